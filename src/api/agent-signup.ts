@@ -1,0 +1,79 @@
+/**
+ * Agent signup: `POST /v2/agent-signup` (spec 4.4, §7; reference §11).
+ * Unauthenticated: no `Authorization` header is sent even when the client has
+ * a key. Each documented failure becomes its own error class.
+ */
+import { APIError, BadRequestError, ConflictError, PermissionDeniedError } from "../core/errors.js";
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, z } from "../core/validate.js";
+
+/** Body of {@link agentSignup}. Field names are the wire's. */
+export interface AgentSignupParams {
+  /** The human sponsor's e-mail address; they receive the verification e-mail. */
+  email: string;
+  /** Name of the agent, 1..100 characters, shown in the e-mail. */
+  agent_name: string;
+  /** Must be `true`: the sponsor accepts the Terms of Service. */
+  accept_terms: true;
+}
+
+/** The provisioned key (spec 2.4). */
+export interface AgentSignupRecord {
+  /** Whether the key was created. */
+  success: boolean;
+  /** The provisioned API key (`fc-...`). Usable at once, limited to 50 credits until the sponsor confirms. */
+  api_key: string;
+  /** `pending` on creation. */
+  sponsor_status: string;
+  /** Credits available before verification (50). */
+  credit_limit: number;
+  /** Credits remaining (50 on creation). */
+  credits_remaining: number;
+  /** The sponsor must confirm before this ISO 8601 time (5 days after creation). */
+  verification_deadline_at: string;
+  /** URL of the accepted Terms of Service. */
+  tos_url: string;
+}
+
+/** 400 `Invalid request body`: the server rejected a field. */
+export class SignupInvalidError extends BadRequestError {
+  override name = "SignupInvalidError";
+}
+/** 403 `This email has blocked agent signups`: the sponsor blocked signups for this address. */
+export class SignupBlockedError extends PermissionDeniedError {
+  override name = "SignupBlockedError";
+}
+/** 403 `Previous agent signup verification has expired`: the sponsor should log in (`loginUrl`). */
+export class SignupExpiredError extends PermissionDeniedError {
+  override name = "SignupExpiredError";
+}
+/** 409 `A pending agent signup confirmation has already been sent`: a key is pending for this e-mail (`loginUrl`). */
+export class SignupPendingError extends ConflictError {
+  override name = "SignupPendingError";
+}
+
+const signupBody = z.looseObject({
+  email: z.email({ message: "must be a valid e-mail address" }),
+  agent_name: z.string().check(z.minLength(1), z.maxLength(100)),
+  accept_terms: z.literal(true, { message: "must be true: the sponsor has to accept the Terms of Service" }),
+});
+
+/** Turns the generic status error into the documented signup error. */
+export function signupError(err: APIError): APIError {
+  const text = err.serverMessage.toLowerCase();
+  const init = { status: err.status, message: err.serverMessage, code: err.code, details: err.details, requestId: err.requestId, body: err.body, headers: err.headers, endpoint: err.endpoint };
+  if (err.status === 400) return new SignupInvalidError(init);
+  if (err.status === 403 && text.includes("blocked")) return new SignupBlockedError(init);
+  if (err.status === 403 && text.includes("expired")) return new SignupExpiredError(init);
+  if (err.status === 409) return new SignupPendingError(init);
+  return err;
+}
+
+/** `POST /v2/agent-signup`. Retried only when the request provably never left (a 429 here is a daily limit). */
+export function agentSignup(http: HttpClient, params: AgentSignupParams, req?: RequestOptions): APIPromise<AgentSignupRecord> {
+  const body = check(signupBody, params, "agent signup");
+  return http.request<AgentSignupRecord>(
+    { method: "POST", path: "/v2/agent-signup", body, auth: false, retry: "not-sent-only", mapError: signupError },
+    req,
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * `POST /v2/crawl/params-preview` (reference §4.8): the crawl options the
+ * service derives from a natural-language prompt.
+ */
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, z } from "../core/validate.js";
+
+/** Options the service generated from the prompt (keys per reference §4.3; not schema-checked by the server). */
+export interface CrawlParamsPreview {
+  /** The URL the options are for. */
+  url: string;
+  /** Path regexes to include. */
+  includePaths?: string[];
+  /** Path regexes to exclude. */
+  excludePaths?: string[];
+  /** Legacy depth limit, when the model produced one. */
+  maxDepth?: number;
+  /** Discovery depth limit. */
+  maxDiscoveryDepth?: number;
+  /** Follow siblings and parents. */
+  crawlEntireDomain?: boolean;
+  /** Follow external links. */
+  allowExternalLinks?: boolean;
+  /** Follow subdomains. */
+  allowSubdomains?: boolean;
+  /** Sitemap use. */
+  sitemap?: "skip" | "include" | "only";
+  /** Drop query strings when de-duplicating. */
+  ignoreQueryParameters?: boolean;
+  /** De-duplicate similar URLs. */
+  deduplicateSimilarURLs?: boolean;
+  /** Delay between pages, seconds. */
+  delay?: number;
+  /** Page limit. */
+  limit?: number;
+  /** Any other key the model produced. */
+  [key: string]: unknown;
+}
+
+const previewBody = z.object({
+  url: z.url({ protocol: /^https?$/, message: "must be a full http(s) URL such as https://example.com" }),
+  prompt: z.string().check(z.minLength(1), z.maxLength(10000)),
+});
+
+/** `POST /v2/crawl/params-preview`. */
+export function crawlParamsPreview(http: HttpClient, url: string, prompt: string, req?: RequestOptions): APIPromise<CrawlParamsPreview> {
+  const body = check(previewBody, { url, prompt }, "crawl params preview");
+  return http.request<{ data: CrawlParamsPreview }>({ method: "POST", path: "/v2/crawl/params-preview", body }, req).map((r) => r.data);
+}

@@ -1,0 +1,120 @@
+/**
+ * The `Document` the service returns for a scraped page (reference §3.5),
+ * shared by scrape, crawl, batch scrape and search results.
+ */
+
+/** Page metadata (`metadata`). Known keys are typed; any `<meta>` name may also appear. */
+export interface DocumentMetadata {
+  /** `<title>` (string, or a list when the page repeats it). */
+  title?: string | string[];
+  /** Meta description. */
+  description?: string | string[];
+  /** Page language. */
+  language?: string | string[];
+  /** Meta keywords. */
+  keywords?: string | string[];
+  /** Meta robots. */
+  robots?: string;
+  /** Open Graph title. */
+  ogTitle?: string;
+  /** Open Graph description. */
+  ogDescription?: string;
+  /** Open Graph URL. */
+  ogUrl?: string;
+  /** Open Graph image. */
+  ogImage?: string;
+  /** Open Graph locale alternates. */
+  ogLocaleAlternate?: string[];
+  /** Open Graph site name. */
+  ogSiteName?: string;
+  /** Favicon URL. */
+  favicon?: string;
+  /** Final URL after redirects (`metadata.url`). */
+  url?: string;
+  /** The URL that was requested (`metadata.sourceURL`). */
+  sourceURL?: string;
+  /** HTTP status of the target page (a 404 page still scrapes). */
+  statusCode: number;
+  /** Scrape job id. */
+  scrapeId?: string;
+  /** Error text for a page that failed inside a crawl or batch. */
+  error?: string;
+  /** Page count of a PDF. */
+  numPages?: number;
+  /** Content type of the target. */
+  contentType?: string;
+  /** Proxy used (`basic` or `stealth`). */
+  proxyUsed?: "basic" | "stealth";
+  /** Whether the result came from the cache. */
+  cacheState?: "hit" | "miss";
+  /** When the cached copy was taken (ISO 8601). */
+  cachedAt?: string;
+  /** Credits this page cost. */
+  creditsUsed?: number;
+  /** Whether the request waited for a concurrency slot. */
+  concurrencyLimited?: boolean;
+  /** How long it waited, in ms. */
+  concurrencyQueueDurationMs?: number;
+  /** Any other `<meta>` name or property. */
+  [key: string]: unknown;
+}
+
+/** Results of browser `actions` (`actions`). */
+export interface ActionResults {
+  /** Screenshot URLs, in action order. */
+  screenshots?: string[];
+  /** Page contents captured by `scrape` actions. */
+  scrapes?: { url: string; html: string }[];
+  /** Values returned by `executeJavascript` actions. */
+  javascriptReturns?: { type: string; value: unknown }[];
+  /** PDFs produced by `pdf` actions. */
+  pdfs?: string[];
+}
+
+/** Change-tracking result (`changeTracking`). */
+export interface ChangeTrackingResult {
+  /** When the page was last scraped, or null for the first scrape. */
+  previousScrapeAt: string | null;
+  /** How the page changed. */
+  changeStatus: "new" | "same" | "changed" | "removed";
+  /** Whether the page is visible (linked) or hidden. */
+  visibility: "visible" | "hidden";
+  /** Git-style diff (mode `git-diff`, status `changed`): an object `{ text, json }` on current servers. */
+  diff?: { text: string; json: unknown } | string;
+  /** Structured comparison (mode `json`, status `changed`). */
+  json?: unknown;
+}
+
+/** A scraped page. Only the fields of the requested formats are present. */
+export interface Document<TJson = unknown> {
+  /** Markdown (format `markdown`). */
+  markdown?: string;
+  /** Cleaned HTML (format `html`). */
+  html?: string;
+  /** Raw HTML (format `rawHtml`). */
+  rawHtml?: string;
+  /** Summary (format `summary`). */
+  summary?: string;
+  /** Links on the page (format `links`). */
+  links?: string[];
+  /** Image URLs on the page (format `images`). */
+  images?: string[];
+  /** Screenshot URL or data URI (format `screenshot`). */
+  screenshot?: string;
+  /** Extracted JSON (format `json`). */
+  json?: TJson;
+  /** Answer to a `query` format. */
+  answer?: string;
+  /** Selected attributes (format `attributes`). */
+  attributes?: { selector: string; attribute: string; values: string[] }[];
+  /** Brand profile (format `branding`). */
+  branding?: Record<string, unknown>;
+  /** Change tracking (format `changeTracking`). */
+  changeTracking?: ChangeTrackingResult;
+  /** Results of `actions`. */
+  actions?: ActionResults;
+  /** A warning from the server (LLM, robots, ZDR). */
+  warning?: string;
+  /** Page metadata; always present. */
+  metadata: DocumentMetadata;
+}

@@ -1,0 +1,90 @@
+/**
+ * Map a site's URLs: `POST /v2/map` (reference §6).
+ */
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, httpUrl, int, z } from "../core/validate.js";
+import type { Location } from "./scrape.js";
+
+/** Options of {@link map} (v2). */
+export interface MapOptions {
+  /** Order results by relevance to this query. */
+  search?: string;
+  /** Sitemap use: `include` (default), `only` or `skip`. */
+  sitemap?: "include" | "only" | "skip";
+  /** Include subdomains (default true). */
+  includeSubdomains?: boolean;
+  /** Drop query strings when de-duplicating (default true). */
+  ignoreQueryParameters?: boolean;
+  /** Maximum links, 1..100000 (default 5000). */
+  limit?: number;
+  /** Server-side timeout, ms (default none). The client waits at least this long plus a margin. */
+  timeout?: number;
+  /** Location emulation. */
+  location?: Location;
+  /** Headers sent to the target. */
+  headers?: Record<string, string>;
+  /** Bypass the sitemap cache (default false). */
+  ignoreCache?: boolean;
+  /** Use the search index (default true). */
+  useIndex?: boolean;
+  /** Filter results by the URL's path (default true). */
+  filterByPath?: boolean;
+  /** Path regexes to include. */
+  includePaths?: string[];
+  /** Path regexes to exclude. */
+  excludePaths?: string[];
+  /** Origin tag. */
+  origin?: string;
+  /** Integration name. */
+  integration?: string;
+}
+
+/** One link found by {@link map}. */
+export interface MapLink {
+  /** The URL. */
+  url: string;
+  /** Page title, when known. */
+  title?: string;
+  /** Page description, when known. */
+  description?: string;
+}
+
+/** Result of {@link map}. */
+export interface MapResult {
+  /** Links found (`links`). */
+  links: MapLink[];
+  /** Server warning, e.g. when only one result was found. */
+  warning?: string;
+}
+
+const mapBody = z.looseObject({
+  url: httpUrl,
+  search: z.optional(z.string()),
+  sitemap: z.optional(z.enum(["include", "only", "skip"])),
+  includeSubdomains: z.optional(z.boolean()),
+  ignoreQueryParameters: z.optional(z.boolean()),
+  limit: z.optional(int(1, 100000)),
+  timeout: z.optional(int(1)),
+  location: z.optional(z.looseObject({ country: z.optional(z.string()), languages: z.optional(z.array(z.string())) })),
+  headers: z.optional(z.record(z.string(), z.string())),
+  ignoreCache: z.optional(z.boolean()),
+  useIndex: z.optional(z.boolean()),
+  filterByPath: z.optional(z.boolean()),
+  includePaths: z.optional(z.array(z.string())),
+  excludePaths: z.optional(z.array(z.string())),
+});
+
+/** `POST /v2/map`. Links come back as `{ url, title?, description? }`. */
+export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {
+  const body = check(mapBody, { ...options, url }, "map options");
+  return http
+    .request<{ links?: (MapLink | string)[]; warning?: string }>(
+      { method: "POST", path: "/v2/map", body, minTimeoutMs: options.timeout ? options.timeout + 10_000 : undefined },
+      req,
+    )
+    .map((r) => {
+      const out: MapResult = { links: (r.links ?? []).map((l) => (typeof l === "string" ? { url: l } : l)) };
+      if (r.warning) out.warning = r.warning;
+      return out;
+    });
+}

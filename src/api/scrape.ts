@@ -1,0 +1,247 @@
+/**
+ * Scrape one page: `POST /v2/scrape` (reference §3). The option types and the
+ * checks here are shared by crawl, batch scrape, search and extract
+ * (`scrapeOptions`).
+ */
+import type { HttpClient, APIPromise, RequestOptions } from "../core/request.js";
+import { check, httpUrl, int, z } from "../core/validate.js";
+import type { Document } from "./document.js";
+
+/** Output formats given by name. */
+export type StringFormat = "markdown" | "html" | "rawHtml" | "links" | "summary" | "images" | "branding";
+
+/** A JSON Schema object, as the wire takes it. */
+export type JsonSchema = Record<string, unknown>;
+
+/** `{ type: "json" }`: structured extraction with a prompt and/or a JSON Schema. */
+export interface JsonFormat {
+  /** Wire: `type`. */
+  type: "json";
+  /** What to extract (at most 10000 characters). */
+  prompt?: string;
+  /** JSON Schema of the result. */
+  schema?: JsonSchema;
+}
+
+/** `{ type: "screenshot" }`. */
+export interface ScreenshotFormat {
+  /** Wire: `type`. */
+  type: "screenshot";
+  /** Whole page instead of the viewport (default false). */
+  fullPage?: boolean;
+  /** JPEG quality 1..100. */
+  quality?: number;
+  /** Viewport size (width <= 7680, height <= 4320). */
+  viewport?: { width: number; height: number };
+}
+
+/** `{ type: "changeTracking" }`: compare with the previous scrape (needs `markdown` too). */
+export interface ChangeTrackingFormat {
+  /** Wire: `type`. */
+  type: "changeTracking";
+  /** `git-diff` and/or `json` comparison. */
+  modes?: ("git-diff" | "json")[];
+  /** JSON Schema for the `json` mode. */
+  schema?: JsonSchema;
+  /** Prompt for the `json` mode. */
+  prompt?: string;
+  /** Separate history per tag. */
+  tag?: string | null;
+}
+
+/** `{ type: "attributes" }`: read attributes of selected elements. */
+export interface AttributesFormat {
+  /** Wire: `type`. */
+  type: "attributes";
+  /** CSS selector and attribute pairs. */
+  selectors: { selector: string; attribute: string }[];
+}
+
+/** `{ type: "query" }`: ask a question about the page (answer in `answer`). */
+export interface QueryFormat {
+  /** Wire: `type`. */
+  type: "query";
+  /** The question (at most 10000 characters). */
+  prompt: string;
+}
+
+/** One entry of `formats`. */
+export type Format =
+  | StringFormat
+  | { type: StringFormat }
+  | JsonFormat
+  | ScreenshotFormat
+  | ChangeTrackingFormat
+  | AttributesFormat
+  | QueryFormat;
+
+/** Browser actions run before the page is captured (reference §3.4). At most 50. */
+export type Action =
+  | { type: "wait"; milliseconds: number; selector?: never }
+  | { type: "wait"; selector: string; milliseconds?: never }
+  | { type: "click"; selector: string; all?: boolean }
+  | { type: "screenshot"; fullPage?: boolean; quality?: number; viewport?: { width: number; height: number } }
+  | { type: "write"; text: string }
+  | { type: "press"; key: string }
+  | { type: "scroll"; direction?: "up" | "down"; selector?: string }
+  | { type: "scrape" }
+  | { type: "executeJavascript"; script: string }
+  | { type: "pdf"; landscape?: boolean; scale?: number; format?: "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "Letter" | "Legal" | "Tabloid" | "Ledger" };
+
+/** Location emulation (`location`). */
+export interface Location {
+  /** ISO 3166-1 alpha-2 country code (any case), `us-generic` or `us-whitelist`. */
+  country?: string;
+  /** Preferred languages, Accept-Language style. */
+  languages?: string[];
+}
+
+/** PDF parser settings (`parsers`). `[]` returns PDFs unparsed. */
+export type Parser = "pdf" | { type: "pdf"; mode?: "fast" | "auto" | "ocr"; maxPages?: number };
+
+/** Scrape options (v2 `baseScrapeOptions`), used by scrape, batch scrape and `scrapeOptions` elsewhere. */
+export interface ScrapeOptions {
+  /** Output formats (default `["markdown"]`). */
+  formats?: Format[];
+  /** Main content only (default true). */
+  onlyMainContent?: boolean;
+  /** Strip boilerplate further (default false). */
+  onlyCleanContent?: boolean;
+  /** CSS selectors to keep. */
+  includeTags?: string[];
+  /** CSS selectors to drop. */
+  excludeTags?: string[];
+  /** Headers sent to the target site. */
+  headers?: Record<string, string>;
+  /** Extra wait before capture, ms (0..60000, at most half of `timeout`). */
+  waitFor?: number;
+  /** Server-side scrape timeout, ms (>= 1000). The client waits at least this long plus a margin. */
+  timeout?: number;
+  /** Emulate a mobile device. */
+  mobile?: boolean;
+  /** PDF parsing (replaces v1 `parsePDF`). */
+  parsers?: Parser[];
+  /** Browser actions. */
+  actions?: Action[];
+  /** Location emulation. */
+  location?: Location;
+  /** Skip TLS verification of the target. */
+  skipTlsVerification?: boolean;
+  /** Remove base64 images (default true). */
+  removeBase64Images?: boolean;
+  /** Block ads (default true). */
+  blockAds?: boolean;
+  /** Proxy type (default `auto`). */
+  proxy?: "basic" | "stealth" | "enhanced" | "auto";
+  /** Accept a cached copy up to this age, ms (`0` disables the cache; server default 2 days). */
+  maxAge?: number;
+  /** Only serve cached copies at least this old, ms (a miss is 404 `SCRAPE_NO_CACHED_DATA`). */
+  minAge?: number;
+  /** Store the result in the cache (default true). */
+  storeInCache?: boolean;
+  /** Faster, less thorough scraping. */
+  fastMode?: boolean;
+}
+
+/** Options of {@link scrape}: scrape options plus the top-level scrape fields. */
+export interface ScrapeParams extends ScrapeOptions {
+  /** Zero data retention (needs team permission). */
+  zeroDataRetention?: boolean;
+  /** Free-form origin tag (default `api`). */
+  origin?: string;
+  /** Integration name (a known one, or any string starting with `_`). */
+  integration?: string;
+}
+
+const viewport = z.object({ width: int(1, 7680), height: int(1, 4320) });
+const stringFormat = z.enum(["markdown", "html", "rawHtml", "links", "summary", "images", "branding"]);
+const jsonSchema = z.record(z.string(), z.unknown());
+const formatSchema = z.union([
+  stringFormat,
+  z.looseObject({ type: stringFormat }),
+  z.looseObject({ type: z.literal("json"), prompt: z.optional(z.string().check(z.maxLength(10000))), schema: z.optional(jsonSchema) }),
+  z.looseObject({ type: z.literal("screenshot"), fullPage: z.optional(z.boolean()), quality: z.optional(int(1, 100)), viewport: z.optional(viewport) }),
+  z.looseObject({
+    type: z.literal("changeTracking"),
+    modes: z.optional(z.array(z.enum(["git-diff", "json"]))),
+    schema: z.optional(jsonSchema),
+    prompt: z.optional(z.string()),
+    tag: z.optional(z.nullable(z.string())),
+  }),
+  z.looseObject({ type: z.literal("attributes"), selectors: z.array(z.object({ selector: z.string(), attribute: z.string() })) }),
+  z.looseObject({ type: z.literal("query"), prompt: z.string().check(z.maxLength(10000)) }),
+  // Formats added by the server after this SDK was written pass through to the server.
+  z.looseObject({ type: z.string().check(z.refine((t) => !["json", "screenshot", "changeTracking", "attributes", "query"].includes(t) && !stringFormat.options.includes(t as never))) }),
+]);
+
+const actionSchema = z.looseObject({ type: z.string() });
+
+/** Checks of the scrape options shared by every endpoint that takes them. */
+export const scrapeOptionsShape = {
+  formats: z.optional(z.array(formatSchema)),
+  onlyMainContent: z.optional(z.boolean()),
+  onlyCleanContent: z.optional(z.boolean()),
+  includeTags: z.optional(z.array(z.string())),
+  excludeTags: z.optional(z.array(z.string())),
+  headers: z.optional(z.record(z.string(), z.string())),
+  waitFor: z.optional(int(0, 60000)),
+  timeout: z.optional(int(1000)),
+  mobile: z.optional(z.boolean()),
+  parsers: z.optional(
+    z.array(z.union([z.literal("pdf"), z.object({ type: z.literal("pdf"), mode: z.optional(z.enum(["fast", "auto", "ocr"])), maxPages: z.optional(int(1, 10000)) })])),
+  ),
+  actions: z.optional(z.array(actionSchema).check(z.maxLength(50, "at most 50 actions are allowed"))),
+  location: z.optional(z.looseObject({ country: z.optional(z.string().check(z.minLength(2))), languages: z.optional(z.array(z.string())) })),
+  skipTlsVerification: z.optional(z.boolean()),
+  removeBase64Images: z.optional(z.boolean()),
+  blockAds: z.optional(z.boolean()),
+  proxy: z.optional(z.enum(["basic", "stealth", "enhanced", "auto"])),
+  maxAge: z.optional(int(0)),
+  minAge: z.optional(int(0)),
+  storeInCache: z.optional(z.boolean()),
+  fastMode: z.optional(z.boolean()),
+} as const;
+
+/** Cross-field rules the server would reject with 400; caught here instead. */
+export function scrapeOptionsRules(o: ScrapeOptions, ctx: { issues: { path: PropertyKey[]; message: string; code: "custom"; input: unknown }[] }): void {
+  const names = (o.formats ?? []).map((f) => (typeof f === "string" ? f : f.type));
+  if (names.includes("changeTracking") && !names.includes("markdown")) {
+    ctx.issues.push({ code: "custom", path: ["formats"], message: "the changeTracking format requires the markdown format as well", input: o.formats });
+  }
+  if (names.filter((n) => n === "screenshot").length > 1) {
+    ctx.issues.push({ code: "custom", path: ["formats"], message: "at most one screenshot format is allowed", input: o.formats });
+  }
+  if (o.waitFor !== undefined && o.timeout !== undefined && o.waitFor > o.timeout / 2) {
+    ctx.issues.push({ code: "custom", path: ["waitFor"], message: "waitFor must not exceed half of timeout", input: o.waitFor });
+  }
+  const waits = (o.actions ?? []).reduce((s, a) => s + (a.type === "wait" ? (typeof a.milliseconds === "number" ? a.milliseconds : 1000) : 0), 0);
+  if ((o.waitFor ?? 0) + waits > 60000) {
+    ctx.issues.push({ code: "custom", path: ["actions"], message: "total wait time (waitFor + wait actions) cannot exceed 60 seconds", input: o.actions });
+  }
+}
+
+/** Validates scrape options nested under `scrapeOptions` (crawl, search, extract). */
+export const scrapeOptionsSchema = z.looseObject(scrapeOptionsShape).check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never)));
+
+const scrapeBody = z
+  .looseObject({
+    url: httpUrl,
+    ...scrapeOptionsShape,
+    zeroDataRetention: z.optional(z.boolean()),
+    origin: z.optional(z.string()),
+    integration: z.optional(z.string()),
+  })
+  .check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never)));
+
+/** Margin added to a server-side `timeout` for the client's own per-attempt timeout. */
+const SERVER_TIMEOUT_MARGIN_MS = 10_000;
+
+/** `POST /v2/scrape`. A 200 with `success:false` (e.g. `SCRAPE_DNS_RESOLUTION_ERROR`) throws `APIError`. */
+export function scrape(http: HttpClient, url: string, options: ScrapeParams = {}, req?: RequestOptions): APIPromise<Document> {
+  const body = check(scrapeBody, { ...options, url }, "scrape options");
+  const res = http.request<{ data: Document }>(
+    { method: "POST", path: "/v2/scrape", body, minTimeoutMs: options.timeout ? options.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined },
+    req,
+  );
+  return res.map((r) => r.data);
+}

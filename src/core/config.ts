@@ -1,0 +1,157 @@
+/**
+ * Client options and their resolution from the environment. Environment access
+ * is guarded so the client constructs where there is no `process` (browsers,
+ * Workers, Deno without permissions).
+ */
+import { WebDataError } from "./errors.js";
+import type { Transport } from "./transport.js";
+
+/** The public deployment; a key is required only here. */
+export const DEFAULT_API_URL = "https://api.firecrawl.dev";
+
+/** Levels for the client's logger, least to most verbose after `off`. */
+export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
+
+/** Where log lines go. `console` fits; so does pino or winston. */
+export interface Logger {
+  /** Detailed request/response traces. */
+  debug(message: string, data?: Record<string, unknown>): void;
+  /** Notable events (retries). */
+  info(message: string, data?: Record<string, unknown>): void;
+  /** Deprecations and recoverable trouble. */
+  warn(message: string, data?: Record<string, unknown>): void;
+  /** Failures. */
+  error(message: string, data?: Record<string, unknown>): void;
+}
+
+/** Options of `new WebData(options)`. */
+export interface ClientOptions {
+  /** API key. Default: env `WEBDATA_API_KEY`, else `FIRECRAWL_API_KEY`. Required only for the public deployment. */
+  apiKey?: string | undefined;
+  /** Base URL. Default: env `WEBDATA_API_URL`, else `FIRECRAWL_API_URL`, else `https://api.firecrawl.dev`. A trailing `/`, `/v1` or `/v2` is tolerated. */
+  apiUrl?: string | undefined;
+  /** Per-attempt timeout in milliseconds (default 120000). */
+  timeoutMs?: number | undefined;
+  /** Retries after a retryable failure (default 2). */
+  maxRetries?: number | undefined;
+  /** Longest wait a server's `Retry-After` may impose, in ms (default 60000); a longer demand fails at once with `RateLimitError.retryAfterMs`. */
+  maxRetryAfterMs?: number | undefined;
+  /** A `fetch` implementation to send requests with (tests, proxies, instrumentation). Always uses the fetch path. */
+  fetch?: typeof globalThis.fetch | undefined;
+  /** Headers added to every request. */
+  headers?: Record<string, string> | undefined;
+  /** Where log lines go (default `console`). */
+  logger?: Logger | undefined;
+  /** Log level (default env `WEBDATA_LOG`, else `warn`). */
+  logLevel?: LogLevel | undefined;
+  /** Turn off the once-per-process warnings of the v1 legacy methods. */
+  silenceDeprecationWarnings?: boolean | undefined;
+  /** @internal Transport chosen by the runtime entry (Node uses undici). */
+  transport?: Transport | undefined;
+}
+
+/** Options after defaults and the environment were applied. */
+export interface ResolvedConfig {
+  apiKey: string | undefined;
+  apiUrl: string;
+  timeoutMs: number;
+  maxRetries: number;
+  maxRetryAfterMs: number;
+  headers: Record<string, string>;
+  logger: Logger;
+  logLevel: LogLevel;
+  silenceDeprecationWarnings: boolean;
+}
+
+/** Reads an environment variable where the runtime has one; never throws. */
+export function readEnv(name: string): string | undefined {
+  try {
+    const g = globalThis as { process?: { env?: Record<string, string | undefined> }; Deno?: { env?: { get(n: string): string | undefined } } };
+    const fromProcess = g.process?.env?.[name];
+    if (fromProcess !== undefined) return fromProcess.trim() || undefined;
+    const fromDeno = g.Deno?.env?.get(name);
+    return fromDeno?.trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Strips trailing slashes and a trailing `/v1` or `/v2` from a base URL. */
+export function normalizeApiUrl(raw: string): string {
+  let url = raw.trim();
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new WebDataError(`apiUrl is not a valid absolute URL: ${JSON.stringify(raw)}`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new WebDataError(`apiUrl must use http or https, got ${parsed.protocol}`);
+  }
+  url = url.replace(/\/+$/, "").replace(/\/v[12]$/, "").replace(/\/+$/, "");
+  return url;
+}
+
+const LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
+
+function parseLevel(v: string | undefined): LogLevel | undefined {
+  const lower = v?.toLowerCase();
+  return LEVELS.find((l) => l === lower);
+}
+
+/** Applies defaults and the environment. Throws when the public deployment has no key. */
+export function resolveConfig(options: ClientOptions): ResolvedConfig {
+  const apiUrl = normalizeApiUrl(options.apiUrl ?? readEnv("WEBDATA_API_URL") ?? readEnv("FIRECRAWL_API_URL") ?? DEFAULT_API_URL);
+  const apiKey = options.apiKey?.trim() || readEnv("WEBDATA_API_KEY") || readEnv("FIRECRAWL_API_KEY");
+  if (!apiKey && isPublicDeployment(apiUrl)) {
+    throw new WebDataError(
+      `An API key is required for ${DEFAULT_API_URL}: pass { apiKey } to new WebData(...) or set the WEBDATA_API_KEY environment variable (FIRECRAWL_API_KEY also works). A self-hosted server needs no key: pass { apiUrl }.`,
+    );
+  }
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const maxRetries = options.maxRetries ?? 2;
+  checkNonNegative("timeoutMs", timeoutMs, 1);
+  checkNonNegative("maxRetries", maxRetries, 0);
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
+  checkNonNegative("maxRetryAfterMs", maxRetryAfterMs, 0);
+  return {
+    apiKey,
+    apiUrl,
+    timeoutMs,
+    maxRetries,
+    maxRetryAfterMs,
+    headers: { ...options.headers },
+    logger: options.logger ?? consoleLogger(),
+    logLevel: options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn",
+    silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
+  };
+}
+
+/** True for the hosted service, which always needs a key. */
+export function isPublicDeployment(apiUrl: string): boolean {
+  try {
+    return new URL(apiUrl).hostname === new URL(DEFAULT_API_URL).hostname;
+  } catch {
+    return false;
+  }
+}
+
+function checkNonNegative(name: string, v: number, min: number): void {
+  if (typeof v !== "number" || !Number.isFinite(v) || v < min || !Number.isInteger(v)) {
+    throw new WebDataError(`${name} must be an integer >= ${min}, got ${String(v)}`);
+  }
+}
+
+function consoleLogger(): Logger {
+  return {
+    debug: (m, d) => console.debug(m, d ?? ""),
+    info: (m, d) => console.info(m, d ?? ""),
+    warn: (m, d) => console.warn(m, d ?? ""),
+    error: (m, d) => console.error(m, d ?? ""),
+  };
+}
+
+/** True when a line at `level` should be written under `configured`. */
+export function levelEnabled(configured: LogLevel, level: Exclude<LogLevel, "off">): boolean {
+  return LEVELS.indexOf(level) <= LEVELS.indexOf(configured) && configured !== "off";
+}

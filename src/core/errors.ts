@@ -1,0 +1,259 @@
+/**
+ * The public error hierarchy. Every error the SDK throws is a `WebDataError`;
+ * errors that carry an HTTP answer are `APIError`s, one subclass per status
+ * family, so a program can branch with `instanceof` or on `status`/`code`.
+ *
+ * No error ever holds the API key: messages pass through {@link redact} and
+ * `toJSON()` lists plain fields only.
+ */
+
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+/** Replaces every occurrence of the secret in a string with a fixed marker. */
+export function redact(text: string, secret: string | undefined): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join("[redacted]");
+}
+
+/** The base of every error this SDK throws. */
+export class WebDataError extends Error {
+  override name = "WebDataError";
+
+  /** A plain, key-free record of the error, used by `JSON.stringify`. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [k, v] of Object.entries(this)) {
+      if (k === "cause" || k === "stack" || typeof v === "function") continue;
+      out[k] = v;
+    }
+    return out;
+  }
+
+  /** Node's `util.inspect` shows the same key-free record plus the stack. */
+  [INSPECT](): string {
+    return `${this.stack ?? `${this.name}: ${this.message}`}\n${JSON.stringify(this.toJSON(), null, 2)}`;
+  }
+}
+
+/** Everything the server said about a failed request. */
+export interface APIErrorInit {
+  /** HTTP status (a 200 whose body says `success: false` keeps 200). */
+  status: number;
+  /** The server's `error` text, or a description when it sent none. */
+  message: string;
+  /** The server's `code` field (e.g. `SCRAPE_TIMEOUT`, `BAD_REQUEST`). */
+  code?: string | undefined;
+  /** The server's `details` field (zod issues for 400s). */
+  details?: unknown;
+  /** The request id, from `x-request-id` or similar response headers. */
+  requestId?: string | undefined;
+  /** The parsed response body (or its text when it was not JSON). */
+  body?: unknown;
+  /** Response headers. */
+  headers?: Headers | undefined;
+  /** Method and path of the request, for messages (never the query's secrets). */
+  endpoint?: string | undefined;
+}
+
+/** An HTTP answer that the SDK treats as a failure. */
+export class APIError extends WebDataError {
+  override name = "APIError";
+  /** HTTP status code. */
+  readonly status: number;
+  /** The server's `code` field, when it sent one. */
+  readonly code: string | undefined;
+  /** The server's `details` field, when it sent one. */
+  readonly details: unknown;
+  /** Request id from the response headers, when the server sent one. */
+  readonly requestId: string | undefined;
+  /** The parsed response body. */
+  readonly body: unknown;
+  /** `login_url` sent by the agent-signup and agent-key errors. */
+  readonly loginUrl: string | undefined;
+  /** `sponsor_status` sent with agent-key errors. */
+  readonly sponsorStatus: string | undefined;
+  /** The server's own error text, unchanged. */
+  readonly serverMessage: string;
+  /** `METHOD /path` of the failed request. */
+  readonly endpoint: string | undefined;
+  readonly #headers: Headers | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(
+      init.endpoint ? `${init.message} (HTTP ${init.status}, ${init.endpoint})` : `${init.message} (HTTP ${init.status})`,
+    );
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.requestId = init.requestId;
+    this.body = init.body;
+    this.serverMessage = init.message;
+    this.endpoint = init.endpoint;
+    this.#headers = init.headers;
+    const rec = isRecord(init.body) ? init.body : {};
+    this.loginUrl = typeof rec.login_url === "string" ? rec.login_url : undefined;
+    this.sponsorStatus = typeof rec.sponsor_status === "string" ? rec.sponsor_status : undefined;
+  }
+
+  /** Response headers of the failed request. */
+  get headers(): Headers | undefined {
+    return this.#headers;
+  }
+
+  /** Builds the subclass that matches the status code. */
+  static from(init: APIErrorInit): APIError {
+    const s = init.status;
+    const Ctor =
+      s === 400 ? BadRequestError
+      : s === 401 ? AuthenticationError
+      : s === 402 ? PaymentRequiredError
+      : s === 403 ? PermissionDeniedError
+      : s === 404 ? NotFoundError
+      : s === 408 ? RequestTimeoutError
+      : s === 409 ? ConflictError
+      : s === 410 ? GoneError
+      : s === 429 ? RateLimitError
+      : s >= 500 ? InternalServerError
+      : APIError;
+    return new Ctor(init);
+  }
+}
+
+/** 400: the server rejected the request's parameters. */
+export class BadRequestError extends APIError {
+  override name = "BadRequestError";
+}
+/** 401: the API key is missing or invalid. */
+export class AuthenticationError extends APIError {
+  override name = "AuthenticationError";
+}
+/** 402: not enough credits (or an agent key over its 50-credit limit). */
+export class PaymentRequiredError extends APIError {
+  override name = "PaymentRequiredError";
+}
+/** 403: forbidden (blocked site, permission, blocked or expired agent signup). */
+export class PermissionDeniedError extends APIError {
+  override name = "PermissionDeniedError";
+}
+/** 404: unknown job, route or resource. */
+export class NotFoundError extends APIError {
+  override name = "NotFoundError";
+}
+/** 408: the server gave up (`SCRAPE_TIMEOUT`, `MAP_TIMEOUT`). Retried. */
+export class RequestTimeoutError extends APIError {
+  override name = "RequestTimeoutError";
+}
+/** 409: a real conflict (pending signup, used idempotency key, finished job). Never retried. */
+export class ConflictError extends APIError {
+  override name = "ConflictError";
+}
+/** 410: the resource is gone (a destroyed browser session). */
+export class GoneError extends APIError {
+  override name = "GoneError";
+}
+/** 429: rate limited. `retryAfterMs` is the server's hint, when it gave one. */
+export class RateLimitError extends APIError {
+  override name = "RateLimitError";
+  /** How long the server asked to wait, from `Retry-After`, `retry-after-ms` or the body text. */
+  retryAfterMs: number | undefined;
+  constructor(init: APIErrorInit & { retryAfterMs?: number | undefined }) {
+    super(init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+/** 5xx: the server failed. */
+export class InternalServerError extends APIError {
+  override name = "InternalServerError";
+}
+
+/** The network failed before an HTTP answer arrived (refused, reset, DNS). */
+export class ConnectionError extends WebDataError {
+  override name = "ConnectionError";
+  /**
+   * True when the failure proves the request never reached the server
+   * (connection refused, DNS failure), so a non-idempotent POST may be retried.
+   */
+  readonly notSent: boolean;
+  constructor(message: string, options: { cause?: unknown; notSent?: boolean } = {}) {
+    super(message, { cause: options.cause });
+    this.notSent = options.notSent ?? false;
+  }
+}
+
+/** One attempt ran past its `timeoutMs`. */
+export class TimeoutError extends WebDataError {
+  override name = "TimeoutError";
+  /** The per-attempt limit that was exceeded, in milliseconds. */
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, endpoint?: string) {
+    super(`Request timed out after ${timeoutMs} ms${endpoint ? ` (${endpoint})` : ""}`);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller's `AbortSignal` fired. */
+export class AbortError extends WebDataError {
+  override name = "AbortError";
+  constructor(message = "The request was aborted", options: { cause?: unknown } = {}) {
+    super(message, options);
+  }
+}
+
+/** One problem found in the caller's input. */
+export interface ValidationIssue {
+  /** Dotted path of the field, e.g. `formats.0.schema` (empty for the whole value). */
+  path: string;
+  /** What is wrong, in words a person can act on. */
+  message: string;
+}
+
+/** Bad input, caught before anything was sent. Lists every problem found. */
+export class ValidationError extends WebDataError {
+  override name = "ValidationError";
+  /** Every problem, by field path. */
+  readonly issues: ValidationIssue[];
+  constructor(issues: ValidationIssue[], context?: string) {
+    const list = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
+    super(`${context ? `Invalid ${context}: ` : "Invalid input: "}${list}`);
+    this.issues = issues;
+  }
+}
+
+/** A job ended `failed` or `cancelled` while a waiter waited for it. */
+export class JobFailedError extends WebDataError {
+  override name = "JobFailedError";
+  /** The job's id. */
+  readonly jobId: string;
+  /** The terminal status (`failed` or `cancelled`). */
+  readonly status: string;
+  /** The server's error text, when it gave one. */
+  readonly serverError: string | undefined;
+  constructor(jobId: string, status: string, serverError?: string) {
+    super(`Job ${jobId} ${status}${serverError ? `: ${serverError}` : ""}`);
+    this.jobId = jobId;
+    this.status = status;
+    this.serverError = serverError;
+  }
+}
+
+/** A waiter's deadline passed before the job finished. */
+export class JobTimeoutError extends WebDataError {
+  override name = "JobTimeoutError";
+  /** The job's id. */
+  readonly jobId: string;
+  /** The last status seen before the deadline. */
+  readonly lastStatus: unknown;
+  /** The deadline, in milliseconds. */
+  readonly timeoutMs: number;
+  constructor(jobId: string, timeoutMs: number, lastStatus: unknown) {
+    super(`Job ${jobId} did not finish within ${timeoutMs} ms`);
+    this.jobId = jobId;
+    this.timeoutMs = timeoutMs;
+    this.lastStatus = lastStatus;
+  }
+}
+
+/** True for plain objects (JSON records). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,19 @@
+/**
+ * `path` template: builds request paths with every interpolated value checked
+ * and percent-encoded, so an id can never change the route
+ * (`path\`/v2/crawl/${id}\``).
+ */
+import { ValidationError } from "./errors.js";
+
+/** Encodes each interpolated value as one path segment; empty values are rejected before sending. */
+export function path(strings: TemplateStringsArray, ...values: (string | number)[]): string {
+  let out = strings[0] ?? "";
+  values.forEach((v, i) => {
+    const s = String(v);
+    if (s.trim() === "" || s === "." || s === "..") {
+      throw new ValidationError([{ path: "id", message: `must be a non-empty identifier, got ${JSON.stringify(s)}` }]);
+    }
+    out += encodeURIComponent(s) + (strings[i + 1] ?? "");
+  });
+  return out;
+}

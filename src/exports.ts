@@ -1,0 +1,59 @@
+/**
+ * Everything public besides the client class, shared by the portable and the
+ * Node entry.
+ */
+export {
+  WebDataError,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PaymentRequiredError,
+  PermissionDeniedError,
+  NotFoundError,
+  RequestTimeoutError,
+  ConflictError,
+  GoneError,
+  RateLimitError,
+  InternalServerError,
+  ConnectionError,
+  TimeoutError,
+  AbortError,
+  ValidationError,
+  JobFailedError,
+  JobTimeoutError,
+  type APIErrorInit,
+  type ValidationIssue,
+} from "./core/errors.js";
+export type { ClientOptions, Logger, LogLevel } from "./core/config.js";
+export { APIPromise, type RequestOptions, type ResponseInfo, type WithResponse } from "./core/request.js";
+export { VERSION } from "./core/version.js";
+export type * from "./api/document.js";
+export type {
+  ScrapeOptions,
+  ScrapeParams,
+  Format,
+  StringFormat,
+  JsonFormat,
+  JsonSchema,
+  ScreenshotFormat,
+  ChangeTrackingFormat,
+  AttributesFormat,
+  QueryFormat,
+  Action,
+  Location,
+  Parser,
+} from "./api/scrape.js";
+export type { MapOptions, MapLink, MapResult } from "./api/map.js";
+export type { TokenUsage, CreditUsage } from "./api/usage.js";
+export type { CrawlParamsPreview } from "./api/crawl-preview.js";
+export {
+  SignupInvalidError,
+  SignupBlockedError,
+  SignupExpiredError,
+  SignupPendingError,
+  type AgentSignupParams,
+  type AgentSignupRecord,
+} from "./api/agent-signup.js";
+export type { V1Client } from "./v1/client.js";
+export type { V1MapParams, V1MapResponse } from "./v1/map.js";
+export type { V1TokenUsage, V1CreditUsage } from "./v1/usage.js";

@@ -1,0 +1,6 @@
+/**
+ * webdata: a typed client for the web data API. Portable entry (browsers,
+ * Workers, Deno, Bun); Node gets `node.ts`, which adds the undici transport.
+ */
+export { WebData, type AgentSignupResult } from "./client.js";
+export * from "./exports.js";

@@ -1,0 +1,95 @@
+/**
+ * The Node entry: everything of the portable entry, with requests sent by
+ * `undici.request` over a keep-alive pool (about 2.5x the speed of global
+ * `fetch` on Node, see DESIGN.md), `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY`
+ * support, and a `dispatcher` option. The only module that may import
+ * `node:*` or undici.
+ */
+import { Readable } from "node:stream";
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from "undici";
+import { WebData as PortableWebData } from "./client.js";
+import type { ClientOptions } from "./core/config.js";
+import { ConnectionError } from "./core/errors.js";
+import { describe, provesNotSent, type Transport } from "./core/transport.js";
+
+/** Options of the Node client: the portable ones plus connection control. */
+export interface NodeClientOptions extends ClientOptions {
+  /** An undici `Dispatcher` (Agent, Pool, ProxyAgent, MockAgent) to send through. */
+  dispatcher?: Dispatcher | undefined;
+  /** Most open sockets per origin for this client's own pool (default: the shared pool's 256). */
+  maxConnections?: number | undefined;
+}
+
+let shared: Dispatcher | undefined;
+
+function hasProxyEnv(): boolean {
+  const env = process.env;
+  return Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+}
+
+/** The process-wide keep-alive pool (or a proxy agent when `HTTP(S)_PROXY` is set, honouring `NO_PROXY`). */
+export function defaultDispatcher(): Dispatcher {
+  shared ??= makeDispatcher(256);
+  return shared;
+}
+
+function makeDispatcher(connections: number): Dispatcher {
+  const opts = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections };
+  return hasProxyEnv() ? new EnvHttpProxyAgent(opts) : new Agent(opts);
+}
+
+/** A transport over `undici.request`. */
+export function undiciTransport(dispatcher: Dispatcher): Transport {
+  return async (req) => {
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(req.url, {
+        method: req.method as Dispatcher.HttpMethod,
+        headers: req.headers,
+        body: req.body,
+        signal: req.signal,
+        dispatcher,
+      });
+    } catch (err) {
+      if (req.signal.aborted) throw req.signal.reason;
+      throw new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) });
+    }
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (Array.isArray(v)) for (const item of v) headers.append(k, item);
+      else if (v !== undefined) headers.set(k, v);
+    }
+    let consumed = false;
+    return {
+      status: res.statusCode,
+      headers,
+      async text() {
+        consumed = true;
+        try {
+          return await res.body.text();
+        } catch (err) {
+          if (req.signal.aborted) throw req.signal.reason;
+          throw new ConnectionError(`Connection dropped while reading the response: ${describe(err)}`, { cause: err });
+        }
+      },
+      stream() {
+        if (consumed) return null;
+        consumed = true;
+        return Readable.toWeb(res.body) as unknown as ReadableStream<Uint8Array>;
+      },
+    };
+  };
+}
+
+/** The client, sending through undici on Node. A `fetch` option still selects the fetch path. */
+export class WebData extends PortableWebData {
+  /** @param options See {@link NodeClientOptions}. */
+  constructor(options: NodeClientOptions = {}) {
+    const { dispatcher, maxConnections, ...rest } = options;
+    const chosen = dispatcher ?? (maxConnections ? makeDispatcher(maxConnections) : undefined);
+    super({ ...rest, transport: rest.transport ?? undiciTransport(chosen ?? defaultDispatcher()) });
+  }
+}
+
+export { type AgentSignupResult } from "./client.js";
+export * from "./exports.js";

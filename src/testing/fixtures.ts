@@ -1,0 +1,76 @@
+/**
+ * The fake service's fixture web: a small site whose pages have markdown,
+ * html, links and metadata, in the shapes the real server returns.
+ */
+
+/** One page of the fixture web. */
+export interface FixturePage {
+  /** Absolute URL (no trailing slash except the root). */
+  url: string;
+  /** `<title>`. */
+  title: string;
+  /** Meta description. */
+  description: string;
+  /** Markdown body. */
+  markdown: string;
+  /** Outgoing links (absolute). */
+  links: string[];
+  /** Image URLs. */
+  images: string[];
+  /** Listed in the sitemap. */
+  inSitemap: boolean;
+  /** HTTP status the target answers with. */
+  statusCode: number;
+}
+
+/** The fixture site's origin. */
+export const FIXTURE_ORIGIN = "https://acme.test";
+
+function page(path: string, title: string, description: string, body: string, links: string[], extra: Partial<FixturePage> = {}): FixturePage {
+  const url = path === "/" ? `${FIXTURE_ORIGIN}/` : `${FIXTURE_ORIGIN}${path}`;
+  return {
+    url,
+    title,
+    description,
+    markdown: `# ${title}\n\n${body}`,
+    links: links.map((l) => (l.startsWith("http") ? l : `${FIXTURE_ORIGIN}${l}`)),
+    images: [],
+    inSitemap: true,
+    statusCode: 200,
+    ...extra,
+  };
+}
+
+/** Builds the fixture web: 6 named pages plus `/many/1..N`. */
+export function buildFixtureWeb(manyPages = 24): FixturePage[] {
+  const pages: FixturePage[] = [
+    page("/", "Acme Test Site", "A small static site used as the fake service's fixture web.", "Acme makes **widgets** and _gadgets_. See our [products](https://acme.test/products).\n\n* Fast shipping\n* Friendly support", ["/about", "/products", "/blog/first-post", "/contact", "/many/1", "https://example.com/"]),
+    page("/about", "About Acme", "About the Acme company.", "Acme was founded in 1999. We build things.\n\n## Team\n\n1. Alice\n2. Bob", ["/", "/contact", "/private/internal"]),
+    page("/products", "Acme Products", "Widgets and gadgets with prices.", "| Product | Price |\n| --- | --- |\n| Widget | $10 |\n| Gadget | $25 |", ["/"], { images: [`${FIXTURE_ORIGIN}/img/widget.png`, `${FIXTURE_ORIGIN}/img/gadget.png`] }),
+    page("/blog/first-post", "First post", "Our first blog post about widgets.", "Widgets are great. Read the [second post](https://acme.test/blog/second-post).", ["/", "/blog/second-post"]),
+    page("/blog/second-post", "Second post", "A follow-up post about gadgets, not in the sitemap.", "Gadgets are even better.", ["/blog/first-post"], { inSitemap: false }),
+    page("/contact", "Contact Acme", "How to reach Acme.", "Write to hello@acme.test.", ["/"]),
+  ];
+  for (let i = 1; i <= manyPages; i++) {
+    const next = i < manyPages ? [`/many/${i + 1}`] : [];
+    pages.push(page(`/many/${i}`, `Many ${i}`, `Page ${i} of the many section.`, `This is page ${i} of ${manyPages}.`, ["/", ...next], { inSitemap: false }));
+  }
+  return pages;
+}
+
+/** A page's HTML (for the `html`/`rawHtml` formats). */
+export function htmlOf(p: FixturePage): string {
+  const links = p.links.map((l) => `<a href="${l}">${l}</a>`).join("\n");
+  const imgs = p.images.map((i) => `<img src="${i}">`).join("\n");
+  return `<html lang="en"><head><title>${p.title}</title><meta name="description" content="${p.description}"></head><body><main>${p.markdown.replace(/\n/g, "<br>")}</main>\n${imgs}\n${links}</body></html>`;
+}
+
+/** Normalises a requested URL the way the server does (adds `http://`, drops a trailing slash off paths). */
+export function normalizeTarget(raw: string): string {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  const u = new URL(withScheme);
+  u.hash = "";
+  let s = u.toString();
+  if (u.pathname !== "/" && s.endsWith("/")) s = s.slice(0, -1);
+  return s;
+}

@@ -1,0 +1,180 @@
+/**
+ * Fake `POST /v2/scrape` and the document builder shared by crawl, batch and
+ * search handlers.
+ */
+import { htmlOf, type FixturePage } from "../fixtures.js";
+import { CREDITS, fail, HttpFailure, json, type FakeService } from "../service.js";
+
+/** v2 scrape option keys (strict, as the server). */
+export const SCRAPE_OPTION_KEYS = new Set([
+  "formats", "onlyMainContent", "onlyCleanContent", "includeTags", "excludeTags", "headers", "waitFor", "timeout", "mobile", "parsers",
+  "actions", "location", "skipTlsVerification", "removeBase64Images", "blockAds", "proxy", "maxAge", "minAge", "storeInCache", "fastMode", "useMock",
+]);
+const SCRAPE_TOP_KEYS = new Set(["url", "zeroDataRetention", "origin", "integration", ...SCRAPE_OPTION_KEYS]);
+const STRING_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "summary", "images", "branding", "json", "changeTracking", "screenshot", "attributes", "query"]);
+
+/** 400 in the server's words for unknown keys. */
+export function rejectUnknownKeys(body: Record<string, unknown>, allowed: Set<string>): void {
+  const unknown = Object.keys(body).filter((k) => !allowed.has(k));
+  if (unknown.length) {
+    throw new HttpFailure(
+      fail(400, "Unrecognized key in body -- please review the v2 API documentation for request body changes", {
+        code: "BAD_REQUEST",
+        details: [{ code: "unrecognized_keys", keys: unknown, path: [], message: `Unrecognized key: "${unknown[0]}"` }],
+      }),
+    );
+  }
+}
+
+/** 400 `Bad Request` with zod-like details. */
+export function badRequest(path: string[], message: string, code = "custom"): never {
+  throw new HttpFailure(fail(400, "Bad Request", { code: "BAD_REQUEST", details: [{ code, path, message }] }));
+}
+
+/** Checks a URL as the server does (http(s), a TLD of 2+ characters). */
+export function validUrl(raw: unknown): boolean {
+  if (typeof raw !== "string") return false;
+  try {
+    const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`);
+    return (u.protocol === "http:" || u.protocol === "https:") && /\.[a-z0-9-]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$/i.test(u.hostname);
+  } catch {
+    return false;
+  }
+}
+
+type FormatObj = { type: string; [k: string]: unknown };
+
+/** Normalises `formats` to objects; 400 for unknown names. Default `[{type:"markdown"}]`. */
+export function parseFormats(raw: unknown): FormatObj[] {
+  if (raw === undefined) return [{ type: "markdown" }];
+  if (!Array.isArray(raw)) badRequest(["formats"], "Invalid input: expected array", "invalid_type");
+  return raw.map((f, i) => {
+    const obj = (typeof f === "string" ? { type: f } : f) as FormatObj;
+    if (!obj || typeof obj.type !== "string" || !STRING_FORMATS.has(obj.type)) badRequest(["formats", String(i)], "Invalid input", "invalid_union");
+    return obj;
+  });
+}
+
+/** Builds a value that conforms to a JSON Schema, from the page's content (deterministic). */
+export function conform(schema: unknown, page: FixturePage, key = ""): unknown {
+  const s = (schema ?? {}) as Record<string, unknown>;
+  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.anyOf) && s.anyOf.length) return conform(s.anyOf[0], page, key);
+  if (Array.isArray(s.oneOf) && s.oneOf.length) return conform(s.oneOf[0], page, key);
+  switch (type) {
+    case "object": {
+      const props = (s.properties ?? {}) as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(props)) out[k] = conform(v, page, k);
+      return out;
+    }
+    case "array":
+      return [conform(s.items, page, key)];
+    case "integer":
+      return page.title.length;
+    case "number":
+      return page.title.length + 0.5;
+    case "boolean":
+      return true;
+    case "null":
+      return null;
+    case "string":
+    default:
+      return /title|name/i.test(key) ? page.title : /url|link/i.test(key) ? page.url : /desc|summary/i.test(key) ? page.description : page.title;
+  }
+}
+
+/** The Document for a page and the requested formats, with the credits it costs. */
+export function buildDocument(fake: FakeService, page: FixturePage, formats: FormatObj[], sourceURL: string): { doc: Record<string, unknown>; credits: number } {
+  const doc: Record<string, unknown> = {};
+  let credits = CREDITS.scrape;
+  for (const f of formats) {
+    switch (f.type) {
+      case "markdown": doc.markdown = page.markdown; break;
+      case "html": doc.html = htmlOf(page); break;
+      case "rawHtml": doc.rawHtml = `<!DOCTYPE html>${htmlOf(page)}`; break;
+      case "links": doc.links = [...page.links]; break;
+      case "images": doc.images = [...page.images]; break;
+      case "summary": doc.summary = `${page.title}: ${page.description}`; break;
+      case "screenshot": doc.screenshot = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="; break;
+      case "json":
+        doc.json = f.schema ? conform(f.schema, page) : { title: page.title, description: page.description };
+        credits += CREDITS.jsonFormat;
+        break;
+      case "query": doc.answer = `${page.title}. ${page.description}`; break;
+      case "changeTracking": doc.changeTracking = { previousScrapeAt: null, changeStatus: "new", visibility: "visible" }; break;
+      case "attributes":
+        doc.attributes = ((f.selectors ?? []) as { selector: string; attribute: string }[]).map((s) => ({ ...s, values: [] }));
+        break;
+      case "branding": doc.branding = { colorScheme: "light", colors: { primary: "#123456" } }; break;
+    }
+  }
+  doc.metadata = {
+    title: page.title,
+    description: page.description,
+    language: "en",
+    ogLocaleAlternate: [],
+    scrapeId: fakeId(fake),
+    sourceURL,
+    url: page.url,
+    statusCode: page.statusCode,
+    contentType: "text/html",
+    proxyUsed: "basic",
+    creditsUsed: credits,
+    concurrencyLimited: false,
+  };
+  return { doc, credits };
+}
+
+/** A deterministic UUIDv7-shaped id from the fake's counter. */
+export function fakeId(fake: FakeService): string {
+  const n = ((fake.state.get("idCounter") as number | undefined) ?? 0) + 1;
+  fake.state.set("idCounter", n);
+  const hex = n.toString(16).padStart(12, "0");
+  const t = Math.floor(fake.now()).toString(16).padStart(12, "0").slice(-12);
+  return `${t.slice(0, 8)}-${t.slice(8, 12)}-7000-8000-${hex}`;
+}
+
+/** The 404 page of the fixture web (scraped with success, `statusCode` 404). */
+function notFoundPage(url: string): FixturePage {
+  return { url, title: "404 Not Found", description: "", markdown: "# Not Found\n\nThe requested URL was not found on this server.", links: [], images: [], inSitemap: false, statusCode: 404 };
+}
+
+/** Scrapes a target of the fixture web the way the real server answers. Throws HTTP failures for unknown hosts. */
+export function scrapeTarget(fake: FakeService, target: string, formats: FormatObj[]): { doc: Record<string, unknown>; credits: number } {
+  const page = fake.findPage(target);
+  if (page) return buildDocument(fake, page, formats, target);
+  const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? target : `http://${target}`);
+  const known = fake.pages.some((p) => new URL(p.url).host === u.host);
+  if (known) return buildDocument(fake, notFoundPage(u.toString()), formats, target);
+  if (u.pathname.endsWith(".pdf")) {
+    throw new HttpFailure(
+      json(200, {
+        success: false,
+        code: "SCRAPE_DNS_RESOLUTION_ERROR",
+        error: `DNS resolution failed for hostname "${u.hostname}". This means the domain name could not be translated to an IP address.`,
+      }),
+    );
+  }
+  throw new HttpFailure(
+    fail(500, "All scraping engines failed! -- Double check the URL to make sure it's not broken. If the issue persists, contact us at help@firecrawl.com.", {
+      code: "SCRAPE_ALL_ENGINES_FAILED",
+    }),
+  );
+}
+
+/** Registers `POST /v2/scrape`. */
+export function registerScrape(fake: FakeService): void {
+  fake.route("POST", "/v2/scrape", ({ body, team, key }) => {
+    const b = (body ?? {}) as Record<string, unknown>;
+    rejectUnknownKeys(b, SCRAPE_TOP_KEYS);
+    if (!validUrl(b.url)) badRequest(["url"], "URL must have a valid top-level domain or be a valid path");
+    const formats = parseFormats(b.formats);
+    fake.requireCredits(team, CREDITS.scrape);
+    const { doc, credits } = scrapeTarget(fake, String(b.url), formats);
+    fake.charge(team, credits, key);
+    return json(200, { success: true, data: doc });
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Fake team endpoints: token and credit usage, v2 camelCase and v1 snake_case.
+ */
+import { json, TOKENS_PER_CREDIT, type FakeService, type FakeTeam } from "../service.js";
+
+/** The current billing period of the fake: the 30 days from the team's first request. */
+export function billingPeriod(fake: FakeService): { start: string; end: string } {
+  let start = fake.state.get("billingStart") as number | undefined;
+  if (start === undefined) {
+    start = fake.now();
+    fake.state.set("billingStart", start);
+  }
+  return { start: new Date(start).toISOString(), end: new Date(start + 30 * 86_400_000).toISOString() };
+}
+
+function usage(fake: FakeService, team: FakeTeam) {
+  const { start, end } = billingPeriod(fake);
+  const limit = team.sponsor?.status === "pending" ? team.sponsor.creditLimit : team.planCredits;
+  const remainingCredits = Math.max(0, limit - team.creditsUsed);
+  return { remainingCredits, planCredits: limit, remainingTokens: remainingCredits * TOKENS_PER_CREDIT, planTokens: limit * TOKENS_PER_CREDIT, start, end };
+}
+
+/** Registers `/team/token-usage` and `/team/credit-usage` for v1 and v2. */
+export function registerTeam(fake: FakeService): void {
+  fake.route("GET", "/v2/team/token-usage", ({ team }) => {
+    const u = usage(fake, team ?? fake.team);
+    return json(200, { success: true, data: { remainingTokens: u.remainingTokens, planTokens: u.planTokens, billingPeriodStart: u.start, billingPeriodEnd: u.end } });
+  });
+  fake.route("GET", "/v1/team/token-usage", ({ team }) => {
+    const u = usage(fake, team ?? fake.team);
+    return json(200, { success: true, data: { remaining_tokens: u.remainingTokens, plan_tokens: u.planTokens, billing_period_start: u.start, billing_period_end: u.end } });
+  });
+  fake.route("GET", "/v2/team/credit-usage", ({ team }) => {
+    const u = usage(fake, team ?? fake.team);
+    return json(200, { success: true, data: { remainingCredits: u.remainingCredits, planCredits: u.planCredits, billingPeriodStart: u.start, billingPeriodEnd: u.end } });
+  });
+  fake.route("GET", "/v1/team/credit-usage", ({ team }) => {
+    const u = usage(fake, team ?? fake.team);
+    return json(200, { success: true, data: { remaining_credits: u.remainingCredits, plan_credits: u.planCredits, billing_period_start: u.start, billing_period_end: u.end } });
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * `webdata/testing`: a stateful, deterministic fake of the service for tests,
+ * examples and demos. Inject `fake.fetch` as the client's `fetch`, mount it in
+ * msw, or (on Node) serve it on loopback with `serveFake`.
+ */
+import { registerMap } from "./handlers/map.js";
+import { registerPreview } from "./handlers/preview.js";
+import { registerScrape } from "./handlers/scrape.js";
+import { registerSignup, signupState } from "./handlers/signup.js";
+import { registerTeam } from "./handlers/team.js";
+import { FakeService, type FakeServiceOptions } from "./service.js";
+
+export { FakeService, json, fail, HttpFailure, CREDITS, TOKENS_PER_CREDIT } from "./service.js";
+export type { FakeServiceOptions, FaultSpec, RateLimitSpec, RecordedRequest, FakeTeam, Handler, HandlerContext } from "./service.js";
+export { FIXTURE_ORIGIN, type FixturePage } from "./fixtures.js";
+export { signupState } from "./handlers/signup.js";
+
+/** Every capability's routes, in registration order. Later capabilities add theirs here. */
+const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview];
+
+/** Creates a fake service with every endpoint registered. */
+export function createFakeService(options: FakeServiceOptions = {}): FakeService {
+  const fake = new FakeService(options);
+  for (const register of REGISTRARS) register(fake);
+  return fake;
+}
+
+/** Marks an e-mail as having blocked agent signups (403 on the next signup). */
+export function blockSignupEmail(fake: FakeService, email: string): void {
+  signupState(fake).blocked.add(email.toLowerCase());
+}

@@ -1,0 +1,95 @@
+/**
+ * `webdata/testing` on Node: adds `serveFake`, the loopback adapter that
+ * serves a fake service over real HTTP (for the undici transport, other
+ * runtimes and browsers). The fake allows all origins, as the real service does.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { FakeService } from "./service.js";
+
+export * from "./index.js";
+
+/** A fake served on loopback. */
+export interface ServedFake {
+  /** Base URL, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** The underlying server. */
+  server: Server;
+  /** Stops the server and closes open connections. */
+  close(): Promise<void>;
+}
+
+const CORS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers": "*",
+  "access-control-allow-methods": "GET,POST,DELETE,OPTIONS",
+  "access-control-expose-headers": "*",
+};
+
+/** Serves `fake` on `127.0.0.1` (port 0 picks a free one). */
+export async function serveFake(fake: FakeService, options: { port?: number; host?: string } = {}): Promise<ServedFake> {
+  const host = options.host ?? "127.0.0.1";
+  const server = createServer((req, res) => {
+    void answer(fake, req, res, host);
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function answer(fake: FakeService, req: IncomingMessage, res: ServerResponse, host: string): Promise<void> {
+  if (req.method === "OPTIONS") {
+    res.writeHead(204, CORS).end();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const ctl = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) ctl.abort();
+  });
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (typeof v === "string") headers.set(k, v);
+    else if (Array.isArray(v)) for (const item of v) headers.append(k, item);
+  }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  const request = new Request(`http://${req.headers.host ?? host}${req.url ?? "/"}`, {
+    method: req.method ?? "GET",
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+    signal: ctl.signal,
+  });
+  let response: Response;
+  try {
+    response = await fake.handle(request);
+  } catch {
+    req.socket.destroy();
+    return;
+  }
+  const out: Record<string, string> = { ...CORS };
+  response.headers.forEach((v, k) => (out[k] = v));
+  res.writeHead(response.status, out);
+  if (response.body) {
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        res.write(value);
+      }
+    } catch {
+      req.socket.destroy();
+      return;
+    }
+  }
+  res.end();
+}

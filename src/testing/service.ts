@@ -1,0 +1,383 @@
+/**
+ * The fake service core: routing, bearer-key checks, teams with credit and
+ * token accounting (1 credit = 15 tokens), a request log, a switchable 429 and
+ * fault injection. Endpoint handlers live in `handlers/` and register routes
+ * here. Portable: only web-standard globals.
+ */
+import { buildFixtureWeb, normalizeTarget, type FixturePage } from "./fixtures.js";
+
+/** A team (account) of the fake service. */
+export interface FakeTeam {
+  /** Team id. */
+  id: string;
+  /** Credits in the plan. */
+  planCredits: number;
+  /** Credits spent so far. */
+  creditsUsed: number;
+  /** Credits spent, per API key, in order of spending: `[key name, credits, time]`. */
+  ledger: { key: string; credits: number; at: number; tokens: number }[];
+  /** Agent-signup sponsor state for provisioned keys. */
+  sponsor?: { email: string; status: "pending" | "confirmed" | "blocked"; deadline: number; creditLimit: number } | undefined;
+}
+
+/** One request the fake has seen. */
+export interface RecordedRequest {
+  /** HTTP method. */
+  method: string;
+  /** Path and query. */
+  path: string;
+  /** Path without query. */
+  pathname: string;
+  /** Lower-cased request headers. */
+  headers: Record<string, string>;
+  /** Parsed JSON body (or the raw text when it was not JSON). */
+  body: unknown;
+}
+
+/** A fault to inject into matching requests. */
+export interface FaultSpec {
+  /** Which requests: a path prefix, a regex over `METHOD /path?query`, or all when omitted. */
+  match?: string | RegExp;
+  /** How many matching requests it hits (default 1; `Infinity` for all). */
+  times?: number;
+  /** Answer with this status. */
+  status?: number;
+  /** Answer body (JSON-encoded unless a string). */
+  body?: unknown;
+  /** Extra response headers. */
+  headers?: Record<string, string>;
+  /** Drop the connection instead of answering (fetch rejects; a served socket is destroyed). */
+  drop?: boolean;
+  /** Refuse the connection (as ECONNREFUSED: provably never sent). */
+  refuse?: boolean;
+  /** Answer with a body that is not valid JSON. */
+  badJson?: boolean;
+  /** Wait this long before answering (aborts with the request's signal). */
+  delayMs?: number;
+}
+
+/** How a rate-limit answer tells the client to wait. */
+export interface RateLimitSpec {
+  /** How many requests get 429 (default 1). */
+  times?: number;
+  /** Seconds to wait; sent in the body text as the real service does ("retry after Ns"). */
+  retryAfterSeconds?: number;
+  /** Also send a header: `seconds` (`Retry-After: N`), `date` (HTTP date), `ms` (`retry-after-ms`), or none (the real service). */
+  header?: "seconds" | "date" | "ms" | "none";
+  /** Which requests (as in {@link FaultSpec.match}). */
+  match?: string | RegExp;
+}
+
+/** Options of {@link createFakeService}. */
+export interface FakeServiceOptions {
+  /** Keys accepted as bearer tokens (default `["fc-test-key"]`). */
+  apiKeys?: string[];
+  /** Answer without checking keys, like a self-hosted server with auth off (default false). */
+  authDisabled?: boolean;
+  /** Plan credits of the default team (default 100000). */
+  planCredits?: number;
+  /** Origin used in `url`/`next` links of answers (default: the request's origin). */
+  publicUrl?: string;
+  /** Clock in ms (default `Date.now`); tests can drive time. */
+  now?: () => number;
+  /** Signups allowed per 24 h before 429 (the real per-IP limit is 3). */
+  signupDailyLimit?: number;
+  /** Pages in the fixture web's `/many/` section (default 24). */
+  manyPages?: number;
+}
+
+/** What a handler gets. */
+export interface HandlerContext {
+  /** The request. */
+  request: Request;
+  /** The parsed URL. */
+  url: URL;
+  /** Route parameters (`:id`). */
+  params: Record<string, string>;
+  /** Parsed JSON body (undefined for none). */
+  body: unknown;
+  /** The authenticated team (undefined on unauthenticated routes). */
+  team: FakeTeam | undefined;
+  /** The bearer key used. */
+  key: string | undefined;
+  /** Origin for links in answers. */
+  origin: string;
+}
+
+/** A route handler. */
+export type Handler = (ctx: HandlerContext) => Response | Promise<Response>;
+
+interface Route {
+  method: string;
+  parts: string[];
+  handler: Handler;
+  auth: boolean;
+}
+
+/** JSON response helper. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+}
+
+/** The standard error body. */
+export function fail(status: number, error: string, extra: Record<string, unknown> = {}): Response {
+  return json(status, { success: false, error, ...extra });
+}
+
+/** Thrown by handlers to answer with an error. */
+export class HttpFailure extends Error {
+  constructor(readonly response: Response) {
+    super("HTTP failure");
+  }
+}
+
+/** Credits per request kind, as the real service charges. */
+export const CREDITS = { scrape: 1, jsonFormat: 4, map: 1, searchPer10: 2, extract: 20, agent: 20, browser: 2 } as const;
+/** Tokens per credit. */
+export const TOKENS_PER_CREDIT = 15;
+
+/** A stateful, deterministic stand-in for the service. */
+export class FakeService {
+  /** Every request seen, in order. */
+  readonly requests: RecordedRequest[] = [];
+  /** The fixture web. */
+  readonly pages: FixturePage[];
+  /** Options in force. */
+  readonly options: Required<Omit<FakeServiceOptions, "publicUrl">> & { publicUrl: string | undefined };
+  /** Teams by key. */
+  readonly teams = new Map<string, FakeTeam>();
+  /** The default team (owner of the configured keys). */
+  readonly team: FakeTeam;
+  /** Free-form state for handlers of later capabilities (jobs, browsers). */
+  readonly state = new Map<string, unknown>();
+  readonly #routes: Route[] = [];
+  readonly #faults: (FaultSpec & { left: number })[] = [];
+  #clockOffset = 0;
+
+  constructor(options: FakeServiceOptions = {}) {
+    this.options = {
+      apiKeys: options.apiKeys ?? ["fc-test-key"],
+      authDisabled: options.authDisabled ?? false,
+      planCredits: options.planCredits ?? 100_000,
+      publicUrl: options.publicUrl,
+      now: options.now ?? (() => Date.now()),
+      signupDailyLimit: options.signupDailyLimit ?? 3,
+      manyPages: options.manyPages ?? 24,
+    };
+    this.pages = buildFixtureWeb(this.options.manyPages);
+    this.team = { id: "team-default", planCredits: this.options.planCredits, creditsUsed: 0, ledger: [] };
+    for (const k of this.options.apiKeys) this.teams.set(k, this.team);
+  }
+
+  /** The default API key. */
+  get apiKey(): string {
+    return this.options.apiKeys[0] ?? "fc-test-key";
+  }
+
+  /** Current time of the fake's clock, in ms. */
+  now(): number {
+    return this.options.now() + this.#clockOffset;
+  }
+
+  /** Moves the fake's clock forward (signup deadlines, job expiry). */
+  advanceClock(ms: number): void {
+    this.#clockOffset += ms;
+  }
+
+  /** Registers a route; `:name` segments become params. */
+  route(method: string, pattern: string, handler: Handler, opts: { auth?: boolean } = {}): void {
+    this.#routes.push({ method, parts: pattern.split("/").filter(Boolean), handler, auth: opts.auth ?? true });
+  }
+
+  /** Injects a fault into the next matching request(s). */
+  inject(fault: FaultSpec): void {
+    this.#faults.push({ ...fault, left: fault.times ?? 1 });
+  }
+
+  /** Answers the next matching request(s) with 429, as the real service words it. */
+  rateLimit(spec: RateLimitSpec = {}): void {
+    const seconds = spec.retryAfterSeconds ?? 1;
+    const headers: Record<string, string> = {};
+    if (spec.header === "seconds") headers["retry-after"] = String(seconds);
+    if (spec.header === "date") headers["retry-after"] = new Date(this.now() + seconds * 1000).toUTCString();
+    if (spec.header === "ms") headers["retry-after-ms"] = String(seconds * 1000);
+    const resets = new Date(this.now() + seconds * 1000).toString();
+    this.inject({
+      match: spec.match,
+      times: spec.times ?? 1,
+      status: 429,
+      headers,
+      body: {
+        success: false,
+        error: `Rate limit exceeded. Consumed (req/min): 101, Remaining (req/min): 0. Upgrade your plan at https://firecrawl.dev/pricing for increased rate limits or please retry after ${seconds}s, resets at ${resets}`,
+      },
+    });
+  }
+
+  /** Removes every pending fault. */
+  clearFaults(): void {
+    this.#faults.length = 0;
+  }
+
+  /** Finds a fixture page by URL. */
+  findPage(url: string): FixturePage | undefined {
+    let target: string;
+    try {
+      target = normalizeTarget(url);
+    } catch {
+      return undefined;
+    }
+    return this.pages.find((p) => normalizeTarget(p.url) === target);
+  }
+
+  /** Charges credits to a team; throws a 402 answer when it has too few. */
+  charge(team: FakeTeam | undefined, credits: number, key = "default"): void {
+    if (!team || credits <= 0) return;
+    const sp = team.sponsor;
+    if (sp && sp.status === "pending" && team.creditsUsed + credits > sp.creditLimit) {
+      throw new HttpFailure(
+        json(402, {
+          success: false,
+          error: "unverified_credit_limit_reached",
+          message: "This agent key has used its 50 unverified credits. Ask the sponsor to confirm the verification e-mail.",
+          credit_limit: sp.creditLimit,
+          credits_used: team.creditsUsed,
+          sponsor_status: "pending",
+          login_url: "https://firecrawl.dev/signin",
+          upgrade_url: "https://firecrawl.dev/pricing",
+        }),
+      );
+    }
+    if (team.creditsUsed + credits > team.planCredits) {
+      throw new HttpFailure(
+        fail(402, "Insufficient credits to perform this request. For more credits, you can upgrade your plan at https://firecrawl.dev/pricing or try changing the request limit to a lower value."),
+      );
+    }
+    team.creditsUsed += credits;
+    team.ledger.push({ key, credits, at: this.now(), tokens: credits * TOKENS_PER_CREDIT });
+  }
+
+  /** Credits a team has left (what a credit-checked route requires up front). */
+  requireCredits(team: FakeTeam | undefined, credits: number): void {
+    if (!team) return;
+    const sp = team.sponsor;
+    if (sp?.status === "blocked") throw new HttpFailure(fail(403, "This API key has been blocked by the account holder."));
+    if (sp?.status === "pending" && this.now() > sp.deadline) {
+      throw new HttpFailure(
+        json(403, { success: false, error: "sponsor_verification_expired", message: "The sponsor did not confirm this agent key in time.", login_url: "https://firecrawl.dev/signin" }),
+      );
+    }
+    if (sp?.status === "pending" && team.creditsUsed + credits > sp.creditLimit) this.charge(team, credits);
+    if (team.creditsUsed + credits > team.planCredits) this.charge(team, credits);
+  }
+
+  /** The fetch-compatible entry point: inject it as the client's `fetch`. */
+  readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request && !init ? input : new Request(input, init);
+    return this.handle(request);
+  };
+
+  /** Answers one request. Rejects (like a network failure) for dropped or refused connections. */
+  async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
+    const headers: Record<string, string> = {};
+    request.headers.forEach((v, k) => (headers[k] = v));
+    let body: unknown;
+    let badJson = false;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+        badJson = (headers["content-type"] ?? "").includes("json");
+      }
+    }
+    this.requests.push({ method: request.method, path: url.pathname + url.search, pathname: url.pathname, headers, body });
+
+    const fault = this.#takeFault(`${request.method} ${url.pathname}${url.search}`, url.pathname);
+    if (fault) {
+      if (fault.delayMs) await abortableDelay(fault.delayMs, request.signal);
+      if (fault.refuse) throw connectionError("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1");
+      if (fault.drop) throw connectionError("ECONNRESET", "socket hang up");
+      if (fault.badJson) return new Response('{"success": tru', { status: fault.status ?? 200, headers: { "content-type": "application/json", ...fault.headers } });
+      if (fault.status !== undefined) {
+        const b = typeof fault.body === "string" ? fault.body : JSON.stringify(fault.body ?? { success: false, error: `Injected ${fault.status}` });
+        return new Response(b, { status: fault.status, headers: { "content-type": typeof fault.body === "string" ? "text/plain" : "application/json; charset=utf-8", ...fault.headers } });
+      }
+    }
+    if (badJson) return fail(400, "Bad request, malformed JSON", { code: "BAD_REQUEST_INVALID_JSON" });
+
+    const parts = url.pathname.split("/").filter(Boolean);
+    for (const route of this.#routes) {
+      if (route.method !== request.method) continue;
+      const params = matchRoute(route.parts, parts);
+      if (!params) continue;
+      const auth = route.auth ? this.#authenticate(headers) : { team: undefined, key: undefined };
+      if (auth instanceof Response) return auth;
+      const origin = this.options.publicUrl ?? url.origin;
+      try {
+        return await route.handler({ request, url, params, body, team: auth.team, key: auth.key, origin });
+      } catch (err) {
+        if (err instanceof HttpFailure) return err.response;
+        const id = Array.from({ length: 32 }, (_, i) => ((i * 7 + 3) % 16).toString(16)).join("");
+        return fail(500, `An unexpected error occurred. Please contact help@firecrawl.com for help. Your exception ID is ${id}`, { code: "UNKNOWN_ERROR" });
+      }
+    }
+    return new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${request.method} ${url.pathname}</pre>\n</body>\n</html>\n`, {
+      status: 404,
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+  }
+
+  #authenticate(headers: Record<string, string>): { team: FakeTeam | undefined; key: string | undefined } | Response {
+    const auth = headers.authorization;
+    if (this.options.authDisabled) return { team: this.team, key: undefined };
+    if (!auth) return fail(401, "Unauthorized");
+    const token = auth.split(" ")[1];
+    if (!token) return fail(401, "Unauthorized: Token missing");
+    const team = this.teams.get(token);
+    if (!team) return fail(401, "Unauthorized: Invalid token");
+    return { team, key: token };
+  }
+
+  #takeFault(line: string, pathname: string): FaultSpec | undefined {
+    for (const f of this.#faults) {
+      if (f.left <= 0) continue;
+      const m = f.match;
+      const hit = m === undefined || (typeof m === "string" ? pathname.startsWith(m) : m.test(line));
+      if (!hit) continue;
+      f.left -= 1;
+      return f;
+    }
+    return undefined;
+  }
+}
+
+function matchRoute(pattern: string[], parts: string[]): Record<string, string> | undefined {
+  if (pattern.length !== parts.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i] as string;
+    const v = parts[i] as string;
+    if (p.startsWith(":")) params[p.slice(1)] = decodeURIComponent(v);
+    else if (p !== v) return undefined;
+  }
+  return params;
+}
+
+function connectionError(code: string, message: string): TypeError {
+  const cause = Object.assign(new Error(message), { code });
+  return new TypeError("fetch failed", { cause });
+}
+
+function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(t);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}

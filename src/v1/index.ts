@@ -1,0 +1,22 @@
+/**
+ * `webdata/v1`: the legacy client for code written against the service's v1
+ * client library. Portable entry.
+ */
+import { WebData } from "../client.js";
+import type { ClientOptions } from "../core/config.js";
+import { V1Client } from "./client.js";
+
+/** The v1 client: legacy names and shapes over the shared request layer. `new WebDataV1({ apiKey })`. */
+export class WebDataV1 extends V1Client {
+  /** @param options Same options as `WebData`. */
+  constructor(options: ClientOptions = {}) {
+    super(new WebData(options).http);
+  }
+}
+
+export default WebDataV1;
+export type { V1Client } from "./client.js";
+export type { V1MapParams, V1MapResponse } from "./map.js";
+export type { V1TokenUsage, V1CreditUsage } from "./usage.js";
+export type { ClientOptions } from "../core/config.js";
+export type { RequestOptions } from "../core/request.js";

@@ -1,0 +1,56 @@
+/**
+ * v1 map: `POST /v1/map` exactly as spec §4.1. Defaults are the server's: a
+ * field the caller did not set is not sent.
+ */
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, countryUpper, httpUrl, int, z } from "../core/validate.js";
+
+/** Options of `mapUrl` (spec §4.1). */
+export interface V1MapParams {
+  /** Search query used for mapping (smart part limited to 500 results in alpha). */
+  search?: string;
+  /** Ignore the sitemap (server default true). */
+  ignoreSitemap?: boolean;
+  /** Only links found in the sitemap (server default false). */
+  sitemapOnly?: boolean;
+  /** Include subdomains (server default true). */
+  includeSubdomains?: boolean;
+  /** Maximum links, 1..30000 (server default 5000). */
+  limit?: number;
+  /** Server-side timeout, milliseconds (default none). */
+  timeout?: number;
+  /** Proxy, language and timezone emulation (server default country US). */
+  location?: {
+    /** ISO 3166-1 alpha-2 code in capitals, `^[A-Z]{2}$`. */
+    country?: string;
+    /** Preferred languages in priority order. */
+    languages?: string[];
+  };
+}
+
+/** The v1 map result (spec 2.1). */
+export interface V1MapResponse {
+  /** Whether the request succeeded. */
+  success: true;
+  /** URLs found. */
+  links: string[];
+}
+
+const v1MapBody = z.looseObject({
+  url: httpUrl,
+  search: z.optional(z.string()),
+  ignoreSitemap: z.optional(z.boolean()),
+  sitemapOnly: z.optional(z.boolean()),
+  includeSubdomains: z.optional(z.boolean()),
+  limit: z.optional(int(1, 30000)),
+  timeout: z.optional(int(1)),
+  location: z.optional(z.looseObject({ country: z.optional(countryUpper), languages: z.optional(z.array(z.string())) })),
+});
+
+/** `POST /v1/map`. 402/429/500 `{error}` become typed errors carrying the server's text. */
+export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, req?: RequestOptions): APIPromise<V1MapResponse> {
+  const body = check(v1MapBody, { url, ...params }, "mapUrl params");
+  return http
+    .request<{ links?: unknown[] }>({ method: "POST", path: "/v1/map", body, minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined }, req)
+    .map((r) => ({ success: true as const, links: (r.links ?? []).map((l) => (typeof l === "string" ? l : String((l as { url?: unknown }).url))) }));
+}

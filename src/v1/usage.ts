@@ -1,0 +1,38 @@
+/**
+ * v1 account usage: snake_case records (spec 2.3, reference §12).
+ */
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+
+/** v1 token usage (spec 2.3). */
+export interface V1TokenUsage {
+  /** Tokens remaining. */
+  remaining_tokens: number;
+  /** Tokens in the plan. */
+  plan_tokens: number;
+  /** Billing period start, ISO 8601. */
+  billing_period_start: string | null;
+  /** Billing period end, ISO 8601. */
+  billing_period_end: string | null;
+}
+
+/** v1 credit usage. */
+export interface V1CreditUsage {
+  /** Credits remaining. */
+  remaining_credits: number;
+  /** Credits in the plan. */
+  plan_credits: number;
+  /** Billing period start, ISO 8601. */
+  billing_period_start: string | null;
+  /** Billing period end, ISO 8601. */
+  billing_period_end: string | null;
+}
+
+/** `GET /v1/team/token-usage`: the snake_case record. */
+export function getTokenUsageV1(http: HttpClient, req?: RequestOptions): APIPromise<V1TokenUsage> {
+  return http.request<{ data: V1TokenUsage }>({ method: "GET", path: "/v1/team/token-usage" }, req).map((r) => r.data);
+}
+
+/** `GET /v1/team/credit-usage`: the snake_case record. */
+export function getCreditUsageV1(http: HttpClient, req?: RequestOptions): APIPromise<V1CreditUsage> {
+  return http.request<{ data: V1CreditUsage }>({ method: "GET", path: "/v1/team/credit-usage" }, req).map((r) => r.data);
+}
