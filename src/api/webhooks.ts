@@ -1,0 +1,304 @@
+/**
+ * Webhooks (reference §4.10): the `webhook` option of job starts, the typed
+ * payloads the service POSTs for every event, and signature verification with
+ * Web Crypto (`crypto.subtle`), so a receiver can run on the edge.
+ */
+import type { Document } from "./document.js";
+import { isRecord, WebDataError } from "../core/errors.js";
+import { z } from "../core/validate.js";
+
+/** Events a crawl, batch scrape or extract webhook can subscribe to (`webhook.events`). */
+export type WebhookEventFilter = "started" | "page" | "completed" | "failed";
+/** Events an agent webhook can subscribe to (`webhook.events` of `startAgent`). */
+export type AgentWebhookEventFilter = "started" | "action" | "completed" | "failed" | "cancelled";
+
+/** The object form of `webhook` (strict on the server: only these keys). */
+export interface WebhookObject<E extends string = WebhookEventFilter> {
+  /** Where the service POSTs (`url`, required). */
+  url: string;
+  /** Extra request headers (`headers`); `x-firecrawl-signature` is not allowed. */
+  headers?: Record<string, string>;
+  /** Echoed back in every delivery as `metadata` (`metadata`, string values). */
+  metadata?: Record<string, string>;
+  /** Which events to send (`events`); empty or absent means all. */
+  events?: E[];
+}
+
+/** `webhook` of crawl, batch scrape and extract starts: a URL, or `{url, headers, metadata, events}`. */
+export type WebhookConfig = string | WebhookObject<WebhookEventFilter>;
+/** `webhook` of agent starts: a URL, or `{url, headers, metadata, events}` with agent events. */
+export type AgentWebhookConfig = string | WebhookObject<AgentWebhookEventFilter>;
+
+const SIGNATURE_HEADER = "x-firecrawl-signature";
+
+/** Checks a `webhook` option before sending (URL present, no signature header, known events). */
+export function webhookSchema(events: readonly string[] = ["started", "page", "completed", "failed"]): z.ZodMiniType {
+  const url = z.string().check(
+    z.refine((s) => {
+      try {
+        return /^https?:$/.test(new URL(s).protocol);
+      } catch {
+        return false;
+      }
+    }, { message: "must be an absolute http(s) URL" }),
+  );
+  return z.union([
+    url,
+    z.object({
+      url,
+      headers: z.optional(
+        z.record(z.string(), z.string()).check(
+          z.refine((h) => !Object.keys(h).some((k) => k.toLowerCase() === SIGNATURE_HEADER), {
+            message: "The following headers are not allowed: x-firecrawl-signature",
+          }),
+        ),
+      ),
+      metadata: z.optional(z.record(z.string(), z.string())),
+      events: z.optional(z.array(z.enum(events as [string, ...string[]]))),
+    }),
+  ]);
+}
+
+/** Fields every delivery carries (reference §4.10 "Payload"). */
+interface WebhookBase<T extends string> {
+  /** The event (`type`). */
+  type: T;
+  /** The job id (`id`). */
+  id: string;
+  /** Unique per delivery (`webhookId`); reused on retries, so use it to de-duplicate. */
+  webhookId: string;
+  /** Your `webhook.metadata`, echoed back (`metadata`). */
+  metadata?: Record<string, string>;
+}
+
+/** `crawl.started` / `batch_scrape.started` / `extract.started` / `agent.started`: no data. */
+export interface JobStartedWebhook<T extends string> extends WebhookBase<T> {
+  /** Always true. */
+  success: true;
+  /** Always empty. */
+  data: [];
+}
+
+/** A page that scraped (`crawl.page` / `batch_scrape.page` with `success: true`). */
+export interface PageSucceededWebhook<T extends string> extends WebhookBase<T> {
+  /** The page scraped. */
+  success: true;
+  /** One document. */
+  data: [Document];
+}
+
+/** A page that failed (`crawl.page` / `batch_scrape.page` with `success: false`). */
+export interface PageFailedWebhook<T extends string> extends WebhookBase<T> {
+  /** The page failed. */
+  success: false;
+  /** The server's error text. */
+  error: string;
+  /** Only the URL that failed. */
+  data: [{ metadata: { sourceURL: string } }];
+}
+
+/** `crawl.completed` / `batch_scrape.completed`: no data (read results from the status endpoint). */
+export interface JobCompletedWebhook<T extends string> extends WebhookBase<T> {
+  /** True. */
+  success: true;
+  /** Always empty in v1/v2. */
+  data: [];
+}
+
+/** One extract result, as sent in `extract.completed`. */
+export interface ExtractWebhookResult {
+  /** Whether the extraction succeeded. */
+  success: boolean;
+  /** The extracted data. */
+  data?: unknown;
+  /** The extract job id. */
+  extractId: string;
+  /** Server warning. */
+  warning?: string;
+  /** Per-URL trace. */
+  urlTrace?: unknown[];
+  /** Error text. */
+  error?: string;
+  /** Pages scraped. */
+  totalUrlsScraped?: number;
+  /** Sources per field. */
+  sources?: Record<string, unknown>;
+  /** Tokens billed. */
+  tokensBilled?: number;
+  /** Credits billed. */
+  creditsBilled?: number;
+  /** Anything else the server adds. */
+  [key: string]: unknown;
+}
+
+/** `extract.completed`. */
+export interface ExtractCompletedWebhook extends WebhookBase<"extract.completed"> {
+  /** Whether the extract succeeded. */
+  success: boolean;
+  /** One result. */
+  data: [ExtractWebhookResult];
+}
+
+/** `extract.failed`. */
+export interface ExtractFailedWebhook extends WebhookBase<"extract.failed"> {
+  /** Always false. */
+  success: false;
+  /** The server's error text. */
+  error: string;
+  /** Usually empty. */
+  data: unknown[];
+}
+
+/** `agent.action`: one step the agent took. */
+export interface AgentActionWebhook extends WebhookBase<"agent.action"> {
+  /** True. */
+  success: true;
+  /** The action: estimated credits so far, the tool used and its input. */
+  data: [{ creditsUsed: number; action: string; input: unknown }];
+}
+
+/** `agent.completed`. */
+export interface AgentCompletedWebhook extends WebhookBase<"agent.completed"> {
+  /** True. */
+  success: true;
+  /** Total credits and the data found. */
+  data: [{ creditsUsed: number; data: Record<string, unknown> }];
+}
+
+/** `agent.failed`. */
+export interface AgentFailedWebhook extends WebhookBase<"agent.failed"> {
+  /** Always false. */
+  success: false;
+  /** The server's error text. */
+  error: string;
+  /** Credits used before the failure. */
+  data: [{ creditsUsed: number }];
+}
+
+/** `agent.cancelled`. */
+export interface AgentCancelledWebhook extends WebhookBase<"agent.cancelled"> {
+  /** Always false. */
+  success: false;
+  /** Credits used before the cancel. */
+  data: [{ creditsUsed: number }];
+}
+
+/** Every crawl delivery. There is no `crawl.failed` event: failed pages arrive as `crawl.page` with `success: false`. */
+export type CrawlWebhook =
+  | JobStartedWebhook<"crawl.started">
+  | PageSucceededWebhook<"crawl.page">
+  | PageFailedWebhook<"crawl.page">
+  | JobCompletedWebhook<"crawl.completed">;
+/** Every batch-scrape delivery (no `batch_scrape.failed` event exists). */
+export type BatchScrapeWebhook =
+  | JobStartedWebhook<"batch_scrape.started">
+  | PageSucceededWebhook<"batch_scrape.page">
+  | PageFailedWebhook<"batch_scrape.page">
+  | JobCompletedWebhook<"batch_scrape.completed">;
+/** Every extract delivery. */
+export type ExtractWebhook = JobStartedWebhook<"extract.started"> | ExtractCompletedWebhook | ExtractFailedWebhook;
+/** Every agent delivery (sent by the agent service). */
+export type AgentWebhook =
+  | JobStartedWebhook<"agent.started">
+  | AgentActionWebhook
+  | AgentCompletedWebhook
+  | AgentFailedWebhook
+  | AgentCancelledWebhook;
+/** Any webhook delivery, discriminated on `type` (and on `success` for `*.page`). */
+export type WebhookPayload = CrawlWebhook | BatchScrapeWebhook | ExtractWebhook | AgentWebhook;
+/** Every event name (`type`) the service sends. */
+export type WebhookEventType = WebhookPayload["type"];
+
+/** Every `type` value, for runtime checks. */
+export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
+  "crawl.started",
+  "crawl.page",
+  "crawl.completed",
+  "batch_scrape.started",
+  "batch_scrape.page",
+  "batch_scrape.completed",
+  "extract.started",
+  "extract.completed",
+  "extract.failed",
+  "agent.started",
+  "agent.action",
+  "agent.completed",
+  "agent.failed",
+  "agent.cancelled",
+];
+
+const encoder = new TextEncoder();
+
+function toBytes(body: string | Uint8Array | ArrayBuffer): Uint8Array<ArrayBuffer> {
+  if (typeof body === "string") return encoder.encode(body);
+  return body instanceof Uint8Array ? new Uint8Array(body) : new Uint8Array(body);
+}
+
+function fromHex(hex: string): Uint8Array | undefined {
+  if (hex.length === 0 || hex.length % 2 !== 0 || !/^[0-9a-fA-F]+$/.test(hex)) return undefined;
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+/**
+ * Checks the `X-Firecrawl-Signature` header of a delivery: `sha256=<hex>` where
+ * the hex is HMAC-SHA256 of the exact raw body under your team's webhook secret.
+ * Pass the body bytes (or text) exactly as received, before any JSON parsing.
+ * Uses Web Crypto and a constant-time comparison. Resolves `false` (never
+ * throws) for a missing, malformed or wrong signature.
+ */
+export async function verifyWebhookSignature(
+  rawBody: string | Uint8Array | ArrayBuffer,
+  signatureHeader: string | null | undefined,
+  secret: string,
+): Promise<boolean> {
+  if (typeof signatureHeader !== "string" || typeof secret !== "string" || secret === "") return false;
+  const m = /^\s*sha256=([0-9a-fA-F]+)\s*$/.exec(signatureHeader);
+  const given = m?.[1] ? fromHex(m[1]) : undefined;
+  if (!given || given.length !== 32) return false;
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) throw new Error("verifyWebhookSignature needs Web Crypto (globalThis.crypto.subtle)");
+  const key = await subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const expected = new Uint8Array(await subtle.sign("HMAC", key, toBytes(rawBody)));
+  let diff = 0;
+  for (let i = 0; i < 32; i++) diff |= (expected[i] ?? 0) ^ (given[i] ?? 0);
+  return diff === 0;
+}
+
+/** Options of {@link parseWebhook}. */
+export interface ParseWebhookOptions {
+  /** The `X-Firecrawl-Signature` header value; required when `secret` is given. */
+  signature?: string | null | undefined;
+  /** Your webhook secret: when given, a bad or missing signature throws. */
+  secret?: string | undefined;
+}
+
+/** A delivery could not be accepted: bad signature, not JSON, or not a webhook payload. */
+export class WebhookVerificationError extends WebDataError {
+  override name = "WebhookVerificationError";
+}
+
+/**
+ * Verifies (when `secret` is given) and parses a delivery's raw body into a
+ * typed {@link WebhookPayload}. Throws {@link WebhookVerificationError} on a
+ * bad signature, invalid JSON, or a body without a known `type` and `id`
+ * (`jobId` of v0 crawls is accepted as `id`). Unknown extra fields are kept.
+ */
+export async function parseWebhook(rawBody: string | Uint8Array | ArrayBuffer, options: ParseWebhookOptions = {}): Promise<WebhookPayload> {
+  if (options.secret !== undefined && !(await verifyWebhookSignature(rawBody, options.signature, options.secret))) {
+    throw new WebhookVerificationError("Webhook signature does not match the body");
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(typeof rawBody === "string" ? rawBody : new TextDecoder().decode(toBytes(rawBody)));
+  } catch {
+    throw new WebhookVerificationError("Webhook body is not valid JSON");
+  }
+  if (!isRecord(body) || typeof body.type !== "string" || !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(body.type)) {
+    throw new WebhookVerificationError(`Unknown webhook event type: ${isRecord(body) ? String(body.type) : typeof body}`);
+  }
+  const id = typeof body.id === "string" ? body.id : typeof body.jobId === "string" ? body.jobId : undefined;
+  if (id === undefined) throw new WebhookVerificationError("Webhook body has no job id");
+  return { ...body, id, data: Array.isArray(body.data) ? body.data : [] } as unknown as WebhookPayload;
+}

@@ -1,0 +1,127 @@
+import { createHmac } from "node:crypto";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import {
+  parseWebhook,
+  verifyWebhookSignature,
+  webhookSchema,
+  WebhookVerificationError,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookPayload,
+} from "../src/api/webhooks.js";
+import { check } from "../src/core/validate.js";
+import { ValidationError } from "../src/core/errors.js";
+
+const SECRET = "whsec-test-secret";
+const sign = (body: string | Buffer, secret = SECRET) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+
+const pageBody = JSON.stringify({
+  success: true,
+  type: "crawl.page",
+  id: "01a200e1-26bb-752e-ac9d-fd9d8cf7ffe1",
+  webhookId: "a1b2c3d4-0002-0000-0000-000000000000",
+  data: [{ markdown: "# Hi ünïcödé", metadata: { sourceURL: "https://example.com/", statusCode: 200 } }],
+  metadata: { run: "42" },
+});
+
+describe("verifyWebhookSignature", () => {
+  it("accepts the HMAC-SHA256 of the exact raw body (string, bytes, ArrayBuffer)", async () => {
+    const header = sign(pageBody);
+    expect(await verifyWebhookSignature(pageBody, header, SECRET)).toBe(true);
+    const bytes = new TextEncoder().encode(pageBody);
+    expect(await verifyWebhookSignature(bytes, header, SECRET)).toBe(true);
+    expect(await verifyWebhookSignature(bytes.buffer.slice(0), header, SECRET)).toBe(true);
+    expect(await verifyWebhookSignature(pageBody, header.toUpperCase().replace("SHA256=", "sha256="), SECRET)).toBe(true);
+  });
+
+  it("matches a fixed vector computed with node:crypto", async () => {
+    // HMAC-SHA256("key", "The quick brown fox jumps over the lazy dog") (RFC 4231 style well-known vector)
+    const hex = "f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8";
+    expect(createHmac("sha256", "key").update("The quick brown fox jumps over the lazy dog").digest("hex")).toBe(hex);
+    expect(await verifyWebhookSignature("The quick brown fox jumps over the lazy dog", `sha256=${hex}`, "key")).toBe(true);
+  });
+
+  it("rejects a changed body, a re-serialized body, a wrong secret and a wrong digest", async () => {
+    const header = sign(pageBody);
+    expect(await verifyWebhookSignature(pageBody + " ", header, SECRET)).toBe(false);
+    expect(await verifyWebhookSignature(JSON.stringify(JSON.parse(pageBody), null, 2), header, SECRET)).toBe(false);
+    expect(await verifyWebhookSignature(pageBody, header, "other-secret")).toBe(false);
+    const flipped = header.slice(0, -1) + (header.endsWith("0") ? "1" : "0");
+    expect(await verifyWebhookSignature(pageBody, flipped, SECRET)).toBe(false);
+  });
+
+  it("returns false (never throws) for malformed headers", async () => {
+    const hex = sign(pageBody).slice("sha256=".length);
+    for (const bad of [undefined, null, "", hex, `sha1=${hex}`, "sha256=", "sha256=zz", `sha256=${hex.slice(2)}`, `sha256=${hex}00`, `sha256=${hex.slice(1)}`, "sha256=not hex at all"]) {
+      await expect(verifyWebhookSignature(pageBody, bad, SECRET)).resolves.toBe(false);
+    }
+    await expect(verifyWebhookSignature(pageBody, sign(pageBody), "")).resolves.toBe(false);
+  });
+});
+
+describe("parseWebhook", () => {
+  it("verifies and parses into the discriminated union", async () => {
+    const event = await parseWebhook(pageBody, { secret: SECRET, signature: sign(pageBody) });
+    expect(event.type).toBe("crawl.page");
+    if (event.type === "crawl.page" && event.success) {
+      expectTypeOf(event.data[0].metadata.statusCode).toEqualTypeOf<number>();
+      expect(event.data[0].markdown).toBe("# Hi ünïcödé");
+    } else throw new Error("wrong branch");
+    expect(event.metadata).toEqual({ run: "42" });
+  });
+
+  it("throws WebhookVerificationError on a bad signature, bad JSON, unknown type or missing id", async () => {
+    await expect(parseWebhook(pageBody, { secret: SECRET, signature: "sha256=00" })).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(parseWebhook(pageBody, { secret: SECRET })).rejects.toThrow(/signature/);
+    await expect(parseWebhook("{nope")).rejects.toThrow(/JSON/);
+    await expect(parseWebhook(JSON.stringify({ type: "crawl.failed", id: "x", data: [] }))).rejects.toThrow(/crawl.failed/);
+    await expect(parseWebhook(JSON.stringify({ type: "crawl.started", data: [] }))).rejects.toThrow(/job id/);
+  });
+
+  it("accepts v0's jobId as id and every documented event type", async () => {
+    const v0 = await parseWebhook(JSON.stringify({ success: true, type: "crawl.started", jobId: "j1", webhookId: "w", data: [] }));
+    expect(v0.id).toBe("j1");
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(14);
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const e = await parseWebhook(JSON.stringify({ success: true, type, id: "j", webhookId: "w", data: [] }));
+      expect(e.type).toBe(type);
+    }
+  });
+
+  it("narrows each event's data by type", () => {
+    const handle = (e: WebhookPayload): string => {
+      switch (e.type) {
+        case "crawl.page":
+        case "batch_scrape.page":
+          return e.success ? String(e.data[0].metadata.sourceURL) : `${e.error} ${e.data[0].metadata.sourceURL}`;
+        case "extract.completed":
+          return e.data[0].extractId;
+        case "extract.failed":
+        case "agent.failed":
+          return e.error;
+        case "agent.action":
+          return e.data[0].action;
+        case "agent.completed":
+          return String(e.data[0].creditsUsed);
+        default:
+          return e.type;
+      }
+    };
+    expect(handle({ success: false, type: "crawl.page", id: "j", webhookId: "w", error: "boom", data: [{ metadata: { sourceURL: "u" } }] })).toBe("boom u");
+    expect(handle({ success: true, type: "agent.action", id: "j", webhookId: "w", data: [{ creditsUsed: 1, action: "scrape", input: {} }] })).toBe("scrape");
+  });
+});
+
+describe("webhookSchema", () => {
+  const schema = webhookSchema();
+  it("accepts a URL string or the object form", () => {
+    expect(check(schema, "https://hooks.example.com/x", "webhook")).toBe("https://hooks.example.com/x");
+    const obj = { url: "https://hooks.example.com/x", headers: { a: "b" }, metadata: { k: "v" }, events: ["page" as const] };
+    expect(check(schema, obj, "webhook")).toBe(obj);
+  });
+  it("rejects the signature header, unknown events and non-URLs", () => {
+    expect(() => check(schema, { url: "https://h.example.com", headers: { "X-Firecrawl-Signature": "x" } }, "webhook")).toThrow(ValidationError);
+    expect(() => check(schema, { url: "https://h.example.com", events: ["action"] }, "webhook")).toThrow(ValidationError);
+    expect(() => check(schema, "not a url", "webhook")).toThrow(ValidationError);
+    expect(() => check(webhookSchema(["started", "action", "completed", "failed", "cancelled"]), { url: "https://h.example.com", events: ["action"] }, "webhook")).not.toThrow();
+  });
+});
