@@ -1,0 +1,62 @@
+/**
+ * Pagination of crawl and batch-scrape results: follows the absolute `next`
+ * URL as given, ends when the job is terminal and no `next` remains, sleeps
+ * between empty pages while the job runs, and holds one page at a time.
+ */
+import type { Document } from "../api/document.js";
+import { AbortError } from "../core/errors.js";
+import type { HttpClient } from "../core/request.js";
+import { sleep } from "../core/retry.js";
+import { getJobPage, getJobStatus, isTerminal } from "./status.js";
+import type { JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
+
+/** Default time between polls, ms. */
+export const DEFAULT_POLL_INTERVAL_MS = 2000;
+/** Smallest accepted time between polls, ms. */
+export const MIN_POLL_INTERVAL_MS = 500;
+
+/** The poll interval in force: the caller's, at least {@link MIN_POLL_INTERVAL_MS}, default {@link DEFAULT_POLL_INTERVAL_MS}. */
+export function pollInterval(ms: number | undefined): number {
+  if (ms === undefined || !Number.isFinite(ms)) return DEFAULT_POLL_INTERVAL_MS;
+  return Math.max(MIN_POLL_INTERVAL_MS, ms);
+}
+
+/** Waits `ms`; an abort rejects at once with `AbortError`. */
+export async function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(ms, signal);
+  } catch (err) {
+    throw err instanceof AbortError ? err : new AbortError(undefined, { cause: err });
+  }
+}
+
+/**
+ * Every status page of a job, from `skip=0`, following `next`. Yields each page
+ * (one at a time). A page request that fails throws; the iteration never ends
+ * early as if complete.
+ */
+export async function* jobPages<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, opts: JobDocumentsOptions = {}): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
+  const interval = pollInterval(opts.pollIntervalMs);
+  const req = { signal: opts.signal };
+  let page = await getJobStatus<TDoc>(http, kind, id, { limit: opts.pageLimit }, req, opts.apiVersion);
+  let seen = 0;
+  for (;;) {
+    seen += page.data.length;
+    const { next, status, data } = page;
+    yield page;
+    const terminal = isTerminal(status);
+    // A terminal job's results no longer grow: an empty page (or no `next`) is the end.
+    if (terminal && (!next || data.length === 0)) return;
+    if (!terminal && data.length === 0) await abortableSleep(interval, opts.signal);
+    page = next
+      ? await getJobPage<TDoc>(http, next, id, req)
+      : await getJobStatus<TDoc>(http, kind, id, { skip: seen, limit: opts.pageLimit }, req, opts.apiVersion);
+  }
+}
+
+/** Every document of a job, in order (an async iterator over {@link jobPages}). */
+export async function* jobDocuments<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, opts: JobDocumentsOptions = {}): AsyncGenerator<TDoc, void, undefined> {
+  for await (const page of jobPages<TDoc>(http, kind, id, opts)) {
+    for (const doc of page.data) yield doc;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * One implementation of the crawl and batch-scrape status, errors and cancel
+ * calls, parameterised by job kind and API version (reference §4.4, §4.6, §4.7).
+ */
+import type { Document } from "../api/document.js";
+import { isRecord } from "../core/errors.js";
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { path } from "../core/path.js";
+import { check, int, z } from "../core/validate.js";
+import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus } from "./types.js";
+
+/** The status route of a job: `/v2/crawl/<id>` or `/v2/batch/scrape/<id>` (v1 alike). */
+export function jobPath(kind: JobKind, id: string, apiVersion: ApiVersion = "v2"): string {
+  return kind === "crawl" ? path`/${apiVersion}/crawl/${id}` : path`/${apiVersion}/batch/scrape/${id}`;
+}
+
+/** True for a status that will not change any more. */
+export function isTerminal(status: JobState | string): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+const pageOptions = z.looseObject({ skip: z.optional(int(0)), limit: z.optional(int(1)) });
+
+/** Turns a wire status body into a {@link JobStatus} (unknown fields are kept; `success` is dropped). */
+export function toJobStatus<TDoc = Document>(raw: unknown, id: string): JobStatus<TDoc> {
+  const rec = isRecord(raw) ? { ...raw } : {};
+  delete rec.success;
+  return {
+    ...rec,
+    id,
+    status: (typeof rec.status === "string" ? rec.status : rec.error ? "failed" : "scraping") as JobState,
+    completed: typeof rec.completed === "number" ? rec.completed : 0,
+    total: typeof rec.total === "number" ? rec.total : 0,
+    creditsUsed: typeof rec.creditsUsed === "number" ? rec.creditsUsed : 0,
+    expiresAt: typeof rec.expiresAt === "string" ? rec.expiresAt : "",
+    next: typeof rec.next === "string" && rec.next ? rec.next : undefined,
+    data: Array.isArray(rec.data) ? (rec.data as TDoc[]) : [],
+  };
+}
+
+/**
+ * ONE page of a job's status (`GET .../<id>?skip=&limit=`). Never paginates.
+ * A kickoff failure (200 with `success:false`) comes back as a `failed` status.
+ */
+export function getJobStatus<TDoc = Document>(
+  http: HttpClient,
+  kind: JobKind,
+  id: string,
+  page: JobPageOptions = {},
+  req?: RequestOptions,
+  apiVersion: ApiVersion = "v2",
+): APIPromise<JobStatus<TDoc>> {
+  check(pageOptions, page, "status page options");
+  return http
+    .request<unknown>({ method: "GET", path: jobPath(kind, id, apiVersion), query: { skip: page.skip, limit: page.limit }, allowUnsuccessful: true }, req)
+    .map((raw) => toJobStatus<TDoc>(raw, id));
+}
+
+/** GETs a `next` URL exactly as the server gave it (the key is sent only to the configured origin). */
+export function getJobPage<TDoc = Document>(http: HttpClient, url: string, id: string, req?: RequestOptions): APIPromise<JobStatus<TDoc>> {
+  return http.request<unknown>({ method: "GET", path: url, allowUnsuccessful: true }, req).map((raw) => toJobStatus<TDoc>(raw, id));
+}
+
+/** `GET .../<id>/errors`: failed pages and robots.txt-blocked URLs. */
+export function getJobErrors(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<JobErrors> {
+  return http.request<unknown>({ method: "GET", path: `${jobPath(kind, id, apiVersion)}/errors` }, req).map((raw) => {
+    const rec = isRecord(raw) ? raw : {};
+    return {
+      ...rec,
+      errors: Array.isArray(rec.errors) ? (rec.errors as JobErrors["errors"]) : [],
+      robotsBlocked: Array.isArray(rec.robotsBlocked) ? (rec.robotsBlocked as string[]) : [],
+    };
+  });
+}
+
+const cancelled = new WeakMap<HttpClient, Set<string>>();
+
+/** True when this client cancelled the job (the self-hosted server later reports such a job as `completed`). */
+export function wasCancelled(http: HttpClient, id: string): boolean {
+  return cancelled.get(http)?.has(id) ?? false;
+}
+
+/**
+ * `DELETE .../<id>`: resolves `true` on `{status:"cancelled"}`. A finished job is
+ * 409 `ConflictError` ("Crawl is already completed"); an unknown one 404 `NotFoundError`.
+ */
+export function cancelJob(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<boolean> {
+  return http.request<unknown>({ method: "DELETE", path: jobPath(kind, id, apiVersion) }, req).map((raw) => {
+    const ok = isRecord(raw) && raw.status === "cancelled";
+    if (ok) {
+      const set = cancelled.get(http) ?? new Set<string>();
+      set.add(id);
+      cancelled.set(http, set);
+    }
+    return ok;
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * The one poll loop behind every waiter (`crawl`, `batchScrape`, `extract`,
+ * `agent`): poll interval with a floor, an overall deadline, abort, a grace
+ * period for jobs not yet visible, and typed failures. A waiter never returns
+ * a job that is still running.
+ */
+import type { Document } from "../api/document.js";
+import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../core/errors.js";
+import type { HttpClient, RequestOptions } from "../core/request.js";
+import { abortableSleep, jobPages, pollInterval } from "./pages.js";
+import { getJobStatus, isTerminal, wasCancelled } from "./status.js";
+import type { ApiVersion, JobKind, JobStatus, WaitOptions } from "./types.js";
+
+/** How long after a job's start a 404 means "not visible yet" rather than "unknown", ms. */
+export const NOT_VISIBLE_GRACE_MS = 10_000;
+
+/** What {@link pollUntil} needs to know about one kind of job. */
+export interface PollSpec<S> {
+  /** The job's id (for errors). */
+  jobId: string;
+  /** Reads the status once; must honour `signal`. */
+  poll: (signal: AbortSignal) => Promise<S>;
+  /** True once the job will not change any more. */
+  isDone: (s: S) => boolean;
+  /** The error for a terminal state that is a failure, else undefined. */
+  failure: (s: S) => JobFailedError | undefined;
+  /** When the job was started by this waiter (`Date.now()`); enables the 404 grace period. */
+  startedAt?: number | undefined;
+  /** Runs once on a successful terminal status, under the same deadline and signal (e.g. downloads the results). */
+  finish?: ((s: S, signal: AbortSignal) => Promise<S>) | undefined;
+}
+
+/**
+ * Polls until `isDone`, then returns the last status (or throws its failure).
+ * Throws `JobTimeoutError` at `timeoutMs` (even mid-request) and `AbortError` when
+ * `signal` aborts (even during a sleep).
+ */
+export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): Promise<S> {
+  const interval = pollInterval(wait.pollIntervalMs);
+  const ctl = new AbortController();
+  let timedOut = false;
+  let last: S | undefined;
+  const onAbort = () => ctl.abort(wait.signal?.reason);
+  if (wait.signal?.aborted) throw new AbortError(undefined, { cause: wait.signal.reason });
+  wait.signal?.addEventListener("abort", onAbort, { once: true });
+  const timer =
+    wait.timeoutMs !== undefined
+      ? setTimeout(() => {
+          timedOut = true;
+          ctl.abort(new AbortError("deadline"));
+        }, Math.max(0, wait.timeoutMs))
+      : undefined;
+  try {
+    for (;;) {
+      let status: S | undefined;
+      try {
+        status = await spec.poll(ctl.signal);
+      } catch (err) {
+        const young = spec.startedAt !== undefined && Date.now() - spec.startedAt < NOT_VISIBLE_GRACE_MS;
+        if (!(err instanceof NotFoundError && young)) throw err;
+      }
+      if (status !== undefined) {
+        last = status;
+        if (spec.isDone(status)) {
+          const failure = spec.failure(status);
+          if (failure) throw failure;
+          return spec.finish ? await spec.finish(status, ctl.signal) : status;
+        }
+      }
+      await abortableSleep(interval, ctl.signal);
+    }
+  } catch (err) {
+    if (timedOut) throw new JobTimeoutError(spec.jobId, wait.timeoutMs ?? 0, last);
+    if (ctl.signal.aborted && !(err instanceof AbortError)) throw new AbortError(undefined, { cause: wait.signal?.reason });
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    wait.signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** `limit` of the status polls while waiting: the counters come with every page, the documents are fetched once at the end. */
+export const WAIT_POLL_LIMIT = 1;
+
+/** Internal options of {@link waitForJob}. */
+export interface WaitForJobOptions extends WaitOptions {
+  /** When this waiter started the job (enables the 404 grace period). */
+  startedAt?: number | undefined;
+  /** API version of the routes (default `v2`). */
+  apiVersion?: ApiVersion | undefined;
+}
+
+/**
+ * Waits for a crawl or batch scrape to end, then downloads every page once and
+ * returns the job with all its documents (`next` absent). A job cancelled through
+ * this client fails with `JobFailedError` even when the server reports it `completed`.
+ */
+export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, opts: WaitForJobOptions = {}, req?: RequestOptions): Promise<JobStatus<TDoc>> {
+  const v = opts.apiVersion ?? "v2";
+  const signal = opts.signal ?? req?.signal;
+  const wait = { ...opts, signal };
+  return pollUntil<JobStatus<TDoc>>(
+    {
+      jobId: id,
+      startedAt: opts.startedAt,
+      poll: (s) => getJobStatus<TDoc>(http, kind, id, { limit: WAIT_POLL_LIMIT }, { ...req, signal: s }, v),
+      isDone: (s) => isTerminal(s.status),
+      failure: (s) =>
+        s.status === "failed" || s.status === "cancelled" ? new JobFailedError(id, s.status, s.error)
+        : wasCancelled(http, id) ? new JobFailedError(id, "cancelled", "cancelled by this client")
+        : undefined,
+      finish: async (final, s) => {
+        const data: TDoc[] = [];
+        let first: JobStatus<TDoc> | undefined;
+        for await (const page of jobPages<TDoc>(http, kind, id, { signal: s, pollIntervalMs: opts.pollIntervalMs, apiVersion: v })) {
+          first ??= page;
+          data.push(...page.data);
+        }
+        return { ...(first ?? final), data, next: undefined };
+      },
+    },
+    { ...opts, signal },
+  );
+}
