@@ -71,9 +71,8 @@ export function signupError(err: APIError): APIError {
 
 /** `POST /v2/agent-signup`. Retried only when the request provably never left (a 429 here is a daily limit). */
 export function agentSignup(http: HttpClient, params: AgentSignupParams, req?: RequestOptions): APIPromise<AgentSignupRecord> {
-  const body = check(signupBody, params, "agent signup");
   return http.request<AgentSignupRecord>(
-    { method: "POST", path: "/v2/agent-signup", body, auth: false, retry: "not-sent-only", mapError: signupError },
+    () => ({ method: "POST", path: "/v2/agent-signup", body: check(signupBody, params, "agent signup"), auth: false, retry: "not-sent-only", mapError: signupError }),
     req,
   );
 }

@@ -44,6 +44,7 @@ const previewBody = z.object({
 
 /** `POST /v2/crawl/params-preview`. */
 export function crawlParamsPreview(http: HttpClient, url: string, prompt: string, req?: RequestOptions): APIPromise<CrawlParamsPreview> {
-  const body = check(previewBody, { url, prompt }, "crawl params preview");
-  return http.request<{ data: CrawlParamsPreview }>({ method: "POST", path: "/v2/crawl/params-preview", body }, req).map((r) => r.data);
+  return http
+    .request<{ data: CrawlParamsPreview }>(() => ({ method: "POST", path: "/v2/crawl/params-preview", body: check(previewBody, { url, prompt }, "crawl params preview") }), req)
+    .map((r) => r.data);
 }

@@ -76,10 +76,9 @@ const mapBody = z.looseObject({
 
 /** `POST /v2/map`. Links come back as `{ url, title?, description? }`. */
 export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {
-  const body = check(mapBody, { ...options, url }, "map options");
   return http
     .request<{ links?: (MapLink | string)[]; warning?: string }>(
-      { method: "POST", path: "/v2/map", body, minTimeoutMs: options.timeout ? options.timeout + 10_000 : undefined },
+      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...options, url }, "map options"), minTimeoutMs: options.timeout ? options.timeout + 10_000 : undefined }),
       req,
     )
     .map((r) => {

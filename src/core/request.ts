@@ -48,6 +48,9 @@ export interface RequestSpec {
   mapError?: (err: APIError) => APIError;
 }
 
+/** A request spec, or a thunk building it (its throws become rejections). */
+export type SpecInput = RequestSpec | (() => RequestSpec);
+
 /** Status, headers and request id of the HTTP answer. */
 export interface ResponseInfo {
   /** HTTP status. */
@@ -169,20 +172,26 @@ export class HttpClient {
     return new URL(url).origin === new URL(this.#config.apiUrl).origin;
   }
 
-  /** Performs one logical call (with retries) and parses the JSON answer. */
-  request<T>(spec: RequestSpec, opts: RequestOptions = {}): APIPromise<T> {
+  /**
+   * Performs one logical call (with retries) and parses the JSON answer.
+   * Pass the spec as a thunk when building it can throw (input validation,
+   * `path` checks): the throw then rejects the returned promise, and nothing is sent.
+   */
+  request<T>(spec: SpecInput, opts: RequestOptions = {}): APIPromise<T> {
     return new APIPromise<T>(this.#run<T>(spec, opts));
   }
 
   /** Opens a call and returns the raw answer (for streams). Errors are mapped like {@link request}. */
-  async raw(spec: RequestSpec, opts: RequestOptions = {}): Promise<TransportResponse> {
+  async raw(input: SpecInput, opts: RequestOptions = {}): Promise<TransportResponse> {
+    const spec = typeof input === "function" ? input() : input;
     return this.#withRetries(spec, opts, async (res, url) => {
       if (res.status >= 400) throw await this.#errorFrom(spec, res, url);
       return res;
     });
   }
 
-  async #run<T>(spec: RequestSpec, opts: RequestOptions): Promise<WithResponse<T>> {
+  async #run<T>(input: SpecInput, opts: RequestOptions): Promise<WithResponse<T>> {
+    const spec = typeof input === "function" ? input() : input;
     return this.#withRetries(spec, opts, async (res, url, signal) => {
       let text: string;
       try {
@@ -194,6 +203,9 @@ export class HttpClient {
       const info: ResponseInfo = { status: res.status, headers: res.headers, requestId: requestIdOf(res.headers), url };
       if (res.status >= 400) throw await this.#errorFrom(spec, res, url, text);
       const body = parseBody(redact(text, this.#config.apiKey));
+      if (typeof body === "string" && (res.headers.get("content-type") ?? "").includes("json")) {
+        throw new APIError({ status: res.status, message: "The server sent a malformed JSON body", code: "INVALID_RESPONSE_JSON", body, headers: res.headers, requestId: info.requestId, endpoint: `${spec.method} ${new URL(url).pathname}` });
+      }
       if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
         throw this.#mapError(spec, res, url, body, text);
       }

@@ -8,7 +8,11 @@ import { ValidationError, type ValidationIssue } from "./errors.js";
 
 export { z };
 
-/** Parses `value` with `schema`; throws {@link ValidationError} listing every problem. Returns the value unchanged (never a stripped copy). */
+/**
+ * Parses `value` with `schema`; throws {@link ValidationError} listing every problem. Returns the value unchanged (never a stripped copy).
+ * Call it inside the RequestSpec thunk (`http.request(() => ({ ..., body: check(...) }))`) so the
+ * error rejects the returned promise instead of throwing synchronously.
+ */
 export function check<T>(schema: z.ZodMiniType, value: T, context: string): T {
   const result = schema.safeParse(value);
   if (result.success) return value;

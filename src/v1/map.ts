@@ -49,8 +49,10 @@ const v1MapBody = z.looseObject({
 
 /** `POST /v1/map`. 402/429/500 `{error}` become typed errors carrying the server's text. */
 export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, req?: RequestOptions): APIPromise<V1MapResponse> {
-  const body = check(v1MapBody, { url, ...params }, "mapUrl params");
   return http
-    .request<{ links?: unknown[] }>({ method: "POST", path: "/v1/map", body, minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined }, req)
+    .request<{ links?: unknown[] }>(
+      () => ({ method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...params }, "mapUrl params"), minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined }),
+      req,
+    )
     .map((r) => ({ success: true as const, links: (r.links ?? []).map((l) => (typeof l === "string" ? l : String((l as { url?: unknown }).url))) }));
 }
