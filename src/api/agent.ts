@@ -1,0 +1,88 @@
+/**
+ * Agent jobs: `POST /v2/agent`, `GET /v2/agent/<id>`, `DELETE /v2/agent/<id>`
+ * (reference §9). The waiter lives in `jobs/waiters.ts`.
+ */
+import { isRecord } from "../core/errors.js";
+import { path } from "../core/path.js";
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, httpUrl, z } from "../core/validate.js";
+import { toStatus } from "./extract.js";
+import { toWireSchema, type SchemaInput } from "./schema.js";
+import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
+
+/** Options of {@link startAgent} (besides the required prompt). */
+export interface AgentOptions {
+  /** Pages to start from. */
+  urls?: string[];
+  /** Shape of the result: a zod schema, a Standard Schema with JSON Schema output, or a JSON Schema. */
+  schema?: SchemaInput;
+  /** Credit budget (above 2500 never uses a free request). */
+  maxCredits?: number;
+  /** Stay on the given URLs. */
+  strictConstrainToURLs?: boolean;
+  /** Model (server default `spark-1-pro`). */
+  model?: "spark-1-pro" | "spark-1-mini" | (string & {});
+  /** Where the service POSTs agent events. */
+  webhook?: AgentWebhookConfig;
+  /** Origin tag. */
+  origin?: string;
+  /** Integration name. */
+  integration?: string;
+}
+
+/** `POST /v2/agent` answer. */
+export interface AgentStartResult {
+  /** The job id. */
+  id: string;
+}
+
+/** Status of an agent job (`GET /v2/agent/<id>`). */
+export interface AgentStatus<T = unknown> {
+  /** The job id (filled in by the SDK). */
+  id: string;
+  /** `processing`, then `completed`, `failed` or `cancelled`. */
+  status: "processing" | "completed" | "failed" | "cancelled";
+  /** The result (only when completed). */
+  data?: T;
+  /** The server's error text for a failed job. */
+  error?: string;
+  /** The model used. */
+  model?: string;
+  /** ISO time when the result is dropped (start + 24 h). */
+  expiresAt?: string;
+  /** Credits used. */
+  creditsUsed?: number;
+}
+
+const agentBody = z.looseObject({
+  prompt: z.string().check(z.minLength(1), z.maxLength(10000)),
+  urls: z.optional(z.array(httpUrl)),
+  maxCredits: z.optional(z.number().check(z.positive())),
+  strictConstrainToURLs: z.optional(z.boolean()),
+  model: z.optional(z.string()),
+  webhook: z.optional(webhookSchema(["started", "action", "completed", "failed", "cancelled"])),
+  origin: z.optional(z.string()),
+  integration: z.optional(z.string()),
+});
+
+/** `POST /v2/agent`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
+export function startAgent(http: HttpClient, prompt: string, options: AgentOptions = {}, req?: RequestOptions): APIPromise<AgentStartResult> {
+  const { schema, ...rest } = options;
+  const plain = check(agentBody, { ...rest, prompt }, "agent options");
+  const body = schema === undefined ? plain : { ...plain, schema: toWireSchema(schema) };
+  return http
+    .request<unknown>({ method: "POST", path: "/v2/agent", body, retry: "not-idempotent" }, req)
+    .map((raw) => toStatus<AgentStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
+}
+
+/** `GET /v2/agent/<id>`. A failed job comes back as `status: "failed"`, not thrown. */
+export function getAgentStatus<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<AgentStatus<T>> {
+  return http
+    .request<unknown>({ method: "GET", path: path`/v2/agent/${id}`, allowUnsuccessful: true }, req)
+    .map((raw) => toStatus<AgentStatus<T>>(raw, id));
+}
+
+/** `DELETE /v2/agent/<id>`: `true` once cancelled; 409 `ConflictError` when already finished or cancelled. */
+export function cancelAgent(http: HttpClient, id: string, req?: RequestOptions): APIPromise<boolean> {
+  return http.request<{ success?: boolean }>({ method: "DELETE", path: path`/v2/agent/${id}` }, req).map((r) => r.success !== false);
+}

@@ -1,0 +1,74 @@
+/**
+ * Start a batch scrape: `POST /v2/batch/scrape` (reference §5). Status, pages,
+ * errors, cancel and waiting live in `jobs/` (shared with crawl).
+ */
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, httpUrl, int, z } from "../core/validate.js";
+import { withoutSuccess } from "./crawl.js";
+import { scrapeOptionsRules, scrapeOptionsShape, type ScrapeOptions } from "./scrape.js";
+import { webhookSchema, type WebhookConfig } from "./webhooks.js";
+
+/** Options of a v2 batch scrape: scrape options at the top level plus the batch fields. */
+export interface BatchScrapeOptions extends ScrapeOptions {
+  /** Put invalid or blocked URLs in `invalidURLs` instead of failing (server default true, but see below). Send `true` explicitly to skip URL validation: the server validates every URL unless the body says so. */
+  ignoreInvalidURLs?: boolean;
+  /** Where the service POSTs batch events: a URL or `{url, headers, metadata, events}`. */
+  webhook?: WebhookConfig;
+  /** Add these URLs to an existing batch (its id). */
+  appendToId?: string;
+  /** Pages scraped at once. */
+  maxConcurrency?: number;
+  /** Zero data retention (needs team permission). */
+  zeroDataRetention?: boolean;
+  /** Origin tag (default `api`). */
+  origin?: string;
+  /** Integration name. */
+  integration?: string;
+}
+
+/** `POST /v2/batch/scrape` answer. */
+export interface BatchScrapeStartResult {
+  /** The job id (`id`). */
+  id: string;
+  /** The job's status URL (`url`). */
+  url: string;
+  /** URLs skipped as invalid (`invalidURLs`; present, maybe empty, only with `ignoreInvalidURLs: true`). */
+  invalidURLs?: string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const batchBody = z
+  .looseObject({
+    urls: z.array(z.string()).check(z.minLength(1)),
+    ...scrapeOptionsShape,
+    ignoreInvalidURLs: z.optional(z.boolean()),
+    webhook: z.optional(webhookSchema()),
+    appendToId: z.optional(z.string().check(z.regex(UUID, "must be a job id (a UUID)"))),
+    maxConcurrency: z.optional(int(1)),
+    zeroDataRetention: z.optional(z.boolean()),
+    origin: z.optional(z.string()),
+    integration: z.optional(z.string()),
+  })
+  .check(
+    z.superRefine((o, ctx) => {
+      scrapeOptionsRules(o as ScrapeOptions, ctx as never);
+      // Without an explicit `ignoreInvalidURLs: true` the server rejects the whole batch for one bad URL.
+      if (o.ignoreInvalidURLs !== true) {
+        (o.urls as string[]).forEach((u, i) => {
+          if (!httpUrl.safeParse(u).success) ctx.issues.push({ code: "custom", path: ["urls", i], message: "must be an http(s) URL such as https://example.com (or pass ignoreInvalidURLs: true)", input: u });
+        });
+      }
+    }),
+  );
+
+/**
+ * `POST /v2/batch/scrape`. The server does not de-duplicate batch starts, so this is
+ * retried only after failures that prove nothing was created (429, refused connection).
+ */
+export function startBatchScrape(http: HttpClient, urls: string[], options: BatchScrapeOptions = {}, req?: RequestOptions): APIPromise<BatchScrapeStartResult> {
+  const body = check(batchBody, { ...options, urls }, "batch scrape options");
+  return http
+    .request<BatchScrapeStartResult & { success?: boolean }>({ method: "POST", path: "/v2/batch/scrape", body, retry: "not-idempotent" }, req)
+    .map(withoutSuccess);
+}

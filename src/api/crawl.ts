@@ -1,0 +1,150 @@
+/**
+ * Start a crawl: `POST /v2/crawl` (reference §4.1, §4.2), and list running
+ * crawls: `GET /v2/crawl/active` (§4.9). Status, pages, errors, cancel and
+ * waiting live in `jobs/` (shared with batch scrape).
+ */
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, httpUrl, int, z } from "../core/validate.js";
+import { idempotencyConflict } from "./idempotency.js";
+import { scrapeOptionsSchema, type ScrapeOptions } from "./scrape.js";
+import { webhookSchema, type WebhookConfig } from "./webhooks.js";
+
+/** Options of a v2 crawl (every field of reference §4.1). Unknown fields are passed to the server. */
+export interface CrawlOptions {
+  /** Natural-language instructions the server turns into crawler options (at most 10000 characters); explicit options win. */
+  prompt?: string;
+  /** Path regexes to include (matched on the pathname unless `regexOnFullURL`). */
+  includePaths?: string[];
+  /** Path regexes to exclude. */
+  excludePaths?: string[];
+  /** Link depth from the start URL (start and sitemap URLs are depth 0). */
+  maxDiscoveryDepth?: number;
+  /** Maximum pages (server default 10000; capped to the team's credits). */
+  limit?: number;
+  /** Follow sibling and parent paths too, not only children. */
+  crawlEntireDomain?: boolean;
+  /** Follow links to other sites (default false). */
+  allowExternalLinks?: boolean;
+  /** Follow links to subdomains (default false). */
+  allowSubdomains?: boolean;
+  /** Ignore robots.txt (default false). */
+  ignoreRobotsTxt?: boolean;
+  /** Sitemap use: `include` (default), `skip` or `only`. */
+  sitemap?: "skip" | "include" | "only";
+  /** Skip near-duplicate URLs (default true). */
+  deduplicateSimilarURLs?: boolean;
+  /** Treat URLs differing only in their query as one (default false). */
+  ignoreQueryParameters?: boolean;
+  /** Match include/exclude regexes on the full URL (default false). */
+  regexOnFullURL?: boolean;
+  /** Delay between page scrapes, in **seconds** (the wire's unit). */
+  delay?: number;
+  /** Pages scraped at once (capped to the team's concurrency). */
+  maxConcurrency?: number;
+  /** Scrape options applied to every page. */
+  scrapeOptions?: ScrapeOptions;
+  /** Where the service POSTs crawl events: a URL or `{url, headers, metadata, events}`. */
+  webhook?: WebhookConfig;
+  /** Zero data retention (needs team permission). */
+  zeroDataRetention?: boolean;
+  /** Origin tag (default `api`). */
+  origin?: string;
+  /** Integration name. */
+  integration?: string;
+}
+
+/** `POST /v2/crawl` answer. */
+export interface CrawlStartResult {
+  /** The job id (`id`). */
+  id: string;
+  /** The job's status URL (`url`), built by the server from the request's host. */
+  url: string;
+  /** Options the server derived from `prompt` (`promptGeneratedOptions`). */
+  promptGeneratedOptions?: Record<string, unknown>;
+  /** Options in force after merging the prompt's (`finalCrawlerOptions`). */
+  finalCrawlerOptions?: Record<string, unknown>;
+}
+
+/** One running crawl (`crawls[]` of `GET /v2/crawl/active`). */
+export interface ActiveCrawl {
+  /** Job id. */
+  id: string;
+  /** Owner team (`teamId`). */
+  teamId: string;
+  /** Start URL. */
+  url: string;
+  /** ISO start time (`created_at`, as the wire names it). */
+  created_at: string;
+  /** Crawler options in v2 naming, plus `scrapeOptions`. */
+  options: Record<string, unknown>;
+}
+
+/** `GET /v2/crawl/active` answer. */
+export interface ActiveCrawls {
+  /** Running crawls (cancelled crawls and batch scrapes are left out). */
+  crawls: ActiveCrawl[];
+}
+
+/** A JS regular expression source, as the server compiles it. */
+export const regexString = z.string().check(
+  z.refine(
+    (s) => {
+      try {
+        new RegExp(s);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: "must be a valid regular expression" },
+  ),
+);
+
+const crawlBody = z.looseObject({
+  url: httpUrl,
+  prompt: z.optional(z.string().check(z.maxLength(10000))),
+  includePaths: z.optional(z.array(regexString)),
+  excludePaths: z.optional(z.array(regexString)),
+  maxDiscoveryDepth: z.optional(int(0)),
+  limit: z.optional(int(1)),
+  crawlEntireDomain: z.optional(z.boolean()),
+  allowExternalLinks: z.optional(z.boolean()),
+  allowSubdomains: z.optional(z.boolean()),
+  ignoreRobotsTxt: z.optional(z.boolean()),
+  sitemap: z.optional(z.enum(["skip", "include", "only"])),
+  deduplicateSimilarURLs: z.optional(z.boolean()),
+  ignoreQueryParameters: z.optional(z.boolean()),
+  regexOnFullURL: z.optional(z.boolean()),
+  delay: z.optional(z.number().check(z.positive())),
+  maxConcurrency: z.optional(int(1)),
+  scrapeOptions: z.optional(scrapeOptionsSchema),
+  webhook: z.optional(webhookSchema()),
+  zeroDataRetention: z.optional(z.boolean()),
+  origin: z.optional(z.string()),
+  integration: z.optional(z.string()),
+});
+
+/** Drops the `success` flag of a 2xx answer, keeping every other field. */
+export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
+  const { success: _drop, ...rest } = raw;
+  return rest as T;
+}
+
+/**
+ * `POST /v2/crawl`. Sends `x-idempotency-key` (the caller's `idempotencyKey`, or a
+ * generated UUID reused across retries), so a retried start never creates two
+ * crawls; a used key is `IdempotencyConflictError`.
+ */
+export function startCrawl(http: HttpClient, url: string, options: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
+  const body = check(crawlBody, { ...options, url }, "crawl options");
+  return http
+    .request<CrawlStartResult & { success?: boolean }>({ method: "POST", path: "/v2/crawl", body, idempotent: true, mapError: idempotencyConflict }, req)
+    .map(withoutSuccess);
+}
+
+/** `GET /v2/crawl/active`: the team's running crawls. */
+export function getActiveCrawls(http: HttpClient, req?: RequestOptions): APIPromise<ActiveCrawls> {
+  return http
+    .request<{ crawls?: ActiveCrawl[] }>({ method: "GET", path: "/v2/crawl/active" }, req)
+    .map((r) => ({ crawls: Array.isArray(r.crawls) ? r.crawls : [] }));
+}

@@ -1,0 +1,131 @@
+/**
+ * Extraction jobs: `POST /v2/extract`, `GET /v2/extract/<id>` (reference §8).
+ * The waiter lives in `jobs/waiters.ts`.
+ */
+import { isRecord } from "../core/errors.js";
+import { path } from "../core/path.js";
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, httpUrl, int, z } from "../core/validate.js";
+import { toWireSchema, type SchemaInput } from "./schema.js";
+import { scrapeOptionsSchema, type ScrapeOptions } from "./scrape.js";
+import { webhookSchema, type WebhookConfig } from "./webhooks.js";
+
+/** Options of {@link startExtract}. `urls` or `prompt` is required. */
+export interface ExtractOptions {
+  /** Pages to extract from (at most 10; `/*` suffixes crawl a site). */
+  urls?: string[];
+  /** What to extract (at most 10000 characters). */
+  prompt?: string;
+  /** System prompt (at most 10000 characters). */
+  systemPrompt?: string;
+  /** Shape of the result: a zod schema, a Standard Schema with JSON Schema output, or a JSON Schema. */
+  schema?: SchemaInput;
+  /** Maximum pages to consider. */
+  limit?: number;
+  /** Ignore sitemaps (default false). */
+  ignoreSitemap?: boolean;
+  /** Include subdomains (default true). */
+  includeSubdomains?: boolean;
+  /** Follow external links (default false; forced on by `enableWebSearch`). */
+  allowExternalLinks?: boolean;
+  /** Search the web for more sources (default false). */
+  enableWebSearch?: boolean;
+  /** Scrape options for the pages read. */
+  scrapeOptions?: ScrapeOptions;
+  /** Report the sources used (`sources` in the status). */
+  showSources?: boolean;
+  /** Report how each URL was handled. */
+  urlTrace?: boolean;
+  /** Server-side timeout, ms (>= 1000). */
+  timeout?: number;
+  /** Agent model settings (`{ model }`, default `fire-1`). */
+  agent?: { model?: string };
+  /** Skip invalid URLs instead of failing (default true). */
+  ignoreInvalidURLs?: boolean;
+  /** Where the service POSTs extract events. */
+  webhook?: WebhookConfig;
+  /** Origin tag. */
+  origin?: string;
+  /** Integration name. */
+  integration?: string;
+}
+
+/** `POST /v2/extract` answer. */
+export interface ExtractStartResult {
+  /** The job id. */
+  id: string;
+  /** URL trace (`urlTrace`, empty at start). */
+  urlTrace?: unknown[];
+  /** URLs skipped as invalid. */
+  invalidURLs?: string[];
+}
+
+/** Status of an extraction job (`GET /v2/extract/<id>`). */
+export interface ExtractStatus<T = unknown> {
+  /** The job id (filled in by the SDK). */
+  id: string;
+  /** `processing`, then `completed`, `failed` or `cancelled`. */
+  status: "processing" | "completed" | "failed" | "cancelled";
+  /** The extracted data (`[]` until completed). */
+  data: T;
+  /** The server's error text for a failed job. */
+  error?: string;
+  /** ISO time when the result is dropped. */
+  expiresAt?: string;
+  /** Sources used, with `showSources`. */
+  sources?: unknown;
+  /** Tokens used. */
+  tokensUsed?: number;
+  /** Credits used. */
+  creditsUsed?: number;
+  /** Progress steps. */
+  steps?: unknown[];
+}
+
+const extractBody = z
+  .looseObject({
+    urls: z.optional(z.array(httpUrl).check(z.maxLength(10, "at most 10 URLs are allowed per request"))),
+    prompt: z.optional(z.string().check(z.maxLength(10000))),
+    systemPrompt: z.optional(z.string().check(z.maxLength(10000))),
+    limit: z.optional(int(1)),
+    ignoreSitemap: z.optional(z.boolean()),
+    includeSubdomains: z.optional(z.boolean()),
+    allowExternalLinks: z.optional(z.boolean()),
+    enableWebSearch: z.optional(z.boolean()),
+    scrapeOptions: z.optional(scrapeOptionsSchema),
+    showSources: z.optional(z.boolean()),
+    urlTrace: z.optional(z.boolean()),
+    timeout: z.optional(int(1000)),
+    agent: z.optional(z.looseObject({ model: z.optional(z.string()) })),
+    ignoreInvalidURLs: z.optional(z.boolean()),
+    webhook: z.optional(webhookSchema()),
+    origin: z.optional(z.string()),
+    integration: z.optional(z.string()),
+  })
+  .check(
+    z.refine((o) => (o.urls?.length ?? 0) > 0 || typeof o.prompt === "string", { message: "either urls or prompt must be provided" }),
+  );
+
+/** Job status bodies: `success` is dropped, the id added. */
+export function toStatus<S>(raw: unknown, id: string): S {
+  const rec = isRecord(raw) ? { ...raw } : {};
+  delete rec.success;
+  return { ...rec, id } as S;
+}
+
+/** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
+export function startExtract(http: HttpClient, options: ExtractOptions, req?: RequestOptions): APIPromise<ExtractStartResult> {
+  const { schema, ...rest } = options;
+  check(extractBody, rest, "extract options");
+  const body = schema === undefined ? rest : { ...rest, schema: toWireSchema(schema) };
+  return http
+    .request<unknown>({ method: "POST", path: "/v2/extract", body, retry: "not-idempotent" }, req)
+    .map((raw) => toStatus<ExtractStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
+}
+
+/** `GET /v2/extract/<id>`. A failed job (200 with `success:false`) comes back as `status: "failed"`, not thrown. */
+export function getExtractStatus<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<ExtractStatus<T>> {
+  return http
+    .request<unknown>({ method: "GET", path: path`/v2/extract/${id}`, allowUnsuccessful: true }, req)
+    .map((raw) => toStatus<ExtractStatus<T>>(raw, id));
+}
