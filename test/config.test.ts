@@ -63,6 +63,20 @@ describe("configuration", () => {
     expect(() => normalizeApiUrl("ftp://x.example")).toThrow(/http or https/);
   });
 
+  it("reads the log level from WEBDATA_LOG", async () => {
+    clean();
+    vi.stubEnv("WEBDATA_LOG", "debug");
+    const fake = createFakeService();
+    const lines: string[] = [];
+    const logger = { debug: (m: string) => lines.push(m), info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m) };
+    await new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logger }).getCreditUsage();
+    expect(lines).toEqual(["-> GET /v2/team/credit-usage", "<- GET /v2/team/credit-usage 200"]);
+    lines.length = 0;
+    vi.stubEnv("WEBDATA_LOG", "off");
+    await new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logger }).getCreditUsage();
+    expect(lines).toEqual([]);
+  });
+
   it("rejects bad numeric options", () => {
     expect(() => new WebData({ apiKey: "k", maxRetries: -1 })).toThrow(/maxRetries/);
     expect(() => new WebData({ apiKey: "k", timeoutMs: 0 })).toThrow(/timeoutMs/);

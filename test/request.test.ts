@@ -186,6 +186,8 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
     const { data, response } = await s.client.getCreditUsage().withResponse();
     expect(data.remainingCredits).toBe(1);
     expect(response.requestId).toBe("req-123");
+    expect((data as { _requestId?: string })._requestId).toBe("req-123");
+    expect(Object.keys(data)).not.toContain("_requestId");
     expect(response.status).toBe(200);
     s.fake.inject({ match: "/v2/team", status: 404, headers: { "x-request-id": "req-404" }, body: { success: false, error: "nope" } });
     const err = (await s.client.getCreditUsage().catch((e: unknown) => e)) as APIError;

@@ -88,7 +88,7 @@ export class APIPromise<T> extends Promise<T> {
 
   /** Maps the parsed body, keeping the response info. */
   static map<A, B>(p: Promise<WithResponse<A>>, fn: (a: A, r: ResponseInfo) => B): APIPromise<B> {
-    return new APIPromise(p.then((r) => ({ data: fn(r.data, r.response), response: r.response })));
+    return new APIPromise(p.then((r) => ({ data: tagRequestId(fn(r.data, r.response), r.response.requestId), response: r.response })));
   }
 
   /** Maps the parsed body, keeping `.withResponse()`. */
@@ -209,8 +209,7 @@ export class HttpClient {
       if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
         throw this.#mapError(spec, res, url, body, text);
       }
-      if (isRecord(body) && info.requestId) Object.defineProperty(body, "_requestId", { value: info.requestId, enumerable: false });
-      return { data: body as T, response: info };
+      return { data: tagRequestId(body as T, info.requestId), response: info };
     });
   }
 
@@ -321,6 +320,14 @@ export class HttpClient {
       res.status === 429 ? new RateLimitError({ ...init, retryAfterMs: parseRetryAfter(res.headers, redact(text, key)) }) : APIError.from(init);
     return spec.mapError ? spec.mapError(err) : err;
   }
+}
+
+/** Puts the request id on a result object as the non-enumerable `_requestId` (not in JSON, not compared by deep equality). */
+function tagRequestId<T>(value: T, requestId: string | undefined): T {
+  if (requestId && typeof value === "object" && value !== null && Object.isExtensible(value) && !Object.prototype.hasOwnProperty.call(value, "_requestId")) {
+    Object.defineProperty(value, "_requestId", { value: requestId, enumerable: false });
+  }
+  return value;
 }
 
 function parseBody(text: string): unknown {
