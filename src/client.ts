@@ -6,6 +6,14 @@ import { agentSignup, type AgentSignupParams, type AgentSignupRecord } from "./a
 import { crawlParamsPreview, type CrawlParamsPreview } from "./api/crawl-preview.js";
 import type { Document } from "./api/document.js";
 import { map, type MapOptions, type MapResult } from "./api/map.js";
+import { cancelAgent, getAgentStatus, startAgent, type AgentOptions, type AgentStartResult, type AgentStatus } from "./api/agent.js";
+import { startBatchScrape, type BatchScrapeOptions, type BatchScrapeStartResult } from "./api/batch.js";
+import { getActiveCrawls, startCrawl, type ActiveCrawls, type CrawlOptions, type CrawlStartResult } from "./api/crawl.js";
+import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./api/extract.js";
+import { jobDocuments } from "./jobs/pages.js";
+import { cancelJob, getJobErrors, getJobStatus } from "./jobs/status.js";
+import type { JobDocumentsOptions, JobErrors, JobPageOptions, JobStatus, WaitOptions } from "./jobs/types.js";
+import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait } from "./jobs/waiters.js";
 import { scrape, type ScrapeParams } from "./api/scrape.js";
 import { getCreditUsage, getTokenUsage, type CreditUsage, type TokenUsage } from "./api/usage.js";
 import { resolveConfig, type ClientOptions } from "./core/config.js";
@@ -77,6 +85,106 @@ export class WebData {
   }
 
   /** Remaining tokens of the team (camelCase): `GET /v2/team/token-usage`. */
+  }
+
+  /** Starts a crawl: `POST /v2/crawl` (sends an `x-idempotency-key`, reused across retries). */
+  startCrawl(url: string, options?: CrawlOptions, requestOptions?: RequestOptions): APIPromise<CrawlStartResult> {
+    return startCrawl(this.#http, url, options, requestOptions);
+  }
+
+  /** One page of a crawl's status and documents: `GET /v2/crawl/<id>?skip=&limit=`. Never paginates. */
+  getCrawlStatus(id: string, page?: JobPageOptions, requestOptions?: RequestOptions): APIPromise<JobStatus> {
+    return getJobStatus(this.#http, "crawl", id, page, requestOptions);
+  }
+
+  /** Every document of a crawl, following `next` until the crawl has ended and no page remains. */
+  crawlDocuments(id: string, options?: JobDocumentsOptions): AsyncGenerator<Document, void, undefined> {
+    return jobDocuments(this.#http, "crawl", id, options);
+  }
+
+  /** Failed and robots-blocked pages of a crawl: `GET /v2/crawl/<id>/errors`. */
+  getCrawlErrors(id: string, requestOptions?: RequestOptions): APIPromise<JobErrors> {
+    return getJobErrors(this.#http, "crawl", id, requestOptions);
+  }
+
+  /** Cancels a crawl: `DELETE /v2/crawl/<id>` (409 `ConflictError` once it has finished). */
+  cancelCrawl(id: string, requestOptions?: RequestOptions): APIPromise<boolean> {
+    return cancelJob(this.#http, "crawl", id, requestOptions);
+  }
+
+  /** The team's running crawls: `GET /v2/crawl/active`. */
+  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawls> {
+    return getActiveCrawls(this.#http, requestOptions);
+  }
+
+  /** Crawls a site and waits for the end: every document, or `JobFailedError` / `JobTimeoutError`. */
+  crawl(url: string, options?: CrawlOptions & WaitOptions, requestOptions?: RequestOptions): Promise<JobStatus> {
+    return crawlAndWait(this.#http, url, options, requestOptions);
+  }
+
+  /** Starts a batch scrape: `POST /v2/batch/scrape` (retried only when nothing can have been created). */
+  startBatchScrape(urls: string[], options?: BatchScrapeOptions, requestOptions?: RequestOptions): APIPromise<BatchScrapeStartResult> {
+    return startBatchScrape(this.#http, urls, options, requestOptions);
+  }
+
+  /** One page of a batch scrape's status: `GET /v2/batch/scrape/<id>?skip=&limit=`. Never paginates. */
+  getBatchScrapeStatus(id: string, page?: JobPageOptions, requestOptions?: RequestOptions): APIPromise<JobStatus> {
+    return getJobStatus(this.#http, "batch", id, page, requestOptions);
+  }
+
+  /** Every document of a batch scrape, following `next`. */
+  batchScrapeDocuments(id: string, options?: JobDocumentsOptions): AsyncGenerator<Document, void, undefined> {
+    return jobDocuments(this.#http, "batch", id, options);
+  }
+
+  /** Failed pages of a batch scrape: `GET /v2/batch/scrape/<id>/errors`. */
+  getBatchScrapeErrors(id: string, requestOptions?: RequestOptions): APIPromise<JobErrors> {
+    return getJobErrors(this.#http, "batch", id, requestOptions);
+  }
+
+  /** Cancels a batch scrape: `DELETE /v2/batch/scrape/<id>`. */
+  cancelBatchScrape(id: string, requestOptions?: RequestOptions): APIPromise<boolean> {
+    return cancelJob(this.#http, "batch", id, requestOptions);
+  }
+
+  /** Scrapes many URLs and waits for the end: every document (plus `invalidURLs`). */
+  batchScrape(urls: string[], options?: BatchScrapeOptions & WaitOptions, requestOptions?: RequestOptions): Promise<JobStatus & { invalidURLs?: string[] }> {
+    return batchScrapeAndWait(this.#http, urls, options, requestOptions);
+  }
+
+  /** Starts an extraction: `POST /v2/extract`. */
+  startExtract(options: ExtractOptions, requestOptions?: RequestOptions): APIPromise<ExtractStartResult> {
+    return startExtract(this.#http, options, requestOptions);
+  }
+
+  /** An extraction's status: `GET /v2/extract/<id>` (a failed job is returned, not thrown). */
+  getExtractStatus<T = unknown>(id: string, requestOptions?: RequestOptions): APIPromise<ExtractStatus<T>> {
+    return getExtractStatus<T>(this.#http, id, requestOptions);
+  }
+
+  /** Extracts and waits for the result (`JobFailedError` / `JobTimeoutError`). */
+  extract<T = unknown>(options: ExtractOptions & WaitOptions, requestOptions?: RequestOptions): Promise<ExtractStatus<T>> {
+    return extractAndWait<T>(this.#http, options, requestOptions);
+  }
+
+  /** Starts an agent: `POST /v2/agent`. */
+  startAgent(prompt: string, options?: AgentOptions, requestOptions?: RequestOptions): APIPromise<AgentStartResult> {
+    return startAgent(this.#http, prompt, options, requestOptions);
+  }
+
+  /** An agent's status: `GET /v2/agent/<id>`. */
+  getAgentStatus<T = unknown>(id: string, requestOptions?: RequestOptions): APIPromise<AgentStatus<T>> {
+    return getAgentStatus<T>(this.#http, id, requestOptions);
+  }
+
+  /** Cancels an agent: `DELETE /v2/agent/<id>` (409 `ConflictError` once finished). */
+  cancelAgent(id: string, requestOptions?: RequestOptions): APIPromise<boolean> {
+    return cancelAgent(this.#http, id, requestOptions);
+  }
+
+  /** Runs an agent and waits for its result (`JobFailedError` / `JobTimeoutError`). */
+  agent<T = unknown>(prompt: string, options?: AgentOptions & WaitOptions, requestOptions?: RequestOptions): Promise<AgentStatus<T>> {
+    return agentAndWait<T>(this.#http, prompt, options, requestOptions);
   getTokenUsage(requestOptions?: RequestOptions): APIPromise<TokenUsage> {
     return getTokenUsage(this.#http, requestOptions);
   }

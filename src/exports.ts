@@ -57,3 +57,9 @@ export {
 export type { V1Client } from "./v1/client.js";
 export type { V1MapParams, V1MapResponse } from "./v1/map.js";
 export type { V1TokenUsage, V1CreditUsage } from "./v1/usage.js";
+export type { CrawlOptions, CrawlStartResult, ActiveCrawl, ActiveCrawls } from "./api/crawl.js";
+export type { BatchScrapeOptions, BatchScrapeStartResult } from "./api/batch.js";
+export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/extract.js";
+export type { AgentOptions, AgentStartResult, AgentStatus } from "./api/agent.js";
+export { IdempotencyConflictError } from "./api/idempotency.js";
+export type { JobKind, JobState, JobStatus, JobPageOptions, JobError, JobErrors, WaitOptions, JobDocumentsOptions, ApiVersion } from "./jobs/types.js";
