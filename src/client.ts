@@ -84,9 +84,6 @@ export class WebData {
     return crawlParamsPreview(this.#http, url, prompt, requestOptions);
   }
 
-  /** Remaining tokens of the team (camelCase): `GET /v2/team/token-usage`. */
-  }
-
   /** Starts a crawl: `POST /v2/crawl` (sends an `x-idempotency-key`, reused across retries). */
   startCrawl(url: string, options?: CrawlOptions, requestOptions?: RequestOptions): APIPromise<CrawlStartResult> {
     return startCrawl(this.#http, url, options, requestOptions);
@@ -185,6 +182,9 @@ export class WebData {
   /** Runs an agent and waits for its result (`JobFailedError` / `JobTimeoutError`). */
   agent<T = unknown>(prompt: string, options?: AgentOptions & WaitOptions, requestOptions?: RequestOptions): Promise<AgentStatus<T>> {
     return agentAndWait<T>(this.#http, prompt, options, requestOptions);
+  }
+
+  /** Remaining tokens of the team (camelCase): `GET /v2/team/token-usage`. */
   getTokenUsage(requestOptions?: RequestOptions): APIPromise<TokenUsage> {
     return getTokenUsage(this.#http, requestOptions);
   }
