@@ -14,8 +14,24 @@ import { jobDocuments } from "./jobs/pages.js";
 import { cancelJob, getJobErrors, getJobStatus } from "./jobs/status.js";
 import type { JobDocumentsOptions, JobErrors, JobPageOptions, JobStatus, WaitOptions } from "./jobs/types.js";
 import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait } from "./jobs/waiters.js";
-import { scrape, type ScrapeParams } from "./api/scrape.js";
-import { getCreditUsage, getTokenUsage, type CreditUsage, type TokenUsage } from "./api/usage.js";
+import { scrape, type ScrapeParams, type ScrapeResult } from "./api/scrape.js";
+import { browser, browserExecute, deleteBrowser, listBrowsers, type BrowserExecuteOptions, type BrowserExecuteResult, type BrowserOptions, type BrowserSession, type BrowserSessionInfo } from "./api/browser.js";
+import { search, type SearchOptions, type SearchResult } from "./api/search.js";
+import {
+  getConcurrency,
+  getCreditUsage,
+  getCreditUsageHistorical,
+  getQueueStatus,
+  getTokenUsage,
+  getTokenUsageHistorical,
+  type Concurrency,
+  type CreditUsage,
+  type CreditUsagePeriod,
+  type HistoricalUsageOptions,
+  type QueueStatus,
+  type TokenUsage,
+  type TokenUsagePeriod,
+} from "./api/usage.js";
 import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
 import { fetchTransport, type Transport } from "./core/transport.js";
@@ -69,8 +85,11 @@ export class WebData {
     return this.#v1;
   }
 
-  /** Scrapes one page: `POST /v2/scrape`. */
-  scrape(url: string, options?: ScrapeParams, requestOptions?: RequestOptions): APIPromise<Document> {
+  /**
+   * Scrapes one page: `POST /v2/scrape`. With `formats: [{ type: "json", schema }]`
+   * the result's `json` is typed from the schema (zod 3/4, Standard Schema, or `unknown` for plain JSON Schema).
+   */
+  scrape<O extends ScrapeParams = ScrapeParams>(url: string, options?: O, requestOptions?: RequestOptions): APIPromise<ScrapeResult<O>> {
     return scrape(this.#http, url, options, requestOptions);
   }
 
@@ -192,6 +211,57 @@ export class WebData {
   /** Remaining credits of the team (camelCase): `GET /v2/team/credit-usage`. */
   getCreditUsage(requestOptions?: RequestOptions): APIPromise<CreditUsage> {
     return getCreditUsage(this.#http, requestOptions);
+  }
+
+  /** Credits spent per billing period (per key with `byApiKey`): `GET /v2/team/credit-usage/historical`. */
+  getCreditUsageHistorical(options?: HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<CreditUsagePeriod[]> {
+    return getCreditUsageHistorical(this.#http, options, requestOptions);
+  }
+
+  /** Tokens spent per billing period (per key with `byApiKey`): `GET /v2/team/token-usage/historical`. */
+  getTokenUsageHistorical(options?: HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<TokenUsagePeriod[]> {
+    return getTokenUsageHistorical(this.#http, options, requestOptions);
+  }
+
+  /** Queue metrics of the team: `GET /v2/team/queue-status`. */
+  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatus> {
+    return getQueueStatus(this.#http, requestOptions);
+  }
+
+  /** Current and maximum concurrency: `GET /v2/concurrency-check`. */
+  getConcurrency(requestOptions?: RequestOptions): APIPromise<Concurrency> {
+    return getConcurrency(this.#http, requestOptions);
+  }
+
+  /**
+   * Searches the web, news and images, optionally scraping each result: `POST /v2/search`.
+   * With `scrapeOptions.formats`, items carry the document fields (`json` typed from a json format's schema).
+   */
+  search<O extends SearchOptions = SearchOptions>(query: string, options?: O, requestOptions?: RequestOptions): APIPromise<SearchResult<O>> {
+    return search(this.#http, query, options, requestOptions);
+  }
+
+  /** Creates a browser session: `POST /v2/browser` (TTLs in seconds, as the wire has them). */
+  browser(options?: BrowserOptions, requestOptions?: RequestOptions): APIPromise<BrowserSession> {
+    return browser(this.#http, options, requestOptions);
+  }
+
+  /** Lists browser sessions: `GET /v2/browser?status=`. */
+  listBrowsers(options?: { status?: "active" | "destroyed" }, requestOptions?: RequestOptions): APIPromise<BrowserSessionInfo[]> {
+    return listBrowsers(this.#http, options, requestOptions);
+  }
+
+  /**
+   * Runs code in a browser session: `POST /v2/browser/<id>/execute`. A non-zero exit code is a
+   * result (`exitCode`, `error`); a destroyed session throws `BrowserSessionGoneError` (410).
+   */
+  browserExecute(id: string, options: BrowserExecuteOptions, requestOptions?: RequestOptions): APIPromise<BrowserExecuteResult> {
+    return browserExecute(this.#http, id, options, requestOptions);
+  }
+
+  /** Destroys a browser session: `DELETE /v2/browser/<id>`. */
+  deleteBrowser(id: string, requestOptions?: RequestOptions): APIPromise<{ sessionDurationMs?: number; creditsBilled?: number }> {
+    return deleteBrowser(this.#http, id, requestOptions);
   }
 
   /**

@@ -44,7 +44,58 @@ export type {
   Parser,
 } from "./api/scrape.js";
 export type { MapOptions, MapLink, MapResult } from "./api/map.js";
-export type { TokenUsage, CreditUsage } from "./api/usage.js";
+export {
+  ResultValidationError,
+  typedJsonSchema,
+  toWireSchema,
+  type ResultIssue,
+  type SchemaInput,
+  type InferSchema,
+  type TypedJsonSchema,
+  type StandardSchemaV1,
+  type StandardJSONSchemaConverter,
+} from "./api/schema.js";
+export type { ScrapeResult, JsonOfFormats } from "./api/scrape.js";
+export type {
+  SearchOptions,
+  SearchResult,
+  SearchItem,
+  SearchSource,
+  SearchSourceName,
+  SearchCategory,
+  SearchCategoryName,
+  SearchFormat,
+  SearchFormatName,
+  SearchScrapeOptions,
+  ScrapedFields,
+  WebResult,
+  NewsResult,
+  ImageResult,
+} from "./api/search.js";
+export {
+  BrowserSessionGoneError,
+  type BrowserOptions,
+  type BrowserSession,
+  type BrowserSessionInfo,
+  type BrowserExecuteOptions,
+  type BrowserExecuteResult,
+} from "./api/browser.js";
+export type {
+  TokenUsage,
+  CreditUsage,
+  UsagePeriod,
+  CreditUsagePeriod,
+  TokenUsagePeriod,
+  HistoricalUsageOptions,
+  QueueStatus,
+  Concurrency,
+} from "./api/usage.js";
+export type { CrawlOptions, CrawlStartResult, ActiveCrawl, ActiveCrawls } from "./api/crawl.js";
+export type { BatchScrapeOptions, BatchScrapeStartResult } from "./api/batch.js";
+export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/extract.js";
+export type { AgentOptions, AgentStartResult, AgentStatus } from "./api/agent.js";
+export { IdempotencyConflictError } from "./api/idempotency.js";
+export type { JobKind, JobState, JobStatus, JobPageOptions, JobError, JobErrors, WaitOptions, JobDocumentsOptions, ApiVersion } from "./jobs/types.js";
 export type { CrawlParamsPreview } from "./api/crawl-preview.js";
 export {
   SignupInvalidError,
@@ -57,9 +108,3 @@ export {
 export type { V1Client } from "./v1/client.js";
 export type { V1MapParams, V1MapResponse } from "./v1/map.js";
 export type { V1TokenUsage, V1CreditUsage } from "./v1/usage.js";
-export type { CrawlOptions, CrawlStartResult, ActiveCrawl, ActiveCrawls } from "./api/crawl.js";
-export type { BatchScrapeOptions, BatchScrapeStartResult } from "./api/batch.js";
-export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/extract.js";
-export type { AgentOptions, AgentStartResult, AgentStatus } from "./api/agent.js";
-export { IdempotencyConflictError } from "./api/idempotency.js";
-export type { JobKind, JobState, JobStatus, JobPageOptions, JobError, JobErrors, WaitOptions, JobDocumentsOptions, ApiVersion } from "./jobs/types.js";

@@ -1,20 +1,264 @@
 /**
- * JSON Schema inputs for structured extraction. Every place the wire takes a
- * JSON Schema (json format, changeTracking, extract, agent) converts through
- * {@link toWireSchema}, in this one module.
+ * Schemas for structured (JSON) extraction. Every place the wire takes a JSON
+ * Schema (the `json` format, `changeTracking`, `scrapeOptions` of crawl, batch
+ * and search, extract, agent) converts through {@link toWireSchema}, here.
  *
- * First cut: plain JSON Schema objects are copied (never mutated) with
- * `$schema` stripped. Zod and Standard Schema support is added by the typed
- * extraction work (issue 4).
+ * Accepted: a zod 4 schema (classic or mini), a zod 3 schema (3.25+), any
+ * Standard Schema that can emit JSON Schema (`~standard.jsonSchema`, the
+ * "Standard JSON Schema" spec), or a plain JSON Schema object. The caller's
+ * object is never mutated; `$schema` is stripped; a schema the service would
+ * reject (reference §3.3) is a `ValidationError` before anything is sent.
+ *
+ * Bundle note: zod's own `toJSONSchema` costs ~7 KB gzipped, so it is not
+ * imported. zod 4 classic schemas carry their converter in
+ * `~standard.jsonSchema`; zod 4 mini and zod 3 schemas go through the compact
+ * converter in `./zod-json.ts`.
  */
-import type { JsonSchema } from "./scrape.js";
+import { ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
+import { isZodSchema, zodToJsonSchema } from "./zod-json.js";
+
+/** A JSON Schema object, as the wire takes it. */
+export type JsonSchema = Record<string, unknown>;
+
+/** The result of a Standard Schema `validate` call. */
+export type StandardResult<O> =
+  | { readonly value: O; readonly issues?: undefined }
+  | { readonly issues: readonly { readonly message: string; readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined }[] };
+
+/** The Standard Schema v1 interface (https://standardschema.dev), implemented by zod 3.24+, zod 4, valibot, arktype, ... */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  /** The Standard Schema properties. */
+  readonly "~standard": {
+    /** Spec version (1). */
+    readonly version: 1;
+    /** The library (`zod`, `valibot`, ...). */
+    readonly vendor: string;
+    /** Validates a value. */
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
+    /** Phantom input/output types. */
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+    /** Standard JSON Schema converter, when the library offers one. */
+    readonly jsonSchema?: StandardJSONSchemaConverter | undefined;
+  };
+}
+
+/** `~standard.jsonSchema` of the Standard JSON Schema spec. */
+export interface StandardJSONSchemaConverter {
+  /** JSON Schema of the accepted input. */
+  readonly input: (options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> | undefined }) => Record<string, unknown>;
+  /** JSON Schema of the parsed output. */
+  readonly output: (options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> | undefined }) => Record<string, unknown>;
+}
+
+declare const TYPE: unique symbol;
+
+/** A plain JSON Schema with a result type named by the caller (see {@link typedJsonSchema}). */
+export type TypedJsonSchema<T> = JsonSchema & { readonly [TYPE]?: T };
 
 /** Anything accepted where the API takes a JSON Schema. */
-export type SchemaInput = JsonSchema;
+export type SchemaInput = StandardSchemaV1 | JsonSchema;
 
-/** Converts a schema input to the JSON Schema sent on the wire (a fresh object; the input is never mutated). */
-export function toWireSchema(input: SchemaInput): JsonSchema {
-  const copy = structuredClone(input) as JsonSchema;
+/** The result type a schema describes: the output type of a zod / Standard Schema, the named type of a {@link TypedJsonSchema}, else `unknown`. */
+export type InferSchema<S> =
+  S extends { readonly "~standard": { readonly types?: infer T } } ? (NonNullable<T> extends { readonly output: infer O } ? O : unknown)
+  : S extends { readonly [TYPE]?: infer T } ? (unknown extends T ? unknown : T)
+  : unknown;
+
+/** Names the result type of a plain JSON Schema: `typedJsonSchema<{ title: string }>({ type: "object", ... })`. Returns the same object. */
+export function typedJsonSchema<T>(schema: JsonSchema): TypedJsonSchema<T> {
+  return schema as TypedJsonSchema<T>;
+}
+
+/** True for a Standard Schema (zod 3.24+, zod 4, valibot, arktype, ...). */
+export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  const std = (value as { "~standard"?: unknown } | null | undefined)?.["~standard"];
+  return typeof std === "object" && std !== null && typeof (std as { validate?: unknown }).validate === "function";
+}
+
+const cache = new WeakMap<object, JsonSchema>();
+
+function zod4Options(): Record<string, unknown> {
+  return {
+    unrepresentable: (ctx: { zodSchema: { _zod?: { def?: { type?: string } } } }) =>
+      ctx.zodSchema._zod?.def?.type === "date" ? { type: "string", format: "date-time" } : "any",
+  };
+}
+
+function convert(input: SchemaInput, where: string): JsonSchema {
+  if (isStandardSchema(input)) {
+    const cached = cache.get(input);
+    if (cached) return structuredClone(cached);
+    let out: JsonSchema;
+    const conv = input["~standard"].jsonSchema;
+    try {
+      if (conv && typeof conv.input === "function") {
+        out = conv.input({ target: "draft-07", libraryOptions: input["~standard"].vendor === "zod" ? zod4Options() : undefined });
+      } else if (isZodSchema(input)) {
+        out = zodToJsonSchema(input);
+      } else {
+        throw new Error(`a ${input["~standard"].vendor} schema without ~standard.jsonSchema cannot be converted; pass a JSON Schema object instead`);
+      }
+    } catch (err) {
+      if (err instanceof ValidationError) throw err;
+      throw new ValidationError([{ path: where, message: `could not convert the schema to JSON Schema: ${err instanceof Error ? err.message : String(err)}` }], "schema");
+    }
+    delete out.$schema;
+    cache.set(input, out);
+    return structuredClone(out);
+  }
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    throw new ValidationError([{ path: where, message: "must be a JSON Schema object, a zod schema or a Standard Schema" }], "schema");
+  }
+  const copy = structuredClone(input);
   delete copy.$schema;
   return copy;
+}
+
+/**
+ * Converts a schema input to the JSON Schema sent on the wire: a fresh object
+ * (the input is never mutated), without `$schema`, checked against the
+ * service's JSON-schema rule. Throws `ValidationError` naming `where`.
+ */
+export function toWireSchema(input: SchemaInput, where = "schema"): JsonSchema {
+  const out = convert(input, where);
+  const issues = wireSchemaIssues(out, where);
+  if (issues.length) throw new ValidationError(issues, "schema");
+  return out;
+}
+
+function isObjectType(s: JsonSchema): boolean {
+  return s.type === "object" || (Array.isArray(s.type) && s.type.includes("object"));
+}
+
+/** The problems the service would reject a JSON Schema for (reference §3.3), by path. */
+export function wireSchemaIssues(schema: JsonSchema, where = "schema"): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const top = schema.type;
+  if (!isObjectType(schema) && schema.properties === undefined && schema.$ref === undefined) {
+    issues.push({
+      path: where,
+      message: `the top-level schema must describe an object (type "object" with properties), got ${top === undefined ? "no type" : `type ${JSON.stringify(top)}`}; wrap it, e.g. { type: "object", properties: { items: ... } }`,
+    });
+  }
+  walk(schema, where, issues, new Set());
+  return issues;
+}
+
+function walk(s: unknown, path: string, issues: ValidationIssue[], seen: Set<unknown>): void {
+  if (typeof s !== "object" || s === null || seen.has(s)) return;
+  seen.add(s);
+  if (Array.isArray(s)) {
+    s.forEach((x, i) => walk(x, `${path}.${i}`, issues, seen));
+    return;
+  }
+  const o = s as JsonSchema;
+  if (isObjectType(o) && o.properties === undefined && o.patternProperties === undefined && (o.additionalProperties === undefined || o.additionalProperties === true)) {
+    issues.push({
+      path,
+      message: "an object schema needs properties (or patternProperties): an object that allows any keys is rejected by the service (\"Schema contains invalid structure for OpenAI\")",
+    });
+  }
+  for (const key of ["properties", "patternProperties", "definitions", "$defs"]) {
+    const rec = o[key];
+    if (typeof rec === "object" && rec !== null) for (const [k, v] of Object.entries(rec)) walk(v, `${path}.${key}.${k}`, issues, seen);
+  }
+  for (const key of ["items", "additionalProperties", "anyOf", "oneOf", "allOf", "prefixItems", "not"]) {
+    if (o[key] !== undefined) walk(o[key], `${path}.${key}`, issues, seen);
+  }
+}
+
+/** Where the JSON extracted by the service did not match the caller's schema (`validate: true`). */
+export interface ResultIssue {
+  /** Dotted path inside the extracted value (empty for the whole value). */
+  path: string;
+  /** What the schema said. */
+  message: string;
+}
+
+/** The extracted JSON did not match the caller's schema (only with `validate: true`). */
+export class ResultValidationError extends WebDataError {
+  override name = "ResultValidationError";
+  /** Every mismatch, by path inside the extracted value. */
+  readonly issues: ResultIssue[];
+  /** The value the service returned. */
+  readonly value: unknown;
+  /** Where the value was found (e.g. `json` of https://example.com). */
+  readonly where: string;
+  constructor(issues: ResultIssue[], value: unknown, where: string) {
+    super(`The extracted ${where} does not match the schema: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`);
+    this.issues = issues;
+    this.value = value;
+    this.where = where;
+  }
+}
+
+function issuePath(path: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined): string {
+  return (path ?? []).map((p) => String(typeof p === "object" && p !== null ? p.key : p)).join(".");
+}
+
+/**
+ * Parses `value` with the caller's schema (a Standard Schema; zod 3 and 4 are
+ * Standard Schemas). Returns the parsed value or throws {@link ResultValidationError}.
+ */
+export async function validateResult<S extends SchemaInput>(schema: S, value: unknown, where: string): Promise<InferSchema<S>> {
+  if (!isStandardSchema(schema)) return value as InferSchema<S>;
+  const result = await schema["~standard"].validate(value);
+  if (result.issues) {
+    throw new ResultValidationError(result.issues.map((i) => ({ path: issuePath(i.path), message: i.message })), value, where);
+  }
+  return result.value as InferSchema<S>;
+}
+
+/** A `{ type, schema?, validate? }` entry of `formats`, loosely. */
+interface SchemaFormat {
+  type: string;
+  schema?: SchemaInput;
+  validate?: boolean;
+}
+
+function isSchemaFormat(f: unknown): f is SchemaFormat {
+  return typeof f === "object" && f !== null && ((f as SchemaFormat).type === "json" || (f as SchemaFormat).type === "changeTracking");
+}
+
+/**
+ * `formats` as sent on the wire: schemas converted, our own `validate` flag
+ * removed; every other entry and key passes through unchanged (new objects,
+ * the caller's are not touched).
+ */
+export function wireFormats<F>(formats: readonly F[], where = "formats"): F[] {
+  return formats.map((f, i) => {
+    if (!isSchemaFormat(f)) return f;
+    const { validate, ...rest } = f;
+    if (validate !== undefined && typeof validate !== "boolean") {
+      throw new ValidationError([{ path: `${where}.${i}.validate`, message: "must be a boolean" }], "formats");
+    }
+    if (validate && f.type === "json" && !isStandardSchema(f.schema)) {
+      throw new ValidationError([{ path: `${where}.${i}.validate`, message: "validate: true needs a zod or Standard Schema `schema` to parse the result with" }], "formats");
+    }
+    if (rest.schema === undefined) return rest as F;
+    return { ...rest, schema: toWireSchema(rest.schema, `${where}.${i}.schema`) } as F;
+  });
+}
+
+/** The schema of the first `json` format that asked for `validate: true`, if any. */
+export function validatingSchema(formats: readonly unknown[] | undefined): StandardSchemaV1 | undefined {
+  for (const f of formats ?? []) {
+    if (isSchemaFormat(f) && f.type === "json" && f.validate === true && isStandardSchema(f.schema)) return f.schema;
+  }
+  return undefined;
+}
+
+/** Validates `doc.json` of each document against the `json` format's schema when it asked for `validate: true`. */
+export async function validateDocuments<D extends { json?: unknown; metadata?: { sourceURL?: unknown; url?: unknown } }>(
+  formats: readonly unknown[] | undefined,
+  docs: D[],
+): Promise<D[]> {
+  const schema = validatingSchema(formats);
+  if (!schema) return docs;
+  for (const doc of docs) {
+    if (!("json" in doc)) continue;
+    const src = doc.metadata?.sourceURL ?? doc.metadata?.url;
+    doc.json = await validateResult(schema, doc.json, `json${typeof src === "string" ? ` of ${src}` : ""}`);
+  }
+  return docs;
 }

@@ -3,24 +3,33 @@
  * checks here are shared by crawl, batch scrape, search and extract
  * (`scrapeOptions`).
  */
-import type { HttpClient, APIPromise, RequestOptions } from "../core/request.js";
+import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import type { Document } from "./document.js";
+import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
+
+export type { JsonSchema } from "./schema.js";
 
 /** Output formats given by name. */
 export type StringFormat = "markdown" | "html" | "rawHtml" | "links" | "summary" | "images" | "branding";
 
-/** A JSON Schema object, as the wire takes it. */
-export type JsonSchema = Record<string, unknown>;
-
-/** `{ type: "json" }`: structured extraction with a prompt and/or a JSON Schema. */
-export interface JsonFormat {
+/**
+ * `{ type: "json" }`: structured extraction with a prompt and/or a schema. The
+ * schema may be a zod 4 or zod 3 schema, any Standard Schema with JSON Schema
+ * output, or a plain JSON Schema; `doc.json` is typed from it.
+ */
+export interface JsonFormat<S extends SchemaInput = SchemaInput> {
   /** Wire: `type`. */
   type: "json";
   /** What to extract (at most 10000 characters). */
   prompt?: string;
-  /** JSON Schema of the result. */
-  schema?: JsonSchema;
+  /** Schema of the result (converted to JSON Schema on the wire). */
+  schema?: S;
+  /**
+   * Not sent: parse the returned `json` with `schema` (zod or Standard Schema)
+   * and throw `ResultValidationError` naming the failing path when it does not match.
+   */
+  validate?: boolean;
 }
 
 /** `{ type: "screenshot" }`. */
@@ -41,8 +50,8 @@ export interface ChangeTrackingFormat {
   type: "changeTracking";
   /** `git-diff` and/or `json` comparison. */
   modes?: ("git-diff" | "json")[];
-  /** JSON Schema for the `json` mode. */
-  schema?: JsonSchema;
+  /** Schema for the `json` mode (zod, Standard Schema or JSON Schema). */
+  schema?: SchemaInput;
   /** Prompt for the `json` mode. */
   prompt?: string;
   /** Separate history per tag. */
@@ -102,7 +111,7 @@ export type Parser = "pdf" | { type: "pdf"; mode?: "fast" | "auto" | "ocr"; maxP
 /** Scrape options (v2 `baseScrapeOptions`), used by scrape, batch scrape and `scrapeOptions` elsewhere. */
 export interface ScrapeOptions {
   /** Output formats (default `["markdown"]`). */
-  formats?: Format[];
+  formats?: readonly Format[];
   /** Main content only (default true). */
   onlyMainContent?: boolean;
   /** Strip boilerplate further (default false). */
@@ -190,7 +199,8 @@ export const scrapeOptionsShape = {
   parsers: z.optional(
     z.array(z.union([z.literal("pdf"), z.object({ type: z.literal("pdf"), mode: z.optional(z.enum(["fast", "auto", "ocr"])), maxPages: z.optional(int(1, 10000)) })])),
   ),
-  actions: z.optional(z.array(actionSchema).check(z.maxLength(50, "at most 50 actions are allowed"))),
+  // The 50-action limit is checked in scrapeOptionsRules: a failed length check would stop the cross-field rules.
+  actions: z.optional(z.array(actionSchema)),
   location: z.optional(z.looseObject({ country: z.optional(z.string().check(z.minLength(2))), languages: z.optional(z.array(z.string())) })),
   skipTlsVerification: z.optional(z.boolean()),
   removeBase64Images: z.optional(z.boolean()),
@@ -204,7 +214,8 @@ export const scrapeOptionsShape = {
 
 /** Cross-field rules the server would reject with 400; caught here instead. */
 export function scrapeOptionsRules(o: ScrapeOptions, ctx: { issues: { path: PropertyKey[]; message: string; code: "custom"; input: unknown }[] }): void {
-  const names = (o.formats ?? []).map((f) => (typeof f === "string" ? f : f.type));
+  // Runs even when other checks failed (so every problem is listed): guard against malformed input.
+  const names = (Array.isArray(o.formats) ? o.formats : []).map((f) => (typeof f === "string" ? f : (f as { type?: unknown } | null)?.type));
   if (names.includes("changeTracking") && !names.includes("markdown")) {
     ctx.issues.push({ code: "custom", path: ["formats"], message: "the changeTracking format requires the markdown format as well", input: o.formats });
   }
@@ -214,14 +225,18 @@ export function scrapeOptionsRules(o: ScrapeOptions, ctx: { issues: { path: Prop
   if (o.waitFor !== undefined && o.timeout !== undefined && o.waitFor > o.timeout / 2) {
     ctx.issues.push({ code: "custom", path: ["waitFor"], message: "waitFor must not exceed half of timeout", input: o.waitFor });
   }
-  const waits = (o.actions ?? []).reduce((s, a) => s + (a.type === "wait" ? (typeof a.milliseconds === "number" ? a.milliseconds : 1000) : 0), 0);
-  if ((o.waitFor ?? 0) + waits > 60000) {
+  const actions: { type?: unknown; milliseconds?: unknown }[] = Array.isArray(o.actions) ? o.actions.filter((a) => a && typeof a === "object") : [];
+  const waits = actions.reduce((s, a) => s + (a.type === "wait" ? (typeof a.milliseconds === "number" ? a.milliseconds : 1000) : 0), 0);
+  if (actions.length > 50) {
+    ctx.issues.push({ code: "custom", path: ["actions"], message: "at most 50 actions are allowed", input: o.actions });
+  }
+  if ((typeof o.waitFor === "number" ? o.waitFor : 0) + waits > 60000) {
     ctx.issues.push({ code: "custom", path: ["actions"], message: "total wait time (waitFor + wait actions) cannot exceed 60 seconds", input: o.actions });
   }
 }
 
 /** Validates scrape options nested under `scrapeOptions` (crawl, search, extract). */
-export const scrapeOptionsSchema = z.looseObject(scrapeOptionsShape).check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never)));
+export const scrapeOptionsSchema = z.looseObject(scrapeOptionsShape).check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
 
 const scrapeBody = z
   .looseObject({
@@ -231,17 +246,39 @@ const scrapeBody = z
     origin: z.optional(z.string()),
     integration: z.optional(z.string()),
   })
-  .check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never)));
+  .check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
 
 /** Margin added to a server-side `timeout` for the client's own per-attempt timeout. */
 const SERVER_TIMEOUT_MARGIN_MS = 10_000;
 
+/** The `json` type of the `formats` given: inferred from the json format's schema, else `unknown`. */
+export type JsonOfFormats<F> = F extends readonly (infer E)[] ? JsonOfFormat<Extract<E, { type: "json" }>> : unknown;
+type JsonOfFormat<E> = [E] extends [never] ? unknown : E extends { schema?: infer S } ? InferSchema<S> : unknown;
+
+/** The document {@link scrape} resolves to for options `O` (`json` typed from the json format's schema). */
+export type ScrapeResult<O extends ScrapeOptions> = Document<JsonOfFormats<O["formats"]>>;
+
+/**
+ * Scrape options as sent: schemas in `formats` converted to JSON Schema, the
+ * `validate` flag removed. A new object; every other key passes through.
+ */
+export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "formats"): O {
+  return options.formats ? { ...options, formats: wireFormats(options.formats, where) } : options;
+}
+
 /** `POST /v2/scrape`. A 200 with `success:false` (e.g. `SCRAPE_DNS_RESOLUTION_ERROR`) throws `APIError`. */
-export function scrape(http: HttpClient, url: string, options: ScrapeParams = {}, req?: RequestOptions): APIPromise<Document> {
-  const body = check(scrapeBody, { ...options, url }, "scrape options");
+export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, options?: O, req?: RequestOptions): APIPromise<ScrapeResult<O>> {
+  const opts: ScrapeParams = options ?? {};
   const res = http.request<{ data: Document }>(
-    { method: "POST", path: "/v2/scrape", body, minTimeoutMs: options.timeout ? options.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined },
+    () => ({
+      method: "POST",
+      path: "/v2/scrape",
+      body: check(scrapeBody, { ...wireScrapeOptions(opts), url }, "scrape options"),
+      minTimeoutMs: opts.timeout ? opts.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined,
+    }),
     req,
   );
-  return res.map((r) => r.data);
+  return new APIPromise(
+    res.withResponse().then(async ({ data, response }) => ({ data: (await validateDocuments(opts.formats, [data.data]))[0] as ScrapeResult<O>, response })),
+  );
 }

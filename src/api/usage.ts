@@ -3,6 +3,7 @@
  * (reference §12, spec 2.2/4.2). v2 answers camelCase; an older server that
  * answers snake_case is normalised here, so the v2 surface is always camelCase.
  */
+import { isRecord, ValidationError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 
 /** Token usage of the team (spec 2.2). */
@@ -49,4 +50,98 @@ export function getTokenUsage(http: HttpClient, req?: RequestOptions): APIPromis
 /** `GET /v2/team/credit-usage`. */
 export function getCreditUsage(http: HttpClient, req?: RequestOptions): APIPromise<CreditUsage> {
   return teamUsage<CreditUsage>(http, "/v2/team/credit-usage", req);
+}
+
+/** One period of historical usage (`periods[]`). */
+export interface UsagePeriod {
+  /** Period start, ISO 8601 (`startDate`; null when unknown, sorted last). */
+  startDate: string | null;
+  /** Period end, ISO 8601 (`endDate`). */
+  endDate: string | null;
+  /** Name of the API key (`apiKey`), only with `byApiKey: true`. */
+  apiKey?: string;
+}
+
+/** One period of historical credit usage. */
+export interface CreditUsagePeriod extends UsagePeriod {
+  /** Credits spent in the period (`creditsUsed`; the docs' `totalCredits` is accepted too). */
+  creditsUsed: number;
+}
+
+/** One period of historical token usage. */
+export interface TokenUsagePeriod extends UsagePeriod {
+  /** Tokens spent in the period (`tokensUsed`). */
+  tokensUsed: number;
+}
+
+/** Options of the historical usage calls. */
+export interface HistoricalUsageOptions {
+  /** One entry per API key and period instead of per period (`?byApiKey=true`). */
+  byApiKey?: boolean;
+}
+
+/** Queue metrics of the team (`GET /v2/team/queue-status`). */
+export interface QueueStatus {
+  /** Jobs in the queue (`jobsInQueue`). */
+  jobsInQueue: number;
+  /** Jobs running (`activeJobsInQueue`). */
+  activeJobsInQueue: number;
+  /** Jobs waiting (`waitingJobsInQueue`). */
+  waitingJobsInQueue: number;
+  /** Concurrency limit of the plan (`maxConcurrency`). */
+  maxConcurrency: number;
+  /** Time of the most recent successful job, ISO 8601, or null (`mostRecentSuccess`). */
+  mostRecentSuccess: string | null;
+}
+
+/** Current and maximum concurrency (`GET /v2/concurrency-check`). */
+export interface Concurrency {
+  /** Jobs running now (`concurrency`). */
+  concurrency: number;
+  /** Limit (`maxConcurrency`): the larger of the scrape and extract plan limits on v2. */
+  maxConcurrency: number;
+}
+
+function historical<P>(http: HttpClient, path: string, options: HistoricalUsageOptions, rename: Record<string, string>, req?: RequestOptions): APIPromise<P[]> {
+  if (options.byApiKey !== undefined && typeof options.byApiKey !== "boolean") {
+    return http.request<P[]>(() => {
+      throw new ValidationError([{ path: "byApiKey", message: `expected boolean, got ${typeof options.byApiKey}` }], "usage options");
+    }, req);
+  }
+  return http
+    .request<{ periods?: Record<string, unknown>[] }>({ method: "GET", path, query: { byApiKey: options.byApiKey ? true : undefined } }, req)
+    .map((r) =>
+      (r.periods ?? []).map((p) => {
+        const out = camelKeys<Record<string, unknown>>(p);
+        for (const [from, to] of Object.entries(rename)) if (out[to] === undefined && out[from] !== undefined) out[to] = out[from];
+        for (const from of Object.keys(rename)) delete out[from];
+        return out as P;
+      }),
+    );
+}
+
+/** `GET /v2/team/credit-usage/historical`: credits per billing period (and per key with `byApiKey`). */
+export function getCreditUsageHistorical(http: HttpClient, options: HistoricalUsageOptions = {}, req?: RequestOptions): APIPromise<CreditUsagePeriod[]> {
+  return historical<CreditUsagePeriod>(http, "/v2/team/credit-usage/historical", options, { totalCredits: "creditsUsed" }, req);
+}
+
+/** `GET /v2/team/token-usage/historical`: tokens per billing period (and per key with `byApiKey`). */
+export function getTokenUsageHistorical(http: HttpClient, options: HistoricalUsageOptions = {}, req?: RequestOptions): APIPromise<TokenUsagePeriod[]> {
+  return historical<TokenUsagePeriod>(http, "/v2/team/token-usage/historical", options, { totalTokens: "tokensUsed" }, req);
+}
+
+/** `GET /v2/team/queue-status` (fields at the top level; snake_case normalised). */
+export function getQueueStatus(http: HttpClient, req?: RequestOptions): APIPromise<QueueStatus> {
+  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/team/queue-status" }, req).map((r) => {
+    const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
+    return rest as unknown as QueueStatus;
+  });
+}
+
+/** `GET /v2/concurrency-check`: answered at the top level (not under `data`; a `data` wrapper is read too). */
+export function getConcurrency(http: HttpClient, req?: RequestOptions): APIPromise<Concurrency> {
+  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/concurrency-check" }, req).map((r) => {
+    const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
+    return rest as unknown as Concurrency;
+  });
 }

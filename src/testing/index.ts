@@ -8,6 +8,9 @@ import { registerPreview } from "./handlers/preview.js";
 import { registerScrape } from "./handlers/scrape.js";
 import { registerSignup, signupState } from "./handlers/signup.js";
 import { registerTeam } from "./handlers/team.js";
+import { registerBrowser } from "./handlers/browser.js";
+import { registerSearch } from "./handlers/search.js";
+import { registerUsageHistory } from "./handlers/usage-history.js";
 import { FakeService, type FakeServiceOptions } from "./service.js";
 
 export { FakeService, json, fail, HttpFailure, CREDITS, TOKENS_PER_CREDIT } from "./service.js";
@@ -16,7 +19,7 @@ export { FIXTURE_ORIGIN, type FixturePage } from "./fixtures.js";
 export { signupState } from "./handlers/signup.js";
 
 /** Every capability's routes, in registration order. Later capabilities add theirs here. */
-const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview];
+const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerSearch, registerBrowser, registerUsageHistory];
 
 /** Creates a fake service with every endpoint registered. */
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {

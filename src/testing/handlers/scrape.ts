@@ -55,34 +55,69 @@ export function parseFormats(raw: unknown): FormatObj[] {
   });
 }
 
-/** Builds a value that conforms to a JSON Schema, from the page's content (deterministic). */
-export function conform(schema: unknown, page: FixturePage, key = ""): unknown {
+/**
+ * Builds a value that conforms to a JSON Schema, from the page's content
+ * (deterministic). Follows local `$ref`s (`#/definitions/..`, `#/$defs/..`),
+ * merges `allOf`, picks the first non-null branch of `anyOf`/`oneOf` and type
+ * lists, honours `const`, `enum`, string formats, numeric bounds and `minItems`.
+ */
+export function conform(schema: unknown, page: FixturePage, key = "", root: unknown = schema, depth = 0): unknown {
   const s = (schema ?? {}) as Record<string, unknown>;
-  const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+  if (depth > 12) return null;
+  const next = (x: unknown, k = key) => conform(x, page, k, root, depth + 1);
+  if (typeof s.$ref === "string") {
+    const target = s.$ref.replace(/^#\//, "").split("/").reduce<unknown>((o, part) => (o as Record<string, unknown> | undefined)?.[part], root);
+    return next(target);
+  }
   if (s.const !== undefined) return s.const;
-  if (Array.isArray(s.anyOf) && s.anyOf.length) return conform(s.anyOf[0], page, key);
-  if (Array.isArray(s.oneOf) && s.oneOf.length) return conform(s.oneOf[0], page, key);
+  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+  if (Array.isArray(s.allOf) && s.allOf.length) {
+    return Object.assign({}, ...s.allOf.map((x) => next(x)).filter((v) => typeof v === "object" && v !== null));
+  }
+  const branches = (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined) as Record<string, unknown>[] | undefined;
+  if (branches?.length) return next(branches.find((b) => b?.type !== "null") ?? branches[0]);
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  const type = types.find((t) => t !== "null") ?? types[0];
+  const num = (base: number) => {
+    let n = base;
+    if (typeof s.minimum === "number") n = Math.max(n, s.minimum);
+    if (typeof s.maximum === "number") n = Math.min(n, s.maximum);
+    return n;
+  };
   switch (type) {
     case "object": {
       const props = (s.properties ?? {}) as Record<string, unknown>;
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(props)) out[k] = conform(v, page, k);
+      for (const [k, v] of Object.entries(props)) out[k] = next(v, k);
       return out;
     }
-    case "array":
-      return [conform(s.items, page, key)];
+    case "array": {
+      if (Array.isArray(s.items)) return s.items.map((x) => next(x));
+      const n = Math.max(1, typeof s.minItems === "number" ? s.minItems : 1);
+      return Array.from({ length: n }, () => next(s.items));
+    }
     case "integer":
-      return page.title.length;
+      return Math.round(num(page.title.length));
     case "number":
-      return page.title.length + 0.5;
+      return num(page.title.length + 0.5);
     case "boolean":
       return true;
     case "null":
       return null;
     case "string":
-    default:
+    default: {
+      const formats: Record<string, string> = {
+        "date-time": "2026-01-01T00:00:00.000Z",
+        date: "2026-01-01",
+        time: "00:00:00",
+        email: `hello@${new URL(page.url).hostname}`,
+        uri: page.url,
+        url: page.url,
+        uuid: "00000000-0000-4000-8000-000000000000",
+      };
+      if (typeof s.format === "string" && formats[s.format]) return formats[s.format];
       return /title|name/i.test(key) ? page.title : /url|link/i.test(key) ? page.url : /desc|summary/i.test(key) ? page.description : page.title;
+    }
   }
 }
 

@@ -1,0 +1,156 @@
+/**
+ * Browser sessions (reference §10): create `POST /v2/browser`, list
+ * `GET /v2/browser`, run code `POST /v2/browser/:id/execute`, destroy
+ * `DELETE /v2/browser/:id`. TTLs are in seconds, as the wire has them.
+ *
+ * A script that exits non-zero is a normal result (`exitCode`, `error`), not
+ * a thrown error; a destroyed session answers 410, thrown as
+ * {@link BrowserSessionGoneError}.
+ */
+import { GoneError, type APIError } from "../core/errors.js";
+import { path } from "../core/path.js";
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, int, z } from "../core/validate.js";
+
+/** 410 from `execute`: the session was destroyed (deleted, or its TTL ran out). */
+export class BrowserSessionGoneError extends GoneError {
+  override name = "BrowserSessionGoneError";
+}
+
+/** Options of {@link browser}. */
+export interface BrowserOptions {
+  /** Lifetime in seconds, 30..3600 (server default 600). */
+  ttl?: number;
+  /** Idle timeout in seconds, 10..3600 (server default 300). */
+  activityTtl?: number;
+  /** Stream a live view (default true). */
+  streamWebView?: boolean;
+  /** A persistent profile: cookies and storage saved under `name` (409 while another writer holds it). */
+  profile?: { name: string; saveChanges?: boolean };
+  /** Integration name. */
+  integration?: string;
+}
+
+/** A created session (`POST /v2/browser`). */
+export interface BrowserSession {
+  /** Session id. */
+  id: string;
+  /** Chrome DevTools Protocol WebSocket URL (connect Playwright/Puppeteer here). */
+  cdpUrl: string;
+  /** Read-only live view URL. */
+  liveViewUrl: string;
+  /** Interactive live view URL. */
+  interactiveLiveViewUrl: string;
+  /** When the session ends at the latest, ISO 8601. */
+  expiresAt: string;
+}
+
+/** A session as listed by `GET /v2/browser`. */
+export interface BrowserSessionInfo {
+  /** Session id. */
+  id: string;
+  /** `active` or `destroyed`. */
+  status: "active" | "destroyed";
+  /** CDP URL. */
+  cdpUrl: string;
+  /** Live view URL. */
+  liveViewUrl: string;
+  /** Interactive live view URL. */
+  interactiveLiveViewUrl: string;
+  /** Whether a live view is streamed. */
+  streamWebView: boolean;
+  /** Creation time, ISO 8601. */
+  createdAt: string;
+  /** Last activity, ISO 8601. */
+  lastActivity: string;
+}
+
+/** Options of {@link browserExecute}. */
+export interface BrowserExecuteOptions {
+  /** Code to run, 1..100000 characters. */
+  code: string;
+  /** `node` (default), `python` or `bash`. */
+  language?: "node" | "python" | "bash";
+  /** Server-side limit in seconds, 1..300 (default 30). */
+  timeout?: number;
+  /** Free-form origin tag. */
+  origin?: string;
+}
+
+/** What a script produced. A non-zero `exitCode` (or `killed`) is still a result; `error` then holds stderr or "Execution failed". */
+export interface BrowserExecuteResult {
+  /** Standard output. */
+  stdout: string;
+  /** The script's result value, as the service reports it. */
+  result: unknown;
+  /** Standard error. */
+  stderr: string;
+  /** Exit code (0 = success). */
+  exitCode: number;
+  /** Whether the script was killed (e.g. by the timeout). */
+  killed: boolean;
+  /** Error text when `exitCode` is non-zero or the script was killed. */
+  error?: string;
+}
+
+const createBody = z.looseObject({
+  ttl: z.optional(int(30, 3600)),
+  activityTtl: z.optional(int(10, 3600)),
+  streamWebView: z.optional(z.boolean()),
+  profile: z.optional(z.looseObject({ name: z.string().check(z.minLength(1), z.maxLength(128)), saveChanges: z.optional(z.boolean()) })),
+  integration: z.optional(z.string()),
+});
+
+const executeBody = z.looseObject({
+  code: z.string().check(z.minLength(1), z.maxLength(100000)),
+  language: z.optional(z.enum(["node", "python", "bash"])),
+  timeout: z.optional(int(1, 300)),
+  origin: z.optional(z.string()),
+});
+
+const listQuery = z.object({ status: z.optional(z.enum(["active", "destroyed"])) });
+
+/** Margin over the script's server-side `timeout` (seconds) for the client's per-attempt timeout. */
+const EXECUTE_MARGIN_MS = 15_000;
+
+/** `POST /v2/browser`. Not retried after failures that may have created a session (it is billed). */
+export function browser(http: HttpClient, options: BrowserOptions = {}, req?: RequestOptions): APIPromise<BrowserSession> {
+  return http
+    .request<BrowserSession & { success?: boolean }>(() => ({ method: "POST", path: "/v2/browser", body: check(createBody, options, "browser options"), retry: "not-idempotent" }), req)
+    .map(({ success: _s, ...session }) => session);
+}
+
+/** `GET /v2/browser?status=`. */
+export function listBrowsers(http: HttpClient, options: { status?: "active" | "destroyed" } = {}, req?: RequestOptions): APIPromise<BrowserSessionInfo[]> {
+  return http
+    .request<{ sessions?: BrowserSessionInfo[] }>(() => ({ method: "GET", path: "/v2/browser", query: check(listQuery, options, "listBrowsers options") }), req)
+    .map((r) => r.sessions ?? []);
+}
+
+function goneMapper(err: APIError): APIError {
+  return err instanceof GoneError ? new BrowserSessionGoneError({ status: err.status, message: err.serverMessage, code: err.code, details: err.details, requestId: err.requestId, body: err.body, headers: err.headers, endpoint: err.endpoint }) : err;
+}
+
+/** `POST /v2/browser/:id/execute`. Not retried after a failure that may have run the code. */
+export function browserExecute(http: HttpClient, id: string, options: BrowserExecuteOptions, req?: RequestOptions): APIPromise<BrowserExecuteResult> {
+  return http
+    .request<BrowserExecuteResult & { success?: boolean }>(
+      () => ({
+        method: "POST",
+        path: path`/v2/browser/${id}/execute`,
+        body: check(executeBody, options, "browserExecute options"),
+        retry: "not-idempotent",
+        minTimeoutMs: (options.timeout ?? 30) * 1000 + EXECUTE_MARGIN_MS,
+        mapError: goneMapper,
+      }),
+      req,
+    )
+    .map(({ success: _s, ...result }) => result);
+}
+
+/** `DELETE /v2/browser/:id`. Resolves to whatever the server reports besides `success` (current servers: nothing). */
+export function deleteBrowser(http: HttpClient, id: string, req?: RequestOptions): APIPromise<{ sessionDurationMs?: number; creditsBilled?: number }> {
+  return http
+    .request<{ success?: boolean; sessionDurationMs?: number; creditsBilled?: number }>(() => ({ method: "DELETE", path: path`/v2/browser/${id}`, mapError: goneMapper }), req)
+    .map(({ success: _s, ...rest }) => rest);
+}

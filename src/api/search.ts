@@ -1,0 +1,225 @@
+/**
+ * Web, news and image search, optionally scraping each result:
+ * `POST /v2/search` (reference §7). The result keeps the wire's grouping
+ * `{ web?, news?, images? }`; with `scrapeOptions.formats` each item also
+ * carries the scraped document fields (`markdown`, `json`, ...).
+ */
+import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import { check, int, z } from "../core/validate.js";
+import type { Document, DocumentMetadata } from "./document.js";
+import { validateDocuments } from "./schema.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScreenshotFormat } from "./scrape.js";
+
+/** Where to search. */
+export type SearchSourceName = "web" | "news" | "images";
+
+/** A source as an object; `web` may carry its own filters (else it inherits the top-level ones). */
+export type SearchSource =
+  | SearchSourceName
+  | { type: "web"; tbs?: string; filter?: string; lang?: string; country?: string; location?: string }
+  | { type: "news" }
+  | { type: "images" };
+
+/** Result categories (web and news items get a `category`). */
+export type SearchCategoryName = "github" | "research" | "pdf";
+
+/** A category, by name or as `{ type }`. */
+export type SearchCategory = SearchCategoryName | { type: SearchCategoryName };
+
+/** Formats search results can be scraped into (a subset of the scrape formats). */
+export type SearchFormatName = "markdown" | "html" | "rawHtml" | "links" | "images" | "summary" | "screenshot";
+
+/** One entry of `scrapeOptions.formats` for search. */
+export type SearchFormat = SearchFormatName | { type: SearchFormatName } | JsonFormat | QueryFormat | ScreenshotFormat;
+
+/** Scrape options for search results (`scrapeOptions`); `formats` default `[]` = no scraping. */
+export interface SearchScrapeOptions extends Omit<ScrapeOptions, "formats"> {
+  /** What to scrape from each result; leave empty for result listings only. */
+  formats?: readonly SearchFormat[];
+}
+
+/** Options of {@link search} (reference §7). */
+export interface SearchOptions {
+  /** Sources (default `["web"]`). */
+  sources?: readonly SearchSource[];
+  /** Restrict to categories. */
+  categories?: readonly SearchCategory[];
+  /** Results per source, 1..100 (server default 10). */
+  limit?: number;
+  /** Time filter, e.g. `qdr:d` or `cdr:1,cd_min:01/01/2025,cd_max:02/01/2025`. */
+  tbs?: string;
+  /** Search-engine filter string. */
+  filter?: string;
+  /** Language (server default `en`). */
+  lang?: string;
+  /** Country code (server default `us` when neither `country` nor `location` is given). */
+  country?: string;
+  /** Location, e.g. `San Francisco,California,United States`. */
+  location?: string;
+  /** Server-side timeout in ms (server default 60000; 408 `SCRAPE_TIMEOUT` when exceeded). */
+  timeout?: number;
+  /** Skip invalid result URLs instead of failing (default false). */
+  ignoreInvalidURLs?: boolean;
+  /** Enterprise search modes; `anon`/`zdr` need team permission (403). */
+  enterprise?: readonly ("default" | "anon" | "zdr")[];
+  /** Scrape each result. */
+  scrapeOptions?: SearchScrapeOptions;
+  /** Free-form origin tag. */
+  origin?: string;
+  /** Integration name. */
+  integration?: string;
+}
+
+/** A web result (`data.web[]`). */
+export interface WebResult {
+  /** Result URL. */
+  url: string;
+  /** Result title. */
+  title?: string;
+  /** Snippet. */
+  description?: string;
+  /** Rank within the source. */
+  position?: number;
+  /** Category (`github`, `research`, `pdf`) when `categories` was given. */
+  category?: string;
+}
+
+/** A news result (`data.news[]`). */
+export interface NewsResult {
+  /** Headline. */
+  title?: string;
+  /** Article URL. */
+  url?: string;
+  /** Snippet. */
+  snippet?: string;
+  /** Publication date as the engine words it. */
+  date?: string;
+  /** Thumbnail URL. */
+  imageUrl?: string;
+  /** Rank within the source. */
+  position?: number;
+  /** Category when `categories` was given. */
+  category?: string;
+}
+
+/** An image result (`data.images[]`). */
+export interface ImageResult {
+  /** Image title. */
+  title?: string;
+  /** Image URL. */
+  imageUrl?: string;
+  /** Width in pixels. */
+  imageWidth?: number;
+  /** Height in pixels. */
+  imageHeight?: number;
+  /** Page the image is on. */
+  url?: string;
+  /** Rank within the source. */
+  position?: number;
+}
+
+/** Document fields merged into a scraped search item (`metadata` may be absent when a result could not be scraped). */
+export type ScrapedFields<TJson = unknown> = Omit<Document<TJson>, "metadata"> & { metadata?: DocumentMetadata };
+
+type FormatsOf<O> = O extends { scrapeOptions?: infer S } ? (S extends { formats?: infer F } ? F : never) : never;
+type Scrapes<O> = [FormatsOf<O>] extends [never] ? false : FormatsOf<O> extends readonly never[] | undefined ? false : true;
+
+/** An item of a search result: the listing, plus the document fields when `O` asks for scraping. */
+export type SearchItem<Base, O> = [Scrapes<O>] extends [false] ? Base : Base & ScrapedFields<JsonOfFormats<FormatsOf<O>>>;
+
+/** What {@link search} resolves to: the wire's grouping plus `creditsUsed`, `id`, `warning`. */
+export interface SearchResult<O extends SearchOptions = SearchOptions> {
+  /** Web results (`sources` web). */
+  web?: SearchItem<WebResult, O>[];
+  /** News results (`sources` news). */
+  news?: SearchItem<NewsResult, O>[];
+  /** Image results (`sources` images). */
+  images?: SearchItem<ImageResult, O>[];
+  /** Credits charged (`creditsUsed`). */
+  creditsUsed: number;
+  /** Search id (`id`). */
+  id: string;
+  /** Server warning (`warning`), e.g. when nothing was found. */
+  warning?: string;
+}
+
+const SEARCH_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "images", "summary", "screenshot", "json", "query"]);
+const sourceName = z.enum(["web", "news", "images"]);
+const categoryName = z.enum(["github", "research", "pdf"]);
+const str = z.optional(z.string());
+
+const searchBody = z.looseObject({
+  query: z.string().check(z.minLength(1, "must be a non-empty search query")),
+  sources: z.optional(
+    z.array(
+      z.union([
+        sourceName,
+        z.looseObject({ type: z.literal("web"), tbs: str, filter: str, lang: str, country: str, location: str }),
+        z.looseObject({ type: z.enum(["news", "images"]) }),
+      ]),
+    ),
+  ),
+  categories: z.optional(z.array(z.union([categoryName, z.looseObject({ type: categoryName })]))),
+  limit: z.optional(int(1, 100)),
+  tbs: str,
+  filter: str,
+  lang: str,
+  country: str,
+  location: str,
+  timeout: z.optional(int(1)),
+  ignoreInvalidURLs: z.optional(z.boolean()),
+  enterprise: z.optional(z.array(z.enum(["default", "anon", "zdr"]))),
+  scrapeOptions: z.optional(
+    scrapeOptionsSchema.check(
+      z.superRefine((o, ctx) => {
+        ((o as ScrapeOptions).formats ?? []).forEach((f, i) => {
+          const name = typeof f === "string" ? f : f.type;
+          if (!SEARCH_FORMATS.has(name)) {
+            ctx.issues.push({ code: "custom", path: ["formats", i], message: `search cannot scrape the "${name}" format (allowed: ${[...SEARCH_FORMATS].join(", ")})`, input: f });
+          }
+        });
+      }),
+    ),
+  ),
+  origin: str,
+  integration: str,
+});
+
+/** Margin added to a server-side `timeout` for the client's own per-attempt timeout. */
+const SERVER_TIMEOUT_MARGIN_MS = 10_000;
+
+interface WireSearch {
+  data?: { web?: unknown[]; news?: unknown[]; images?: unknown[] };
+  creditsUsed?: number;
+  id: string;
+  warning?: string;
+}
+
+/** `POST /v2/search`. A 400 here has no `code` (the search controller answers it itself). */
+export function search<O extends SearchOptions>(http: HttpClient, query: string, options?: O, req?: RequestOptions): APIPromise<SearchResult<O>> {
+  const opts: SearchOptions = options ?? {};
+  const res = http.request<WireSearch>(
+    () => {
+      const body: Record<string, unknown> = { ...opts, query };
+      if (opts.scrapeOptions) body.scrapeOptions = wireScrapeOptions(opts.scrapeOptions as ScrapeOptions, "scrapeOptions.formats");
+      return {
+        method: "POST",
+        path: "/v2/search",
+        body: check(searchBody, body, "search options"),
+        minTimeoutMs: opts.timeout ? opts.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined,
+      };
+    },
+    req,
+  );
+  return new APIPromise(
+    res.withResponse().then(async ({ data, response }) => {
+      const out: SearchResult = { creditsUsed: data.creditsUsed ?? 0, id: data.id };
+      for (const k of ["web", "news", "images"] as const) {
+        const items = data.data?.[k];
+        if (Array.isArray(items)) out[k] = (await validateDocuments(opts.scrapeOptions?.formats, items as Document[])) as never;
+      }
+      if (data.warning !== undefined) out.warning = data.warning;
+      return { data: out as SearchResult<O>, response };
+    }),
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Type tests: the result type of JSON extraction follows the schema.
+ */
+import { describe, expectTypeOf, test } from "vitest";
+import * as z4 from "zod";
+import * as zm from "zod/mini";
+import { z as z3 } from "zod3";
+import { WebData, typedJsonSchema, type Document } from "../src/index.js";
+
+const client = new WebData({ apiKey: "fc-x", apiUrl: "https://fake.test" });
+
+describe("scrape json typing", () => {
+  test("zod 4 schema", async () => {
+    const schema = z4.object({ title: z4.string(), price: z4.number().optional() });
+    const doc = await client.scrape("https://acme.test", { formats: ["markdown", { type: "json", schema }] });
+    expectTypeOf(doc.json).toEqualTypeOf<{ title: string; price?: number | undefined } | undefined>();
+    // @ts-expect-error: no such field in the schema
+    void doc.json?.nope;
+  });
+
+  test("zod 4 mini schema", async () => {
+    const schema = zm.object({ name: zm.string(), tags: zm.array(zm.string()) });
+    const doc = await client.scrape("https://acme.test", { formats: [{ type: "json", schema }] });
+    expectTypeOf(doc.json).toEqualTypeOf<{ name: string; tags: string[] } | undefined>();
+  });
+
+  test("zod 3 schema", async () => {
+    const schema = z3.object({ title: z3.string(), count: z3.number().int() });
+    const doc = await client.scrape("https://acme.test", { formats: [{ type: "json", schema, validate: true }] });
+    expectTypeOf(doc.json).toEqualTypeOf<{ title: string; count: number } | undefined>();
+    // @ts-expect-error: wrong field
+    void doc.json?.titel;
+  });
+
+  test("plain JSON Schema gives unknown", async () => {
+    const doc = await client.scrape("https://acme.test", { formats: [{ type: "json", schema: { type: "object", properties: { a: { type: "string" } } } }] });
+    expectTypeOf(doc.json).toEqualTypeOf<unknown>();
+  });
+
+  test("a caller-named type for a plain JSON Schema", async () => {
+    const schema = typedJsonSchema<{ a: string }>({ type: "object", properties: { a: { type: "string" } }, required: ["a"] });
+    const doc = await client.scrape("https://acme.test", { formats: [{ type: "json", schema }] });
+    expectTypeOf(doc.json).toEqualTypeOf<{ a: string } | undefined>();
+  });
+
+  test("no options: a plain Document", async () => {
+    const doc = await client.scrape("https://acme.test");
+    expectTypeOf(doc).toEqualTypeOf<Document<unknown>>();
+  });
+});
