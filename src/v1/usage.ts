@@ -36,3 +36,24 @@ export function getTokenUsageV1(http: HttpClient, req?: RequestOptions): APIProm
 export function getCreditUsageV1(http: HttpClient, req?: RequestOptions): APIPromise<V1CreditUsage> {
   return http.request<{ data: V1CreditUsage }>({ method: "GET", path: "/v1/team/credit-usage" }, req).map((r) => r.data);
 }
+
+/** v1 queue status (same fields as v2, reference §12). */
+export interface V1QueueStatus {
+  /** Always true (HTTP failures throw). */
+  success: true;
+  /** Jobs in the team's queue. */
+  jobsInQueue: number;
+  /** Jobs running now. */
+  activeJobsInQueue: number;
+  /** Jobs waiting for a slot. */
+  waitingJobsInQueue: number;
+  /** The team's concurrency limit. */
+  maxConcurrency: number;
+  /** Time of the most recent successful job (ISO 8601), or null. */
+  mostRecentSuccess: string | null;
+}
+
+/** `GET /v1/team/queue-status`, as sent. */
+export function getQueueStatusV1(http: HttpClient, req?: RequestOptions): APIPromise<V1QueueStatus> {
+  return http.request<V1QueueStatus>({ method: "GET", path: "/v1/team/queue-status" }, req).map((r) => ({ ...r, success: true as const }));
+}

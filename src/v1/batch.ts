@@ -1,0 +1,52 @@
+/**
+ * v1 batch scrape start: `POST /v1/batch/scrape` with v1 scrape options at the
+ * top level plus the legacy positional extras (`webhook`, `ignoreInvalidURLs`,
+ * `maxConcurrency`), reference §15.3.
+ */
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, httpUrl, int, z } from "../core/validate.js";
+import { v1WebhookSchema, type V1Webhook } from "./crawl.js";
+import { startV1Job, type V1JobStartResponse } from "./jobs.js";
+import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
+
+/** The positional extras of the v1 batch methods, gathered. Only the ones given are sent. */
+export interface V1BatchExtras {
+  /** Webhook for batch events. */
+  webhook?: V1Webhook | undefined;
+  /** Skip invalid URLs instead of failing with 400 (v1 server default false). */
+  ignoreInvalidURLs?: boolean | undefined;
+  /** Concurrent scrapes. */
+  maxConcurrency?: number | undefined;
+}
+
+const body = z
+  .looseObject({
+    urls: z.array(httpUrl).check(z.minLength(1, "must list at least one URL")),
+    ...v1ScrapeOptionsShape,
+    webhook: z.optional(v1WebhookSchema),
+    ignoreInvalidURLs: z.optional(z.boolean()),
+    maxConcurrency: z.optional(int(1)),
+    appendToId: z.optional(z.string()),
+    zeroDataRetention: z.optional(z.boolean()),
+  })
+  .check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
+
+const bodyLenient = z.looseObject({ ...body.def.shape, urls: z.array(z.string()).check(z.minLength(1, "must list at least one URL")) })
+  .check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
+
+/**
+ * `POST /v1/batch/scrape`: `{ success: true, id, url, invalidURLs? }`. With
+ * `ignoreInvalidURLs` the URLs are not checked here either: the server sorts them.
+ */
+export function asyncBatchScrapeUrls(
+  http: HttpClient,
+  urls: string[],
+  params: V1ScrapeParams = {},
+  idempotencyKey?: string,
+  extras: V1BatchExtras = {},
+  req?: RequestOptions,
+): APIPromise<V1JobStartResponse> {
+  const given = Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined));
+  const wire: Record<string, unknown> = { urls, ...given, ...v1ScrapeWire(params) };
+  return startV1Job(http, "/v1/batch/scrape", () => check(extras.ignoreInvalidURLs === true ? bodyLenient : body, wire, "batch scrape params"), idempotencyKey, req);
+}

@@ -1,0 +1,88 @@
+/**
+ * v1 crawl start: `POST /v1/crawl` with the v1 crawler options at the top
+ * level (reference §15.4: `maxDepth`, `allowBackwardLinks`, `ignoreSitemap`).
+ */
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, httpUrl, int, z } from "../core/validate.js";
+import type { V1JobStartResponse } from "./jobs.js";
+import { startV1Job } from "./jobs.js";
+import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
+
+/** A webhook: a URL, or the object form (reference §4.10). */
+export type V1Webhook =
+  | string
+  | { url: string; headers?: Record<string, string>; metadata?: Record<string, string>; events?: ("completed" | "failed" | "page" | "started")[] };
+
+/** v1 crawl options (v1 library `CrawlParams`; server defaults in brackets). */
+export interface V1CrawlParams {
+  /** Path regexes to include [[]]. */
+  includePaths?: string[];
+  /** Path regexes to exclude [[]]. */
+  excludePaths?: string[];
+  /** Maximum URL path depth [10]. v2: `maxDiscoveryDepth`. */
+  maxDepth?: number;
+  /** Maximum discovery depth. */
+  maxDiscoveryDepth?: number;
+  /** Maximum pages [10000]. */
+  limit?: number;
+  /** Follow links to parent and sibling paths [false]. Deprecated; v2: `crawlEntireDomain`. */
+  allowBackwardLinks?: boolean;
+  /** Crawl the whole domain. */
+  crawlEntireDomain?: boolean;
+  /** Follow external links [false]. */
+  allowExternalLinks?: boolean;
+  /** Ignore the sitemap [false]. v2: `sitemap: "skip"`. */
+  ignoreSitemap?: boolean;
+  /** Ignore robots.txt [false]. */
+  ignoreRobotsTxt?: boolean;
+  /** Scrape options of every page (v1 shapes). */
+  scrapeOptions?: V1CrawlScrapeOptions;
+  /** Webhook for crawl events. */
+  webhook?: V1Webhook;
+  /** Drop near-duplicate URLs [true]. */
+  deduplicateSimilarURLs?: boolean;
+  /** Treat URLs differing only in query as one [false]. */
+  ignoreQueryParameters?: boolean;
+  /** Match include/exclude paths against the full URL [false]. */
+  regexOnFullURL?: boolean;
+  /** Delay between scrapes, in SECONDS (the server's unit). */
+  delay?: number;
+  /** Follow subdomains [false]. */
+  allowSubdomains?: boolean;
+  /** Concurrent scrapes. */
+  maxConcurrency?: number;
+  /** Zero data retention (needs team permission). */
+  zeroDataRetention?: boolean;
+}
+
+/** zod/mini check of a v1 webhook. */
+export const v1WebhookSchema = z.union([httpUrl, z.looseObject({ url: httpUrl, headers: z.optional(z.record(z.string(), z.string())), metadata: z.optional(z.record(z.string(), z.string())), events: z.optional(z.array(z.enum(["completed", "failed", "page", "started"]))) })]);
+
+const body = z.looseObject({
+  url: httpUrl,
+  includePaths: z.optional(z.array(z.string())),
+  excludePaths: z.optional(z.array(z.string())),
+  maxDepth: z.optional(int(0)),
+  maxDiscoveryDepth: z.optional(int(0)),
+  limit: z.optional(int(1)),
+  allowBackwardLinks: z.optional(z.boolean()),
+  crawlEntireDomain: z.optional(z.boolean()),
+  allowExternalLinks: z.optional(z.boolean()),
+  ignoreSitemap: z.optional(z.boolean()),
+  ignoreRobotsTxt: z.optional(z.boolean()),
+  scrapeOptions: z.optional(v1ScrapeOptionsSchema),
+  webhook: z.optional(v1WebhookSchema),
+  deduplicateSimilarURLs: z.optional(z.boolean()),
+  ignoreQueryParameters: z.optional(z.boolean()),
+  regexOnFullURL: z.optional(z.boolean()),
+  delay: z.optional(z.number().check(z.positive())),
+  allowSubdomains: z.optional(z.boolean()),
+  maxConcurrency: z.optional(int(1)),
+  zeroDataRetention: z.optional(z.boolean()),
+});
+
+/** `POST /v1/crawl`: `{ success: true, id, url }`. */
+export function asyncCrawlUrl(http: HttpClient, url: string, params: V1CrawlParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1JobStartResponse> {
+  const wire: Record<string, unknown> = { url, ...params, ...(params.scrapeOptions ? { scrapeOptions: v1ScrapeWire(params.scrapeOptions) } : {}) };
+  return startV1Job(http, "/v1/crawl", () => check(body, wire, "crawl params"), idempotencyKey, req);
+}

@@ -1,0 +1,153 @@
+/**
+ * v1 extract: `POST /v1/extract`, `GET /v1/extract/<id>` (reference §8, v1
+ * defaults), and the v1 `extract` waiter over the shared poll loop.
+ */
+import { toWireSchema } from "../api/schema.js";
+import type { JsonSchema } from "../api/scrape.js";
+import { JobFailedError } from "../core/errors.js";
+import { path } from "../core/path.js";
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, httpUrl, int, z } from "../core/validate.js";
+import { pollUntil } from "../jobs/wait.js";
+import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
+
+/** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). */
+export interface V1ExtractParams {
+  /** What to extract (at most 10000 characters). `urls` or `prompt` is required. */
+  prompt?: string;
+  /** JSON Schema of the result. */
+  schema?: JsonSchema;
+  /** System prompt. */
+  systemPrompt?: string;
+  /** Follow external links [false]. */
+  allowExternalLinks?: boolean;
+  /** Search the web for more sources [false]. */
+  enableWebSearch?: boolean;
+  /** Include subdomains [true]. */
+  includeSubdomains?: boolean;
+  /** Free-form origin tag. */
+  origin?: string;
+  /** Return the sources used [false]. */
+  showSources?: boolean;
+  /** Scrape options (v1 shapes). */
+  scrapeOptions?: V1CrawlScrapeOptions;
+  /** FIRE-1 agent. */
+  agent?: { model?: string; sessionId?: string };
+  /** Skip invalid URLs [false in v1]. */
+  ignoreInvalidURLs?: boolean;
+  /** Server-side timeout, ms [60000 in v1]. */
+  timeout?: number;
+}
+
+/** Status of a v1 extract job, as the server sends it. */
+export interface V1ExtractStatusResponse<T = unknown> {
+  /** False once the job failed. */
+  success: boolean;
+  /** The extracted data ([] until completed). */
+  data: T;
+  /** `processing`, `completed`, `failed` or `cancelled`. */
+  status: "processing" | "completed" | "failed" | "cancelled";
+  /** Error text of a failed job. */
+  error?: string;
+  /** Warning text. */
+  warning?: string;
+  /** When the result is dropped (ISO 8601). */
+  expiresAt?: string;
+  /** Sources used (with `showSources`). */
+  sources?: unknown;
+  /** Other fields the server adds (`steps`, `llmUsage`, `tokensUsed`, ...). */
+  [key: string]: unknown;
+}
+
+/** The v1 extract start answer: `{ success: true, id, urlTrace? }`. */
+export interface V1ExtractStartResponse {
+  /** Always true (HTTP failures throw). */
+  success: true;
+  /** The extract job id. */
+  id: string;
+  /** URL trace (empty unless `urlTrace` was asked). */
+  urlTrace?: unknown[];
+  /** Skipped URLs (with `ignoreInvalidURLs`). */
+  invalidURLs?: string[];
+}
+
+/** The v1 `extract` waiter's result: `{ success: true, data, warning?, error?, sources? }`. */
+export interface V1ExtractResponse<T = unknown> {
+  /** Always true (failures throw `JobFailedError`). */
+  success: true;
+  /** The extracted data. */
+  data: T;
+  /** Warning text. */
+  warning?: string;
+  /** Error text the server attached to a completed job. */
+  error?: string;
+  /** Sources used (with `showSources`). */
+  sources?: unknown;
+}
+
+const prompt = z.optional(z.string().check(z.maxLength(10000)));
+const body = z
+  .looseObject({
+    urls: z.optional(z.array(httpUrl).check(z.maxLength(10, "at most 10 URLs are allowed per extract request"))),
+    prompt,
+    systemPrompt: prompt,
+    schema: z.optional(z.record(z.string(), z.unknown())),
+    allowExternalLinks: z.optional(z.boolean()),
+    enableWebSearch: z.optional(z.boolean()),
+    includeSubdomains: z.optional(z.boolean()),
+    showSources: z.optional(z.boolean()),
+    scrapeOptions: z.optional(v1ScrapeOptionsSchema),
+    agent: z.optional(z.looseObject({ model: z.optional(z.string()) })),
+    ignoreInvalidURLs: z.optional(z.boolean()),
+    timeout: z.optional(int(1000)),
+  })
+  .check(
+    z.refine((o) => (o.urls?.length ?? 0) > 0 || typeof o.prompt === "string", { message: "either urls or prompt must be provided", path: ["urls"] }),
+  );
+
+/** `POST /v1/extract`. The server does not de-duplicate extract starts: retried only when nothing was created. */
+export function asyncExtract(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1ExtractStartResponse> {
+  const wire: Record<string, unknown> = {
+    ...(urls === undefined ? {} : { urls }),
+    ...params,
+    ...(params.schema ? { schema: toWireSchema(params.schema) } : {}),
+    ...(params.scrapeOptions ? { scrapeOptions: v1ScrapeWire(params.scrapeOptions) } : {}),
+  };
+  const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
+  return http
+    .request<V1ExtractStartResponse>(
+      () => ({ method: "POST", path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent", minTimeoutMs: (params.timeout ?? 60_000) + 10_000 }),
+      opts,
+    )
+    .map((r) => ({ ...r, success: true as const }));
+}
+
+/** `GET /v1/extract/<id>`: the status body as sent (a failed job is `success:false`, not thrown). 404 -> `NotFoundError`. */
+export function getExtractStatusV1<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
+  return http.request<V1ExtractStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/extract/${id}`, allowUnsuccessful: true }), req);
+}
+
+const TERMINAL = new Set(["completed", "failed", "cancelled"]);
+
+/** Poll interval of the v1 extract waiter (the v1 library polled every second), ms. */
+export const V1_EXTRACT_POLL_MS = 1000;
+
+/** Starts an extract job and waits for it; `failed`/`cancelled` throw `JobFailedError`. */
+export async function extractV1<T = unknown>(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams = {}, req?: RequestOptions): Promise<V1ExtractResponse<T>> {
+  const { id } = await asyncExtract(http, urls, params, undefined, req);
+  const s = await pollUntil<V1ExtractStatusResponse<T>>(
+    {
+      jobId: id,
+      startedAt: Date.now(),
+      poll: (signal) => getExtractStatusV1<T>(http, id, { ...req, signal }),
+      isDone: (st) => TERMINAL.has(st.status),
+      failure: (st) => (st.status === "completed" && st.success !== false ? undefined : new JobFailedError(id, st.status === "completed" ? "failed" : st.status, st.error)),
+    },
+    { pollIntervalMs: V1_EXTRACT_POLL_MS, signal: req?.signal },
+  );
+  const out: V1ExtractResponse<T> = { success: true, data: s.data };
+  if (s.warning !== undefined) out.warning = s.warning;
+  if (s.error !== undefined) out.error = s.error;
+  if (s.sources !== undefined) out.sources = s.sources;
+  return out;
+}

@@ -1,0 +1,105 @@
+/**
+ * v1 status, errors, cancel and waiting for crawls and batch scrapes: ONE
+ * implementation, parameterised by job kind, over the shared job machinery
+ * (`jobs/`) with `/v1/...` routes. Only the v1 result shapes are added here,
+ * through `shapes.ts`.
+ */
+import { APIPromise, type HttpClient, type RequestOptions, type ResponseInfo, type WithResponse } from "../core/request.js";
+import { check, int, z } from "../core/validate.js";
+import { jobPages } from "../jobs/pages.js";
+import { cancelJob, getJobErrors, getJobPage, getJobStatus, isTerminal, jobPath } from "../jobs/status.js";
+import type { JobKind, JobStatus } from "../jobs/types.js";
+import { waitForJob } from "../jobs/wait.js";
+import { pollSecondsToMs, V1, v1JobStatus, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
+
+/** The v1 answer of a job start: `{ success: true, id, url, invalidURLs? }`. */
+export interface V1JobStartResponse {
+  /** Always true (HTTP failures throw). */
+  success: true;
+  /** The job id. */
+  id: string;
+  /** The job's v1 status URL. */
+  url: string;
+  /** Batch scrape with `ignoreInvalidURLs`: the URLs that were skipped. */
+  invalidURLs?: string[];
+}
+
+/** The v1 cancel answer: the wire's `{ status: "cancelled" }` with `success: true` added for v1-typed code. */
+export interface V1CancelResponse {
+  /** Always true (HTTP failures throw). */
+  success: true;
+  /** `cancelled`. */
+  status: "cancelled";
+}
+
+const pageArgs = z.object({ skip: z.optional(int(0)), limit: z.optional(int(1)), pollInterval: z.optional(z.number().check(z.positive())) });
+
+/** Starts a crawl or batch scrape on a v1 route (the server honours `x-idempotency-key` there: generated when not given, reused on retries). */
+export function startV1Job(http: HttpClient, path: "/v1/crawl" | "/v1/batch/scrape", body: () => Record<string, unknown>, idempotencyKey: string | undefined, req?: RequestOptions): APIPromise<V1JobStartResponse> {
+  const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
+  return http.request<V1JobStartResponse>(() => ({ method: "POST", path, body: body(), idempotent: true }), opts).map((r) => ({ ...r, success: true as const }));
+}
+
+/**
+ * `checkCrawlStatus` / `checkBatchScrapeStatus`. With `getAllData` and a finished
+ * job, follows every `next` page and returns all documents; otherwise one page
+ * (from `nextURL` when given, with `skip`/`limit` applied to it).
+ */
+export function checkV1JobStatus(
+  http: HttpClient,
+  kind: JobKind,
+  id: string,
+  getAllData: boolean,
+  page: { nextURL?: string | undefined; skip?: number | undefined; limit?: number | undefined },
+  req?: RequestOptions,
+): APIPromise<V1JobStatusResponse | V1ErrorResponse> {
+  try {
+    check(pageArgs, { skip: page.skip, limit: page.limit }, "status page options");
+    if (getAllData) return new APIPromise(allPages(http, kind, id, req));
+    if (page.nextURL !== undefined) {
+      const u = new URL(page.nextURL);
+      if (page.skip !== undefined) u.searchParams.set("skip", String(page.skip));
+      if (page.limit !== undefined) u.searchParams.set("limit", String(page.limit));
+      return getJobPage(http, u.toString(), id, req).map((s) => v1JobStatus(s));
+    }
+    return getJobStatus(http, kind, id, { skip: page.skip, limit: page.limit }, req, V1).map((s) => v1JobStatus(s));
+  } catch (err) {
+    // Bad input rejects the promise (nothing was sent), as everywhere else.
+    return new APIPromise<V1JobStatusResponse | V1ErrorResponse>(Promise.reject(err));
+  }
+}
+
+async function allPages(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions): Promise<WithResponse<V1JobStatusResponse | V1ErrorResponse>> {
+  // Several answers make up this result: the response info is the API's, not one page's.
+  const response: ResponseInfo = { status: 200, headers: new Headers(), requestId: undefined, url: http.url(jobPath(kind, id, V1)) };
+  let first: JobStatus | undefined;
+  const data: JobStatus["data"] = [];
+  for await (const p of jobPages(http, kind, id, { signal: req?.signal, apiVersion: V1 })) {
+    // A running job is not paginated (v1 semantics): its first page is the answer.
+    if (!first && !isTerminal(p.status)) return { data: v1JobStatus(p), response };
+    first ??= p;
+    data.push(...p.data);
+  }
+  return { data: v1JobStatus({ ...(first as JobStatus), data, next: undefined }, { dropNext: true }), response };
+}
+
+/** `checkCrawlErrors` / `checkBatchScrapeErrors`: `{ errors, robotsBlocked }` (v1 identical to v2). */
+export function v1JobErrors(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions): APIPromise<V1ErrorsResponse> {
+  return getJobErrors(http, kind, id, req, V1);
+}
+
+/** `cancelCrawl`: `DELETE /v1/crawl/<id>` -> `{ status: "cancelled" }`; 409 `ConflictError` when already finished. */
+export function cancelV1Job(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions): APIPromise<V1CancelResponse> {
+  return cancelJob(http, kind, id, req, V1).map(() => ({ success: true as const, status: "cancelled" as const }));
+}
+
+/**
+ * Waits for a started v1 job with the shared waiter (poll interval given in
+ * SECONDS as v1 had it, converted here once), returning every document in the
+ * v1 status shape. Failure and cancellation throw `JobFailedError`.
+ */
+export async function waitV1Job(http: HttpClient, kind: JobKind, id: string, pollIntervalSeconds: number | undefined, req?: RequestOptions): Promise<V1JobStatusResponse> {
+  check(pageArgs, { pollInterval: pollIntervalSeconds }, "pollInterval (seconds)");
+  const final = await waitForJob(http, kind, id, { pollIntervalMs: pollSecondsToMs(pollIntervalSeconds), startedAt: Date.now(), apiVersion: V1, signal: req?.signal }, req);
+  return v1JobStatus(final, { dropNext: true }) as V1JobStatusResponse;
+}

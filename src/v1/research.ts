@@ -1,0 +1,201 @@
+/**
+ * The v1-only generation jobs (reference §15.7): LLMs.txt (`/v1/llmstxt`) and
+ * deep research (`/v1/deep-research`). Starts, status reads as sent, and one
+ * waiter for both over the shared poll loop.
+ */
+import { JobFailedError } from "../core/errors.js";
+import { path } from "../core/path.js";
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, httpUrl, int, z } from "../core/validate.js";
+import { pollUntil } from "../jobs/wait.js";
+import type { V1JsonOptions } from "./scrape-options.js";
+import { v1ScrapeWire } from "./scrape-options.js";
+
+/** Options of `generateLLMsText` (server defaults in brackets). */
+export interface V1GenerateLLMsTextParams {
+  /** Pages to read, 1..5000 [10]. */
+  maxUrls?: number;
+  /** Also build llms-full.txt [false]. */
+  showFullText?: boolean;
+  /** Use cached results [true]. */
+  cache?: boolean;
+  /** Experimental streaming. */
+  __experimental_stream?: boolean;
+}
+
+/** Status of an LLMs.txt job, as sent. */
+export interface V1GenerateLLMsTextStatusResponse {
+  /** False for a failed job. */
+  success: boolean;
+  /** `llmstxt` and (with `showFullText`) `llmsfulltxt`. */
+  data: { llmstxt: string; llmsfulltxt?: string };
+  /** `processing`, `completed` or `failed`. */
+  status: "processing" | "completed" | "failed";
+  /** Error text. */
+  error?: string;
+  /** When the result is dropped (ISO 8601). */
+  expiresAt: string;
+}
+
+/** One activity of a deep-research job. */
+export interface V1ResearchActivity {
+  /** Kind of step. */
+  type: string;
+  /** Step status. */
+  status: string;
+  /** What happened. */
+  message: string;
+  /** ISO 8601 time. */
+  timestamp: string;
+  /** Research depth of the step. */
+  depth: number;
+}
+
+/** One source of a deep-research job. */
+export interface V1ResearchSource {
+  /** Source URL. */
+  url: string;
+  /** Title. */
+  title?: string;
+  /** Description. */
+  description?: string;
+  /** Favicon. */
+  icon?: string;
+}
+
+/** Options of `deepResearch` (server defaults in brackets). */
+export interface V1DeepResearchParams {
+  /** Research depth, 1..12 [7]. */
+  maxDepth?: number;
+  /** Time limit, SECONDS (the server's unit), 30..600 [300]. */
+  timeLimit?: number;
+  /** Pages to read, 1..1000 [20]. */
+  maxUrls?: number;
+  /** Prompt of the final analysis. */
+  analysisPrompt?: string;
+  /** System prompt of the research agent. */
+  systemPrompt?: string;
+  /** Outputs [["markdown"]]; `json` needs `jsonOptions`. */
+  formats?: ("markdown" | "json")[];
+  /** Options of the `json` output. */
+  jsonOptions?: V1JsonOptions;
+}
+
+/** Status of a deep-research job, as sent. */
+export interface V1DeepResearchStatusResponse {
+  /** False for a failed job. */
+  success: boolean;
+  /** `finalAnalysis`, `sources`, `activities` and (json format) `json`. */
+  data: { finalAnalysis?: string; activities?: V1ResearchActivity[]; sources?: V1ResearchSource[]; json?: unknown };
+  /** `processing`, `completed` or `failed`. */
+  status: "processing" | "completed" | "failed";
+  /** Error text. */
+  error?: string;
+  /** When the result is dropped (ISO 8601). */
+  expiresAt: string;
+  /** Depth reached. */
+  currentDepth: number;
+  /** Depth limit. */
+  maxDepth: number;
+  /** Activities so far. */
+  activities: V1ResearchActivity[];
+  /** Sources so far. */
+  sources: V1ResearchSource[];
+  /** Summaries (older servers). */
+  summaries?: string[];
+}
+
+/** A v1 job start answer: `{ success: true, id }`. */
+export interface V1TaskStartResponse {
+  /** Always true (HTTP failures throw). */
+  success: true;
+  /** The job id. */
+  id: string;
+}
+
+const llmsBody = z.looseObject({ url: httpUrl, maxUrls: z.optional(int(1, 5000)), showFullText: z.optional(z.boolean()), cache: z.optional(z.boolean()) });
+const researchBody = z
+  .looseObject({
+    query: z.string().check(z.minLength(1, "must be a non-empty research query")),
+    maxDepth: z.optional(int(1, 12)),
+    maxUrls: z.optional(int(1, 1000)),
+    timeLimit: z.optional(int(30, 600)),
+    analysisPrompt: z.optional(z.string()),
+    systemPrompt: z.optional(z.string()),
+    formats: z.optional(z.array(z.enum(["markdown", "json"]))),
+    jsonOptions: z.optional(z.looseObject({ schema: z.optional(z.record(z.string(), z.unknown())) })),
+  })
+  .check(z.refine((o) => (o.formats ?? []).includes("json") === (o.jsonOptions !== undefined), { message: "the json format and jsonOptions must be given together", path: ["jsonOptions"] }));
+
+function start(http: HttpClient, p: string, body: () => unknown, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
+  return http.request<V1TaskStartResponse>(() => ({ method: "POST", path: p, body: body(), retry: "not-idempotent" }), req).map((r) => ({ ...r, success: true as const }));
+}
+
+/** `POST /v1/llmstxt`. */
+export function asyncGenerateLLMsText(http: HttpClient, url: string, params: V1GenerateLLMsTextParams = {}, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
+  return start(http, "/v1/llmstxt", () => check(llmsBody, { url, ...params }, "generateLLMsText params"), req);
+}
+
+/** `GET /v1/llmstxt/<id>`, as sent (404 -> `NotFoundError`). */
+export function checkGenerateLLMsTextStatus(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1GenerateLLMsTextStatusResponse> {
+  return http.request<V1GenerateLLMsTextStatusResponse>(() => ({ method: "GET", path: path`/v1/llmstxt/${id}`, allowUnsuccessful: true }), req);
+}
+
+/** `POST /v1/deep-research`. */
+export function asyncDeepResearch(http: HttpClient, query: string, params: V1DeepResearchParams = {}, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
+  const wire = v1ScrapeWire({ query, ...params } as Record<string, unknown>);
+  return start(http, "/v1/deep-research", () => check(researchBody, wire, "deepResearch params"), req);
+}
+
+/** `GET /v1/deep-research/<id>`, as sent (404 -> `NotFoundError`). */
+export function checkDeepResearchStatus(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1DeepResearchStatusResponse> {
+  return http.request<V1DeepResearchStatusResponse>(() => ({ method: "GET", path: path`/v1/deep-research/${id}`, allowUnsuccessful: true }), req);
+}
+
+/** Poll interval of the v1 generation waiters (the v1 library polled every 2 s), ms. */
+export const V1_TASK_POLL_MS = 2000;
+
+/** Waits for a generation job: the completed status, or `JobFailedError` for `failed` (and any status other than `processing`). */
+export function waitV1Task<S extends { status: string; error?: string | undefined }>(id: string, poll: (signal: AbortSignal) => Promise<S>, onStatus?: (s: S) => void, req?: RequestOptions): Promise<S> {
+  return pollUntil<S>(
+    {
+      jobId: id,
+      startedAt: Date.now(),
+      poll: async (signal) => {
+        const s = await poll(signal);
+        onStatus?.(s);
+        return s;
+      },
+      isDone: (s) => s.status !== "processing",
+      failure: (s) => (s.status === "completed" ? undefined : new JobFailedError(id, s.status, s.error)),
+    },
+    { pollIntervalMs: V1_TASK_POLL_MS, signal: req?.signal },
+  );
+}
+
+/** Generates LLMs.txt and waits: `generateLLMsText`. */
+export async function generateLLMsText(http: HttpClient, url: string, params?: V1GenerateLLMsTextParams, req?: RequestOptions): Promise<V1GenerateLLMsTextStatusResponse> {
+  const { id } = await asyncGenerateLLMsText(http, url, params, req);
+  return waitV1Task(id, (signal) => checkGenerateLLMsTextStatus(http, id, { ...req, signal }), undefined, req);
+}
+
+/** Runs deep research and waits, reporting each new activity and source once: `deepResearch`. */
+export async function deepResearch(
+  http: HttpClient,
+  query: string,
+  params: V1DeepResearchParams = {},
+  onActivity?: (activity: V1ResearchActivity) => void,
+  onSource?: (source: V1ResearchSource) => void,
+  req?: RequestOptions,
+): Promise<V1DeepResearchStatusResponse> {
+  const { id } = await asyncDeepResearch(http, query, params, req);
+  let activities = 0;
+  let sources = 0;
+  const report = (s: V1DeepResearchStatusResponse): void => {
+    for (const a of (s.activities ?? []).slice(activities)) onActivity?.(a);
+    for (const src of (s.sources ?? []).slice(sources)) onSource?.(src);
+    activities = Math.max(activities, s.activities?.length ?? 0);
+    sources = Math.max(sources, s.sources?.length ?? 0);
+  };
+  return waitV1Task(id, (signal) => checkDeepResearchStatus(http, id, { ...req, signal }), report, req);
+}

@@ -1,0 +1,147 @@
+/**
+ * v1 scrape options (reference §15.2): string formats including `extract`,
+ * `json` and `screenshot@fullPage`, the `extract`/`jsonOptions` objects that
+ * must pair with those formats, `parsePDF`, `geolocation`. Shared by
+ * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
+ */
+import { toWireSchema } from "../api/schema.js";
+import type { Action, JsonSchema, Location } from "../api/scrape.js";
+import { int, z } from "../core/validate.js";
+
+/** A v1 format name (reference §15.2). */
+export type V1Format =
+  | "markdown"
+  | "html"
+  | "rawHtml"
+  | "links"
+  | "screenshot"
+  | "screenshot@fullPage"
+  | "extract"
+  | "json"
+  | "summary"
+  | "changeTracking"
+  | "branding";
+
+/** v1 LLM extraction options (`extract`, deprecated, or `jsonOptions`). */
+export interface V1JsonOptions {
+  /** Extraction prompt (at most 10000 characters). */
+  prompt?: string;
+  /** JSON Schema of the result. */
+  schema?: JsonSchema;
+  /** System prompt (at most 10000 characters). */
+  systemPrompt?: string;
+  /** Mode (server default `llm`). */
+  mode?: "llm";
+  /** Sampling temperature. */
+  temperature?: number;
+  /** FIRE-1 agent for the extraction. */
+  agent?: { model?: string; prompt?: string };
+}
+
+/** Scrape options as v1 `scrapeOptions` of crawl and search (v1 library `CrawlScrapeOptions`). */
+export interface V1CrawlScrapeOptions {
+  /** Output formats (server default `["markdown"]`). `extract` needs `extract`, `json` needs `jsonOptions`. */
+  formats?: V1Format[];
+  /** Headers sent to the target site. */
+  headers?: Record<string, string>;
+  /** CSS selectors to keep. */
+  includeTags?: string[];
+  /** CSS selectors to drop. */
+  excludeTags?: string[];
+  /** Main content only (default true). */
+  onlyMainContent?: boolean;
+  /** Extra wait before capture, ms (0..60000, at most half of `timeout`). */
+  waitFor?: number;
+  /** Server-side scrape timeout, ms (>= 1000; v1 default 30000). */
+  timeout?: number;
+  /** Location emulation. */
+  location?: Location;
+  /** Deprecated v1 name of `location`. */
+  geolocation?: Location;
+  /** Emulate a mobile device. */
+  mobile?: boolean;
+  /** Skip TLS verification of the target. */
+  skipTlsVerification?: boolean;
+  /** Remove base64 images (default true). */
+  removeBase64Images?: boolean;
+  /** Block ads (default true). */
+  blockAds?: boolean;
+  /** Proxy (v1 default `basic`). */
+  proxy?: "basic" | "stealth" | "enhanced" | "auto";
+  /** Store the result in the cache (default true). */
+  storeInCache?: boolean;
+  /** Accept a cached copy up to this age, ms (v1 default one day). */
+  maxAge?: number;
+  /** Parse PDFs (default true). v2: `parsers`. */
+  parsePDF?: boolean;
+}
+
+/** Options of `scrapeUrl` and of batch scrape (v1 library `ScrapeParams`). */
+export interface V1ScrapeParams extends V1CrawlScrapeOptions {
+  /** Options of the `extract` format (deprecated v1 name of `jsonOptions`). */
+  extract?: V1JsonOptions;
+  /** Options of the `json` format. */
+  jsonOptions?: V1JsonOptions;
+  /** Options of the `changeTracking` format. */
+  changeTrackingOptions?: { prompt?: string; schema?: JsonSchema; modes?: ("json" | "git-diff")[]; tag?: string | null };
+  /** Browser actions. */
+  actions?: Action[];
+  /** FIRE-1 agent (scrape only). */
+  agent?: { model?: string; prompt: string; sessionId?: string; waitBeforeClosingMs?: number };
+  /** Zero data retention (needs team permission). */
+  zeroDataRetention?: boolean;
+}
+
+const FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "extract", "json", "summary", "changeTracking", "branding"] as const;
+const prompt = z.optional(z.string().check(z.maxLength(10000)));
+const jsonOptions = z.looseObject({ prompt, systemPrompt: prompt, schema: z.optional(z.record(z.string(), z.unknown())), mode: z.optional(z.literal("llm")), temperature: z.optional(z.number()) });
+const location = z.looseObject({ country: z.optional(z.string().check(z.minLength(2))), languages: z.optional(z.array(z.string())) });
+
+/** zod/mini checks of the v1 scrape option fields (unknown keys pass through to the server). */
+export const v1ScrapeOptionsShape = {
+  formats: z.optional(z.array(z.enum(FORMATS))),
+  headers: z.optional(z.record(z.string(), z.string())),
+  includeTags: z.optional(z.array(z.string())),
+  excludeTags: z.optional(z.array(z.string())),
+  onlyMainContent: z.optional(z.boolean()),
+  waitFor: z.optional(int(0, 60000)),
+  timeout: z.optional(int(1000)),
+  location: z.optional(location),
+  geolocation: z.optional(location),
+  mobile: z.optional(z.boolean()),
+  skipTlsVerification: z.optional(z.boolean()),
+  removeBase64Images: z.optional(z.boolean()),
+  blockAds: z.optional(z.boolean()),
+  proxy: z.optional(z.enum(["basic", "stealth", "enhanced", "auto"])),
+  storeInCache: z.optional(z.boolean()),
+  maxAge: z.optional(int(0)),
+  parsePDF: z.optional(z.boolean()),
+  extract: z.optional(jsonOptions),
+  jsonOptions: z.optional(jsonOptions),
+  actions: z.optional(z.array(z.looseObject({ type: z.string() })).check(z.maxLength(50, "at most 50 actions are allowed"))),
+} as const;
+
+type Issues = { issues: { path: PropertyKey[]; message: string; code: "custom"; input: unknown }[] };
+
+/** The v1 server's cross-field rules (400 there), checked before sending. */
+export function v1ScrapeRules(o: V1ScrapeParams, ctx: Issues): void {
+  const f = o.formats ?? [];
+  const push = (path: string, message: string): void => void ctx.issues.push({ code: "custom", path: [path], message, input: (o as Record<string, unknown>)[path] });
+  if (f.includes("screenshot") && f.includes("screenshot@fullPage")) push("formats", "use either screenshot or screenshot@fullPage, not both");
+  if (f.includes("changeTracking") && !f.includes("markdown")) push("formats", "the changeTracking format requires the markdown format as well");
+  if (f.includes("extract") !== (o.extract !== undefined)) push("extract", "the extract format and the extract options must be given together");
+  if (f.includes("json") !== (o.jsonOptions !== undefined)) push("jsonOptions", "the json format and jsonOptions must be given together");
+  if (o.waitFor !== undefined && o.timeout !== undefined && o.waitFor > o.timeout / 2) push("waitFor", "waitFor must not exceed half of timeout");
+}
+
+/** Validates v1 `scrapeOptions` nested in crawl and search bodies. */
+export const v1ScrapeOptionsSchema = z.looseObject(v1ScrapeOptionsShape).check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
+
+/** The wire form of v1 scrape options: schemas converted to plain JSON Schema (fresh objects; the caller's are never mutated). */
+export function v1ScrapeWire<T extends V1ScrapeParams>(o: T): T {
+  const out: T = { ...o };
+  if (o.extract?.schema) out.extract = { ...o.extract, schema: toWireSchema(o.extract.schema) };
+  if (o.jsonOptions?.schema) out.jsonOptions = { ...o.jsonOptions, schema: toWireSchema(o.jsonOptions.schema) };
+  if (o.changeTrackingOptions?.schema) out.changeTrackingOptions = { ...o.changeTrackingOptions, schema: toWireSchema(o.changeTrackingOptions.schema) };
+  return out;
+}

@@ -1,0 +1,25 @@
+/**
+ * v1 scrape: `POST /v1/scrape` with v1 options; the result is the document
+ * spread next to `success: true`, as the v1 library returned it.
+ */
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, httpUrl, z } from "../core/validate.js";
+import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
+import { v1Success, type V1Document, type V1Success } from "./shapes.js";
+
+/** The v1 scrape result: `{ success: true, warning?, ...document }`. */
+export type V1ScrapeResponse<T = unknown> = V1Success<V1Document<T> & { warning?: string }>;
+
+const body = z
+  .looseObject({ url: httpUrl, ...v1ScrapeOptionsShape, zeroDataRetention: z.optional(z.boolean()), origin: z.optional(z.string()), integration: z.optional(z.string()) })
+  .check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
+
+/** `POST /v1/scrape`. A 200 with `success:false` throws `APIError` (the v1 library threw too). */
+export function scrapeUrl<T = unknown>(http: HttpClient, url: string, params: V1ScrapeParams = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<T>> {
+  return http
+    .request<{ data: V1Document<T>; warning?: string }>(
+      () => ({ method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...params }), "scrapeUrl params"), minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined }),
+      req,
+    )
+    .map((r) => v1Success({ ...(r.warning === undefined ? {} : { warning: r.warning }), ...r.data }));
+}

@@ -1,0 +1,56 @@
+/**
+ * v1 search: `POST /v1/search` (reference §15.6). Web results only, as a flat
+ * `data: Document[]` (scraped when `scrapeOptions.formats` asks for content).
+ */
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { check, int, z } from "../core/validate.js";
+import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
+import { v1Success, type V1Document, type V1Success } from "./shapes.js";
+
+/** Options of v1 `search` (server defaults in brackets). */
+export interface V1SearchParams {
+  /** Results, 1..100 [5]. */
+  limit?: number;
+  /** Time filter, e.g. `qdr:d`. */
+  tbs?: string;
+  /** Search filter. */
+  filter?: string;
+  /** Language ["en"]. */
+  lang?: string;
+  /** Country ["us" when no location]. */
+  country?: string;
+  /** Location, e.g. "Germany". */
+  location?: string;
+  /** Server-side timeout, ms [60000]. */
+  timeout?: number;
+  /** Skip invalid result URLs [false]. */
+  ignoreInvalidURLs?: boolean;
+  /** Scrape each result with these options [formats: [] = no scraping]. */
+  scrapeOptions?: V1ScrapeParams;
+  /** Free-form origin tag. */
+  origin?: string;
+}
+
+/** The v1 search result: `{ success: true, data: Document[], warning? }`. */
+export type V1SearchResponse = V1Success<{ data: V1Document[]; warning?: string }>;
+
+const body = z.looseObject({
+  query: z.string().check(z.minLength(1, "must be a non-empty search query")),
+  limit: z.optional(int(1, 100)),
+  tbs: z.optional(z.string()),
+  filter: z.optional(z.string()),
+  lang: z.optional(z.string()),
+  country: z.optional(z.string()),
+  location: z.optional(z.string()),
+  timeout: z.optional(int(1)),
+  ignoreInvalidURLs: z.optional(z.boolean()),
+  scrapeOptions: z.optional(v1ScrapeOptionsSchema),
+});
+
+/** `POST /v1/search`. */
+export function searchV1(http: HttpClient, query: string, params: V1SearchParams = {}, req?: RequestOptions): APIPromise<V1SearchResponse> {
+  const wire = { query, ...params, ...(params.scrapeOptions ? { scrapeOptions: v1ScrapeWire(params.scrapeOptions) } : {}) };
+  return http
+    .request<{ data?: V1Document[]; warning?: string }>(() => ({ method: "POST", path: "/v1/search", body: check(body, wire, "search params"), minTimeoutMs: (params.timeout ?? 60_000) + 10_000 }), req)
+    .map((r) => v1Success({ data: r.data ?? [], ...(r.warning === undefined ? {} : { warning: r.warning }) }));
+}

@@ -1,0 +1,101 @@
+/**
+ * The ONE place where v1 differs from v2 in shape: result envelopes
+ * (`{ success: true, ...data }`), job status records (`expiresAt` as a `Date`,
+ * kickoff failures as `{ success: false, error }`), poll intervals in seconds,
+ * and the API version passed to the shared job machinery. Every v1 module
+ * maps through these functions instead of reshaping results itself.
+ */
+import type { Document } from "../api/document.js";
+import type { ApiVersion, JobErrors, JobState, JobStatus } from "../jobs/types.js";
+
+/** The API version every v1 module passes to the shared job machinery. */
+export const V1: ApiVersion = "v1";
+
+/** Poll interval of the v1 waiters when the caller gives none, in seconds (as v1 had it). */
+export const V1_DEFAULT_POLL_SECONDS = 2;
+
+/** A v1 document: the v2 document plus the v1-only `extract` field and the search fields `url`, `title`, `description`. */
+export interface V1Document<T = unknown> extends Omit<Document<T>, "metadata"> {
+  /** Result of the v1 `extract` format (the `json` format fills `json`). */
+  extract?: T;
+  /** Result URL (search results). */
+  url?: string;
+  /** Result title (search results). */
+  title?: string;
+  /** Result description (search results). */
+  description?: string;
+  /** Page metadata (absent on search results that were not scraped). */
+  metadata?: Document["metadata"];
+}
+
+/** The v1 error result: what the v1 library returned instead of throwing in a few places (a failed job kickoff). */
+export interface V1ErrorResponse {
+  /** Always false. */
+  success: false;
+  /** The server's error text. */
+  error: string;
+}
+
+/** A v1 success record: the payload spread next to `success: true`. */
+export type V1Success<T> = { success: true } & T;
+
+/** Status of a v1 crawl or batch scrape (`checkCrawlStatus`, `crawlUrl`). */
+export interface V1JobStatusResponse {
+  /** Always true (a failed kickoff is a {@link V1ErrorResponse}). */
+  success: true;
+  /** `status`. */
+  status: JobState;
+  /** `completed`: finished pages. */
+  completed: number;
+  /** `total`: all pages known so far. */
+  total: number;
+  /** `creditsUsed` (-1 when the server cannot tell). */
+  creditsUsed: number;
+  /** `expiresAt`, parsed to a `Date` as the v1 library did. */
+  expiresAt: Date;
+  /** `next`: the following page's URL (absent once every page was read). */
+  next?: string;
+  /** `data`: this page's documents (all documents after `getAllData` or a waiter). */
+  data: V1Document[];
+}
+
+/** `GET .../errors` in v1 (identical to v2). */
+export type V1ErrorsResponse = JobErrors;
+
+/** Wraps a payload the v1 way: `{ success: true, ...data }`. */
+export function v1Success<T extends object>(data: T): V1Success<T> {
+  return { success: true, ...data };
+}
+
+/** The v1 error result. */
+export function v1Error(error: string): V1ErrorResponse {
+  return { success: false, error };
+}
+
+/**
+ * A job status read by the shared machinery, in the v1 record shape. A failed
+ * kickoff (`success:false` on the wire) becomes the v1 error result carrying
+ * the status fields, as the v1 library returned it.
+ */
+export function v1JobStatus(s: JobStatus, opts: { dropNext?: boolean } = {}): V1JobStatusResponse | V1ErrorResponse {
+  const out: V1JobStatusResponse = {
+    success: true,
+    status: s.status,
+    completed: s.completed,
+    total: s.total,
+    creditsUsed: s.creditsUsed,
+    expiresAt: new Date(s.expiresAt),
+    data: s.data as V1Document[],
+  };
+  if (s.next !== undefined && !opts.dropNext) out.next = s.next;
+  if (s.error !== undefined && s.status === "failed") return { ...out, ...v1Error(s.error) } as unknown as V1ErrorResponse;
+  return out;
+}
+
+/**
+ * The v1 poll interval (seconds, possibly fractional) converted once to the
+ * milliseconds the shared waiters take. `undefined` means the v1 default.
+ */
+export function pollSecondsToMs(seconds: number | undefined): number {
+  return Math.round((seconds ?? V1_DEFAULT_POLL_SECONDS) * 1000);
+}
