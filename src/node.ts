@@ -22,9 +22,14 @@ export interface NodeClientOptions extends ClientOptions {
 
 let shared: Dispatcher | undefined;
 
+/** True when a proxy is configured. Never throws (Deno without `--allow-env` throws on any `process.env` read). */
 function hasProxyEnv(): boolean {
-  const env = process.env;
-  return Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+  try {
+    const env = process.env;
+    return Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+  } catch {
+    return false;
+  }
 }
 
 /** The process-wide keep-alive pool (or a proxy agent when `HTTP(S)_PROXY` is set, honouring `NO_PROXY`). */
