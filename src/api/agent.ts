@@ -67,22 +67,24 @@ const agentBody = z.looseObject({
 
 /** `POST /v2/agent`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startAgent(http: HttpClient, prompt: string, options: AgentOptions = {}, req?: RequestOptions): APIPromise<AgentStartResult> {
-  const { schema, ...rest } = options;
-  const plain = check(agentBody, { ...rest, prompt }, "agent options");
-  const body = schema === undefined ? plain : { ...plain, schema: toWireSchema(schema) };
   return http
-    .request<unknown>({ method: "POST", path: "/v2/agent", body, retry: "not-idempotent" }, req)
+    .request<unknown>(() => {
+      const { schema, ...rest } = options;
+      const plain = check(agentBody, { ...rest, prompt }, "agent options");
+      const body = schema === undefined ? plain : { ...plain, schema: toWireSchema(schema) };
+      return { method: "POST", path: "/v2/agent", body, retry: "not-idempotent" };
+    }, req)
     .map((raw) => toStatus<AgentStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
 }
 
 /** `GET /v2/agent/<id>`. A failed job comes back as `status: "failed"`, not thrown. */
 export function getAgentStatus<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<AgentStatus<T>> {
   return http
-    .request<unknown>({ method: "GET", path: path`/v2/agent/${id}`, allowUnsuccessful: true }, req)
+    .request<unknown>(() => ({ method: "GET", path: path`/v2/agent/${id}`, allowUnsuccessful: true }), req)
     .map((raw) => toStatus<AgentStatus<T>>(raw, id));
 }
 
 /** `DELETE /v2/agent/<id>`: `true` once cancelled; 409 `ConflictError` when already finished or cancelled. */
 export function cancelAgent(http: HttpClient, id: string, req?: RequestOptions): APIPromise<boolean> {
-  return http.request<{ success?: boolean }>({ method: "DELETE", path: path`/v2/agent/${id}` }, req).map((r) => r.success !== false);
+  return http.request<{ success?: boolean }>(() => ({ method: "DELETE", path: path`/v2/agent/${id}` }), req).map((r) => r.success !== false);
 }

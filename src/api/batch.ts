@@ -67,8 +67,10 @@ const batchBody = z
  * retried only after failures that prove nothing was created (429, refused connection).
  */
 export function startBatchScrape(http: HttpClient, urls: string[], options: BatchScrapeOptions = {}, req?: RequestOptions): APIPromise<BatchScrapeStartResult> {
-  const body = check(batchBody, { ...options, urls }, "batch scrape options");
   return http
-    .request<BatchScrapeStartResult & { success?: boolean }>({ method: "POST", path: "/v2/batch/scrape", body, retry: "not-idempotent" }, req)
+    .request<BatchScrapeStartResult & { success?: boolean }>(
+      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...options, urls }, "batch scrape options"), retry: "not-idempotent" }),
+      req,
+    )
     .map(withoutSuccess);
 }

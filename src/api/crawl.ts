@@ -136,9 +136,11 @@ export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
  * crawls; a used key is `IdempotencyConflictError`.
  */
 export function startCrawl(http: HttpClient, url: string, options: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
-  const body = check(crawlBody, { ...options, url }, "crawl options");
   return http
-    .request<CrawlStartResult & { success?: boolean }>({ method: "POST", path: "/v2/crawl", body, idempotent: true, mapError: idempotencyConflict }, req)
+    .request<CrawlStartResult & { success?: boolean }>(
+      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
+      req,
+    )
     .map(withoutSuccess);
 }
 

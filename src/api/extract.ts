@@ -115,17 +115,19 @@ export function toStatus<S>(raw: unknown, id: string): S {
 
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startExtract(http: HttpClient, options: ExtractOptions, req?: RequestOptions): APIPromise<ExtractStartResult> {
-  const { schema, ...rest } = options;
-  check(extractBody, rest, "extract options");
-  const body = schema === undefined ? rest : { ...rest, schema: toWireSchema(schema) };
   return http
-    .request<unknown>({ method: "POST", path: "/v2/extract", body, retry: "not-idempotent" }, req)
+    .request<unknown>(() => {
+      const { schema, ...rest } = options;
+      check(extractBody, rest, "extract options");
+      const body = schema === undefined ? rest : { ...rest, schema: toWireSchema(schema) };
+      return { method: "POST", path: "/v2/extract", body, retry: "not-idempotent" };
+    }, req)
     .map((raw) => toStatus<ExtractStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
 }
 
 /** `GET /v2/extract/<id>`. A failed job (200 with `success:false`) comes back as `status: "failed"`, not thrown. */
 export function getExtractStatus<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<ExtractStatus<T>> {
   return http
-    .request<unknown>({ method: "GET", path: path`/v2/extract/${id}`, allowUnsuccessful: true }, req)
+    .request<unknown>(() => ({ method: "GET", path: path`/v2/extract/${id}`, allowUnsuccessful: true }), req)
     .map((raw) => toStatus<ExtractStatus<T>>(raw, id));
 }

@@ -50,9 +50,11 @@ export function getJobStatus<TDoc = Document>(
   req?: RequestOptions,
   apiVersion: ApiVersion = "v2",
 ): APIPromise<JobStatus<TDoc>> {
-  check(pageOptions, page, "status page options");
   return http
-    .request<unknown>({ method: "GET", path: jobPath(kind, id, apiVersion), query: { skip: page.skip, limit: page.limit }, allowUnsuccessful: true }, req)
+    .request<unknown>(() => {
+      check(pageOptions, page, "status page options");
+      return { method: "GET", path: jobPath(kind, id, apiVersion), query: { skip: page.skip, limit: page.limit }, allowUnsuccessful: true };
+    }, req)
     .map((raw) => toJobStatus<TDoc>(raw, id));
 }
 
@@ -63,7 +65,7 @@ export function getJobPage<TDoc = Document>(http: HttpClient, url: string, id: s
 
 /** `GET .../<id>/errors`: failed pages and robots.txt-blocked URLs. */
 export function getJobErrors(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<JobErrors> {
-  return http.request<unknown>({ method: "GET", path: `${jobPath(kind, id, apiVersion)}/errors` }, req).map((raw) => {
+  return http.request<unknown>(() => ({ method: "GET", path: `${jobPath(kind, id, apiVersion)}/errors` }), req).map((raw) => {
     const rec = isRecord(raw) ? raw : {};
     return {
       ...rec,
@@ -85,7 +87,7 @@ export function wasCancelled(http: HttpClient, id: string): boolean {
  * 409 `ConflictError` ("Crawl is already completed"); an unknown one 404 `NotFoundError`.
  */
 export function cancelJob(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<boolean> {
-  return http.request<unknown>({ method: "DELETE", path: jobPath(kind, id, apiVersion) }, req).map((raw) => {
+  return http.request<unknown>(() => ({ method: "DELETE", path: jobPath(kind, id, apiVersion) }), req).map((raw) => {
     const ok = isRecord(raw) && raw.status === "cancelled";
     if (ok) {
       const set = cancelled.get(http) ?? new Set<string>();

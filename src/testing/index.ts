@@ -6,20 +6,22 @@
 import { registerMap } from "./handlers/map.js";
 import { registerPreview } from "./handlers/preview.js";
 import { registerScrape } from "./handlers/scrape.js";
+import { registerJobs } from "./handlers/jobs.js";
+import { registerTasks } from "./handlers/tasks.js";
 import { registerSignup, signupState } from "./handlers/signup.js";
 import { registerTeam } from "./handlers/team.js";
-import { registerBrowser } from "./handlers/browser.js";
-import { registerSearch } from "./handlers/search.js";
-import { registerUsageHistory } from "./handlers/usage-history.js";
 import { FakeService, type FakeServiceOptions } from "./service.js";
 
 export { FakeService, json, fail, HttpFailure, CREDITS, TOKENS_PER_CREDIT } from "./service.js";
 export type { FakeServiceOptions, FaultSpec, RateLimitSpec, RecordedRequest, FakeTeam, Handler, HandlerContext } from "./service.js";
 export { FIXTURE_ORIGIN, type FixturePage } from "./fixtures.js";
 export { signupState } from "./handlers/signup.js";
+export { fakeJobs, type FakeJobs } from "./handlers/jobs.js";
+export type { FakeJob, JobEngineOptions } from "./handlers/job-engine.js";
+export { fakeTasks, type FakeTasks, type FakeTask, type TaskOptions } from "./handlers/tasks.js";
 
 /** Every capability's routes, in registration order. Later capabilities add theirs here. */
-const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerSearch, registerBrowser, registerUsageHistory];
+const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks];
 
 /** Creates a fake service with every endpoint registered. */
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {

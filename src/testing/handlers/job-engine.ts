@@ -1,0 +1,260 @@
+/**
+ * The fake service's job engine for crawls and batch scrapes: deterministic
+ * progress (each status read finishes `pagesPerPoll` more pages, or a test
+ * drives it with {@link fakeJobs}), crawling of the fixture web (links within
+ * the site, limit, include/exclude regexes, maxDiscoveryDepth, sitemap),
+ * status pages split with `next` as reference §4.4 describes, cancel and errors.
+ */
+import type { FakeService, FakeTeam } from "../service.js";
+import { scrapeTarget, fakeId, parseFormats } from "./scrape.js";
+
+/** State of a fake crawl or batch scrape. */
+export interface FakeJob {
+  /** Job id (UUIDv7-shaped). */
+  id: string;
+  /** `crawl` or `batch`. */
+  kind: "crawl" | "batch";
+  /** API version it was started on (decides `next` URLs). */
+  version: "v1" | "v2";
+  /** Owner team. */
+  team: FakeTeam | undefined;
+  /** Key that started it (for the credit ledger). */
+  key: string | undefined;
+  /** Server-side status. */
+  status: "scraping" | "completed" | "failed" | "cancelled";
+  /** Start URL (crawl) or first URL (batch). */
+  url: string;
+  /** The start request's options (as sent). */
+  options: Record<string, unknown>;
+  /** URLs waiting to be scraped, with their link depth. */
+  queue: { url: string; depth: number }[];
+  /** Finished documents, in order. */
+  docs: Record<string, unknown>[];
+  /** Failed pages (`/errors`). */
+  errors: { id: string; timestamp: string; url: string; code: string; error: string }[];
+  /** Every URL queued so far (dedupe). */
+  seen: Set<string>;
+  /** Credits charged for this job's pages. */
+  credits: number;
+  /** Creation time (fake clock). */
+  createdAt: number;
+  /** Stored error of a failed job. */
+  error?: string | undefined;
+  /** Status reads left before a job whose pages are all done reports `completed` (the real server lags up to a minute). */
+  settleLeft: number;
+}
+
+/** Engine settings; change them with `fakeJobs(fake).configure(...)`. */
+export interface JobEngineOptions {
+  /** Pages finished on every status read of a running job (default 2; 0 = only when a test advances it). */
+  pagesPerPoll: number;
+  /** Serialized-size cut of a status page, bytes (the real server: 10 MiB). */
+  maxPageBytes: number;
+  /** Documents per status page without `limit` (the real server: 100). */
+  defaultPageSize: number;
+  /** Status reads that still say `scraping` after the last page is done (default 0; the real server: up to a minute). */
+  settlePolls: number;
+  /** What a cancelled job reports later: `cancelled` (source) or `completed` (what the self-hosted server does). */
+  cancelledReportsAs: "cancelled" | "completed";
+}
+
+const ROBOTS_DISALLOW = /^\/private\//;
+
+/** The engine's state for one fake service. */
+export interface JobEngine {
+  /** Jobs by id. */
+  jobs: Map<string, FakeJob>;
+  /** Idempotency keys seen. */
+  keys: Set<string>;
+  /** Settings. */
+  options: JobEngineOptions;
+}
+
+/** The engine of `fake` (created on first use). */
+export function engine(fake: FakeService): JobEngine {
+  let e = fake.state.get("jobEngine") as JobEngine | undefined;
+  if (!e) {
+    e = { jobs: new Map(), keys: new Set(), options: { pagesPerPoll: 2, maxPageBytes: 10 * 1024 * 1024, defaultPageSize: 100, settlePolls: 0, cancelledReportsAs: "cancelled" } };
+    fake.state.set("jobEngine", e);
+  }
+  return e;
+}
+
+function normalize(url: string, ignoreQuery: boolean): string {
+  try {
+    const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`);
+    u.hash = "";
+    if (ignoreQuery) u.search = "";
+    let s = u.toString();
+    if (u.pathname !== "/" && s.endsWith("/")) s = s.slice(0, -1);
+    return s;
+  } catch {
+    return url;
+  }
+}
+
+function regexes(v: unknown): RegExp[] {
+  return Array.isArray(v) ? v.map((s) => new RegExp(String(s))) : [];
+}
+
+/** Whether a discovered link is crawled, per the crawl's options (reference §4.1). */
+function admits(job: FakeJob, link: string, depth: number): boolean {
+  const o = job.options;
+  let u: URL;
+  let start: URL;
+  try {
+    u = new URL(link);
+    start = new URL(normalize(job.url, false));
+  } catch {
+    return false;
+  }
+  const sameHost = u.host === start.host;
+  const sub = u.hostname.endsWith(`.${start.hostname}`);
+  if (!sameHost && !(o.allowSubdomains === true && sub) && o.allowExternalLinks !== true) return false;
+  if (sameHost) {
+    const entire = o.crawlEntireDomain === true || o.allowBackwardLinks === true;
+    const base = start.pathname.replace(/\/$/, "");
+    if (!entire && base && !(u.pathname === base || u.pathname.startsWith(`${base}/`))) return false;
+  }
+  if (o.ignoreRobotsTxt !== true && ROBOTS_DISALLOW.test(u.pathname)) return false;
+  const subject = o.regexOnFullURL === true ? u.toString() : u.pathname;
+  const inc = regexes(o.includePaths);
+  if (inc.length && !inc.some((r) => r.test(subject))) return false;
+  if (regexes(o.excludePaths).some((r) => r.test(subject))) return false;
+  const maxDepth = typeof o.maxDiscoveryDepth === "number" ? o.maxDiscoveryDepth : undefined;
+  if (maxDepth !== undefined && depth > maxDepth) return false;
+  return true;
+}
+
+function limitOf(job: FakeJob): number {
+  return typeof job.options.limit === "number" ? job.options.limit : 10000;
+}
+
+function enqueue(job: FakeJob, url: string, depth: number): void {
+  const key = normalize(url, job.options.ignoreQueryParameters === true);
+  if (job.seen.has(key) || job.seen.size >= limitOf(job)) return;
+  job.seen.add(key);
+  job.queue.push({ url, depth });
+}
+
+/** Creates a crawl job and queues its start URL (plus sitemap URLs unless `sitemap: "skip"`). */
+export function createCrawl(fake: FakeService, version: "v1" | "v2", url: string, options: Record<string, unknown>, team: FakeTeam | undefined, key: string | undefined): FakeJob {
+  const job = newJob(fake, "crawl", version, url, options, team, key);
+  const sitemap = options.ignoreSitemap === true ? "skip" : (options.sitemap ?? "include");
+  if (sitemap !== "only") enqueue(job, normalize(url, false), 0);
+  if (sitemap !== "skip") {
+    let host: string | undefined;
+    try {
+      host = new URL(normalize(url, false)).host;
+    } catch {
+      host = undefined;
+    }
+    for (const p of fake.pages) if (p.inSitemap && new URL(p.url).host === host && admits(job, p.url, 0)) enqueue(job, p.url, 0);
+  }
+  return job;
+}
+
+/** Creates a batch scrape job over `urls`. */
+export function createBatch(fake: FakeService, version: "v1" | "v2", urls: string[], options: Record<string, unknown>, team: FakeTeam | undefined, key: string | undefined): FakeJob {
+  const job = newJob(fake, "batch", version, urls[0] ?? "", options, team, key);
+  for (const u of urls) job.queue.push({ url: u, depth: 0 });
+  return job;
+}
+
+function newJob(fake: FakeService, kind: FakeJob["kind"], version: FakeJob["version"], url: string, options: Record<string, unknown>, team: FakeTeam | undefined, key: string | undefined): FakeJob {
+  const e = engine(fake);
+  const job: FakeJob = {
+    id: fakeId(fake), kind, version, team, key, status: "scraping", url, options, queue: [], docs: [], errors: [], seen: new Set(), credits: 0,
+    createdAt: fake.now(), settleLeft: e.options.settlePolls,
+  };
+  e.jobs.set(job.id, job);
+  return job;
+}
+
+/** Scrapes up to `n` queued pages of a running job; finishes it when the queue is empty and settled. */
+export function advance(fake: FakeService, job: FakeJob, n: number): void {
+  if (job.status !== "scraping") return;
+  const scrapeOptions = (job.kind === "crawl" ? (job.options.scrapeOptions as Record<string, unknown> | undefined) : job.options) ?? {};
+  const formats = parseFormats(scrapeOptions.formats);
+  for (let i = 0; i < n && job.queue.length; i++) {
+    const item = job.queue.shift() as { url: string; depth: number };
+    try {
+      const { doc, credits } = scrapeTarget(fake, item.url, formats);
+      fake.charge(job.team, credits, job.key);
+      job.credits += credits;
+      job.docs.push(doc);
+      const page = fake.findPage(item.url);
+      if (job.kind === "crawl" && page && job.options.sitemap !== "only") for (const l of page.links) if (admits(job, l, item.depth + 1)) enqueue(job, l, item.depth + 1);
+    } catch {
+      job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url: item.url, code: "SCRAPE_ALL_ENGINES_FAILED", error: "All scraping engines failed! -- Double check the URL to make sure it's not broken." });
+    }
+  }
+  if (job.queue.length === 0 && n > 0) {
+    if (job.settleLeft > 0) job.settleLeft -= 1;
+    else job.status = "completed";
+  }
+}
+
+/** Runs a job to the end (every queued page, no settle lag). */
+export function finish(fake: FakeService, job: FakeJob): void {
+  while (job.status === "scraping") {
+    job.settleLeft = 0;
+    advance(fake, job, Math.max(1, job.queue.length));
+  }
+}
+
+/** Marks a job failed with a stored error (a kickoff failure when no page was done). */
+export function failJob(job: FakeJob, error = "Crawl failed: the start URL could not be scraped."): void {
+  job.status = "failed";
+  job.error = error;
+  job.queue = [];
+}
+
+/** Cancels a running job: unscraped pages become `/errors` entries. */
+export function cancelJob(fake: FakeService, job: FakeJob): void {
+  for (const item of job.queue) {
+    job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url: item.url, code: "UNKNOWN_ERROR", error: "Job cancelled" });
+  }
+  job.queue = [];
+  job.status = "cancelled";
+}
+
+/** The status the job reports now. */
+export function reportedStatus(fake: FakeService, job: FakeJob): FakeJob["status"] {
+  return job.status === "cancelled" ? engine(fake).options.cancelledReportsAs : job.status;
+}
+
+/** One status page (reference §4.4): `skip`/`limit`, the size cut, and `next`. */
+export function statusPage(fake: FakeService, job: FakeJob, origin: string, skip: number, limit: number | undefined): Record<string, unknown> {
+  const e = engine(fake).options;
+  const status = reportedStatus(fake, job);
+  const data: Record<string, unknown>[] = [];
+  let bytes = 0;
+  const max = limit ?? e.defaultPageSize;
+  for (let i = skip; i < job.docs.length && data.length < max; i++) {
+    const doc = job.docs[i] as Record<string, unknown>;
+    bytes += JSON.stringify(doc).length;
+    if (bytes > e.maxPageBytes && data.length > 0) break;
+    data.push(doc);
+    if (bytes > e.maxPageBytes) break;
+  }
+  const total = job.docs.length + job.queue.length;
+  const base = job.kind === "crawl" ? "crawl" : "batch/scrape";
+  const more = total > skip + data.length || status !== "completed";
+  const next = more ? `${origin}/${job.version}/${base}/${job.id}?skip=${skip + data.length}${limit !== undefined ? `&limit=${limit}` : ""}` : undefined;
+  const expiresAt = new Date(Math.floor((job.createdAt + 24 * 3600 * 1000) / 1000) * 1000).toISOString();
+  if (status === "failed" && job.docs.length === 0) {
+    return { success: false, error: job.error, status: "failed", completed: 0, total: 0, creditsUsed: job.credits, expiresAt, data: [] };
+  }
+  return {
+    success: true,
+    status,
+    completed: job.docs.length,
+    total,
+    creditsUsed: job.credits,
+    expiresAt,
+    ...(next ? { next } : {}),
+    data,
+    ...(status === "failed" && job.error ? { error: job.error } : {}),
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Helpers of the job tests: fake timers that still let loopback I/O run, and
+ * a driver that advances the fake clock until a promise settles.
+ */
+import { vi } from "vitest";
+
+/** Fakes only `setTimeout`/`clearTimeout`/`Date`, so real sockets (and `setImmediate`) keep working. */
+export function useJobTimers(): void {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+}
+
+/** Lets real I/O and microtasks run once. */
+export function tick(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Settles `p` by alternating real I/O turns with `stepMs` of fake time.
+ * Returns how much fake time passed (an upper bound on the waits the code did).
+ */
+export async function drive<T>(p: Promise<T>, stepMs = 500, maxSteps = 2000): Promise<T> {
+  let settled = false;
+  p.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let i = 0; i < maxSteps && !settled; i++) {
+    await tick();
+    if (!settled) await vi.advanceTimersByTimeAsync(stepMs);
+  }
+  return p;
+}
+
+/** Collects an async iterable while driving fake time. */
+export function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  return (async () => {
+    const out: T[] = [];
+    for await (const x of it) out.push(x);
+    return out;
+  })();
+}
