@@ -105,6 +105,5 @@ export {
   type AgentSignupParams,
   type AgentSignupRecord,
 } from "./api/agent-signup.js";
-export type { V1Client } from "./v1/client.js";
-export type { V1MapParams, V1MapResponse } from "./v1/map.js";
-export type { V1TokenUsage, V1CreditUsage } from "./v1/usage.js";
+export type * from "./v1/types.js";
+export { scrape, type StandaloneOptions } from "./standalone.js";

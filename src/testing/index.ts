@@ -16,6 +16,7 @@ export { FakeService, json, fail, HttpFailure, CREDITS, TOKENS_PER_CREDIT } from
 export type { FakeServiceOptions, FaultSpec, RateLimitSpec, RecordedRequest, FakeTeam, Handler, HandlerContext } from "./service.js";
 export { FIXTURE_ORIGIN, type FixturePage } from "./fixtures.js";
 export { signupState } from "./handlers/signup.js";
+export { v1FakeState, type V1FakeState } from "./handlers/v1.js";
 export { fakeJobs, type FakeJobs } from "./handlers/jobs.js";
 export type { FakeJob, JobEngineOptions } from "./handlers/job-engine.js";
 export { fakeTasks, type FakeTasks, type FakeTask, type TaskOptions } from "./handlers/tasks.js";

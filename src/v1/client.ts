@@ -1,12 +1,29 @@
 /**
- * The legacy v1 surface (`client.v1`): v1 method names and wire shapes over
- * the same shared request layer.
+ * The legacy v1 surface (`client.v1`): v1 method names, positional signatures
+ * and wire shapes over the same shared request layer. Each method warns once
+ * per process (naming its v2 replacement) and delegates to a small module.
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { asyncBatchScrapeUrls } from "./batch.js";
+import { asyncCrawlUrl, type V1CrawlParams, type V1Webhook } from "./crawl.js";
+import { deprecate } from "./deprecation.js";
+import { asyncExtract, extractV1, getExtractStatusV1, type V1ExtractParams, type V1ExtractResponse, type V1ExtractStartResponse, type V1ExtractStatusResponse } from "./extract.js";
+import { cancelV1Job, checkV1JobStatus, v1JobErrors, waitV1Job, type V1CancelResponse, type V1JobStartResponse } from "./jobs.js";
 import { mapUrl, type V1MapParams, type V1MapResponse } from "./map.js";
-import { getCreditUsageV1, getTokenUsageV1, type V1CreditUsage, type V1TokenUsage } from "./usage.js";
+import * as research from "./research.js";
+import { scrapeUrl, type V1ScrapeResponse } from "./scrape.js";
+import type { V1ScrapeParams } from "./scrape-options.js";
+import { searchV1, type V1SearchParams, type V1SearchResponse } from "./search.js";
+import type { V1ErrorResponse, V1ErrorsResponse, V1JobStatusResponse } from "./shapes.js";
+import { getCreditUsageV1, getQueueStatusV1, getTokenUsageV1, type V1CreditUsage, type V1QueueStatus, type V1TokenUsage } from "./usage.js";
+import { watchV1Job, type V1CrawlWatcher } from "./watcher.js";
 
-/** v1 methods, reached as `client.v1` or through `WebDataV1` from `webdata/v1`. */
+/**
+ * v1 methods, reached as `client.v1` or through `WebDataV1` from `webdata/v1`.
+ * HTTP failures throw the SDK's typed errors (the v1 library threw too); the
+ * `V1ErrorResponse` member of a result type is a failed job kickoff reported
+ * in a 200 (and keeps v1-era `if (!res.success)` code compiling).
+ */
 export class V1Client {
   readonly #http: HttpClient;
 
@@ -15,18 +32,201 @@ export class V1Client {
     this.#http = http;
   }
 
+  /** `POST /v1/scrape`: `{ success: true, ...document }`. v2: `scrape`. */
+  scrapeUrl<T = unknown>(url: string, params?: V1ScrapeParams, options?: RequestOptions): APIPromise<V1ScrapeResponse<T> | V1ErrorResponse> {
+    deprecate(this.#http, "scrapeUrl");
+    return scrapeUrl<T>(this.#http, url, params, options);
+  }
+
+  /** `POST /v1/search`: flat `data: Document[]`. v2: `search`. */
+  search(query: string, params?: V1SearchParams, options?: RequestOptions): APIPromise<V1SearchResponse> {
+    deprecate(this.#http, "search");
+    return searchV1(this.#http, query, params, options);
+  }
+
   /** `POST /v1/map`: links as plain strings. v2: `map`. */
-  mapUrl(url: string, params?: V1MapParams, options?: RequestOptions): APIPromise<V1MapResponse> {
+  mapUrl(url: string, params?: V1MapParams, options?: RequestOptions): APIPromise<V1MapResponse | V1ErrorResponse> {
+    deprecate(this.#http, "mapUrl");
     return mapUrl(this.#http, url, params, options);
+  }
+
+  /**
+   * Starts a crawl (`POST /v1/crawl`) and waits for it, polling every `pollInterval`
+   * SECONDS (default 2), then returns every document. v2: `crawl`.
+   */
+  async crawlUrl(url: string, params?: V1CrawlParams, pollInterval = 2, idempotencyKey?: string, options?: RequestOptions): Promise<V1JobStatusResponse | V1ErrorResponse> {
+    deprecate(this.#http, "crawlUrl");
+    const { id } = await asyncCrawlUrl(this.#http, url, params, idempotencyKey, options);
+    return waitV1Job(this.#http, "crawl", id, pollInterval, options);
+  }
+
+  /** Starts a crawl: `POST /v1/crawl` -> `{ success, id, url }`. v2: `startCrawl`. */
+  asyncCrawlUrl(url: string, params?: V1CrawlParams, idempotencyKey?: string, options?: RequestOptions): APIPromise<V1JobStartResponse | V1ErrorResponse> {
+    deprecate(this.#http, "asyncCrawlUrl");
+    return asyncCrawlUrl(this.#http, url, params, idempotencyKey, options);
+  }
+
+  /**
+   * `GET /v1/crawl/<id>`. With `getAllData` and a finished crawl, follows every
+   * `next` page; otherwise one page (`nextURL`, `skip`, `limit` pick it). v2: `getCrawlStatus` / `crawlDocuments`.
+   */
+  checkCrawlStatus(id: string, getAllData = false, nextURL?: string, skip?: number, limit?: number, options?: RequestOptions): APIPromise<V1JobStatusResponse | V1ErrorResponse> {
+    deprecate(this.#http, "checkCrawlStatus");
+    return checkV1JobStatus(this.#http, "crawl", id, getAllData, { nextURL, skip, limit }, options);
+  }
+
+  /** `GET /v1/crawl/<id>/errors`. v2: `getCrawlErrors`. */
+  checkCrawlErrors(id: string, options?: RequestOptions): APIPromise<V1ErrorsResponse | V1ErrorResponse> {
+    deprecate(this.#http, "checkCrawlErrors");
+    return v1JobErrors(this.#http, "crawl", id, options);
+  }
+
+  /** `DELETE /v1/crawl/<id>` -> `{ success: true, status: "cancelled" }`; 409 `ConflictError` once finished. v2: `cancelCrawl`. */
+  cancelCrawl(id: string, options?: RequestOptions): APIPromise<V1CancelResponse | V1ErrorResponse> {
+    deprecate(this.#http, "cancelCrawl");
+    return cancelV1Job(this.#http, "crawl", id, options);
+  }
+
+  /** Starts a crawl and returns a v1-style watcher (`addEventListener("document" | "done" | "error", ...)`). v2: `startCrawl` + `watcher`. */
+  async crawlUrlAndWatch(url: string, params?: V1CrawlParams, idempotencyKey?: string, options?: RequestOptions): Promise<V1CrawlWatcher> {
+    deprecate(this.#http, "crawlUrlAndWatch");
+    const { id } = await asyncCrawlUrl(this.#http, url, params, idempotencyKey, options);
+    return watchV1Job(this.#http, "crawl", id);
+  }
+
+  /**
+   * Starts a batch scrape (`POST /v1/batch/scrape`) and waits for it, polling every
+   * `pollInterval` SECONDS (default 2). v2: `batchScrape`.
+   */
+  async batchScrapeUrls(
+    urls: string[],
+    params?: V1ScrapeParams,
+    pollInterval = 2,
+    idempotencyKey?: string,
+    webhook?: V1Webhook,
+    ignoreInvalidURLs?: boolean,
+    maxConcurrency?: number,
+    options?: RequestOptions,
+  ): Promise<V1JobStatusResponse | V1ErrorResponse> {
+    deprecate(this.#http, "batchScrapeUrls");
+    const { id } = await asyncBatchScrapeUrls(this.#http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs, maxConcurrency }, options);
+    return waitV1Job(this.#http, "batch", id, pollInterval, options);
+  }
+
+  /** Starts a batch scrape: `POST /v1/batch/scrape` -> `{ success, id, url, invalidURLs? }`. v2: `startBatchScrape`. */
+  asyncBatchScrapeUrls(
+    urls: string[],
+    params?: V1ScrapeParams,
+    idempotencyKey?: string,
+    webhook?: V1Webhook,
+    ignoreInvalidURLs?: boolean,
+    options?: RequestOptions,
+  ): APIPromise<V1JobStartResponse | V1ErrorResponse> {
+    deprecate(this.#http, "asyncBatchScrapeUrls");
+    return asyncBatchScrapeUrls(this.#http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs }, options);
+  }
+
+  /** `GET /v1/batch/scrape/<id>`, with the `checkCrawlStatus` semantics. v2: `getBatchScrapeStatus` / `batchScrapeDocuments`. */
+  checkBatchScrapeStatus(id: string, getAllData = false, nextURL?: string, skip?: number, limit?: number, options?: RequestOptions): APIPromise<V1JobStatusResponse | V1ErrorResponse> {
+    deprecate(this.#http, "checkBatchScrapeStatus");
+    return checkV1JobStatus(this.#http, "batch", id, getAllData, { nextURL, skip, limit }, options);
+  }
+
+  /** `GET /v1/batch/scrape/<id>/errors`. v2: `getBatchScrapeErrors`. */
+  checkBatchScrapeErrors(id: string, options?: RequestOptions): APIPromise<V1ErrorsResponse | V1ErrorResponse> {
+    deprecate(this.#http, "checkBatchScrapeErrors");
+    return v1JobErrors(this.#http, "batch", id, options);
+  }
+
+  /** Starts a batch scrape and returns a v1-style watcher. v2: `startBatchScrape` + `watcher`. */
+  async batchScrapeUrlsAndWatch(
+    urls: string[],
+    params?: V1ScrapeParams,
+    idempotencyKey?: string,
+    webhook?: V1Webhook,
+    ignoreInvalidURLs?: boolean,
+    options?: RequestOptions,
+  ): Promise<V1CrawlWatcher> {
+    deprecate(this.#http, "batchScrapeUrlsAndWatch");
+    const { id } = await asyncBatchScrapeUrls(this.#http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs }, options);
+    return watchV1Job(this.#http, "batch", id);
+  }
+
+  /** Starts an extract job (`POST /v1/extract`) and waits for it. v2: `extract`. */
+  extract<T = unknown>(urls?: string[], params?: V1ExtractParams, options?: RequestOptions): Promise<V1ExtractResponse<T> | V1ErrorResponse> {
+    deprecate(this.#http, "extract");
+    return extractV1<T>(this.#http, urls, params, options);
+  }
+
+  /** Starts an extract job: `POST /v1/extract` -> `{ success, id }`. v2: `startExtract`. */
+  asyncExtract(urls: string[], params?: V1ExtractParams, idempotencyKey?: string, options?: RequestOptions): APIPromise<V1ExtractStartResponse | V1ErrorResponse> {
+    deprecate(this.#http, "asyncExtract");
+    return asyncExtract(this.#http, urls, params, idempotencyKey, options);
+  }
+
+  /** `GET /v1/extract/<id>`, as sent. v2: `getExtractStatus`. */
+  getExtractStatus<T = unknown>(jobId: string, options?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
+    deprecate(this.#http, "getExtractStatus");
+    return getExtractStatusV1<T>(this.#http, jobId, options);
+  }
+
+  /** Generates LLMs.txt (`POST /v1/llmstxt`) and waits. No v2 equivalent. */
+  generateLLMsText(url: string, params?: research.V1GenerateLLMsTextParams, options?: RequestOptions): Promise<research.V1GenerateLLMsTextStatusResponse | V1ErrorResponse> {
+    deprecate(this.#http, "generateLLMsText");
+    return research.generateLLMsText(this.#http, url, params, options);
+  }
+
+  /** Starts LLMs.txt generation: `POST /v1/llmstxt` -> `{ success, id }`. */
+  asyncGenerateLLMsText(url: string, params?: research.V1GenerateLLMsTextParams, options?: RequestOptions): APIPromise<research.V1TaskStartResponse | V1ErrorResponse> {
+    deprecate(this.#http, "asyncGenerateLLMsText");
+    return research.asyncGenerateLLMsText(this.#http, url, params, options);
+  }
+
+  /** `GET /v1/llmstxt/<id>`, as sent. */
+  checkGenerateLLMsTextStatus(id: string, options?: RequestOptions): APIPromise<research.V1GenerateLLMsTextStatusResponse | V1ErrorResponse> {
+    deprecate(this.#http, "checkGenerateLLMsTextStatus");
+    return research.checkGenerateLLMsTextStatus(this.#http, id, options);
+  }
+
+  /** Runs deep research (`POST /v1/deep-research`) and waits, reporting new activities and sources. v2: `agent`. */
+  deepResearch(
+    query: string,
+    params?: research.V1DeepResearchParams,
+    onActivity?: (activity: research.V1ResearchActivity) => void,
+    onSource?: (source: research.V1ResearchSource) => void,
+    options?: RequestOptions,
+  ): Promise<research.V1DeepResearchStatusResponse | V1ErrorResponse> {
+    deprecate(this.#http, "deepResearch");
+    return research.deepResearch(this.#http, query, params, onActivity, onSource, options);
+  }
+
+  /** Starts deep research: `POST /v1/deep-research` -> `{ success, id }`. v2: `startAgent`. */
+  asyncDeepResearch(query: string, params?: research.V1DeepResearchParams, options?: RequestOptions): APIPromise<research.V1TaskStartResponse | V1ErrorResponse> {
+    deprecate(this.#http, "asyncDeepResearch");
+    return research.asyncDeepResearch(this.#http, query, params, options);
+  }
+
+  /** `GET /v1/deep-research/<id>`, as sent. v2: `getAgentStatus`. */
+  checkDeepResearchStatus(id: string, options?: RequestOptions): APIPromise<research.V1DeepResearchStatusResponse | V1ErrorResponse> {
+    deprecate(this.#http, "checkDeepResearchStatus");
+    return research.checkDeepResearchStatus(this.#http, id, options);
   }
 
   /** `GET /v1/team/token-usage`: snake_case record. v2: `getTokenUsage`. */
   getTokenUsage(options?: RequestOptions): APIPromise<V1TokenUsage> {
+    deprecate(this.#http, "getTokenUsage");
     return getTokenUsageV1(this.#http, options);
   }
 
   /** `GET /v1/team/credit-usage`: snake_case record. v2: `getCreditUsage`. */
   getCreditUsage(options?: RequestOptions): APIPromise<V1CreditUsage> {
+    deprecate(this.#http, "getCreditUsage");
     return getCreditUsageV1(this.#http, options);
+  }
+
+  /** `GET /v1/team/queue-status`. v2: `getQueueStatus`. */
+  getQueueStatus(options?: RequestOptions): APIPromise<V1QueueStatus> {
+    deprecate(this.#http, "getQueueStatus");
+    return getQueueStatusV1(this.#http, options);
   }
 }

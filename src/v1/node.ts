@@ -13,8 +13,6 @@ export class WebDataV1 extends V1Client {
 }
 
 export default WebDataV1;
-export type { V1Client } from "./client.js";
-export type { V1MapParams, V1MapResponse } from "./map.js";
-export type { V1TokenUsage, V1CreditUsage } from "./usage.js";
+export type * from "./types.js";
 export type { NodeClientOptions as ClientOptions } from "../node.js";
 export type { RequestOptions } from "../core/request.js";

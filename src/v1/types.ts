@@ -1,0 +1,26 @@
+/**
+ * Every public type of the v1 layer, re-exported by both `webdata/v1` entries
+ * (portable and Node) and by the main entry.
+ */
+export type { V1Client } from "./client.js";
+export type { V1MapParams, V1MapResponse } from "./map.js";
+export type { V1TokenUsage, V1CreditUsage, V1QueueStatus } from "./usage.js";
+export type { V1Format, V1JsonOptions, V1CrawlScrapeOptions, V1ScrapeParams } from "./scrape-options.js";
+export type { V1ScrapeResponse } from "./scrape.js";
+export type { V1SearchParams, V1SearchResponse } from "./search.js";
+export type { V1CrawlParams, V1Webhook } from "./crawl.js";
+export type { V1BatchExtras } from "./batch.js";
+export type { V1JobStartResponse, V1CancelResponse } from "./jobs.js";
+export type { V1ExtractParams, V1ExtractResponse, V1ExtractStartResponse, V1ExtractStatusResponse } from "./extract.js";
+export type {
+  V1GenerateLLMsTextParams,
+  V1GenerateLLMsTextStatusResponse,
+  V1DeepResearchParams,
+  V1DeepResearchStatusResponse,
+  V1ResearchActivity,
+  V1ResearchSource,
+  V1TaskStartResponse,
+} from "./research.js";
+export type { V1Document, V1ErrorResponse, V1Success, V1JobStatusResponse, V1ErrorsResponse } from "./shapes.js";
+export type { V1CrawlWatcher, V1CrawlWatcherEvents, V1DocumentDetail, V1DoneDetail, V1ErrorDetail } from "./watcher.js";
+export type { V1MethodName } from "./deprecation.js";
