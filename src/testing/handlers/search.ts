@@ -17,8 +17,8 @@ const KEYS = new Set([
 ]);
 const SEARCH_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "images", "summary", "json", "query", "screenshot"]);
 
-function invalid(path: (string | number)[], message: string, code = "custom"): never {
-  throw new HttpFailure(fail(400, "Invalid request body", { details: [{ code, path, message }] }));
+function invalid(path: (string | number)[], message: string, code = "custom", extra: Record<string, unknown> = {}): never {
+  throw new HttpFailure(fail(400, "Invalid request body", { details: [{ ...extra, code, path, message }] }));
 }
 
 function matches(page: FixturePage, query: string): boolean {
@@ -35,7 +35,7 @@ export function registerSearch(fake: FakeService): void {
     const b = (body ?? {}) as Record<string, unknown>;
     const unknown = Object.keys(b).filter((k) => !KEYS.has(k));
     if (unknown.length) invalid([], `Unrecognized key(s) in object: ${unknown.map((k) => `'${k}'`).join(", ")}`, "unrecognized_keys");
-    if (typeof b.query !== "string") invalid(["query"], "Invalid input: expected string, received undefined", "invalid_type");
+    if (typeof b.query !== "string") invalid(["query"], "Invalid input: expected string, received undefined", "invalid_type", { expected: "string" });
     const limit = b.limit === undefined ? 10 : b.limit;
     if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > 100) invalid(["limit"], "Number must be between 1 and 100", "too_big");
     const sources = ((b.sources as unknown[] | undefined) ?? ["web"]).map((s, i) => {
