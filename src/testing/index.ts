@@ -10,6 +10,7 @@ import { registerJobs } from "./handlers/jobs.js";
 import { registerTasks } from "./handlers/tasks.js";
 import { registerSignup, signupState } from "./handlers/signup.js";
 import { registerTeam } from "./handlers/team.js";
+import { registerV1 } from "./handlers/v1.js";
 import { FakeService, type FakeServiceOptions } from "./service.js";
 
 export { FakeService, json, fail, HttpFailure, CREDITS, TOKENS_PER_CREDIT } from "./service.js";
@@ -22,7 +23,7 @@ export type { FakeJob, JobEngineOptions } from "./handlers/job-engine.js";
 export { fakeTasks, type FakeTasks, type FakeTask, type TaskOptions } from "./handlers/tasks.js";
 
 /** Every capability's routes, in registration order. Later capabilities add theirs here. */
-const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks];
+const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerV1];
 
 /** Creates a fake service with every endpoint registered. */
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {
