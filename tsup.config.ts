@@ -20,7 +20,7 @@ export default defineConfig({
   platform: "neutral",
   splitting: true,
   treeshake: true,
-  external: ["undici", "zod", "eventsource-parser", /^node:/],
+  external: ["undici", "zod", "eventsource-parser", "ws", /^node:/],
   noExternal: ["p-retry", "is-network-error"],
   define: { __WEBDATA_VERSION__: JSON.stringify(pkg.version) },
 });

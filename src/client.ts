@@ -14,6 +14,8 @@ import { jobDocuments } from "./jobs/pages.js";
 import { cancelJob, getJobErrors, getJobStatus } from "./jobs/status.js";
 import type { JobDocumentsOptions, JobErrors, JobPageOptions, JobStatus, WaitOptions } from "./jobs/types.js";
 import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait } from "./jobs/waiters.js";
+import { createWatcher, type Watcher } from "./jobs/watcher.js";
+import type { WatcherOptions } from "./jobs/watch-types.js";
 import { scrape, type ScrapeParams, type ScrapeResult } from "./api/scrape.js";
 import { browser, browserExecute, deleteBrowser, listBrowsers, type BrowserExecuteOptions, type BrowserExecuteResult, type BrowserOptions, type BrowserSession, type BrowserSessionInfo } from "./api/browser.js";
 import { search, type SearchOptions, type SearchResult } from "./api/search.js";
@@ -166,6 +168,16 @@ export class WebData {
   /** Scrapes many URLs and waits for the end: every document (plus `invalidURLs`). */
   batchScrape(urls: string[], options?: BatchScrapeOptions & WaitOptions, requestOptions?: RequestOptions): Promise<JobStatus & { invalidURLs?: string[] }> {
     return batchScrapeAndWait(this.#http, urls, options, requestOptions);
+  }
+
+  /**
+   * Live events of a crawl or batch scrape (`kind: "batch"`): `document`, `status`,
+   * `error` and a REST-confirmed `done`, over the WebSocket, server-sent events or
+   * polling. Iterate it with `for await`, or use `on(type, listener)`; `break` or
+   * `close()` stops it. Never delivers a document twice.
+   */
+  watcher(jobId: string, options?: WatcherOptions): Watcher {
+    return createWatcher(this.#http, jobId, options);
   }
 
   /** Starts an extraction: `POST /v2/extract`. */

@@ -9,12 +9,14 @@ import { registerScrape } from "./handlers/scrape.js";
 import { registerJobs } from "./handlers/jobs.js";
 import { registerTasks } from "./handlers/tasks.js";
 import { registerSignup, signupState } from "./handlers/signup.js";
+import { registerStreams } from "./handlers/streams.js";
 import { registerTeam } from "./handlers/team.js";
 import { registerV1 } from "./handlers/v1.js";
 import { FakeService, type FakeServiceOptions } from "./service.js";
 
 export { FakeService, json, fail, HttpFailure, CREDITS, TOKENS_PER_CREDIT } from "./service.js";
-export type { FakeServiceOptions, FaultSpec, RateLimitSpec, RecordedRequest, FakeTeam, Handler, HandlerContext } from "./service.js";
+export type { FakeServiceOptions, FaultSpec, RateLimitSpec, RecordedRequest, FakeTeam, Handler, HandlerContext, RequestHook } from "./service.js";
+export { dropStream, streamLog, type StreamDropSpec, type StreamConnection } from "./handlers/streams.js";
 export { FIXTURE_ORIGIN, type FixturePage } from "./fixtures.js";
 export { signupState } from "./handlers/signup.js";
 export { v1FakeState, type V1FakeState } from "./handlers/v1.js";
@@ -23,7 +25,7 @@ export type { FakeJob, JobEngineOptions } from "./handlers/job-engine.js";
 export { fakeTasks, type FakeTasks, type FakeTask, type TaskOptions } from "./handlers/tasks.js";
 
 /** Every capability's routes, in registration order. Later capabilities add theirs here. */
-const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerV1];
+const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerStreams, registerV1];
 
 /** Creates a fake service with every endpoint registered. */
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FakeService } from "./service.js";
+import { fakeWebSocketServer } from "./ws.js";
 
 export * from "./index.js";
 
@@ -26,12 +27,17 @@ const CORS = {
   "access-control-expose-headers": "*",
 };
 
-/** Serves `fake` on `127.0.0.1` (port 0 picks a free one). */
+/**
+ * Serves `fake` on `127.0.0.1` (port 0 picks a free one), including the crawl
+ * WebSocket (`ws://.../v2/crawl/<id>`) when the optional `ws` package is installed.
+ */
 export async function serveFake(fake: FakeService, options: { port?: number; host?: string } = {}): Promise<ServedFake> {
   const host = options.host ?? "127.0.0.1";
   const server = createServer((req, res) => {
     void answer(fake, req, res, host);
   });
+  const sockets = fakeWebSocketServer(fake);
+  server.on("upgrade", sockets.upgrade);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -39,6 +45,7 @@ export async function serveFake(fake: FakeService, options: { port?: number; hos
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        sockets.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -87,7 +94,8 @@ async function answer(fake: FakeService, req: IncomingMessage, res: ServerRespon
         res.write(value);
       }
     } catch {
-      req.socket.destroy();
+      // A stream that errors mid-body (a dropped SSE stream): flush what was written, then cut the connection.
+      req.socket.end();
       return;
     }
   }

@@ -84,6 +84,10 @@ export interface FakeServiceOptions {
   signupDailyLimit?: number;
   /** Pages in the fixture web's `/many/` section (default 24). */
   manyPages?: number;
+  /** Answer job status URLs with server-sent events when asked (`accept: text/event-stream`); the real service has no SSE (default false). */
+  sse?: boolean;
+  /** How often the WebSocket and SSE streams re-read a job's status, ms (default 5; the real service: 1000). */
+  streamIntervalMs?: number;
 }
 
 /** What a handler gets. */
@@ -106,6 +110,9 @@ export interface HandlerContext {
 
 /** A route handler. */
 export type Handler = (ctx: HandlerContext) => Response | Promise<Response>;
+
+/** Runs before routing; answers the request by returning a Response, or passes with `undefined` (SSE uses it). */
+export type RequestHook = (request: Request, url: URL) => Response | undefined | Promise<Response | undefined>;
 
 interface Route {
   method: string;
@@ -152,6 +159,7 @@ export class FakeService {
   readonly state = new Map<string, unknown>();
   readonly #routes: Route[] = [];
   readonly #faults: (FaultSpec & { left: number })[] = [];
+  readonly #hooks: RequestHook[] = [];
   #clockOffset = 0;
 
   constructor(options: FakeServiceOptions = {}) {
@@ -163,6 +171,8 @@ export class FakeService {
       now: options.now ?? (() => Date.now()),
       signupDailyLimit: options.signupDailyLimit ?? 3,
       manyPages: options.manyPages ?? 24,
+      sse: options.sse ?? false,
+      streamIntervalMs: options.streamIntervalMs ?? 5,
     };
     this.pages = buildFixtureWeb(this.options.manyPages);
     this.team = { id: "team-default", planCredits: this.options.planCredits, creditsUsed: 0, ledger: [] };
@@ -187,6 +197,11 @@ export class FakeService {
   /** Registers a route; `:name` segments become params. */
   route(method: string, pattern: string, handler: Handler, opts: { auth?: boolean } = {}): void {
     this.#routes.push({ method, parts: pattern.split("/").filter(Boolean), handler, auth: opts.auth ?? true });
+  }
+
+  /** Adds a hook that runs before routing (after logging and faults). */
+  addHook(hook: RequestHook): void {
+    this.#hooks.push(hook);
   }
 
   /** Injects a fault into the next matching request(s). */
@@ -277,8 +292,11 @@ export class FakeService {
     return this.handle(request);
   };
 
-  /** Answers one request. Rejects (like a network failure) for dropped or refused connections. */
-  async handle(request: Request): Promise<Response> {
+  /**
+   * Answers one request. Rejects (like a network failure) for dropped or refused connections.
+   * `internal` requests (the fake's own stream endpoints reading job status) are not logged and take no faults.
+   */
+  async handle(request: Request, opts: { internal?: boolean } = {}): Promise<Response> {
     const url = new URL(request.url);
     const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
     const headers: Record<string, string> = {};
@@ -293,9 +311,9 @@ export class FakeService {
         badJson = (headers["content-type"] ?? "").includes("json");
       }
     }
-    this.requests.push({ method: request.method, path: url.pathname + url.search, pathname: url.pathname, headers, body });
+    if (!opts.internal) this.requests.push({ method: request.method, path: url.pathname + url.search, pathname: url.pathname, headers, body });
 
-    const fault = this.#takeFault(`${request.method} ${url.pathname}${url.search}`, url.pathname);
+    const fault = opts.internal ? undefined : this.#takeFault(`${request.method} ${url.pathname}${url.search}`, url.pathname);
     if (fault) {
       if (fault.delayMs) await abortableDelay(fault.delayMs, request.signal);
       if (fault.refuse) throw connectionError("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1");
@@ -307,6 +325,10 @@ export class FakeService {
       }
     }
     if (badJson) return fail(400, "Bad request, malformed JSON", { code: "BAD_REQUEST_INVALID_JSON" });
+    for (const hook of opts.internal ? [] : this.#hooks) {
+      const answered = await hook(request, url);
+      if (answered) return answered;
+    }
 
     const parts = url.pathname.split("/").filter(Boolean);
     for (const route of this.#routes) {

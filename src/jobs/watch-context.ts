@@ -1,0 +1,79 @@
+/**
+ * What a watcher transport (WebSocket, SSE, REST polling) gets from the
+ * watcher: the job, the shared request layer, and sinks that de-duplicate
+ * documents and drop repeated statuses. Private to `jobs/`.
+ */
+import type { Document } from "../api/document.js";
+import { APIError, isRecord, type WebDataError } from "../core/errors.js";
+import type { HttpClient } from "../core/request.js";
+import type { ApiVersion, JobKind, JobState } from "./types.js";
+import type { WatchCounters } from "./watch-types.js";
+
+/** How a live stream session ended. */
+export type SessionEnd =
+  /** The server said the job is over (to be confirmed over REST). */
+  | { kind: "done" }
+  /** The connection dropped: reconnect (it may resume) or fall back. */
+  | { kind: "dropped"; error: WebDataError }
+  /** This transport cannot serve the job (not offered, refused, error close): use the next one. */
+  | { kind: "unavailable"; error?: WebDataError | undefined }
+  /** The watcher was closed or aborted. */
+  | { kind: "aborted" };
+
+/** The watcher's side of a transport session. */
+export interface WatchContext {
+  /** The request layer (URL, key, REST calls). */
+  readonly http: HttpClient;
+  /** Status route family. */
+  readonly kind: JobKind;
+  /** The job id. */
+  readonly id: string;
+  /** Route version (`v2`; the v1 layer passes `v1`). */
+  readonly apiVersion: ApiVersion;
+  /** Fires when the watcher is closed or aborted. */
+  readonly signal: AbortSignal;
+  /** Time between REST polls, ms. */
+  readonly pollIntervalMs: number;
+  /** Items (documents or statuses) received from any transport so far; a reconnect that adds some resets the reconnect budget. */
+  received: number;
+  /** Last SSE event id seen (sent back as `Last-Event-ID`). */
+  lastEventId: string | undefined;
+  /** Documents delivered so far (distinct). */
+  readonly delivered: number;
+  /** Delivers a document unless it was delivered before; true when it was new. */
+  document(doc: unknown): boolean;
+  /** Delivers a status when the counters changed. */
+  status(raw: unknown): void;
+  /** Delivers a non-fatal error. */
+  error(err: WebDataError): void;
+  /** Resolves when the consumer has caught up (backpressure for pull-based transports). */
+  drain(): Promise<void>;
+}
+
+/** The identity of a document for de-duplication: `metadata.scrapeId`, else `metadata.sourceURL`/`url`, else its JSON. */
+export function documentKey(doc: unknown): string {
+  const d = isRecord(doc) ? doc : {};
+  const m = isRecord(d.metadata) ? d.metadata : {};
+  for (const [name, v] of [["id", m.scrapeId], ["src", m.sourceURL], ["url", m.url], ["url", d.url]] as const) {
+    if (typeof v === "string" && v) return `${name}:${v}`;
+  }
+  return `json:${JSON.stringify(doc)}`;
+}
+
+/** Reads the counters out of a status body (REST page, WS catchup, SSE `status`). */
+export function countersOf(raw: unknown): WatchCounters & { error?: string | undefined } {
+  const r = isRecord(raw) ? raw : {};
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+  const status = (typeof r.status === "string" ? r.status : r.success === false ? "failed" : "scraping") as JobState;
+  return { status, completed: num(r.completed), total: num(r.total), creditsUsed: num(r.creditsUsed), error: typeof r.error === "string" ? r.error : undefined };
+}
+
+/** True for an API answer that retrying cannot fix (400, 401, 402, 403, 404, 409, ...): the watcher stops. */
+export function isFatal(err: unknown): boolean {
+  return err instanceof APIError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
+}
+
+/** Documents of a status body's `data`. */
+export function docsOf(raw: unknown): Document[] {
+  return isRecord(raw) && Array.isArray(raw.data) ? (raw.data as Document[]) : [];
+}

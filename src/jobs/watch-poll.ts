@@ -1,0 +1,90 @@
+/**
+ * The watcher's REST side: polling the status pages (the transport of last
+ * resort) and confirming the end of a job after a live stream said `done`.
+ * Uses the shared status functions; follows `next` as given.
+ */
+import type { Document } from "../api/document.js";
+import { AbortError, WebDataError } from "../core/errors.js";
+import { sleep } from "../core/retry.js";
+import { getJobPage, getJobStatus, isTerminal } from "./status.js";
+import type { JobStatus } from "./types.js";
+import { isFatal, type WatchContext } from "./watch-context.js";
+
+/** Options of {@link pollToEnd}. */
+export interface PollOptions {
+  /** A live stream delivered everything without a drop: first check the counters with a one-document read, and read every page only when documents are missing. */
+  quick: boolean;
+  /** Failed polls in a row before the error becomes fatal. */
+  maxFailures: number;
+}
+
+async function pause(ctx: WatchContext): Promise<void> {
+  try {
+    await sleep(ctx.pollIntervalMs, ctx.signal);
+  } catch (err) {
+    throw err instanceof AbortError ? err : new AbortError(undefined, { cause: err });
+  }
+}
+
+/** One REST read; transient failures (after the request layer's retries) become non-fatal error events and are retried after a pause. */
+async function read<T>(ctx: WatchContext, maxFailures: number, call: () => Promise<T>): Promise<T> {
+  for (let failures = 1; ; failures++) {
+    try {
+      return await call();
+    } catch (err) {
+      if (ctx.signal.aborted) throw new AbortError(undefined, { cause: err });
+      if (isFatal(err) || failures >= maxFailures || !(err instanceof WebDataError)) throw err;
+      ctx.error(err);
+      await pause(ctx);
+    }
+  }
+}
+
+/** A terminal status whose counters are all zero is read twice before it is believed (the service may report it before the job is visible). */
+function zeroCounters(s: JobStatus<Document>): boolean {
+  return s.status === "completed" && s.completed === 0 && s.total === 0;
+}
+
+/**
+ * Reads the job over REST until it is terminal, delivering every document not
+ * seen yet, and returns the final status. Handles the service's lag (`scraping`
+ * for up to a minute after the last page) by polling on.
+ */
+export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<JobStatus<Document>> {
+  const req = { signal: ctx.signal };
+  let zeroReads = 0;
+  if (opts.quick) {
+    for (;;) {
+      const s = await read(ctx, opts.maxFailures, () => getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { limit: 1 }, req, ctx.apiVersion));
+      ctx.status(s);
+      if (isTerminal(s.status)) {
+        if (!zeroCounters(s) && ctx.delivered >= s.completed) return s;
+        if (!zeroCounters(s) || ctx.delivered > 0) break; // documents are missing, or the counters cannot be right: read every page
+        if (zeroReads++ >= 1) return s;
+      }
+      await pause(ctx);
+    }
+  }
+  let cursor = 0;
+  let next: string | undefined;
+  zeroReads = 0;
+  for (;;) {
+    const url = next;
+    const page = await read(ctx, opts.maxFailures, () =>
+      url ? getJobPage<Document>(ctx.http, url, ctx.id, req) : getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { skip: cursor }, req, ctx.apiVersion),
+    );
+    ctx.received += page.data.length;
+    for (const doc of page.data) ctx.document(doc);
+    cursor += page.data.length;
+    ctx.status(page);
+    await ctx.drain();
+    if (isTerminal(page.status) && (!page.next || page.data.length === 0)) {
+      if (!(zeroCounters(page) && zeroReads++ < 1)) return page;
+    } else if (page.next && page.data.length > 0) {
+      next = page.next;
+      continue;
+    }
+    next = undefined;
+    await pause(ctx);
+  }
+}

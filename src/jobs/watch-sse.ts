@@ -1,0 +1,96 @@
+/**
+ * The watcher's server-sent-events transport. The status URL is requested with
+ * `accept: text/event-stream`; a server that answers with
+ * `content-type: text/event-stream` streams (parsed with eventsource-parser):
+ *
+ * - `event: status`, data `{status, completed, total, creditsUsed, ...}`;
+ * - `event: document`, data a document, `id:` its index in the job's results;
+ * - `event: catchup`, data a status body with every document so far (as on the WebSocket);
+ * - `event: done`, data the final status fields;
+ * - `event: error`, data `{error}`.
+ *
+ * A reconnect sends `Last-Event-ID` so the server may resume. The real service
+ * answers JSON today (no SSE), which makes this transport step aside.
+ */
+import { createParser } from "eventsource-parser";
+import { isRecord } from "../core/errors.js";
+import { jobPath } from "./status.js";
+import { docsOf, isFatal, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { WatchTransportError } from "./watch-types.js";
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs one event-stream session. Throws (fatal) when the server rejects the request with a 4xx. */
+export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
+  const headers: Record<string, string> = { accept: "text/event-stream" };
+  if (ctx.lastEventId !== undefined) headers["last-event-id"] = ctx.lastEventId;
+  let res;
+  try {
+    res = await ctx.http.raw({ method: "GET", path: jobPath(ctx.kind, ctx.id, ctx.apiVersion) }, { signal: ctx.signal, headers });
+  } catch (err) {
+    if (ctx.signal.aborted) return { kind: "aborted" };
+    if (isFatal(err)) throw err;
+    return { kind: "unavailable", error: new WatchTransportError("sse", `Could not open the event stream: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) };
+  }
+  const stream = (res.headers.get("content-type") ?? "").includes("text/event-stream") ? res.stream() : null;
+  if (!stream) {
+    await res.text().catch(() => "");
+    return { kind: "unavailable" };
+  }
+  const reader = stream.getReader();
+  const onAbort = () => void reader.cancel().catch(() => undefined);
+  ctx.signal.addEventListener("abort", onAbort, { once: true });
+  let end: SessionEnd | undefined;
+  const parser = createParser({
+    onEvent(ev) {
+      if (end) return;
+      const data = parse(ev.data);
+      switch (ev.event) {
+        case "status":
+          ctx.status(data);
+          break;
+        case "catchup":
+          ctx.status(data);
+          for (const doc of docsOf(data)) ctx.document(doc);
+          break;
+        case "document":
+          ctx.document(data);
+          break;
+        case "done":
+          end = { kind: "done" };
+          break;
+        case "error": {
+          const msg = isRecord(data) && typeof data.error === "string" ? data.error : ev.data;
+          end = { kind: "unavailable", error: new WatchTransportError("sse", `The event stream reported an error: ${msg}`, { serverError: msg }) };
+          break;
+        }
+        default:
+          break; // unknown events are ignored (forward compatibility)
+      }
+      if (ev.id !== undefined) ctx.lastEventId = ev.id;
+    },
+  });
+  const decoder = new TextDecoder();
+  try {
+    while (!end) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+      await ctx.drain();
+    }
+  } catch (err) {
+    if (ctx.signal.aborted) return { kind: "aborted" };
+    return { kind: "dropped", error: new WatchTransportError("sse", `The event stream dropped: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) };
+  } finally {
+    ctx.signal.removeEventListener("abort", onAbort);
+    if (end || ctx.signal.aborted) void reader.cancel().catch(() => undefined);
+  }
+  if (ctx.signal.aborted) return { kind: "aborted" };
+  return end ?? { kind: "dropped", error: new WatchTransportError("sse", "The event stream ended before the job did") };
+}

@@ -1,0 +1,109 @@
+/**
+ * Public types of the job watcher (`client.watcher(jobId, options)`): events,
+ * options, the WebSocket shape it accepts, and its transport error.
+ */
+import type { Document } from "../api/document.js";
+import { WebDataError } from "../core/errors.js";
+import type { JobKind, JobState } from "./types.js";
+
+/** Counters of a job, as the status endpoint reports them. */
+export interface WatchCounters {
+  /** `status`. */
+  status: JobState;
+  /** `completed`: finished pages. */
+  completed: number;
+  /** `total`: finished + active + queued pages. */
+  total: number;
+  /** `creditsUsed` (-1 when the server cannot tell; the WebSocket catchup reports a page count). */
+  creditsUsed: number;
+}
+
+/** A page finished (each document is delivered once, even across reconnects). */
+export interface WatchDocumentEvent<TDoc = Document> {
+  /** Discriminant. */
+  type: "document";
+  /** The scraped page. */
+  document: TDoc;
+}
+
+/** The job's counters changed (from the WebSocket catchup, an SSE `status` event or a REST poll). */
+export interface WatchStatusEvent extends WatchCounters {
+  /** Discriminant. */
+  type: "status";
+}
+
+/** The job is over: the final status, always confirmed by a REST status read. Ends the iteration. */
+export interface WatchDoneEvent extends WatchCounters {
+  /** Discriminant. */
+  type: "done";
+  /** The server's error text of a failed job (kickoff failures), when it gave one. */
+  error?: string | undefined;
+}
+
+/**
+ * Something went wrong. `fatal: false`: the watcher recovers by itself
+ * (reconnects, falls back to polling, retries the poll) and goes on. `fatal:
+ * true`: the watcher stopped; a `for await` loop throws `error` instead of
+ * yielding this event, `on("error")` listeners receive it.
+ */
+export interface WatchErrorEvent {
+  /** Discriminant. */
+  type: "error";
+  /** What failed (an `APIError`, `ConnectionError`, {@link WatchTransportError}, ...). */
+  error: WebDataError;
+  /** True when the watcher stopped because of it. */
+  fatal: boolean;
+}
+
+/** Any event of a watcher. */
+export type WatchEvent<TDoc = Document> = WatchDocumentEvent<TDoc> | WatchStatusEvent | WatchDoneEvent | WatchErrorEvent;
+/** The `type` of a watcher event. */
+export type WatchEventType = WatchEvent["type"];
+
+/**
+ * The WebSocket class the watcher may use: the runtime's global `WebSocket`, or
+ * one passed in (e.g. the `ws` package's on Node 20, which has no global one).
+ */
+export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => {
+  readonly readyState: number;
+  close(code?: number, reason?: string): void;
+  onopen: unknown;
+  onmessage: unknown;
+  onclose: unknown;
+  onerror: unknown;
+};
+
+/** Options of `client.watcher(jobId, options)`. */
+export interface WatcherOptions {
+  /** `crawl` (default) or `batch`: which status route to read. Both use the crawl WebSocket path. */
+  kind?: JobKind | undefined;
+  /** Stops watching; the iteration then throws `AbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Time between REST polls (polling transport, and while confirming the end), ms. Default 2000, at least 50. */
+  pollIntervalMs?: number | undefined;
+  /** WebSocket class to use instead of `globalThis.WebSocket` (Node 20 has none: pass `ws`'s). */
+  webSocket?: WebSocketConstructor | undefined;
+  /** Transports to try, in order (default `["websocket", "sse", "poll"]`; polling is always the last resort). */
+  transports?: ("websocket" | "sse" | "poll")[] | undefined;
+  /** Reconnects of a dropped stream in a row without receiving anything, before falling back to the next transport (default 3). */
+  maxReconnects?: number | undefined;
+  /** Failed REST polls in a row (after the request layer's own retries) before giving up with a fatal error (default 5). */
+  maxPollFailures?: number | undefined;
+}
+
+/** A live stream (WebSocket or SSE) failed or the server closed it with an error. */
+export class WatchTransportError extends WebDataError {
+  override name = "WatchTransportError";
+  /** `websocket` or `sse`. */
+  readonly transport: "websocket" | "sse";
+  /** The WebSocket close code (1006 for a dropped connection), when there was one. */
+  readonly code: number | undefined;
+  /** The server's error text (the close reason's `error`, or an SSE `error` event), when it gave one. */
+  readonly serverError: string | undefined;
+  constructor(transport: "websocket" | "sse", message: string, options: { code?: number | undefined; serverError?: string | undefined; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.transport = transport;
+    this.code = options.code;
+    this.serverError = options.serverError;
+  }
+}

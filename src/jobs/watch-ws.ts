@@ -1,0 +1,111 @@
+/**
+ * The watcher's WebSocket transport: the service's crawl status socket
+ * (reference §4.5). `ws(s)://<api>/v2/crawl/<id>` for crawl AND batch ids (no
+ * batch route exists), the API key as the sub-protocol, `catchup` / `document`
+ * / `error` frames, and `done` as JSON in the close reason with code 1000.
+ */
+import { jobPath } from "./status.js";
+import { docsOf, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { WatchTransportError, type WebSocketConstructor } from "./watch-types.js";
+
+interface SocketLike {
+  close(code?: number, reason?: string): void;
+  onopen: (() => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  onclose: ((ev: { code: number; reason: string }) => void) | null;
+  onerror: (() => void) | null;
+}
+
+/** Close codes the service uses for errors (reason `{"type":"error","error":...}`). */
+const ERROR_CODES = new Set([1008, 3000, 3003, 1011]);
+
+/** The socket URL of a job: the crawl path on the API host, `http` turned into `ws`. */
+export function webSocketUrl(ctx: Pick<WatchContext, "http" | "id" | "apiVersion">): string {
+  return ctx.http.url(jobPath("crawl", ctx.id, ctx.apiVersion)).replace(/^http/i, "ws");
+}
+
+function parse(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs one socket session until the server closes it, it drops, or the watcher stops. */
+export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Promise<SessionEnd> {
+  return new Promise<SessionEnd>((resolve) => {
+    const key = ctx.http.config.apiKey;
+    let ws: SocketLike;
+    try {
+      ws = (key ? new Ctor(webSocketUrl(ctx), key) : new Ctor(webSocketUrl(ctx))) as unknown as SocketLike;
+    } catch (err) {
+      resolve({ kind: "unavailable", error: new WatchTransportError("websocket", `Could not open the WebSocket: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) });
+      return;
+    }
+    let opened = false;
+    let settled = false;
+    const finish = (end: SessionEnd) => {
+      if (settled) return;
+      settled = true;
+      ctx.signal.removeEventListener("abort", onAbort);
+      resolve(end);
+    };
+    const closeQuietly = () => {
+      try {
+        ws.close(1000);
+      } catch {
+        // already closing
+      }
+    };
+    const onAbort = () => {
+      closeQuietly();
+      finish({ kind: "aborted" });
+    };
+    if (ctx.signal.aborted) return onAbort();
+    ctx.signal.addEventListener("abort", onAbort, { once: true });
+
+    ws.onopen = () => {
+      opened = true;
+    };
+    ws.onerror = () => undefined; // a close event always follows
+    ws.onmessage = (ev) => {
+      if (settled) return;
+      const text = typeof ev.data === "string" ? ev.data : ev.data instanceof ArrayBuffer ? new TextDecoder().decode(ev.data) : undefined;
+      const frame = text === undefined ? undefined : parse(text);
+      if (!frame) {
+        ctx.error(new WatchTransportError("websocket", "The WebSocket sent a frame that is not a JSON object"));
+        return;
+      }
+      if (frame.type === "catchup") {
+        ctx.status(frame.data);
+        for (const doc of docsOf(frame.data)) ctx.document(doc);
+      } else if (frame.type === "document") {
+        ctx.document(frame.data);
+      } else if (frame.type === "error") {
+        const msg = typeof frame.error === "string" ? frame.error : "unknown error";
+        ctx.error(new WatchTransportError("websocket", `The WebSocket reported an error: ${msg}`, { serverError: msg }));
+      } else if (frame.type === "done") {
+        // Some servers send `done` as a message instead of in the close reason.
+        closeQuietly();
+        finish({ kind: "done" });
+      }
+    };
+    ws.onclose = (ev) => {
+      const reason = parse(ev.reason ?? "");
+      if (reason?.type === "done" || (ev.code === 1000 && !reason && !ev.reason)) return finish({ kind: "done" });
+      if (reason?.type === "error" || ERROR_CODES.has(ev.code)) {
+        const serverError = typeof reason?.error === "string" ? reason.error : ev.reason || undefined;
+        return finish({
+          kind: "unavailable",
+          error: new WatchTransportError("websocket", `The WebSocket closed with ${ev.code}${serverError ? `: ${serverError}` : ""}`, { code: ev.code, serverError }),
+        });
+      }
+      if (!opened) {
+        return finish({ kind: "unavailable", error: new WatchTransportError("websocket", `The WebSocket could not connect (close ${ev.code})`, { code: ev.code }) });
+      }
+      finish({ kind: "dropped", error: new WatchTransportError("websocket", `The WebSocket dropped (close ${ev.code}${ev.reason ? `: ${ev.reason}` : ""})`, { code: ev.code }) });
+    };
+  });
+}

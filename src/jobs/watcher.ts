@@ -1,0 +1,269 @@
+/**
+ * `client.watcher(jobId)`: live events of a crawl or batch scrape, as an async
+ * iterable and through `on(type, listener)`.
+ *
+ * Transports, in order: the service's WebSocket (where `globalThis.WebSocket`
+ * exists or one is passed as `webSocket`), server-sent events (when the server
+ * answers the status URL with `text/event-stream`), REST polling otherwise. A
+ * dropped stream is reconnected (up to `maxReconnects` times in a row without
+ * progress) and then the next transport takes over. Documents are
+ * de-duplicated by `metadata.scrapeId` (else source URL), so none is delivered
+ * twice; after any drop the result pages are read once more at the end, so
+ * none is lost. `done` is delivered only after a REST status read confirms the
+ * job is terminal.
+ *
+ * Errors: recoverable ones are `{type:"error", fatal:false}` events. A fatal
+ * one (4xx from the API, repeated poll failures, abort) stops the watcher:
+ * `on("error")` listeners get `{type:"error", fatal:true}` and a `for await`
+ * loop throws the error after the events before it. `close()` (or `break`)
+ * ends the iteration quietly and closes the socket or stream.
+ */
+import type { Document } from "../api/document.js";
+import { AbortError, WebDataError } from "../core/errors.js";
+import type { HttpClient } from "../core/request.js";
+import { check, int, z } from "../core/validate.js";
+import { jobPath, wasCancelled } from "./status.js";
+import type { ApiVersion, JobKind } from "./types.js";
+import { countersOf, documentKey, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { pollToEnd } from "./watch-poll.js";
+import { runSse } from "./watch-sse.js";
+import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions, WebSocketConstructor } from "./watch-types.js";
+import { runWebSocket } from "./watch-ws.js";
+
+/** Default time between REST polls, ms. */
+export const WATCH_POLL_INTERVAL_MS = 2000;
+/** Smallest time between REST polls, ms. */
+export const MIN_WATCH_POLL_INTERVAL_MS = 50;
+
+type Listener<TDoc> = (event: WatchEvent<TDoc>) => void;
+
+/** Watcher options plus the route version (internal: the v1 layer watches `/v1/...`). */
+export type WatchOptions = WatcherOptions & { apiVersion?: ApiVersion | undefined };
+
+/** Live events of one job. Nothing is opened until you iterate it or add a listener. */
+export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>> {
+  /** The job watched. */
+  readonly jobId: string;
+  readonly #http: HttpClient;
+  readonly #options: WatchOptions;
+  readonly #ctl = new AbortController();
+  readonly #listeners = new Map<WatchEventType, Set<Listener<TDoc>>>();
+  readonly #seen = new Set<string>();
+  readonly #queue: WatchEvent<TDoc>[] = [];
+  #wake: (() => void) | undefined;
+  #drained: (() => void) | undefined;
+  #started = false;
+  #iterating = false;
+  #ended = false;
+  #fatal: unknown;
+  #lastStatus = "";
+
+  /** @internal Use `client.watcher(jobId, options)`. */
+  constructor(http: HttpClient, jobId: string, options: WatchOptions = {}) {
+    this.#http = http;
+    this.jobId = jobId;
+    this.#options = options;
+    const signal = options.signal;
+    if (signal) {
+      const onAbort = () => this.#stop(new AbortError(undefined, { cause: signal.reason }));
+      if (signal.aborted) queueMicrotask(onAbort);
+      else signal.addEventListener("abort", onAbort, { once: true });
+      this.#ctl.signal.addEventListener("abort", () => signal.removeEventListener("abort", onAbort), { once: true });
+    }
+  }
+
+  /**
+   * Calls `listener` for every event of `type` (listener exceptions are
+   * reported asynchronously, as DOM events do, and do not stop the watcher).
+   * Starts the watcher. Returns a function that removes the listener.
+   */
+  on<K extends WatchEventType>(type: K, listener: (event: Extract<WatchEvent<TDoc>, { type: K }>) => void): () => void {
+    const set = this.#listeners.get(type) ?? new Set<Listener<TDoc>>();
+    set.add(listener as Listener<TDoc>);
+    this.#listeners.set(type, set);
+    this.#start();
+    return () => set.delete(listener as Listener<TDoc>);
+  }
+
+  /** Stops watching: closes the socket or stream; the iteration ends without an error. Idempotent. */
+  close(): void {
+    this.#stop(undefined);
+  }
+
+  /** Iterates the events (once per watcher). `break` closes the watcher. */
+  [Symbol.asyncIterator](): AsyncIterator<WatchEvent<TDoc>> {
+    if (this.#iterating) throw new WebDataError("A watcher can be iterated only once; use on() for more consumers");
+    this.#iterating = true;
+    this.#start();
+    return {
+      next: async () => {
+        for (;;) {
+          const event = this.#queue.shift();
+          if (event) {
+            if (this.#queue.length === 0) this.#releaseDrain();
+            return { value: event, done: false };
+          }
+          if (this.#ended) {
+            const fatal = this.#fatal;
+            this.#fatal = undefined;
+            if (fatal !== undefined) throw fatal;
+            return { value: undefined, done: true };
+          }
+          await new Promise<void>((resolve) => (this.#wake = resolve));
+        }
+      },
+      return: async () => {
+        this.close();
+        this.#queue.length = 0;
+        this.#fatal = undefined;
+        return { value: undefined, done: true };
+      },
+    };
+  }
+
+  #start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    queueMicrotask(() => {
+      this.#run().then(
+        () => this.#stop(undefined),
+        (err: unknown) => this.#stop(this.#ctl.signal.aborted && !(err instanceof AbortError) ? undefined : err),
+      );
+    });
+  }
+
+  #emit(event: WatchEvent<TDoc>): void {
+    if (this.#ended) return;
+    if (this.#iterating && !(event.type === "error" && event.fatal)) this.#queue.push(event);
+    for (const listener of this.#listeners.get(event.type) ?? []) {
+      try {
+        listener(event);
+      } catch (err) {
+        setTimeout(() => {
+          throw err;
+        }, 0);
+      }
+    }
+    this.#wake?.();
+    this.#wake = undefined;
+  }
+
+  #releaseDrain(): void {
+    this.#drained?.();
+    this.#drained = undefined;
+  }
+
+  #stop(err: unknown): void {
+    if (this.#ended) return;
+    if (err !== undefined) {
+      const error = err instanceof WebDataError ? err : new WebDataError(`Watcher failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      this.#emit({ type: "error", error, fatal: true });
+      this.#fatal = error;
+    }
+    this.#ended = true;
+    this.#ctl.abort();
+    this.#releaseDrain();
+    this.#wake?.();
+    this.#wake = undefined;
+  }
+
+  #context(pollIntervalMs: number): WatchContext {
+    const self = this;
+    return {
+      http: this.#http,
+      kind: this.#options.kind ?? "crawl",
+      id: this.jobId,
+      apiVersion: this.#options.apiVersion ?? "v2",
+      signal: this.#ctl.signal,
+      pollIntervalMs,
+      received: 0,
+      lastEventId: undefined,
+      get delivered() {
+        return self.#seen.size;
+      },
+      document(doc) {
+        this.received += 1;
+        const key = documentKey(doc);
+        if (self.#seen.has(key)) return false;
+        self.#seen.add(key);
+        self.#emit({ type: "document", document: doc as TDoc });
+        return true;
+      },
+      status(raw) {
+        this.received += 1;
+        const { status, completed, total, creditsUsed } = countersOf(raw);
+        const key = `${status}|${completed}|${total}|${creditsUsed}`;
+        if (key === self.#lastStatus) return;
+        self.#lastStatus = key;
+        self.#emit({ type: "status", status, completed, total, creditsUsed });
+      },
+      error(error) {
+        self.#emit({ type: "error", error, fatal: false });
+      },
+      drain() {
+        if (!self.#iterating || self.#queue.length === 0 || self.#ended) return Promise.resolve();
+        return new Promise<void>((resolve) => {
+          const prev = self.#drained;
+          self.#drained = () => {
+            prev?.();
+            resolve();
+          };
+        });
+      },
+    };
+  }
+
+  async #run(): Promise<void> {
+    const o = this.#options;
+    const interval = o.pollIntervalMs === undefined || !Number.isFinite(o.pollIntervalMs) ? WATCH_POLL_INTERVAL_MS : Math.max(MIN_WATCH_POLL_INTERVAL_MS, o.pollIntervalMs);
+    const ctx = this.#context(interval);
+    const Ctor: WebSocketConstructor | undefined = o.webSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    const order = (o.transports ?? ["websocket", "sse", "poll"]).filter((t) => t !== "websocket" || Ctor);
+    const maxReconnects = o.maxReconnects ?? 3;
+    let clean = true;
+    let streamDone = false;
+    for (let i = 0, tries = 0; i < order.length && order[i] !== "poll"; ) {
+      const before = ctx.received;
+      const end: SessionEnd = order[i] === "websocket" && Ctor ? await runWebSocket(ctx, Ctor) : await runSse(ctx);
+      if (end.kind === "aborted" || this.#ctl.signal.aborted) return;
+      if (end.kind === "done") {
+        streamDone = true;
+        break;
+      }
+      if (end.error) ctx.error(end.error);
+      if (end.kind === "dropped") {
+        clean = false;
+        tries = ctx.received > before ? 1 : tries + 1;
+        if (tries <= maxReconnects) continue;
+      }
+      i += 1;
+      tries = 0;
+      ctx.lastEventId = undefined;
+    }
+    const final = await pollToEnd(ctx, { quick: streamDone && clean, maxFailures: o.maxPollFailures ?? 5 });
+    const counters: WatchCounters = { status: final.status, completed: final.completed, total: final.total, creditsUsed: final.creditsUsed };
+    if (counters.status === "completed" && wasCancelled(this.#http, this.jobId)) counters.status = "cancelled";
+    this.#emit({ type: "done", ...counters, error: final.error });
+  }
+}
+
+const watcherOptions = z.looseObject({
+  kind: z.optional(z.enum(["crawl", "batch"])),
+  pollIntervalMs: z.optional(z.number().check(z.gte(0))),
+  maxReconnects: z.optional(int(0)),
+  maxPollFailures: z.optional(int(1)),
+  transports: z.optional(z.array(z.enum(["websocket", "sse", "poll"]))),
+});
+
+/** Checks the arguments (a `ValidationError` before anything is opened) and creates a {@link Watcher}. */
+export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, options: WatchOptions = {}): Watcher<TDoc> {
+  check(z.string().check(z.minLength(1)), jobId, "job id");
+  check(watcherOptions, options, "watcher options");
+  jobPath(options.kind ?? "crawl", jobId);
+  return new Watcher<TDoc>(http, jobId, options);
+}
+
+/** `createWatcher` with the kind first (used by the v1 layer with `apiVersion: "v1"`). */
+export function watch<TDoc = Document>(http: HttpClient, kind: JobKind, jobId: string, options: Omit<WatchOptions, "kind"> = {}): Watcher<TDoc> {
+  return createWatcher<TDoc>(http, jobId, { ...options, kind });
+}

@@ -1,0 +1,247 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AbortError, AuthenticationError, NotFoundError, ValidationError } from "../src/index.js";
+import { WatchTransportError, type WatchEvent } from "../src/jobs/watch-types.js";
+import { dropStream, fakeJobs, streamLog } from "../src/testing/node.js";
+import { collect, docIds, inProcessSetup, jobDocIds, NodeWebSocket, servedSetup } from "./watch-helpers.js";
+
+const KINDS = ["fetch", "undici"] as const;
+const START = "https://acme.test/";
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+async function served(kind: (typeof KINDS)[number], fakeOptions = {}) {
+  const s = await servedSetup(kind, fakeOptions);
+  cleanup = s.close;
+  return s;
+}
+
+function statusReads(fake: { requests: { method: string; pathname: string; headers: Record<string, string> }[] }, id: string) {
+  return fake.requests.filter((r) => r.method === "GET" && r.pathname.endsWith(id) && !(r.headers.accept ?? "").includes("event-stream"));
+}
+
+function expectExactlyOnce(events: WatchEvent[], expected: string[]) {
+  const got = docIds(events);
+  expect(new Set(got).size).toBe(got.length);
+  expect([...got].sort()).toEqual([...expected].sort());
+  expect(expected.length).toBeGreaterThan(0);
+}
+
+describe.each(KINDS)("watcher over %s", (kind) => {
+  it("polls the REST status when there is no WebSocket and no SSE, and ends with a REST-confirmed done", async () => {
+    const { fake, client } = await served(kind);
+    const job = await client.startCrawl(START, { limit: 8 });
+    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50 }));
+    expect(thrown).toBeUndefined();
+    expectExactlyOnce(events, jobDocIds(fake, job.id));
+    expect(docIds(events)).toEqual(jobDocIds(fake, job.id)); // in the job's order
+    const last = events.at(-1);
+    expect(last).toMatchObject({ type: "done", status: "completed", completed: 8, total: 8 });
+    expect(events.filter((e) => e.type === "status").length).toBeGreaterThan(1);
+    expect(events.filter((e) => e.type === "error")).toEqual([]);
+    // The SSE probe went out once and was answered with JSON; everything else was plain polling.
+    expect(fake.requests.filter((r) => (r.headers.accept ?? "").includes("event-stream"))).toHaveLength(1);
+    expect(statusReads(fake, job.id).length).toBeGreaterThan(1);
+  });
+
+  it("uses server-sent events when the server offers them", async () => {
+    const { fake, client } = await served(kind, { sse: true });
+    const job = await client.startCrawl(START, { limit: 8 });
+    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50 }));
+    expect(thrown).toBeUndefined();
+    expect(docIds(events)).toEqual(jobDocIds(fake, job.id));
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 8 });
+    expect(streamLog(fake)).toMatchObject([{ transport: "sse", closedBy: "server", dropped: false }]);
+    // Confirmation is one cheap REST read (limit=1) since the stream was clean.
+    expect(statusReads(fake, job.id).map((r) => r.path)).toEqual([expect.stringContaining("limit=1")]);
+  });
+
+  it("resumes an SSE stream with Last-Event-ID after a drop, losing and repeating nothing", async () => {
+    const { fake, client } = await served(kind, { sse: true });
+    fakeJobs(fake).configure({ pagesPerPoll: 1 });
+    const job = await client.startCrawl(START, { limit: 10 });
+    dropStream(fake, { transport: "sse", afterFrames: 4 });
+    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50 }));
+    expect(thrown).toBeUndefined();
+    expectExactlyOnce(events, jobDocIds(fake, job.id));
+    const log = streamLog(fake);
+    expect(log[0]).toMatchObject({ dropped: true });
+    expect(log[1]?.lastEventId).toMatch(/^\d+$/);
+    const dropErrors = events.filter((e) => e.type === "error");
+    expect(dropErrors).toHaveLength(1);
+    expect(dropErrors[0]).toMatchObject({ fatal: false, error: expect.any(WatchTransportError) });
+    expect(events.at(-1)?.type).toBe("done");
+  });
+
+  it("streams over the WebSocket (key as sub-protocol, done in the close reason) and confirms over REST", async () => {
+    const { fake, client } = await served(kind);
+    const job = await client.startCrawl(START, { limit: 8 });
+    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    expect(thrown).toBeUndefined();
+    expect(docIds(events)).toEqual(jobDocIds(fake, job.id));
+    expect(events[0]).toMatchObject({ type: "status", status: "scraping" }); // from the catchup frame
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 8 });
+    expect(streamLog(fake)).toMatchObject([{ transport: "ws", closedBy: "server", code: 1000, jobId: job.id }]);
+    expect(statusReads(fake, job.id).length).toBeGreaterThanOrEqual(1);
+    expect(fake.requests.some((r) => (r.headers.accept ?? "").includes("event-stream"))).toBe(false);
+  });
+
+  it("watches a batch scrape on the crawl WebSocket path and confirms on the batch status route", async () => {
+    const { fake, client } = await served(kind);
+    const job = await client.startBatchScrape(["https://acme.test/about", "https://acme.test/contact", "https://acme.test/products"]);
+    const { events } = await collect(client.watcher(job.id, { kind: "batch", webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    expectExactlyOnce(events, jobDocIds(fake, job.id));
+    expect(streamLog(fake)[0]).toMatchObject({ transport: "ws", closedBy: "server", code: 1000 });
+    expect(statusReads(fake, job.id).every((r) => r.pathname.startsWith("/v2/batch/scrape/"))).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 3 });
+  });
+
+  it("reconnects a dropped WebSocket, then falls back to polling, without losing or repeating a document", async () => {
+    const { fake, client } = await served(kind);
+    fakeJobs(fake).configure({ pagesPerPoll: 1 });
+    const job = await client.startCrawl(START, { limit: 12 });
+    // 1st: drops after 3 frames (progress: reconnect); 2nd: after the catchup (progress: reconnect);
+    // 3rd: before any frame, no progress: a second try in a row > maxReconnects, so fall back (SSE not offered: polling).
+    dropStream(fake, { transport: "ws", afterFrames: 3 });
+    dropStream(fake, { transport: "ws", afterFrames: 1 });
+    dropStream(fake, { transport: "ws", afterFrames: 0, times: 5 });
+    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, pollIntervalMs: 50, maxReconnects: 1 }));
+    expect(thrown).toBeUndefined();
+    expectExactlyOnce(events, jobDocIds(fake, job.id));
+    expect(streamLog(fake).map((c) => [c.transport, c.dropped])).toEqual([["ws", true], ["ws", true], ["ws", true]]);
+    expect(events.filter((e) => e.type === "error" && e.error instanceof WatchTransportError && e.error.code === 1006)).toHaveLength(3);
+    expect(statusReads(fake, job.id)[0]?.path).toMatch(/skip=0$/); // polling reads every page from the start
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 12 });
+  });
+
+  it("closes the socket when the loop breaks (the server sees the client close)", async () => {
+    const { fake, client } = await served(kind);
+    fakeJobs(fake).configure({ pagesPerPoll: 0 }); // the job moves only when the test says so
+    const job = await client.startCrawl(START, { limit: 20 });
+    fakeJobs(fake).advance(job.id, 3);
+    let n = 0;
+    for await (const e of client.watcher(job.id, { webSocket: NodeWebSocket })) {
+      if (e.type === "document" && ++n === 2) break;
+    }
+    await vi.waitFor(() => expect(streamLog(fake)[0]).toMatchObject({ transport: "ws", closedBy: "client" }));
+    expect(fakeJobs(fake).get(job.id).status).toBe("scraping");
+  });
+
+  it("stops on abort: the loop throws AbortError and the socket is closed", async () => {
+    const { fake, client } = await served(kind);
+    fakeJobs(fake).configure({ pagesPerPoll: 0 });
+    const job = await client.startCrawl(START, { limit: 20 });
+    fakeJobs(fake).advance(job.id, 2);
+    const ctl = new AbortController();
+    const events: WatchEvent[] = [];
+    const fatal: unknown[] = [];
+    const watcher = client.watcher(job.id, { webSocket: NodeWebSocket, signal: ctl.signal });
+    watcher.on("error", (e) => fatal.push(e.fatal));
+    await expect(
+      (async () => {
+        for await (const e of watcher) {
+          events.push(e);
+          if (e.type === "document") ctl.abort();
+        }
+      })(),
+    ).rejects.toBeInstanceOf(AbortError);
+    expect(fatal).toEqual([true]);
+    await vi.waitFor(() => expect(streamLog(fake)[0]?.closedBy).toBe("client"));
+  });
+
+  it("surfaces the WebSocket's error close (1008 Job not found), then stops with the REST 404", async () => {
+    const { client } = await served(kind);
+    const id = "00000000-0000-4000-8000-000000000000";
+    const { events, thrown } = await collect(client.watcher(id, { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: "error", fatal: false, error: { code: 1008, serverError: "Job not found", transport: "websocket" } });
+    expect(thrown).toBeInstanceOf(NotFoundError);
+  });
+
+  it("surfaces an auth failure close (3000), then stops with the REST 401", async () => {
+    const { fake, client: good } = await served(kind);
+    const job = await good.startCrawl(START, { limit: 2 });
+    const bad = await servedSetup(kind);
+    await bad.close();
+    const { WebData } = await import(kind === "undici" ? "../src/node.js" : "../src/index.js");
+    const client = new WebData({ apiKey: "fc-wrong-key", apiUrl: good.apiUrl, logLevel: "off" });
+    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    expect(events[0]).toMatchObject({ type: "error", fatal: false, error: { code: 3000, serverError: "Unauthorized: Invalid token" } });
+    expect(thrown).toBeInstanceOf(AuthenticationError);
+    expect(fake.requests.at(-1)?.headers.authorization).toBe("Bearer fc-wrong-key");
+  });
+
+  it("reports a failed job as done with status failed (confirmed over REST)", async () => {
+    const { fake, client } = await served(kind);
+    fakeJobs(fake).configure({ pagesPerPoll: 0 });
+    const job = await client.startCrawl(START, { limit: 5 });
+    fakeJobs(fake).fail(job.id, "Crawl kickoff failed");
+    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    expect(thrown).toBeUndefined();
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "failed" });
+  });
+});
+
+describe("watcher (in process)", () => {
+  it("turns a failed poll into a non-fatal error event and goes on", async () => {
+    const { fake, client } = inProcessSetup({}, { maxRetries: 0 });
+    const job = await client.startCrawl(START, { limit: 4 });
+    fake.inject({ match: new RegExp(`GET /v2/crawl/${job.id}\\?skip=0$`), status: 503, times: 1 });
+    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, transports: ["poll"] }));
+    expect(thrown).toBeUndefined();
+    const errors = events.filter((e) => e.type === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ fatal: false, error: { status: 503 } });
+    expectExactlyOnce(events, jobDocIds(fake, job.id));
+  });
+
+  it("gives up after maxPollFailures failed polls in a row with a fatal error", async () => {
+    const { fake, client } = inProcessSetup({}, { maxRetries: 0 });
+    const job = await client.startCrawl(START, { limit: 4 });
+    fake.inject({ match: `/v2/crawl/${job.id}`, status: 502, times: Infinity });
+    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, transports: ["poll"], maxPollFailures: 3 }));
+    expect(events.filter((e) => e.type === "error")).toHaveLength(2);
+    expect(thrown).toMatchObject({ status: 502 });
+  });
+
+  it("delivers to on() listeners, which can unsubscribe; close() ends quietly", async () => {
+    const { fake, client } = inProcessSetup();
+    const job = await client.startCrawl(START, { limit: 6 });
+    const watcher = client.watcher(job.id, { pollIntervalMs: 50 });
+    const docs: string[] = [];
+    const statuses: string[] = [];
+    const off = watcher.on("status", (e) => statuses.push(e.status));
+    off();
+    const done = new Promise<WatchEvent>((resolve) => watcher.on("done", resolve));
+    watcher.on("document", (e) => docs.push(String(e.document.metadata.scrapeId)));
+    expect(await done).toMatchObject({ type: "done", status: "completed" });
+    expect(docs).toEqual(jobDocIds(fake, job.id));
+    expect(statuses).toEqual([]);
+    watcher.close();
+    watcher.close();
+  });
+
+  it("rejects bad arguments with ValidationError before anything is sent", () => {
+    const { fake, client } = inProcessSetup();
+    expect(() => client.watcher("")).toThrow(ValidationError);
+    expect(() => client.watcher("..")).toThrow(ValidationError);
+    expect(() => client.watcher("id", { kind: "extract" as "crawl" })).toThrow(ValidationError);
+    expect(() => client.watcher("id", { pollIntervalMs: -1 })).toThrow(ValidationError);
+    expect(() => client.watcher("id", { transports: ["carrier-pigeon" as "poll"] })).toThrow(ValidationError);
+    expect(fake.requests.length).toBe(0);
+  });
+
+  it("opens nothing until iterated or listened to, and can be iterated only once", async () => {
+    const { fake, client } = inProcessSetup();
+    const job = await client.startCrawl(START, { limit: 2 });
+    const before = fake.requests.length;
+    const watcher = client.watcher(job.id, { pollIntervalMs: 50 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fake.requests.length).toBe(before);
+    watcher[Symbol.asyncIterator]();
+    expect(() => watcher[Symbol.asyncIterator]()).toThrow(/only once/);
+    watcher.close();
+  });
+});
