@@ -48,3 +48,36 @@ describe("scrape json typing", () => {
     expectTypeOf(doc).toEqualTypeOf<Document<unknown>>();
   });
 });
+
+describe("search item typing", () => {
+  test("listing only: items are the plain result types", async () => {
+    const r = await client.search("q", { limit: 3 });
+    expectTypeOf(r.web).toEqualTypeOf<import("../src/index.js").WebResult[] | undefined>();
+    // @ts-expect-error: not scraped, no markdown
+    void r.web?.[0]?.markdown;
+    expectTypeOf(r.creditsUsed).toEqualTypeOf<number>();
+    expectTypeOf(r.warning).toEqualTypeOf<string | undefined>();
+  });
+
+  test("scrapeOptions with formats: items carry document fields, json inferred from zod 4", async () => {
+    const schema = z4.object({ price: z4.number() });
+    const r = await client.search("q", { scrapeOptions: { formats: ["markdown", { type: "json", schema }] } });
+    const item = r.web?.[0];
+    expectTypeOf(item?.markdown).toEqualTypeOf<string | undefined>();
+    expectTypeOf(item?.json).toEqualTypeOf<{ price: number } | undefined>();
+    expectTypeOf(r.news?.[0]?.json).toEqualTypeOf<{ price: number } | undefined>();
+    // @ts-expect-error: wrong field
+    void item?.json?.cost;
+  });
+
+  test("zod 3 schema in search scrapeOptions", async () => {
+    const r = await client.search("q", { scrapeOptions: { formats: [{ type: "json", schema: z3.object({ a: z3.boolean() }) }] } });
+    expectTypeOf(r.images?.[0]?.json).toEqualTypeOf<{ a: boolean } | undefined>();
+  });
+
+  test("empty formats: no scraping", async () => {
+    const r = await client.search("q", { scrapeOptions: { formats: [] } });
+    // @ts-expect-error: not scraped
+    void r.web?.[0]?.json;
+  });
+});
