@@ -14,7 +14,7 @@ import * as research from "./research.js";
 import { scrapeUrl, type V1ScrapeResponse } from "./scrape.js";
 import type { V1ScrapeParams } from "./scrape-options.js";
 import { searchV1, type V1SearchParams, type V1SearchResponse } from "./search.js";
-import type { V1ErrorResponse, V1ErrorsResponse, V1JobStatusResponse } from "./shapes.js";
+import { pollSecondsToMs, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
 import { getCreditUsageV1, getQueueStatusV1, getTokenUsageV1, type V1CreditUsage, type V1QueueStatus, type V1TokenUsage } from "./usage.js";
 import { watchV1Job, type V1CrawlWatcher } from "./watcher.js";
 
@@ -56,8 +56,9 @@ export class V1Client {
    */
   async crawlUrl(url: string, params?: V1CrawlParams, pollInterval = 2, idempotencyKey?: string, options?: RequestOptions): Promise<V1JobStatusResponse | V1ErrorResponse> {
     deprecate(this.#http, "crawlUrl");
+    const pollMs = pollSecondsToMs(pollInterval);
     const { id } = await asyncCrawlUrl(this.#http, url, params, idempotencyKey, options);
-    return waitV1Job(this.#http, "crawl", id, pollInterval, options);
+    return waitV1Job(this.#http, "crawl", id, pollMs, options);
   }
 
   /** Starts a crawl: `POST /v1/crawl` -> `{ success, id, url }`. v2: `startCrawl`. */
@@ -109,8 +110,9 @@ export class V1Client {
     options?: RequestOptions,
   ): Promise<V1JobStatusResponse | V1ErrorResponse> {
     deprecate(this.#http, "batchScrapeUrls");
+    const pollMs = pollSecondsToMs(pollInterval);
     const { id } = await asyncBatchScrapeUrls(this.#http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs, maxConcurrency }, options);
-    return waitV1Job(this.#http, "batch", id, pollInterval, options);
+    return waitV1Job(this.#http, "batch", id, pollMs, options);
   }
 
   /** Starts a batch scrape: `POST /v1/batch/scrape` -> `{ success, id, url, invalidURLs? }`. v2: `startBatchScrape`. */

@@ -10,7 +10,7 @@ import { jobPages } from "../jobs/pages.js";
 import { cancelJob, getJobErrors, getJobPage, getJobStatus, isTerminal, jobPath } from "../jobs/status.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
 import { waitForJob } from "../jobs/wait.js";
-import { pollSecondsToMs, V1, v1JobStatus, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
+import { V1, v1JobStatus, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
 
 /** The v1 answer of a job start: `{ success: true, id, url, invalidURLs? }`. */
 export interface V1JobStartResponse {
@@ -32,7 +32,7 @@ export interface V1CancelResponse {
   status: "cancelled";
 }
 
-const pageArgs = z.object({ skip: z.optional(int(0)), limit: z.optional(int(1)), pollInterval: z.optional(z.number().check(z.positive())) });
+const pageArgs = z.object({ skip: z.optional(int(0)), limit: z.optional(int(1)) });
 
 /** Starts a crawl or batch scrape on a v1 route (the server honours `x-idempotency-key` there: generated when not given, reused on retries). */
 export function startV1Job(http: HttpClient, path: "/v1/crawl" | "/v1/batch/scrape", body: () => Record<string, unknown>, idempotencyKey: string | undefined, req?: RequestOptions): APIPromise<V1JobStartResponse> {
@@ -94,12 +94,11 @@ export function cancelV1Job(http: HttpClient, kind: JobKind, id: string, req?: R
 }
 
 /**
- * Waits for a started v1 job with the shared waiter (poll interval given in
- * SECONDS as v1 had it, converted here once), returning every document in the
- * v1 status shape. Failure and cancellation throw `JobFailedError`.
+ * Waits for a started v1 job with the shared waiter, returning every document
+ * in the v1 status shape. Failure and cancellation throw `JobFailedError`.
+ * `pollIntervalMs` comes from the caller's seconds through `pollSecondsToMs`.
  */
-export async function waitV1Job(http: HttpClient, kind: JobKind, id: string, pollIntervalSeconds: number | undefined, req?: RequestOptions): Promise<V1JobStatusResponse> {
-  check(pageArgs, { pollInterval: pollIntervalSeconds }, "pollInterval (seconds)");
-  const final = await waitForJob(http, kind, id, { pollIntervalMs: pollSecondsToMs(pollIntervalSeconds), startedAt: Date.now(), apiVersion: V1, signal: req?.signal }, req);
+export async function waitV1Job(http: HttpClient, kind: JobKind, id: string, pollIntervalMs: number, req?: RequestOptions): Promise<V1JobStatusResponse> {
+  const final = await waitForJob(http, kind, id, { pollIntervalMs, startedAt: Date.now(), apiVersion: V1, signal: req?.signal }, req);
   return v1JobStatus(final, { dropNext: true }) as V1JobStatusResponse;
 }

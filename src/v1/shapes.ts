@@ -6,6 +6,7 @@
  * maps through these functions instead of reshaping results itself.
  */
 import type { Document } from "../api/document.js";
+import { ValidationError } from "../core/errors.js";
 import type { ApiVersion, JobErrors, JobState, JobStatus } from "../jobs/types.js";
 
 /** The API version every v1 module passes to the shared job machinery. */
@@ -97,5 +98,9 @@ export function v1JobStatus(s: JobStatus, opts: { dropNext?: boolean } = {}): V1
  * milliseconds the shared waiters take. `undefined` means the v1 default.
  */
 export function pollSecondsToMs(seconds: number | undefined): number {
-  return Math.round((seconds ?? V1_DEFAULT_POLL_SECONDS) * 1000);
+  const s = seconds ?? V1_DEFAULT_POLL_SECONDS;
+  if (typeof s !== "number" || !Number.isFinite(s) || s <= 0) {
+    throw new ValidationError([{ path: "pollInterval", message: `must be a positive number of seconds, got ${String(s)}` }], "pollInterval");
+  }
+  return Math.round(s * 1000);
 }
