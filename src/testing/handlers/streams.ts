@@ -222,8 +222,15 @@ async function sseResponse(fake: FakeService, request: Request, url: URL, status
   request.signal.addEventListener("abort", () => ctl.abort(), { once: true });
   const enc = new TextEncoder();
   const frames = jobStream(fake, { jobId, origin: url.origin, authorization, paths: [statusPath], mode: "sse", startIndex: resume, signal: ctl.signal });
+  let opened = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
+      if (!opened) {
+        // A comment first, so the answer has started before any drop (a drop is then the stream's, not the request's).
+        opened = true;
+        controller.enqueue(enc.encode(": stream\n\n"));
+        return;
+      }
       if (dropAt !== undefined && conn.frames >= dropAt) {
         conn.dropped = true;
         conn.closedBy = "server";
