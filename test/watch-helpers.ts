@@ -63,6 +63,7 @@ export interface ScriptedSession {
 export async function scriptedServer(sessions: ScriptedSession[], restBodies: { status: number; body: unknown }[]) {
   const rest: string[] = [];
   const protocols: string[] = [];
+  const upgrades: string[] = [];
   const clientCloses: number[] = [];
   let restIndex = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -73,11 +74,12 @@ export async function scriptedServer(sessions: ScriptedSession[], restBodies: { 
   const wss = new WebSocketServer({ noServer: true, handleProtocols: (p) => p.values().next().value ?? false });
   let session = 0;
   server.on("upgrade", (req, socket, head) => {
+    upgrades.push(req.url ?? "");
     wss.handleUpgrade(req, socket, head, (ws) => {
       protocols.push(ws.protocol);
       ws.on("close", (code) => clientCloses.push(code));
       const s = sessions[Math.min(session++, sessions.length - 1)] ?? { frames: [], close: "drop" };
-      for (const f of s.frames) ws.send(JSON.stringify(f));
+      for (const f of s.frames) ws.send(typeof f === "string" ? f : JSON.stringify(f));
       if (s.close === "drop") ws.terminate();
       else if (s.close) ws.close(s.close.code, s.close.reason);
     });
@@ -88,6 +90,7 @@ export async function scriptedServer(sessions: ScriptedSession[], restBodies: { 
     url,
     rest,
     protocols,
+    upgrades,
     clientCloses,
     get sessions() {
       return session;
