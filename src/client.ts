@@ -17,6 +17,7 @@ import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait } from "
 import { createWatcher, type Watcher } from "./jobs/watcher.js";
 import type { WatcherOptions } from "./jobs/watch-types.js";
 import { scrape, type ScrapeParams, type ScrapeResult } from "./api/scrape.js";
+import type { SchemaResult } from "./api/schema.js";
 import { browser, browserExecute, deleteBrowser, listBrowsers, type BrowserExecuteOptions, type BrowserExecuteResult, type BrowserOptions, type BrowserSession, type BrowserSessionInfo } from "./api/browser.js";
 import { search, type SearchOptions, type SearchResult } from "./api/search.js";
 import {
@@ -190,9 +191,12 @@ export class WebData {
     return getExtractStatus<T>(this.#http, id, requestOptions);
   }
 
-  /** Extracts and waits for the result (`JobFailedError` / `JobTimeoutError`). */
-  extract<T = unknown>(options: ExtractOptions & WaitOptions, requestOptions?: RequestOptions): Promise<ExtractStatus<T>> {
-    return extractAndWait<T>(this.#http, options, requestOptions);
+  /**
+   * Extracts and waits for the result (`JobFailedError` / `JobTimeoutError`). `data` is typed from
+   * `schema` (zod 3/4, Standard Schema) unless a type is named: `extract<MyType>(...)`.
+   */
+  extract<T = never, O extends ExtractOptions & WaitOptions = ExtractOptions & WaitOptions>(options: O, requestOptions?: RequestOptions): Promise<ExtractStatus<SchemaResult<T, O["schema"]>>> {
+    return extractAndWait<SchemaResult<T, O["schema"]>>(this.#http, options, requestOptions);
   }
 
   /** Starts an agent: `POST /v2/agent`. */
@@ -210,9 +214,12 @@ export class WebData {
     return cancelAgent(this.#http, id, requestOptions);
   }
 
-  /** Runs an agent and waits for its result (`JobFailedError` / `JobTimeoutError`). */
-  agent<T = unknown>(prompt: string, options?: AgentOptions & WaitOptions, requestOptions?: RequestOptions): Promise<AgentStatus<T>> {
-    return agentAndWait<T>(this.#http, prompt, options, requestOptions);
+  /**
+   * Runs an agent and waits for its result (`JobFailedError` / `JobTimeoutError`). `data` is typed from
+   * `schema` (zod 3/4, Standard Schema) unless a type is named: `agent<MyType>(...)`.
+   */
+  agent<T = never, O extends AgentOptions & WaitOptions = AgentOptions & WaitOptions>(prompt: string, options?: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>> {
+    return agentAndWait<SchemaResult<T, O["schema"]>>(this.#http, prompt, options, requestOptions);
   }
 
   /** Remaining tokens of the team (camelCase): `GET /v2/team/token-usage`. */

@@ -81,3 +81,26 @@ describe("search item typing", () => {
     void r.web?.[0]?.json;
   });
 });
+
+describe("extract and agent typing", () => {
+  test("extract: data inferred from a zod 4 schema", async () => {
+    const res = await client.extract({ urls: ["https://acme.test"], schema: z4.object({ company: z4.string() }) });
+    expectTypeOf(res.data).toMatchTypeOf<{ company: string } | undefined>();
+    // @ts-expect-error: wrong field
+    void res.data?.compnay;
+  });
+
+  test("agent: data inferred from a zod 3 schema", async () => {
+    const res = await client.agent("find it", { schema: z3.object({ n: z3.number() }) });
+    expectTypeOf(res.data).toMatchTypeOf<{ n: number } | undefined>();
+    // @ts-expect-error: wrong field
+    void res.data?.m;
+  });
+
+  test("a named type wins; a plain JSON Schema gives unknown", async () => {
+    const named = await client.agent<{ title: string }>("t", { schema: { type: "object", properties: { title: { type: "string" } } } });
+    expectTypeOf(named.data).toMatchTypeOf<{ title: string } | undefined>();
+    const plain = await client.extract({ prompt: "p", schema: { type: "object", properties: {} } });
+    expectTypeOf(plain.data).toEqualTypeOf<unknown>();
+  });
+});

@@ -5,7 +5,7 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
-import { scrapeOptionsRules, scrapeOptionsShape, type ScrapeOptions } from "./scrape.js";
+import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 batch scrape: scrape options at the top level plus the batch fields. */
@@ -69,7 +69,7 @@ const batchBody = z
 export function startBatchScrape(http: HttpClient, urls: string[], options: BatchScrapeOptions = {}, req?: RequestOptions): APIPromise<BatchScrapeStartResult> {
   return http
     .request<BatchScrapeStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...options, urls }, "batch scrape options"), retry: "not-idempotent" }),
+      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(options), urls }, "batch scrape options"), retry: "not-idempotent" }),
       req,
     )
     .map(withoutSuccess);

@@ -6,7 +6,7 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { idempotencyConflict } from "./idempotency.js";
-import { scrapeOptionsSchema, type ScrapeOptions } from "./scrape.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 crawl (every field of reference §4.1). Unknown fields are passed to the server. */
@@ -138,7 +138,7 @@ export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
 export function startCrawl(http: HttpClient, url: string, options: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
   return http
     .request<CrawlStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
+      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
       req,
     )
     .map(withoutSuccess);

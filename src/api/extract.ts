@@ -7,7 +7,7 @@ import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { toWireSchema, type SchemaInput } from "./schema.js";
-import { scrapeOptionsSchema, type ScrapeOptions } from "./scrape.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
@@ -118,8 +118,9 @@ export function startExtract(http: HttpClient, options: ExtractOptions, req?: Re
   return http
     .request<unknown>(() => {
       const { schema, ...rest } = options;
-      check(extractBody, rest, "extract options");
-      const body = schema === undefined ? rest : { ...rest, schema: toWireSchema(schema) };
+      const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
+      check(extractBody, wired, "extract options");
+      const body = schema === undefined ? wired : { ...wired, schema: toWireSchema(schema) };
       return { method: "POST", path: "/v2/extract", body, retry: "not-idempotent" };
     }, req)
     .map((raw) => toStatus<ExtractStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));

@@ -262,3 +262,6 @@ export async function validateDocuments<D extends { json?: unknown; metadata?: {
   }
   return docs;
 }
+
+/** A result type named by the caller (`T`), else the one inferred from the schema `S` (for extract and agent). */
+export type SchemaResult<T, S> = [T] extends [never] ? InferSchema<S> : T;

@@ -123,7 +123,8 @@ function conv(s: ZodLike, stack: ZodLike[]): Def {
       out = { type: "object", properties };
       if (required.length) out.required = required;
       const catchall = d.catchall as ZodLike | undefined;
-      if (d.unknownKeys === "strict" || (catchall && kindOf(catchall) === "never")) out.additionalProperties = false;
+      // zod 3: `.strict()` sets unknownKeys (its default catchall is ZodNever, so only zod 4's catchall counts).
+      if (d.unknownKeys === "strict" || (s._zod && catchall && kindOf(catchall) === "never")) out.additionalProperties = false;
       break;
     }
     case "record": out = { type: "object", additionalProperties: c(d.valueType) }; break;
