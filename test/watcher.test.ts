@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AbortError, AuthenticationError, NotFoundError, ValidationError } from "../src/index.js";
 import { WatchTransportError, type WatchEvent } from "../src/jobs/watch-types.js";
-import { dropStream, fakeJobs, streamLog } from "../src/testing/node.js";
+import { dropStream, fakeJobs, streamLog, type RecordedRequest } from "../src/testing/node.js";
 import { collect, docIds, inProcessSetup, jobDocIds, NodeWebSocket, servedSetup } from "./watch-helpers.js";
 
 const KINDS = ["fetch", "undici"] as const;
@@ -18,7 +18,7 @@ async function served(kind: (typeof KINDS)[number], fakeOptions = {}) {
   return s;
 }
 
-function statusReads(fake: { requests: { method: string; pathname: string; headers: Record<string, string> }[] }, id: string) {
+function statusReads(fake: { requests: RecordedRequest[] }, id: string) {
   return fake.requests.filter((r) => r.method === "GET" && r.pathname.endsWith(id) && !(r.headers.accept ?? "").includes("event-stream"));
 }
 
@@ -163,8 +163,6 @@ describe.each(KINDS)("watcher over %s", (kind) => {
   it("surfaces an auth failure close (3000), then stops with the REST 401", async () => {
     const { fake, client: good } = await served(kind);
     const job = await good.startCrawl(START, { limit: 2 });
-    const bad = await servedSetup(kind);
-    await bad.close();
     const { WebData } = await import(kind === "undici" ? "../src/node.js" : "../src/index.js");
     const client = new WebData({ apiKey: "fc-wrong-key", apiUrl: good.apiUrl, logLevel: "off" });
     const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
