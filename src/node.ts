@@ -40,7 +40,9 @@ export function defaultDispatcher(): Dispatcher {
 
 function makeDispatcher(connections: number): Dispatcher {
   const opts = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections };
-  return hasProxyEnv() ? new EnvHttpProxyAgent(opts) : new Agent(opts);
+  // proxyTunnel false: plain http goes to an http proxy as an absolute-form request (as curl does), not a CONNECT
+  // tunnel, which many proxies allow only to port 443; https is always tunnelled.
+  return hasProxyEnv() ? new EnvHttpProxyAgent({ ...opts, proxyTunnel: false }) : new Agent(opts);
 }
 
 /** A transport over `undici.request`. */
