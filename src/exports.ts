@@ -96,6 +96,48 @@ export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/ex
 export type { AgentOptions, AgentStartResult, AgentStatus } from "./api/agent.js";
 export { IdempotencyConflictError } from "./api/idempotency.js";
 export type { JobKind, JobState, JobStatus, JobPageOptions, JobError, JobErrors, WaitOptions, JobDocumentsOptions, ApiVersion } from "./jobs/types.js";
+export type { Watcher } from "./jobs/watcher.js";
+export {
+  WatchTransportError,
+  type WatcherOptions,
+  type WatchEvent,
+  type WatchEventType,
+  type WatchDocumentEvent,
+  type WatchStatusEvent,
+  type WatchDoneEvent,
+  type WatchErrorEvent,
+  type WatchCounters,
+  type WebSocketConstructor,
+} from "./jobs/watch-types.js";
+export {
+  verifyWebhookSignature,
+  parseWebhook,
+  WebhookVerificationError,
+  WEBHOOK_EVENT_TYPES,
+  type ParseWebhookOptions,
+  type WebhookConfig,
+  type AgentWebhookConfig,
+  type WebhookObject,
+  type WebhookEventFilter,
+  type AgentWebhookEventFilter,
+  type WebhookPayload,
+  type WebhookEventType,
+  type CrawlWebhook,
+  type BatchScrapeWebhook,
+  type ExtractWebhook,
+  type AgentWebhook,
+  type JobStartedWebhook,
+  type PageSucceededWebhook,
+  type PageFailedWebhook,
+  type JobCompletedWebhook,
+  type ExtractCompletedWebhook,
+  type ExtractFailedWebhook,
+  type ExtractWebhookResult,
+  type AgentActionWebhook,
+  type AgentCompletedWebhook,
+  type AgentFailedWebhook,
+  type AgentCancelledWebhook,
+} from "./api/webhooks.js";
 export type { CrawlParamsPreview } from "./api/crawl-preview.js";
 export {
   SignupInvalidError,

@@ -221,13 +221,24 @@ describe("watcher (in process)", () => {
     watcher.close();
   });
 
-  it("rejects bad arguments with ValidationError before anything is sent", () => {
+  it("fails with ValidationError on bad arguments (through the iteration, never a synchronous throw) before anything is sent", async () => {
     const { fake, client } = inProcessSetup();
-    expect(() => client.watcher("")).toThrow(ValidationError);
-    expect(() => client.watcher("..")).toThrow(ValidationError);
-    expect(() => client.watcher("id", { kind: "extract" as "crawl" })).toThrow(ValidationError);
-    expect(() => client.watcher("id", { pollIntervalMs: -1 })).toThrow(ValidationError);
-    expect(() => client.watcher("id", { transports: ["carrier-pigeon" as "poll"] })).toThrow(ValidationError);
+    const bad = [
+      client.watcher(""),
+      client.watcher(".."),
+      client.watcher("id", { kind: "extract" as "crawl" }),
+      client.watcher("id", { pollIntervalMs: -1 }),
+      client.watcher("id", { transports: ["carrier-pigeon" as "poll"] }),
+      client.watcher(42 as unknown as string),
+    ];
+    for (const w of bad) {
+      const { events, thrown } = await collect(w);
+      expect(events).toEqual([]);
+      expect(thrown).toBeInstanceOf(ValidationError);
+    }
+    const viaListener = client.watcher("");
+    const seen = await new Promise((resolve) => viaListener.on("error", resolve));
+    expect(seen).toMatchObject({ type: "error", fatal: true, error: expect.any(ValidationError) });
     expect(fake.requests.length).toBe(0);
   });
 

@@ -1,13 +1,8 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import {
-  parseWebhook,
-  verifyWebhookSignature,
-  webhookSchema,
-  WebhookVerificationError,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookPayload,
-} from "../src/api/webhooks.js";
+import { webhookSchema } from "../src/api/webhooks.js";
+// The public entry exports the helpers and types.
+import { parseWebhook, verifyWebhookSignature, WebhookVerificationError, WEBHOOK_EVENT_TYPES, type WebhookPayload } from "../src/index.js";
 import { check } from "../src/core/validate.js";
 import { ValidationError } from "../src/core/errors.js";
 

@@ -19,7 +19,7 @@
  * ends the iteration quietly and closes the socket or stream.
  */
 import type { Document } from "../api/document.js";
-import { AbortError, WebDataError } from "../core/errors.js";
+import { AbortError, isRecord, WebDataError } from "../core/errors.js";
 import type { HttpClient } from "../core/request.js";
 import { check, int, z } from "../core/validate.js";
 import { jobPath, wasCancelled } from "./status.js";
@@ -57,12 +57,14 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   #ended = false;
   #fatal: unknown;
   #lastStatus = "";
+  readonly #invalid: unknown;
 
   /** @internal Use `client.watcher(jobId, options)`. */
-  constructor(http: HttpClient, jobId: string, options: WatchOptions = {}) {
+  constructor(http: HttpClient, jobId: string, options: WatchOptions = {}, invalid?: unknown) {
     this.#http = http;
     this.jobId = jobId;
     this.#options = options;
+    this.#invalid = invalid;
     const signal = options.signal;
     if (signal) {
       const onAbort = () => this.#stop(new AbortError(undefined, { cause: signal.reason }));
@@ -214,6 +216,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   }
 
   async #run(): Promise<void> {
+    if (this.#invalid !== undefined) throw this.#invalid;
     const o = this.#options;
     const interval = o.pollIntervalMs === undefined || !Number.isFinite(o.pollIntervalMs) ? WATCH_POLL_INTERVAL_MS : Math.max(MIN_WATCH_POLL_INTERVAL_MS, o.pollIntervalMs);
     const ctx = this.#context(interval);
@@ -255,12 +258,21 @@ const watcherOptions = z.looseObject({
   transports: z.optional(z.array(z.enum(["websocket", "sse", "poll"]))),
 });
 
-/** Checks the arguments (a `ValidationError` before anything is opened) and creates a {@link Watcher}. */
+/**
+ * Creates a {@link Watcher}. Bad arguments never throw here: the watcher fails
+ * at once with a `ValidationError` (the iteration throws it, `on("error")` gets
+ * it) before anything is opened or sent.
+ */
 export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, options: WatchOptions = {}): Watcher<TDoc> {
-  check(z.string().check(z.minLength(1)), jobId, "job id");
-  check(watcherOptions, options, "watcher options");
-  jobPath(options.kind ?? "crawl", jobId);
-  return new Watcher<TDoc>(http, jobId, options);
+  let invalid: unknown;
+  try {
+    check(z.string().check(z.minLength(1)), jobId, "job id");
+    check(watcherOptions, options, "watcher options");
+    jobPath(options?.kind ?? "crawl", jobId);
+  } catch (err) {
+    invalid = err;
+  }
+  return new Watcher<TDoc>(http, typeof jobId === "string" ? jobId : String(jobId), isRecord(options) ? options : {}, invalid);
 }
 
 /** `createWatcher` with the kind first (used by the v1 layer with `apiVersion: "v1"`). */
