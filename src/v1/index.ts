@@ -16,5 +16,6 @@ export class WebDataV1 extends V1Client {
 
 export default WebDataV1;
 export type * from "./types.js";
+export type * from "./compat-types.js";
 export type { ClientOptions } from "../core/config.js";
 export type { RequestOptions } from "../core/request.js";
