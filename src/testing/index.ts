@@ -11,6 +11,9 @@ import { registerTasks } from "./handlers/tasks.js";
 import { registerSignup, signupState } from "./handlers/signup.js";
 import { registerStreams } from "./handlers/streams.js";
 import { registerTeam } from "./handlers/team.js";
+import { registerBrowser } from "./handlers/browser.js";
+import { registerSearch } from "./handlers/search.js";
+import { registerUsageHistory } from "./handlers/usage-history.js";
 import { registerV1 } from "./handlers/v1.js";
 import { FakeService, type FakeServiceOptions } from "./service.js";
 
@@ -25,7 +28,7 @@ export type { FakeJob, JobEngineOptions } from "./handlers/job-engine.js";
 export { fakeTasks, type FakeTasks, type FakeTask, type TaskOptions } from "./handlers/tasks.js";
 
 /** Every capability's routes, in registration order. Later capabilities add theirs here. */
-const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerStreams, registerV1];
+const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerStreams, registerV1, registerSearch, registerBrowser, registerUsageHistory];
 
 /** Creates a fake service with every endpoint registered. */
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {
