@@ -65,6 +65,18 @@ describe.each(TRANSPORTS)("crawl over %s", (kind) => {
     expect(fakeJobs(s.fake).get(id).status).toBe("completed");
   });
 
+  it("charges credits per scraped page and reports them in the status", async () => {
+    s = await setup(kind);
+    const jobs = fakeJobs(s.fake);
+    jobs.configure({ pagesPerPoll: 0 });
+    const before = s.fake.team.creditsUsed;
+    const { id } = await s.client.startCrawl("https://acme.test/", { sitemap: "skip", limit: 4 });
+    expect(s.fake.team.creditsUsed).toBe(before);
+    jobs.advance(id, 3);
+    expect(s.fake.team.creditsUsed - before).toBe(3);
+    expect((await s.client.getCrawlStatus(id)).creditsUsed).toBe(3);
+  });
+
   it("lists errors, cancels, and reports active crawls", async () => {
     s = await setup(kind);
     const jobs = fakeJobs(s.fake);
