@@ -183,6 +183,20 @@ describe.each(KINDS)("watcher over %s", (kind) => {
 });
 
 describe("watcher (in process)", () => {
+  it("streams SSE from the fake injected as fetch, and break cancels the stream", async () => {
+    const { fake, client } = inProcessSetup({ sse: true });
+    const job = await client.startCrawl(START, { limit: 6 });
+    const { events } = await collect(client.watcher(job.id, { pollIntervalMs: 50 }));
+    expect(docIds(events)).toEqual(jobDocIds(fake, job.id));
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "completed" });
+
+    fakeJobs(fake).configure({ pagesPerPoll: 0 });
+    const slow = await client.startCrawl(START, { limit: 6 });
+    fakeJobs(fake).advance(slow.id, 2);
+    for await (const e of client.watcher(slow.id)) if (e.type === "document") break;
+    await vi.waitFor(() => expect(streamLog(fake).at(-1)).toMatchObject({ transport: "sse", jobId: slow.id, closedBy: "client" }));
+  });
+
   it("turns a failed poll into a non-fatal error event and goes on", async () => {
     const { fake, client } = inProcessSetup({}, { maxRetries: 0 });
     const job = await client.startCrawl(START, { limit: 4 });
