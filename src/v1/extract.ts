@@ -10,6 +10,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { pollUntil } from "../jobs/wait.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
+import { v1Record } from "./shapes.js";
 
 /** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). */
 export interface V1ExtractParams {
@@ -119,7 +120,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
       () => ({ method: "POST", path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent", minTimeoutMs: (params.timeout ?? 60_000) + 10_000 }),
       opts,
     )
-    .map((r) => ({ ...r, success: true as const }));
+    .map(v1Record);
 }
 
 /** `GET /v1/extract/<id>`: the status body as sent (a failed job is `success:false`, not thrown). 404 -> `NotFoundError`. */

@@ -10,7 +10,7 @@ import { jobPages } from "../jobs/pages.js";
 import { cancelJob, getJobErrors, getJobPage, getJobStatus, isTerminal, jobPath } from "../jobs/status.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
 import { waitForJob } from "../jobs/wait.js";
-import { V1, v1JobStatus, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
+import { V1, v1JobStatus, v1Record, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
 
 /** The v1 answer of a job start: `{ success: true, id, url, invalidURLs? }`. */
 export interface V1JobStartResponse {
@@ -37,7 +37,7 @@ const pageArgs = z.object({ skip: z.optional(int(0)), limit: z.optional(int(1)) 
 /** Starts a crawl or batch scrape on a v1 route (the server honours `x-idempotency-key` there: generated when not given, reused on retries). */
 export function startV1Job(http: HttpClient, path: "/v1/crawl" | "/v1/batch/scrape", body: () => Record<string, unknown>, idempotencyKey: string | undefined, req?: RequestOptions): APIPromise<V1JobStartResponse> {
   const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
-  return http.request<V1JobStartResponse>(() => ({ method: "POST", path, body: body(), idempotent: true }), opts).map((r) => ({ ...r, success: true as const }));
+  return http.request<V1JobStartResponse>(() => ({ method: "POST", path, body: body(), idempotent: true }), opts).map(v1Record);
 }
 
 /**
@@ -90,7 +90,7 @@ export function v1JobErrors(http: HttpClient, kind: JobKind, id: string, req?: R
 
 /** `cancelCrawl`: `DELETE /v1/crawl/<id>` -> `{ status: "cancelled" }`; 409 `ConflictError` when already finished. */
 export function cancelV1Job(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions): APIPromise<V1CancelResponse> {
-  return cancelJob(http, kind, id, req, V1).map(() => ({ success: true as const, status: "cancelled" as const }));
+  return cancelJob(http, kind, id, req, V1).map(() => v1Record({ status: "cancelled" as const }));
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, countryUpper, httpUrl, int, z } from "../core/validate.js";
+import { v1Success } from "./shapes.js";
 
 /** Options of `mapUrl` (spec §4.1). */
 export interface V1MapParams {
@@ -54,5 +55,5 @@ export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, 
       () => ({ method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...params }, "mapUrl params"), minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined }),
       req,
     )
-    .map((r) => ({ success: true as const, links: (r.links ?? []).map((l) => (typeof l === "string" ? l : String((l as { url?: unknown }).url))) }));
+    .map((r) => v1Success({ links: (r.links ?? []).map((l) => (typeof l === "string" ? l : String((l as { url?: unknown }).url))) }));
 }

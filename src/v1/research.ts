@@ -10,6 +10,7 @@ import { check, httpUrl, int, z } from "../core/validate.js";
 import { pollUntil } from "../jobs/wait.js";
 import type { V1JsonOptions } from "./scrape-options.js";
 import { v1ScrapeWire } from "./scrape-options.js";
+import { v1Record } from "./shapes.js";
 
 /** Options of `generateLLMsText` (server defaults in brackets). */
 export interface V1GenerateLLMsTextParams {
@@ -128,7 +129,7 @@ const researchBody = z
   .check(z.refine((o) => (o.formats ?? []).includes("json") === (o.jsonOptions !== undefined), { message: "the json format and jsonOptions must be given together", path: ["jsonOptions"] }));
 
 function start(http: HttpClient, p: string, body: () => unknown, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
-  return http.request<V1TaskStartResponse>(() => ({ method: "POST", path: p, body: body(), retry: "not-idempotent" }), req).map((r) => ({ ...r, success: true as const }));
+  return http.request<V1TaskStartResponse>(() => ({ method: "POST", path: p, body: body(), retry: "not-idempotent" }), req).map(v1Record);
 }
 
 /** `POST /v1/llmstxt`. */

@@ -68,6 +68,11 @@ export function v1Success<T extends object>(data: T): V1Success<T> {
   return { success: true, ...data };
 }
 
+/** A v1 record the server already sends with `success: true` (job starts, queue status), typed as such. */
+export function v1Record<T extends object>(body: T): T & { success: true } {
+  return { ...body, success: true };
+}
+
 /** The v1 error result. */
 export function v1Error(error: string): V1ErrorResponse {
   return { success: false, error };

@@ -2,6 +2,7 @@
  * v1 account usage: snake_case records (spec 2.3, reference §12).
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { v1Record } from "./shapes.js";
 
 /** v1 token usage (spec 2.3). */
 export interface V1TokenUsage {
@@ -55,5 +56,5 @@ export interface V1QueueStatus {
 
 /** `GET /v1/team/queue-status`, as sent. */
 export function getQueueStatusV1(http: HttpClient, req?: RequestOptions): APIPromise<V1QueueStatus> {
-  return http.request<V1QueueStatus>({ method: "GET", path: "/v1/team/queue-status" }, req).map((r) => ({ ...r, success: true as const }));
+  return http.request<V1QueueStatus>({ method: "GET", path: "/v1/team/queue-status" }, req).map(v1Record);
 }
