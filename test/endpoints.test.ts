@@ -18,6 +18,7 @@ import {
   SignupPendingError,
   ValidationError,
   WebData,
+  type V1MapResponse,
 } from "../src/index.js";
 import { blockSignupEmail, signupState } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
@@ -172,7 +173,7 @@ describe.each(TRANSPORTS)("endpoints over %s", (kind) => {
   describe("v1 mapUrl (spec 4.1)", () => {
     it("sends only the fields the caller set and returns links as strings", async () => {
       s = await setup(kind);
-      const res = await s.client.v1.mapUrl("https://acme.test");
+      const res = (await s.client.v1.mapUrl("https://acme.test")) as V1MapResponse;
       expect(s.fake.requests[0]!.path).toBe("/v1/map");
       expect(s.fake.requests[0]!.body).toEqual({ url: "https://acme.test" });
       expect(res.success).toBe(true);
@@ -189,9 +190,9 @@ describe.each(TRANSPORTS)("endpoints over %s", (kind) => {
 
     it("applies sitemapOnly and ignoreSitemap", async () => {
       s = await setup(kind);
-      const only = await s.client.v1.mapUrl("https://acme.test", { sitemapOnly: true });
+      const only = (await s.client.v1.mapUrl("https://acme.test", { sitemapOnly: true })) as V1MapResponse;
       expect(only.links).not.toContain("https://acme.test/blog/second-post");
-      const limited = await s.client.v1.mapUrl("https://acme.test", { limit: 2 });
+      const limited = (await s.client.v1.mapUrl("https://acme.test", { limit: 2 })) as V1MapResponse;
       expect(limited.links).toHaveLength(2);
     });
 

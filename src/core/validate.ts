@@ -14,13 +14,18 @@ export { z };
  * error rejects the returned promise instead of throwing synchronously.
  */
 export function check<T>(schema: z.ZodMiniType, value: T, context: string): T {
-  const result = schema.safeParse(value);
+  // A per-parse error map marks zod's default messages, so ours are used even when an
+  // application loaded classic `zod` (which installs English messages globally).
+  const result = schema.safeParse(value, { error: () => DEFAULT_MESSAGE });
   if (result.success) return value;
   throw new ValidationError(
     result.error.issues.map((i) => describeIssue(i as unknown as RawIssue, value)),
     context,
   );
 }
+
+/** Marks an issue whose message zod would have chosen (not one of ours). */
+const DEFAULT_MESSAGE = "\u0000default";
 
 interface RawIssue {
   code: string;
@@ -60,7 +65,7 @@ function typeName(v: unknown): string {
 export function describeIssue(issue: RawIssue, root: unknown): ValidationIssue {
   const path = issue.path.map(String).join(".");
   const got = at(root, issue.path);
-  const custom = issue.message && !issue.message.startsWith("Invalid input") && issue.message !== "Invalid input" ? issue.message : undefined;
+  const custom = issue.message && issue.message !== DEFAULT_MESSAGE && !issue.message.startsWith("Invalid input") ? issue.message : undefined;
   let message: string;
   switch (issue.code) {
     case "invalid_type":
