@@ -117,6 +117,18 @@ describe("scripted WebSocket edge cases", () => {
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 3 });
   });
 
+  it("after a drop, re-reads every page at the end even when the counters look complete", async () => {
+    // The second socket's catchup lacks a document the first one never sent; the counters (2) lag the pages (3).
+    const { server, client } = await serve(
+      [{ frames: [catchup([doc(1)])], close: "drop" }, { frames: [catchup([doc(2)])], close: done }],
+      [status("completed", [doc(1), doc(2), doc(3)], { completed: 2, total: 2 })],
+    );
+    const { events } = await collect(client.watcher("job-drop", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    expect(server.sessions).toBe(2);
+    expect(server.rest.map((r) => r.split(" ")[1])).toEqual(["/v2/crawl/job-drop?skip=0"]);
+    expect(docIds(events)).toEqual(["scrape-1", "scrape-2", "scrape-3"]);
+  });
+
   it("believes an empty completed job only on a second read", async () => {
     const { server, client } = await serve([{ frames: [catchup([])], close: done }], [status("completed", [])]);
     const { events } = await collect(client.watcher("job-empty", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
