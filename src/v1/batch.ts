@@ -46,7 +46,15 @@ export function asyncBatchScrapeUrls(
   extras: V1BatchExtras = {},
   req?: RequestOptions,
 ): APIPromise<V1JobStartResponse> {
-  const given = Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined));
-  const wire: Record<string, unknown> = { urls, ...given, ...v1ScrapeWire(params) };
-  return startV1Job(http, "/v1/batch/scrape", () => check(extras.ignoreInvalidURLs === true ? bodyLenient : body, wire, "batch scrape params"), idempotencyKey, req);
+  return startV1Job(
+    http,
+    "/v1/batch/scrape",
+    () => {
+      const given = Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined));
+      const wire: Record<string, unknown> = { urls, ...given, ...v1ScrapeWire(params ?? {}) };
+      return check(extras.ignoreInvalidURLs === true ? bodyLenient : body, wire, "batch scrape params");
+    },
+    idempotencyKey,
+    req,
+  );
 }

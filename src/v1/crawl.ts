@@ -83,6 +83,6 @@ const body = z.looseObject({
 
 /** `POST /v1/crawl`: `{ success: true, id, url }`. */
 export function asyncCrawlUrl(http: HttpClient, url: string, params: V1CrawlParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1JobStartResponse> {
-  const wire: Record<string, unknown> = { url, ...params, ...(params.scrapeOptions ? { scrapeOptions: v1ScrapeWire(params.scrapeOptions) } : {}) };
-  return startV1Job(http, "/v1/crawl", () => check(body, wire, "crawl params"), idempotencyKey, req);
+  const wire = (p: V1CrawlParams): Record<string, unknown> => ({ url, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) });
+  return startV1Job(http, "/v1/crawl", () => check(body, wire(params ?? {}), "crawl params"), idempotencyKey, req);
 }

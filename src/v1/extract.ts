@@ -108,18 +108,19 @@ const body = z
 
 /** `POST /v1/extract`. The server does not de-duplicate extract starts: retried only when nothing was created. */
 export function asyncExtract(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1ExtractStartResponse> {
-  const wire: Record<string, unknown> = {
-    ...(urls === undefined ? {} : { urls }),
-    ...params,
-    ...(params.schema ? { schema: toWireSchema(params.schema) } : {}),
-    ...(params.scrapeOptions ? { scrapeOptions: v1ScrapeWire(params.scrapeOptions) } : {}),
+  const spec = () => {
+    const p: V1ExtractParams = params ?? {};
+    const wire: Record<string, unknown> = {
+      ...(urls === undefined ? {} : { urls }),
+      ...p,
+      ...(p.schema ? { schema: toWireSchema(p.schema) } : {}),
+      ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}),
+    };
+    return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, minTimeoutMs: (p.timeout ?? 60_000) + 10_000 };
   };
   const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
   return http
-    .request<V1ExtractStartResponse>(
-      () => ({ method: "POST", path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent", minTimeoutMs: (params.timeout ?? 60_000) + 10_000 }),
-      opts,
-    )
+    .request<V1ExtractStartResponse>(spec, opts)
     .map(v1Record);
 }
 

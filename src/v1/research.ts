@@ -144,8 +144,7 @@ export function checkGenerateLLMsTextStatus(http: HttpClient, id: string, req?: 
 
 /** `POST /v1/deep-research`. */
 export function asyncDeepResearch(http: HttpClient, query: string, params: V1DeepResearchParams = {}, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
-  const wire = v1ScrapeWire({ query, ...params } as Record<string, unknown>);
-  return start(http, "/v1/deep-research", () => check(researchBody, wire, "deepResearch params"), req);
+  return start(http, "/v1/deep-research", () => check(researchBody, v1ScrapeWire({ query, ...params } as Record<string, unknown>), "deepResearch params"), req);
 }
 
 /** `GET /v1/deep-research/<id>`, as sent (404 -> `NotFoundError`). */

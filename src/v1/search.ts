@@ -49,8 +49,13 @@ const body = z.looseObject({
 
 /** `POST /v1/search`. */
 export function searchV1(http: HttpClient, query: string, params: V1SearchParams = {}, req?: RequestOptions): APIPromise<V1SearchResponse> {
-  const wire = { query, ...params, ...(params.scrapeOptions ? { scrapeOptions: v1ScrapeWire(params.scrapeOptions) } : {}) };
+  // Built inside the spec thunk: anything that throws (bad input) rejects the promise, nothing is sent.
+  const spec = () => {
+    const p: V1SearchParams = params ?? {};
+    const wire = { query, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) };
+    return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), minTimeoutMs: (p.timeout ?? 60_000) + 10_000 };
+  };
   return http
-    .request<{ data?: V1Document[]; warning?: string }>(() => ({ method: "POST", path: "/v1/search", body: check(body, wire, "search params"), minTimeoutMs: (params.timeout ?? 60_000) + 10_000 }), req)
+    .request<{ data?: V1Document[]; warning?: string }>(spec, req)
     .map((r) => v1Success({ data: r.data ?? [], ...(r.warning === undefined ? {} : { warning: r.warning }) }));
 }
