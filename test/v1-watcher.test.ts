@@ -59,6 +59,9 @@ describe.each(TRANSPORTS)("v1 watchers over %s", (kind) => {
     expect(detail.data).toHaveLength(5);
     expect(watcher.status).toBe("completed");
     expect(watcher.data).toHaveLength(5);
+    // The shared watcher reads the v1 routes only (no WebSocket on Node 20: REST polling).
+    expect(s.fake.requests.every((r) => r.pathname.startsWith("/v1/"))).toBe(true);
+    expect(s.fake.requests.filter((r) => r.method === "GET").length).toBeGreaterThan(0);
   });
 
   it("a failed crawl dispatches one error event with the server's text", async () => {

@@ -7,9 +7,9 @@
  */
 import type { Document } from "../api/document.js";
 import type { HttpClient } from "../core/request.js";
-import type { ApiVersion, JobKind, JobState } from "../jobs/types.js";
-import type { WatchEvent, WatcherOptions } from "../jobs/watch-types.js";
-import { createWatcher } from "../jobs/watcher.js";
+import type { JobKind, JobState } from "../jobs/types.js";
+import type { WatchEvent } from "../jobs/watch-types.js";
+import { watch } from "../jobs/watcher.js";
 import { V1 } from "./shapes.js";
 
 /** `detail` of a v1 `document` event: the document plus the job id. */
@@ -109,12 +109,10 @@ export class V1CrawlWatcher extends EventTarget {
 }
 
 /**
- * A v1 watcher of a job, fed by the shared watcher (same transports,
- * de-duplication and REST-confirmed end). `apiVersion` asks it for the v1
- * routes; a watcher that does not know the option reads the v2 routes, which
- * serve v1 job ids as well.
+ * A v1 watcher of a job, fed by the shared watcher over the v1 routes
+ * (`/v1/crawl/<id>` WebSocket, `/v1/...` status reads): same transports,
+ * de-duplication and REST-confirmed end as `client.watcher`.
  */
 export function watchV1Job(http: HttpClient, kind: JobKind, id: string): V1CrawlWatcher {
-  const options: WatcherOptions & { apiVersion: ApiVersion } = { kind, apiVersion: V1 };
-  return new V1CrawlWatcher(id, (signal) => createWatcher(http, id, { ...options, signal }));
+  return new V1CrawlWatcher(id, (signal) => watch(http, kind, id, { signal, apiVersion: V1 }));
 }
