@@ -207,3 +207,30 @@ describe.each(TRANSPORTS)("v1 methods over %s", (kind) => {
     expect(q).toMatchObject({ success: true, jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0, maxConcurrency: expect.any(Number) });
   });
 });
+
+describe("webdata/v1 entries", () => {
+  it("the Node entry's default export sends through undici to a loopback server", async () => {
+    const { default: App } = await import("../src/v1/node.js");
+    const { createFakeService, serveFake } = await import("../src/testing/node.js");
+    const fake = createFakeService();
+    const served = await serveFake(fake);
+    try {
+      const app = new App({ apiKey: fake.apiKey, apiUrl: served.url, logLevel: "off" });
+      const res = await app.scrapeUrl(HOME, { formats: ["markdown"] });
+      expect(res).toMatchObject({ success: true, markdown: expect.stringContaining("Acme") });
+      expect(fake.requests.map((r) => `${r.method} ${r.pathname}`)).toEqual(["POST /v1/scrape"]);
+      expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it("the portable entry's default export is WebDataV1", async () => {
+    const mod = await import("../src/v1/index.js");
+    expect(mod.default).toBe(mod.WebDataV1);
+    const { createFakeService } = await import("../src/testing/index.js");
+    const fake = createFakeService();
+    const app = new mod.default({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
+    expect(await app.getQueueStatus()).toMatchObject({ success: true });
+  });
+});
