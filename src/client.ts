@@ -175,10 +175,14 @@ export class WebData {
    * Live events of a crawl or batch scrape (`kind: "batch"`): `document`, `status`,
    * `error` and a REST-confirmed `done`, over the WebSocket, server-sent events or
    * polling. Iterate it with `for await`, or use `on(type, listener)`; `break` or
-   * `close()` stops it. Never delivers a document twice.
+   * `close()` stops it. Never delivers a document twice. With a custom `fetch`
+   * (a mock, the in-process fake) the runtime's WebSocket is not used unless
+   * `webSocket` or `transports` says so: a socket cannot go through that `fetch`.
    */
   watcher(jobId: string, options?: WatcherOptions): Watcher {
-    return createWatcher(this.#http, jobId, options);
+    const plain = options === undefined || (typeof options === "object" && options !== null && !Array.isArray(options));
+    const viaFetch = plain && this.#options.fetch !== undefined && !options?.webSocket && !options?.transports;
+    return createWatcher(this.#http, jobId, viaFetch ? { ...options, transports: ["sse", "poll"] } : options);
   }
 
   /** Starts an extraction: `POST /v2/extract`. */

@@ -41,6 +41,7 @@ describe("watcher under random transport drops", () => {
 
       const watcher = client.watcher(job.id, {
         webSocket: mode === "ws" ? NodeWebSocket : undefined,
+        transports: mode === "ws" ? undefined : ["sse", "poll"], // Node 22+ has a global WebSocket
         pollIntervalMs: 50,
         maxReconnects: rand() < 0.3 ? 0 : 2,
       });

@@ -5,6 +5,8 @@ import { dropStream, fakeJobs, streamLog, type RecordedRequest } from "../src/te
 import { collect, docIds, inProcessSetup, jobDocIds, NodeWebSocket, servedSetup } from "./watch-helpers.js";
 
 const KINDS = ["fetch", "undici"] as const;
+/** Node 22+ has a global WebSocket, which the served fake would answer: keep the SSE/polling tests on SSE/polling. */
+const NO_WS = { transports: ["sse", "poll"] as ("sse" | "poll")[] };
 const START = "https://acme.test/";
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -33,7 +35,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
   it("polls the REST status when there is no WebSocket and no SSE, and ends with a REST-confirmed done", async () => {
     const { fake, client } = await served(kind);
     const job = await client.startCrawl(START, { limit: 8 });
-    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, ...NO_WS }));
     expect(thrown).toBeUndefined();
     expectExactlyOnce(events, jobDocIds(fake, job.id));
     expect(docIds(events)).toEqual(jobDocIds(fake, job.id)); // in the job's order
@@ -49,7 +51,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
   it("uses server-sent events when the server offers them", async () => {
     const { fake, client } = await served(kind, { sse: true });
     const job = await client.startCrawl(START, { limit: 8 });
-    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, ...NO_WS }));
     expect(thrown).toBeUndefined();
     expect(docIds(events)).toEqual(jobDocIds(fake, job.id));
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 8 });
@@ -63,7 +65,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     fakeJobs(fake).configure({ pagesPerPoll: 1 });
     const job = await client.startCrawl(START, { limit: 10 });
     dropStream(fake, { transport: "sse", afterFrames: 4 });
-    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, ...NO_WS }));
     expect(thrown).toBeUndefined();
     expectExactlyOnce(events, jobDocIds(fake, job.id));
     const log = streamLog(fake);
@@ -195,6 +197,34 @@ describe("watcher (in process)", () => {
     fakeJobs(fake).advance(slow.id, 2);
     for await (const e of client.watcher(slow.id)) if (e.type === "document") break;
     await vi.waitFor(() => expect(streamLog(fake).at(-1)).toMatchObject({ transport: "sse", jobId: slow.id, closedBy: "client" }));
+  });
+
+  it("uses the runtime's WebSocket, except for a client with a custom fetch", async () => {
+    const g = globalThis as { WebSocket?: unknown };
+    const saved = g.WebSocket;
+    const opened: string[] = [];
+    g.WebSocket = class {
+      constructor(url: string) {
+        opened.push(url);
+        throw new Error("no sockets in this test");
+      }
+    };
+    try {
+      const { fake, client } = inProcessSetup();
+      const job = await client.startCrawl(START, { limit: 2 });
+      const inProcess = await collect(client.watcher(job.id, { pollIntervalMs: 50 }));
+      expect(inProcess.events.at(-1)?.type).toBe("done");
+      expect(opened).toEqual([]);
+      const s = await served("undici");
+      const job2 = await s.client.startCrawl(START, { limit: 2 });
+      const overNetwork = await collect(s.client.watcher(job2.id, { pollIntervalMs: 50 }));
+      expect(opened).toEqual([`${s.url.replace("http", "ws")}/v2/crawl/${job2.id}`]);
+      expect(overNetwork.events[0]).toMatchObject({ type: "error", fatal: false, error: { transport: "websocket" } });
+      expect(overNetwork.events.at(-1)?.type).toBe("done");
+      expect(fake.requests.length).toBeGreaterThan(0);
+    } finally {
+      g.WebSocket = saved;
+    }
   });
 
   it("turns a failed poll into a non-fatal error event and goes on", async () => {
