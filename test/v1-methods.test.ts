@@ -4,10 +4,11 @@
  * fake's request log and checked against the v1 OpenAPI request schema) and
  * the v1 result shape. Bad input is a ValidationError before anything is sent.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ValidationError, NotFoundError, JobFailedError, BadRequestError } from "../src/index.js";
 import { FIXTURE_ORIGIN, v1FakeState } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
+import { drive, tick, useJobTimers } from "./jobs-helpers.js";
 import { v1BodyProblems } from "./support/openapi.js";
 
 const HOME = `${FIXTURE_ORIGIN}/`;
@@ -19,7 +20,10 @@ describe.each(TRANSPORTS)("v1 methods over %s", (kind) => {
   beforeEach(async () => {
     s = await setup(kind);
   });
-  afterEach(() => s.close());
+  afterEach(async () => {
+    vi.useRealTimers();
+    await s.close();
+  });
 
   /** The one request the call sent (asserting there was exactly one to that path). */
   function sent(method: string, pathname: string) {
@@ -122,6 +126,31 @@ describe.each(TRANSPORTS)("v1 methods over %s", (kind) => {
     const res = await s.client.v1.extract([PRODUCTS], { schema, showSources: true });
     expect(sent("POST", "/v1/extract").body).toEqual({ urls: [PRODUCTS], schema, showSources: true });
     expect(res).toEqual({ success: true, data: { title: "Acme Products" }, sources: expect.any(Object) });
+  });
+
+  it("extract: polls every second (as v1 did) while the job is processing", async () => {
+    useJobTimers();
+    v1FakeState(s.fake).pollsToFinish = 2;
+    const p = s.client.v1.extract([PRODUCTS], { prompt: "title" });
+    const polls = () => s.fake.requests.filter((r) => r.method === "GET" && r.pathname.startsWith("/v1/extract/")).length;
+    for (let i = 0; i < 30 && polls() < 1; i++) await tick();
+    expect(polls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(999);
+    for (let i = 0; i < 5; i++) await tick();
+    expect(polls()).toBe(1);
+    const res = await drive(p, 1000);
+    expect(polls()).toBe(3);
+    expect(res).toMatchObject({ success: true, data: { title: "Acme Products", description: expect.any(String) } });
+  });
+
+  it("deepResearch: while processing, activities already reported are not reported again", async () => {
+    useJobTimers();
+    v1FakeState(s.fake).pollsToFinish = 1;
+    const activities: string[] = [];
+    const res = await drive(s.client.v1.deepResearch("widgets", { maxDepth: 1 }, (a) => activities.push(a.message)), 2000);
+    expect(s.fake.requests.filter((r) => r.pathname.startsWith("/v1/deep-research/"))).toHaveLength(2);
+    expect(activities).toEqual(["Searched for widgets", "Analyzed sources"]);
+    expect(res).toMatchObject({ success: true, status: "completed" });
   });
 
   it("extract: a failed job throws JobFailedError with the server's text", async () => {
