@@ -82,6 +82,7 @@ export class APIPromise<T> extends Promise<T> {
     inner.catch(() => undefined);
   }
 
+  /** Promises derived with `then`/`catch`/`finally` are plain `Promise`s. */
   static override get [Symbol.species](): PromiseConstructor {
     return Promise;
   }
