@@ -44,5 +44,5 @@ const warned = new Set<V1MethodName>();
 export function deprecate(http: HttpClient, name: V1MethodName): void {
   if (http.config.silenceDeprecationWarnings || warned.has(name)) return;
   warned.add(name);
-  http.log("warn", `webdata: ${name}() is a legacy v1 method; use ${V2_REPLACEMENTS[name]} on the v2 client instead (see MIGRATION.md).`);
+  http.log("warn", `webdata: ${name}() is a legacy v1 method; v2 replacement: ${V2_REPLACEMENTS[name]} (see MIGRATION.md).`);
 }
