@@ -29,6 +29,8 @@ const CONSUMER_DEPS = {
   esbuild: "^0.27.0",
   typescript: "~5.9.0",
   "typescript-oldest": `npm:typescript@~${OLDEST_TS}.0`,
+  // The fake's crawl WebSocket (serveFake) needs the optional ws package.
+  ws: "^8.18.0",
 };
 
 function log(msg) {
