@@ -76,6 +76,21 @@ describe.each(TRANSPORTS)("v1 crawl over %s", (kind) => {
     expect(res.data[0]!.markdown).toContain("Acme makes");
   });
 
+  it("crawlUrl with v1-only formats (screenshot@fullPage, json + jsonOptions) returns v1 documents", async () => {
+    useJobTimers();
+    s = await setup(kind);
+    const scrapeOptions = { formats: ["markdown" as const, "screenshot@fullPage" as const, "json" as const], jsonOptions: { prompt: "the title" } };
+    const res = await drive(s.client.v1.crawlUrl(HOME, { limit: 2, scrapeOptions }, 0.5));
+    expect(v1BodyProblems("POST", "/v1/crawl", posts("/v1/crawl")[0]!.body)).toEqual([]);
+    if (!res.success) throw new Error(res.error);
+    expect(res.data).toHaveLength(2);
+    for (const doc of res.data) {
+      expect(doc.screenshot).toMatch(/^data:image\/png/);
+      expect(doc.json).toBeDefined();
+      expect(doc).not.toHaveProperty("extract");
+    }
+  });
+
   it("crawlUrl: the poll interval is in SECONDS, converted once (3 -> 3000 ms between polls)", async () => {
     useJobTimers();
     s = await setup(kind);

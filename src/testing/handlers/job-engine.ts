@@ -7,6 +7,7 @@
  */
 import type { FakeService, FakeTeam } from "../service.js";
 import { scrapeTarget, fakeId, parseFormats } from "./scrape.js";
+import { v1Document } from "./v1.js";
 
 /** State of a fake crawl or batch scrape. */
 export interface FakeJob {
@@ -175,11 +176,12 @@ function newJob(fake: FakeService, kind: FakeJob["kind"], version: FakeJob["vers
 export function advance(fake: FakeService, job: FakeJob, n: number): void {
   if (job.status !== "scraping") return;
   const scrapeOptions = (job.kind === "crawl" ? (job.options.scrapeOptions as Record<string, unknown> | undefined) : job.options) ?? {};
-  const formats = parseFormats(scrapeOptions.formats);
+  // v1 jobs take v1 scrape options (`screenshot@fullPage`, `extract` + `extract` options, ...).
+  const scrapeOne = (url: string) => (job.version === "v1" ? v1Document(fake, url, scrapeOptions) : scrapeTarget(fake, url, parseFormats(scrapeOptions.formats)));
   for (let i = 0; i < n && job.queue.length; i++) {
     const item = job.queue.shift() as { url: string; depth: number };
     try {
-      const { doc, credits } = scrapeTarget(fake, item.url, formats);
+      const { doc, credits } = scrapeOne(item.url);
       fake.charge(job.team, credits, job.key);
       job.credits += credits;
       job.docs.push(doc);
