@@ -78,7 +78,8 @@ results.sort((a, b) => selected.findIndex((j) => j[0] === a.name) - selected.fin
 
 const FLOWS = ["scrape", "map", "retry", "errors", "crawl", "watcher"];
 const cell = (f) => (!f ? "-" : f.ok === true ? "ok" : f.ok === null ? "n/a" : "FAIL");
-const rows = results.map((r) => [r.name, r.version, r.entry, ...(r.flows.types ? ["types ok", "", "", "", "", ""] : FLOWS.map((f) => (r.error ? "ERROR" : cell(r.flows[f])))), `${(r.ms / 1000).toFixed(1)}s`]);
+const short = (v) => String(v).replace(/^(deno|workerd|Chromium) /, "").split(" ")[0];
+const rows = results.map((r) => [r.name, short(r.version), r.entry, ...(r.flows.types ? ["types ok", "", "", "", "", ""] : FLOWS.map((f) => (r.error ? "ERROR" : cell(r.flows[f])))), `${(r.ms / 1000).toFixed(1)}s`]);
 const header = ["runtime", "version", "entry", ...FLOWS, "time"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
 const line = (cols) => cols.map((c, i) => String(c).padEnd(widths[i])).join("  ");
