@@ -97,7 +97,7 @@ export function workerdJob(bin) {
 const config :Workerd.Config = (
   services = [
     (name = "main", worker = .mainWorker),
-    (name = "net", network = (allow = ["public", "private", "local"])),
+    (name = "net", network = (allow = ["local"])),
   ],
   sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
 );
@@ -117,7 +117,7 @@ const mainWorker :Workerd.Worker = (
       await waitForHttp(`${base}/health`, child, 20_000).catch((e) => {
         throw new Error(`workerd: ${e.message}\n${log.slice(-2000)}`);
       });
-      const res = await fetch(`${base}/?url=${encodeURIComponent(url)}&key=${encodeURIComponent(key)}`, { signal: AbortSignal.timeout(JOB_TIMEOUT_MS) });
+      const res = await fetch(`${base}/run?url=${encodeURIComponent(url)}&key=${encodeURIComponent(key)}`, { signal: AbortSignal.timeout(JOB_TIMEOUT_MS) });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`workerd answered ${res.status}: ${text.slice(0, 500)}\n${log.slice(-2000)}`);
       return JSON.parse(text);
