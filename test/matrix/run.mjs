@@ -76,10 +76,10 @@ await Promise.all(
 );
 results.sort((a, b) => selected.findIndex((j) => j[0] === a.name) - selected.findIndex((j) => j[0] === b.name));
 
-const FLOWS = ["scrape", "map", "retry", "errors", "crawl", "watcher"];
+const FLOWS = ["scrape", "map", "retry", "errors", "v1", "crawl", "watcher"];
 const cell = (f) => (!f ? "-" : f.ok === true ? "ok" : f.ok === null ? "n/a" : "FAIL");
 const short = (v) => String(v).replace(/^(deno|workerd|Chromium) /, "").split(" ")[0];
-const rows = results.map((r) => [r.name, short(r.version), r.entry, ...(r.flows.types ? ["types ok", "", "", "", "", ""] : FLOWS.map((f) => (r.error ? "ERROR" : cell(r.flows[f])))), `${(r.ms / 1000).toFixed(1)}s`]);
+const rows = results.map((r) => [r.name, short(r.version), r.entry, ...(r.flows.types ? ["types ok", ...FLOWS.slice(1).map(() => "")] : FLOWS.map((f) => (r.error ? "ERROR" : cell(r.flows[f])))), `${(r.ms / 1000).toFixed(1)}s`]);
 const header = ["runtime", "version", "entry", ...FLOWS, "time"];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
 const line = (cols) => cols.map((c, i) => String(c).padEnd(widths[i])).join("  ");
