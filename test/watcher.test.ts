@@ -48,6 +48,31 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     expect(statusReads(fake, job.id).length).toBeGreaterThan(1);
   });
 
+  it("falls back when a refused WebSocket fires error but never close (Node 22's WebSocket does this)", async () => {
+    const { fake, client } = await served(kind);
+    const job = await client.startCrawl(START, { limit: 4 });
+    let opened = 0;
+    class ErrorOnlySocket {
+      onopen: (() => void) | null = null;
+      onmessage: ((ev: { data: unknown }) => void) | null = null;
+      onclose: ((ev: { code: number; reason: string }) => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor() {
+        opened += 1;
+        setTimeout(() => this.onerror?.(), 5);
+      }
+      close(): void {
+        // Like the runtime: closing a CONNECTING socket fires error again, synchronously, and no close event ever arrives.
+        this.onerror?.();
+      }
+    }
+    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, webSocket: ErrorOnlySocket as never }));
+    expect(thrown).toBeUndefined();
+    expect(opened).toBeGreaterThan(0);
+    expectExactlyOnce(events, jobDocIds(fake, job.id));
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "completed" });
+  });
+
   it("uses server-sent events when the server offers them", async () => {
     const { fake, client } = await served(kind, { sse: true });
     const job = await client.startCrawl(START, { limit: 8 });

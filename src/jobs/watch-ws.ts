@@ -16,6 +16,9 @@ interface SocketLike {
   onerror: (() => void) | null;
 }
 
+/** How long to wait for the close event that should follow an error on an open socket. */
+const CLOSE_GRACE_MS = 2_000;
+
 /** Close codes the service uses for errors (reason `{"type":"error","error":...}`). */
 const ERROR_CODES = new Set([1008, 3000, 3003, 1011]);
 
@@ -46,9 +49,11 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     }
     let opened = false;
     let settled = false;
+    let closeTimer: ReturnType<typeof setTimeout> | undefined;
     const finish = (end: SessionEnd) => {
       if (settled) return;
       settled = true;
+      if (closeTimer !== undefined) clearTimeout(closeTimer);
       ctx.signal.removeEventListener("abort", onAbort);
       resolve(end);
     };
@@ -69,7 +74,20 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     ws.onopen = () => {
       opened = true;
     };
-    ws.onerror = () => undefined; // a close event always follows
+    ws.onerror = () => {
+      // The standard says a close event follows, but some runtimes never send it: Node 22's
+      // WebSocket stays CONNECTING after a refused handshake. Do not wait for it.
+      if (settled) return;
+      if (!opened) {
+        finish({ kind: "unavailable", error: new WatchTransportError("websocket", "The WebSocket could not connect") });
+        closeQuietly(); // after finish: closing may fire another error event synchronously
+        return;
+      }
+      closeTimer ??= setTimeout(
+        () => finish({ kind: "dropped", error: new WatchTransportError("websocket", "The WebSocket failed and sent no close event") }),
+        CLOSE_GRACE_MS,
+      );
+    };
     ws.onmessage = (ev) => {
       if (settled) return;
       const text = typeof ev.data === "string" ? ev.data : ev.data instanceof ArrayBuffer ? new TextDecoder().decode(ev.data) : undefined;
