@@ -22,10 +22,10 @@ export type { FakeServiceOptions, FaultSpec, RateLimitSpec, RecordedRequest, Fak
 export { dropStream, streamLog, type StreamDropSpec, type StreamConnection } from "./handlers/streams.js";
 export { FIXTURE_ORIGIN, type FixturePage } from "./fixtures.js";
 export { signupState } from "./handlers/signup.js";
-export { v1FakeState, type V1FakeState } from "./handlers/v1.js";
 export { fakeJobs, type FakeJobs } from "./handlers/jobs.js";
 export type { FakeJob, JobEngineOptions } from "./handlers/job-engine.js";
 export { fakeTasks, type FakeTasks, type FakeTask, type TaskOptions } from "./handlers/tasks.js";
+export { v1FakeState, type V1FakeState } from "./handlers/v1.js";
 
 /** Every capability's routes, in registration order. Later capabilities add theirs here. */
 const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerStreams, registerV1, registerSearch, registerBrowser, registerUsageHistory];
