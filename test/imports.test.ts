@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 const SRC = fileURLToPath(new URL("../src", import.meta.url));
 
 /** Modules allowed to import Node built-ins or undici at run time. */
-const ALLOWED = new Set(["src/node.ts", "src/v1/node.ts", "src/testing/node.ts"]);
+const ALLOWED = new Set(["src/node.ts", "src/testing/node.ts"]);
 
 /** Node-only specifiers: `node:*`, undici, and bare built-in names. */
 const NODE_ONLY = /^(node:|undici($|\/)|(fs|http|https|net|tls|stream|events|os|path|url|util|zlib|crypto|child_process|worker_threads|buffer)(\/|$))/;
