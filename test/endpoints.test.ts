@@ -9,6 +9,7 @@ import {
   AuthenticationError,
   BadRequestError,
   InternalServerError,
+  NotFoundError,
   PaymentRequiredError,
   PermissionDeniedError,
   RateLimitError,
@@ -257,6 +258,36 @@ describe.each(TRANSPORTS)("endpoints over %s", (kind) => {
         });
       }
     }
+
+    it("surfaces the credit-usage 404 text on v1 and v2", async () => {
+      s = await setup(kind, {}, { maxRetries: 0 });
+      const text = "Could not find credit usage information";
+      s.fake.inject({ match: "/v2/team/credit-usage", status: 404, body: { success: false, error: text } });
+      s.fake.inject({ match: "/v1/team/credit-usage", status: 404, body: { success: false, error: text } });
+      for (const call of [s.client.getCreditUsage(), s.client.v1.getCreditUsage()]) {
+        const err = (await call.catch((e: unknown) => e)) as APIError;
+        expect(err).toBeInstanceOf(NotFoundError);
+        expect(err.serverMessage).toBe(text);
+      }
+    });
+
+    it("normalises snake_case answers of credit usage, queue status and historical usage on the v2 surface", async () => {
+      s = await setup(kind);
+      s.fake.inject({ match: "/v2/team/credit-usage", status: 200, body: { success: true, data: { remaining_credits: 3, plan_credits: 9, billing_period_start: null, billing_period_end: null } } });
+      expect(await s.client.getCreditUsage()).toEqual({ remainingCredits: 3, planCredits: 9, billingPeriodStart: null, billingPeriodEnd: null });
+      s.fake.inject({
+        match: "/v2/team/queue-status",
+        status: 200,
+        body: { success: true, jobs_in_queue: 4, active_jobs_in_queue: 1, waiting_jobs_in_queue: 3, max_concurrency: 2, most_recent_success: null },
+      });
+      expect(await s.client.getQueueStatus()).toMatchObject({ jobsInQueue: 4, activeJobsInQueue: 1, waitingJobsInQueue: 3, maxConcurrency: 2, mostRecentSuccess: null });
+      s.fake.inject({
+        match: "/v2/team/token-usage/historical",
+        status: 200,
+        body: { success: true, periods: [{ start_date: "2026-01-01T00:00:00Z", end_date: "2026-02-01T00:00:00Z", tokens_used: 150 }] },
+      });
+      expect(await s.client.getTokenUsageHistorical()).toEqual([{ startDate: "2026-01-01T00:00:00Z", endDate: "2026-02-01T00:00:00Z", tokensUsed: 150 }]);
+    });
 
     it("surfaces the failure text even on a 200 with success:false", async () => {
       s = await setup(kind);
