@@ -8,12 +8,12 @@ import type { Document } from "./api/document.js";
 import { map, type MapOptions, type MapResult } from "./api/map.js";
 import { cancelAgent, getAgentStatus, startAgent, type AgentOptions, type AgentStartResult, type AgentStatus } from "./api/agent.js";
 import { startBatchScrape, type BatchScrapeOptions, type BatchScrapeStartResult } from "./api/batch.js";
-import { getActiveCrawls, startCrawl, type ActiveCrawls, type CrawlOptions, type CrawlStartResult } from "./api/crawl.js";
+import { getActiveCrawls, startCrawl, type ActiveCrawls, type CrawlDocument, type CrawlOptions, type CrawlStartResult } from "./api/crawl.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./api/extract.js";
 import { jobDocuments } from "./jobs/pages.js";
 import { cancelJob, getJobErrors, getJobStatus } from "./jobs/status.js";
 import type { JobDocumentsOptions, JobErrors, JobPageOptions, JobStatus, WaitOptions } from "./jobs/types.js";
-import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait } from "./jobs/waiters.js";
+import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait, type ValidateOption } from "./jobs/waiters.js";
 import { createWatcher, type Watcher } from "./jobs/watcher.js";
 import type { WatcherOptions } from "./jobs/watch-types.js";
 import { scrape, type ScrapeParams, type ScrapeResult } from "./api/scrape.js";
@@ -111,14 +111,21 @@ export class WebData {
     return startCrawl(this.#http, url, options, requestOptions);
   }
 
-  /** One page of a crawl's status and documents: `GET /v2/crawl/<id>?skip=&limit=`. Never paginates. */
-  getCrawlStatus(id: string, page?: JobPageOptions, requestOptions?: RequestOptions): APIPromise<JobStatus> {
-    return getJobStatus(this.#http, "crawl", id, page, requestOptions);
+  /**
+   * One page of a crawl's status and documents: `GET /v2/crawl/<id>?skip=&limit=`. Never paginates.
+   * It gets only an id, so it cannot see the start's schema: `json` is `T` as named by the caller
+   * (default `unknown`), unchecked, and `validate: true` does not apply here.
+   */
+  getCrawlStatus<T = unknown>(id: string, page?: JobPageOptions, requestOptions?: RequestOptions): APIPromise<JobStatus<Document<T>>> {
+    return getJobStatus<Document<T>>(this.#http, "crawl", id, page, requestOptions);
   }
 
-  /** Every document of a crawl, following `next` until the crawl has ended and no page remains. */
-  crawlDocuments(id: string, options?: JobDocumentsOptions): AsyncGenerator<Document, void, undefined> {
-    return jobDocuments(this.#http, "crawl", id, options);
+  /**
+   * Every document of a crawl, following `next` until the crawl has ended and no page remains.
+   * `json` is typed from `options.schema` (each document parsed with it as it is yielded), or named: `crawlDocuments<MyType>(id)` (unchecked).
+   */
+  crawlDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>): AsyncGenerator<Document<T>, void, undefined> {
+    return jobDocuments<Document<T>>(this.#http, "crawl", id, options);
   }
 
   /** Failed and robots-blocked pages of a crawl: `GET /v2/crawl/<id>/errors`. */
@@ -136,8 +143,12 @@ export class WebData {
     return getActiveCrawls(this.#http, requestOptions);
   }
 
-  /** Crawls a site and waits for the end: every document, or `JobFailedError` / `JobTimeoutError`. */
-  crawl(url: string, options?: CrawlOptions & WaitOptions, requestOptions?: RequestOptions): Promise<JobStatus> {
+  /**
+   * Crawls a site and waits for the end: every document, or `JobFailedError` / `JobTimeoutError`.
+   * `json` is typed from the json format's schema in `scrapeOptions.formats`; with `validate: true`
+   * every document is parsed with it (`ResultValidationError`).
+   */
+  crawl<O extends CrawlOptions & WaitOptions = CrawlOptions & WaitOptions>(url: string, options?: O, requestOptions?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
     return crawlAndWait(this.#http, url, options, requestOptions);
   }
 
@@ -146,14 +157,17 @@ export class WebData {
     return startBatchScrape(this.#http, urls, options, requestOptions);
   }
 
-  /** One page of a batch scrape's status: `GET /v2/batch/scrape/<id>?skip=&limit=`. Never paginates. */
-  getBatchScrapeStatus(id: string, page?: JobPageOptions, requestOptions?: RequestOptions): APIPromise<JobStatus> {
-    return getJobStatus(this.#http, "batch", id, page, requestOptions);
+  /**
+   * One page of a batch scrape's status: `GET /v2/batch/scrape/<id>?skip=&limit=`. Never paginates.
+   * As with `getCrawlStatus`, `json` is the caller's `T` (default `unknown`), unchecked.
+   */
+  getBatchScrapeStatus<T = unknown>(id: string, page?: JobPageOptions, requestOptions?: RequestOptions): APIPromise<JobStatus<Document<T>>> {
+    return getJobStatus<Document<T>>(this.#http, "batch", id, page, requestOptions);
   }
 
-  /** Every document of a batch scrape, following `next`. */
-  batchScrapeDocuments(id: string, options?: JobDocumentsOptions): AsyncGenerator<Document, void, undefined> {
-    return jobDocuments(this.#http, "batch", id, options);
+  /** Every document of a batch scrape, following `next`; `json` typed (and parsed) as in `crawlDocuments`. */
+  batchScrapeDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>): AsyncGenerator<Document<T>, void, undefined> {
+    return jobDocuments<Document<T>>(this.#http, "batch", id, options);
   }
 
   /** Failed pages of a batch scrape: `GET /v2/batch/scrape/<id>/errors`. */
@@ -166,8 +180,11 @@ export class WebData {
     return cancelJob(this.#http, "batch", id, requestOptions);
   }
 
-  /** Scrapes many URLs and waits for the end: every document (plus `invalidURLs`). */
-  batchScrape(urls: string[], options?: BatchScrapeOptions & WaitOptions, requestOptions?: RequestOptions): Promise<JobStatus & { invalidURLs?: string[] }> {
+  /**
+   * Scrapes many URLs and waits for the end: every document (plus `invalidURLs`). `json` is typed
+   * from the json format's schema in `formats`; with `validate: true` every document is parsed with it.
+   */
+  batchScrape<O extends BatchScrapeOptions & WaitOptions = BatchScrapeOptions & WaitOptions>(urls: string[], options?: O, requestOptions?: RequestOptions): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
     return batchScrapeAndWait(this.#http, urls, options, requestOptions);
   }
 
@@ -197,9 +214,9 @@ export class WebData {
 
   /**
    * Extracts and waits for the result (`JobFailedError` / `JobTimeoutError`). `data` is typed from
-   * `schema` (zod 3/4, Standard Schema) unless a type is named: `extract<MyType>(...)`.
+   * `schema` (zod 3/4, Standard Schema) unless a type is named: `extract<MyType>(...)`; `validate: true` parses it with `schema`.
    */
-  extract<T = never, O extends ExtractOptions & WaitOptions = ExtractOptions & WaitOptions>(options: O, requestOptions?: RequestOptions): Promise<ExtractStatus<SchemaResult<T, O["schema"]>>> {
+  extract<T = never, O extends ExtractOptions & WaitOptions & ValidateOption = ExtractOptions & WaitOptions & ValidateOption>(options: O, requestOptions?: RequestOptions): Promise<ExtractStatus<SchemaResult<T, O["schema"]>>> {
     return extractAndWait<SchemaResult<T, O["schema"]>>(this.#http, options, requestOptions);
   }
 
@@ -220,9 +237,9 @@ export class WebData {
 
   /**
    * Runs an agent and waits for its result (`JobFailedError` / `JobTimeoutError`). `data` is typed from
-   * `schema` (zod 3/4, Standard Schema) unless a type is named: `agent<MyType>(...)`.
+   * `schema` (zod 3/4, Standard Schema) unless a type is named: `agent<MyType>(...)`; `validate: true` parses it with `schema`.
    */
-  agent<T = never, O extends AgentOptions & WaitOptions = AgentOptions & WaitOptions>(prompt: string, options?: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>> {
+  agent<T = never, O extends AgentOptions & WaitOptions & ValidateOption = AgentOptions & WaitOptions & ValidateOption>(prompt: string, options?: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>> {
     return agentAndWait<SchemaResult<T, O["schema"]>>(this.#http, prompt, options, requestOptions);
   }
 

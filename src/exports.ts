@@ -90,12 +90,13 @@ export type {
   QueueStatus,
   Concurrency,
 } from "./api/usage.js";
-export type { CrawlOptions, CrawlStartResult, ActiveCrawl, ActiveCrawls } from "./api/crawl.js";
+export type { CrawlOptions, CrawlDocument, CrawlStartResult, ActiveCrawl, ActiveCrawls } from "./api/crawl.js";
 export type { BatchScrapeOptions, BatchScrapeStartResult } from "./api/batch.js";
 export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/extract.js";
 export type { AgentOptions, AgentStartResult, AgentStatus } from "./api/agent.js";
 export { IdempotencyConflictError } from "./api/idempotency.js";
 export type { JobKind, JobState, JobStatus, JobPageOptions, JobError, JobErrors, WaitOptions, JobDocumentsOptions, ApiVersion } from "./jobs/types.js";
+export type { ValidateOption } from "./jobs/waiters.js";
 export type { Watcher } from "./jobs/watcher.js";
 export {
   WatchTransportError,

@@ -104,3 +104,49 @@ describe("extract and agent typing", () => {
     expectTypeOf(plain.data).toEqualTypeOf<unknown>();
   });
 });
+
+describe("crawl and batch scrape typing", () => {
+  test("crawl: documents typed from the json format in scrapeOptions.formats", async () => {
+    const schema = z4.object({ title: z4.string() });
+    const job = await client.crawl("https://acme.test", { limit: 2, scrapeOptions: { formats: ["markdown", { type: "json", schema, validate: true }] } });
+    expectTypeOf(job.data).toEqualTypeOf<Document<{ title: string }>[]>();
+    expectTypeOf(job.data[0]?.json).toEqualTypeOf<{ title: string } | undefined>();
+    // @ts-expect-error: wrong field
+    void job.data[0]?.json?.titel;
+  });
+
+  test("crawl without a json schema: json is unknown", async () => {
+    expectTypeOf((await client.crawl("https://acme.test")).data).toEqualTypeOf<Document<unknown>[]>();
+    expectTypeOf((await client.crawl("https://acme.test", { limit: 1 })).data).toEqualTypeOf<Document<unknown>[]>();
+    expectTypeOf((await client.crawl("https://acme.test", { scrapeOptions: { formats: ["markdown"] } })).data).toEqualTypeOf<Document<unknown>[]>();
+  });
+
+  test("batchScrape: documents typed from the json format (zod 3)", async () => {
+    const job = await client.batchScrape(["https://acme.test"], { formats: [{ type: "json", schema: z3.object({ n: z3.number() }) }] });
+    expectTypeOf(job.data).toEqualTypeOf<Document<{ n: number }>[]>();
+    expectTypeOf(job.invalidURLs).toEqualTypeOf<string[] | undefined>();
+    // @ts-expect-error: wrong field
+    void job.data[0]?.json?.m;
+    expectTypeOf((await client.batchScrape(["https://acme.test"])).data).toEqualTypeOf<Document<unknown>[]>();
+  });
+
+  test("document iterators and status: typed from options.schema, or named", async () => {
+    const schema = z4.object({ price: z4.number() });
+    for await (const doc of client.crawlDocuments("id", { schema })) {
+      expectTypeOf(doc).toEqualTypeOf<Document<{ price: number }>>();
+      // @ts-expect-error: wrong field
+      void doc.json?.cost;
+    }
+    for await (const doc of client.batchScrapeDocuments<{ a: string }>("id")) expectTypeOf(doc.json).toEqualTypeOf<{ a: string } | undefined>();
+    for await (const doc of client.crawlDocuments("id")) expectTypeOf(doc).toEqualTypeOf<Document<unknown>>();
+    expectTypeOf((await client.getCrawlStatus<{ a: string }>("id")).data).toEqualTypeOf<Document<{ a: string }>[]>();
+    expectTypeOf((await client.getBatchScrapeStatus("id")).data).toEqualTypeOf<Document<unknown>[]>();
+  });
+
+  test("extract and agent accept validate", async () => {
+    const res = await client.extract({ urls: ["https://acme.test"], schema: z4.object({ company: z4.string() }), validate: true });
+    expectTypeOf(res.data).toEqualTypeOf<{ company: string }>();
+    const a = await client.agent("find it", { schema: z3.object({ n: z3.number() }), validate: true });
+    expectTypeOf(a.data).toEqualTypeOf<{ n: number } | undefined>();
+  });
+});

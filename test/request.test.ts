@@ -2,6 +2,7 @@
  * The shared request layer, over both transports: retries and what is never
  * retried, Retry-After in every form, aborts, timeouts, headers, request ids.
  */
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   AbortError,
@@ -22,6 +23,9 @@ import {
 } from "../src/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 
+/** The version the build defines (`__WEBDATA_VERSION__` from package.json), not the source fallback. */
+const PKG_VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
 /** A 0-second hint keeps retry tests fast without touching the backoff code. */
 const NOW = { "retry-after": "0" };
 
@@ -40,7 +44,7 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
     expect(req.headers["user-agent"]).toBe(`webdata/${VERSION}`);
     expect(req.headers["x-idempotency-key"]).toBeUndefined();
     expect(req.body).toEqual({ url: "https://acme.test/about" });
-    expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
+    expect(VERSION).toBe(PKG_VERSION);
   });
 
   it("merges client and per-call headers", async () => {
@@ -118,6 +122,27 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
     expect(usage.planTokens).toBe(1_500_000);
     expect(s.fake.requests).toHaveLength(2);
   });
+
+  for (const [header, label] of [
+    ["none", "the 429 body text (retry after Ns)"],
+    ["seconds", "Retry-After in seconds"],
+    ["date", "Retry-After as an HTTP date"],
+    ["ms", "retry-after-ms"],
+  ] as const) {
+    it(`waits as ${label} says, not by backoff`, async () => {
+      const waits: number[] = [];
+      const logger = { debug: () => undefined, warn: () => undefined, error: () => undefined, info: (m: string) => void waits.push(Number(/ in (\d+) ms/.exec(m)?.[1])) };
+      s = await setup(kind, {}, { logger, logLevel: "info" });
+      // An HTTP date has 1 s resolution: ask for 2 s so the wait is over 1 s whatever the sub-second clock.
+      s.fake.rateLimit({ retryAfterSeconds: header === "date" ? 2 : 1, header });
+      await s.client.getTokenUsage();
+      expect(s.fake.requests).toHaveLength(2);
+      expect(waits).toHaveLength(1);
+      // Backoff would wait 250..500 ms.
+      if (header === "date") expect(waits[0]).toBeGreaterThan(1000);
+      else expect(waits[0]).toBe(1000);
+    });
+  }
 
   it("fails at once when Retry-After exceeds maxRetryAfterMs, carrying the hint", async () => {
     s = await setup(kind, {}, { maxRetryAfterMs: 1000 });

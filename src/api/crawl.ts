@@ -6,7 +6,8 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { idempotencyConflict } from "./idempotency.js";
-import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
+import type { Document } from "./document.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 crawl (every field of reference §4.1). Unknown fields are passed to the server. */
@@ -52,6 +53,12 @@ export interface CrawlOptions {
   /** Integration name. */
   integration?: string;
 }
+
+/**
+ * A document of a crawl started with options `O`: `json` is typed from the json
+ * format's schema in `scrapeOptions.formats` (else `unknown`).
+ */
+export type CrawlDocument<O> = Document<O extends { scrapeOptions?: infer S } ? JsonOfFormats<NonNullable<S> extends { formats?: infer F } ? F : unknown> : unknown>;
 
 /** `POST /v2/crawl` answer. */
 export interface CrawlStartResult {

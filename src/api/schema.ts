@@ -229,15 +229,28 @@ export function wireFormats<F>(formats: readonly F[], where = "formats"): F[] {
   return formats.map((f, i) => {
     if (!isSchemaFormat(f)) return f;
     const { validate, ...rest } = f;
-    if (validate !== undefined && typeof validate !== "boolean") {
+    if (f.type === "json") resultSchema(f.schema, validate, `${where}.${i}.validate`, "formats");
+    else if (validate !== undefined && typeof validate !== "boolean") {
       throw new ValidationError([{ path: `${where}.${i}.validate`, message: "must be a boolean" }], "formats");
-    }
-    if (validate && f.type === "json" && !isStandardSchema(f.schema)) {
-      throw new ValidationError([{ path: `${where}.${i}.validate`, message: "validate: true needs a zod or Standard Schema `schema` to parse the result with" }], "formats");
     }
     if (rest.schema === undefined) return rest as F;
     return { ...rest, schema: toWireSchema(rest.schema, `${where}.${i}.schema`) } as F;
   });
+}
+
+/**
+ * The schema to parse a result with when the caller asked for `validate: true`,
+ * else undefined. A `validate` that is not a boolean, or `validate: true` without a
+ * zod / Standard Schema (a plain JSON Schema cannot parse), is a `ValidationError`
+ * at `path`, before anything is sent.
+ */
+export function resultSchema(schema: unknown, validate: unknown, path: string, context = "options"): StandardSchemaV1 | undefined {
+  if (validate !== undefined && typeof validate !== "boolean") throw new ValidationError([{ path, message: "must be a boolean" }], context);
+  if (!validate) return undefined;
+  if (!isStandardSchema(schema)) {
+    throw new ValidationError([{ path, message: "validate: true needs a zod or Standard Schema `schema` to parse the result with" }], context);
+  }
+  return schema;
 }
 
 /** The schema of the first `json` format that asked for `validate: true`, if any. */
@@ -249,11 +262,18 @@ export function validatingSchema(formats: readonly unknown[] | undefined): Stand
 }
 
 /** Validates `doc.json` of each document against the `json` format's schema when it asked for `validate: true`. */
-export async function validateDocuments<D extends { json?: unknown; metadata?: { sourceURL?: unknown; url?: unknown } }>(
+export function validateDocuments<D extends { json?: unknown; metadata?: { sourceURL?: unknown; url?: unknown } }>(
   formats: readonly unknown[] | undefined,
   docs: D[],
 ): Promise<D[]> {
-  const schema = validatingSchema(formats);
+  return validateDocumentsWith(validatingSchema(formats), docs);
+}
+
+/** Parses `doc.json` of each document (that has one) with `schema`; `ResultValidationError` names the document's URL and the path. No schema: unchanged. */
+export async function validateDocumentsWith<D extends { json?: unknown; metadata?: { sourceURL?: unknown; url?: unknown } }>(
+  schema: StandardSchemaV1 | undefined,
+  docs: D[],
+): Promise<D[]> {
   if (!schema) return docs;
   for (const doc of docs) {
     if (!("json" in doc)) continue;

@@ -4,6 +4,7 @@
  * between empty pages while the job runs, and holds one page at a time.
  */
 import type { Document } from "../api/document.js";
+import { validateDocumentsWith } from "../api/schema.js";
 import { AbortError } from "../core/errors.js";
 import type { HttpClient } from "../core/request.js";
 import { sleep } from "../core/retry.js";
@@ -54,9 +55,9 @@ export async function* jobPages<TDoc = Document>(http: HttpClient, kind: JobKind
   }
 }
 
-/** Every document of a job, in order (an async iterator over {@link jobPages}). */
+/** Every document of a job, in order (an async iterator over {@link jobPages}); with `opts.schema`, each `json` is parsed before it is yielded. */
 export async function* jobDocuments<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, opts: JobDocumentsOptions = {}): AsyncGenerator<TDoc, void, undefined> {
   for await (const page of jobPages<TDoc>(http, kind, id, opts)) {
-    for (const doc of page.data) yield doc;
+    for (const doc of page.data) yield opts.schema ? ((await validateDocumentsWith(opts.schema, [doc as Document]))[0] as TDoc) : doc;
   }
 }

@@ -14,15 +14,17 @@
  *   - `getJobErrors(http, kind, id, req?, apiVersion)`: `GET .../<id>/errors` -> {@link JobErrors}.
  *   - `cancelJob(http, kind, id, req?, apiVersion)`: `DELETE .../<id>` -> `true` (409 -> `ConflictError`, 404 -> `NotFoundError`).
  * - `jobs/pages.ts`
- *   - `jobDocuments(http, kind, id, { signal?, pollIntervalMs?, pageLimit?, apiVersion? })`: async iterator over every
+ *   - `jobDocuments(http, kind, id, { signal?, pollIntervalMs?, pageLimit?, apiVersion?, schema? })`: async iterator over every
  *     document, following `next`; ends when the job is terminal and no `next` remains; sleeps `pollIntervalMs`
- *     between empty pages while the job runs; one page in memory; a failed page throws.
+ *     between empty pages while the job runs; one page in memory; a failed page throws; with `schema`, each
+ *     document's `json` is parsed before it is yielded.
  * - `jobs/wait.ts`
  *   - `waitForJob(http, kind, id, WaitOptions, apiVersion)`: polls (small `limit`) until terminal, then downloads every
  *     page once; `failed`/`cancelled` -> `JobFailedError`; deadline -> `JobTimeoutError`; abort -> `AbortError`.
  *   - `pollUntil(...)`: the one poll loop, shared with the extract and agent waiters.
  */
 import type { Document } from "../api/document.js";
+import type { StandardSchemaV1 } from "../api/schema.js";
 
 /** Which job family a status URL belongs to. Batch ids also work on the crawl WebSocket path. */
 export type JobKind = "crawl" | "batch";
@@ -97,8 +99,18 @@ export interface WaitOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** Options of `crawlDocuments` / `batchScrapeDocuments`. */
-export interface JobDocumentsOptions {
+/**
+ * Options of `crawlDocuments` / `batchScrapeDocuments`. `T` is the type of each
+ * document's `json`: inferred from `schema`, or named by the caller.
+ */
+export interface JobDocumentsOptions<T = unknown> {
+  /**
+   * Not sent: parses each document's `json` with this zod / Standard Schema as it
+   * is yielded (the iterator only gets an id, so it cannot see the start's
+   * `validate: true`). A mismatch throws `ResultValidationError` naming the
+   * document's URL and the path.
+   */
+  schema?: StandardSchemaV1<unknown, T> | undefined;
   /** Stops the iteration with `AbortError`. */
   signal?: AbortSignal | undefined;
   /** Wait between empty pages while the job still runs, ms (default 2000, at least 500). */

@@ -5,13 +5,26 @@
  */
 import { getAgentStatus, startAgent, type AgentOptions, type AgentStatus } from "../api/agent.js";
 import { startBatchScrape, type BatchScrapeOptions } from "../api/batch.js";
-import { startCrawl, type CrawlOptions } from "../api/crawl.js";
+import { startCrawl, type CrawlDocument, type CrawlOptions } from "../api/crawl.js";
 import type { Document } from "../api/document.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
+import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
+import type { ScrapeResult } from "../api/scrape.js";
 import { JobFailedError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobStatus, WaitOptions } from "./types.js";
 import { pollUntil, waitForJob } from "./wait.js";
+
+/** The `validate` option of the `extract` and `agent` waiters. */
+export interface ValidateOption {
+  /**
+   * Not sent: parse the finished job's `data` with `schema` (a zod or Standard
+   * Schema) and throw `ResultValidationError` naming the failing path when it does
+   * not match. With a plain JSON Schema (or none) it is a `ValidationError` before
+   * anything is sent.
+   */
+  validate?: boolean | undefined;
+}
 
 /** Splits waiter options from the options sent to the server. */
 function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<O, keyof WaitOptions> } {
@@ -19,23 +32,37 @@ function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<
   return { wait: { pollIntervalMs, timeoutMs, signal }, rest };
 }
 
-/** Starts a crawl and waits for it; returns the job with every document. */
-export async function crawlAndWait(http: HttpClient, url: string, options: CrawlOptions & WaitOptions = {}, req?: RequestOptions): Promise<JobStatus<Document>> {
-  const { wait, rest } = split(options);
+/**
+ * Starts a crawl and waits for it; returns the job with every document. A json
+ * format in `scrapeOptions.formats` with `validate: true` parses every document's
+ * `json` (`ResultValidationError` naming the document's URL and the path).
+ */
+export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: HttpClient, url: string, options?: O, req?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
+  const { wait, rest } = split<CrawlOptions & WaitOptions>(options ?? {});
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startCrawl(http, url, rest, { ...req, signal });
-  return waitForJob(http, "crawl", id, { ...wait, signal, startedAt }, req);
+  const job = await waitForJob<Document>(http, "crawl", id, { ...wait, signal, startedAt }, req);
+  return { ...job, data: (await validateDocuments(rest.scrapeOptions?.formats, job.data)) as CrawlDocument<O>[] };
 }
 
-/** Starts a batch scrape and waits for it; returns the job with every document. */
-export async function batchScrapeAndWait(http: HttpClient, urls: string[], options: BatchScrapeOptions & WaitOptions = {}, req?: RequestOptions): Promise<JobStatus<Document> & { invalidURLs?: string[] }> {
-  const { wait, rest } = split(options);
+/**
+ * Starts a batch scrape and waits for it; returns the job with every document. A
+ * json format with `validate: true` parses every document's `json`, as in {@link crawlAndWait}.
+ */
+export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOptions>(
+  http: HttpClient,
+  urls: string[],
+  options?: O,
+  req?: RequestOptions,
+): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
+  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(options ?? {});
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const started = await startBatchScrape(http, urls, rest, { ...req, signal });
-  const job = await waitForJob(http, "batch", started.id, { ...wait, signal, startedAt }, req);
-  return started.invalidURLs ? { ...job, invalidURLs: started.invalidURLs } : job;
+  const job = await waitForJob<Document>(http, "batch", started.id, { ...wait, signal, startedAt }, req);
+  const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
+  return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
 }
 
 type ExtractLike = { id: string; status: string; error?: string | undefined };
@@ -54,20 +81,24 @@ export function waitForExtractLike<S extends ExtractLike>(id: string, read: (sig
   );
 }
 
-/** Starts an extraction and waits for its result. */
-export async function extractAndWait<T = unknown>(http: HttpClient, options: ExtractOptions & WaitOptions, req?: RequestOptions): Promise<ExtractStatus<T>> {
-  const { wait, rest } = split(options);
+/** Starts an extraction and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
+export async function extractAndWait<T = unknown>(http: HttpClient, options: ExtractOptions & WaitOptions & ValidateOption, req?: RequestOptions): Promise<ExtractStatus<T>> {
+  const { wait, rest: { validate, ...rest } } = split(options);
+  const schema = resultSchema(rest.schema, validate, "validate", "extract options");
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startExtract(http, rest, { ...req, signal });
-  return waitForExtractLike(id, (s) => getExtractStatus<T>(http, id, { ...req, signal: s }), { ...wait, signal }, startedAt);
+  const done = await waitForExtractLike(id, (s) => getExtractStatus<T>(http, id, { ...req, signal: s }), { ...wait, signal }, startedAt);
+  return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
 }
 
-/** Starts an agent and waits for its result. */
-export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string, options: AgentOptions & WaitOptions = {}, req?: RequestOptions): Promise<AgentStatus<T>> {
-  const { wait, rest } = split(options);
+/** Starts an agent and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
+export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string, options: AgentOptions & WaitOptions & ValidateOption = {}, req?: RequestOptions): Promise<AgentStatus<T>> {
+  const { wait, rest: { validate, ...rest } } = split(options);
+  const schema = resultSchema(rest.schema, validate, "validate", "agent options");
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startAgent(http, prompt, rest, { ...req, signal });
-  return waitForExtractLike(id, (s) => getAgentStatus<T>(http, id, { ...req, signal: s }), { ...wait, signal }, startedAt);
+  const done = await waitForExtractLike(id, (s) => getAgentStatus<T>(http, id, { ...req, signal: s }), { ...wait, signal }, startedAt);
+  return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
 }
