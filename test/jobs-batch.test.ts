@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BadRequestError, ConflictError, InternalServerError, ValidationError } from "../src/index.js";
+import { BadRequestError, ConflictError, ConnectionError, InternalServerError, ValidationError } from "../src/index.js";
+import { WebData as NodeWebData } from "../src/node.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { collect, drive, useJobTimers } from "./jobs-helpers.js";
@@ -42,6 +43,14 @@ describe.each(TRANSPORTS)("batch scrape over %s", (kind) => {
     s = await setup(kind, {}, { maxRetries: 3 });
     s.fake.inject({ match: "/v2/batch/scrape", status: 502 });
     await expect(s.client.startBatchScrape(["https://acme.test/about"])).rejects.toBeInstanceOf(InternalServerError);
+    expect(posts(s)).toHaveLength(1);
+  });
+
+  it("is not retried after a timeout once the request was sent", async () => {
+    vi.useRealTimers();
+    s = await setup(kind, {}, { maxRetries: 3 });
+    s.fake.inject({ match: "/v2/batch/scrape", delayMs: 5_000 });
+    await expect(s.client.startBatchScrape(["https://acme.test/about"], {}, { timeoutMs: 100 })).rejects.toMatchObject({ name: "TimeoutError" });
     expect(posts(s)).toHaveLength(1);
   });
 
@@ -96,5 +105,23 @@ describe("batch scrape input checks (nothing sent)", () => {
     s = await setup("fetch");
     await expect(s.client.startBatchScrape(urls, opts as never)).rejects.toBeInstanceOf(ValidationError);
     expect(s.fake.requests).toHaveLength(0);
+  });
+});
+
+describe("batch start over undici to a port where nothing listens", () => {
+  it("retries a refused connection (provably never sent), then reports it", async () => {
+    vi.useRealTimers();
+    const { createServer } = await import("node:net");
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const retries: string[] = [];
+    const logger = { debug: () => undefined, warn: () => undefined, error: () => undefined, info: (m: string) => void retries.push(m) };
+    const client = new NodeWebData({ apiKey: "fc-test-key", apiUrl: `http://127.0.0.1:${port}`, maxRetries: 2, logger, logLevel: "info" });
+    const err = await client.startBatchScrape(["https://acme.test/about"]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as ConnectionError).notSent).toBe(true);
+    expect(retries.filter((m) => m.startsWith("Retrying POST /v2/batch/scrape"))).toHaveLength(2);
   });
 });
