@@ -124,6 +124,30 @@ describe.each(TRANSPORTS)("crawl over %s", (kind) => {
     expect(fakeJobs(s.fake).all.has(job.id)).toBe(true);
   });
 
+  it("a start whose first answer was lost after the server created the crawl returns that crawl, not a conflict", async () => {
+    s = await setup(kind, {}, { maxRetries: 2 });
+    s.fake.inject({ match: /^POST \/v2\/crawl$/, loseAnswer: true });
+    const before = fakeJobs(s.fake).all.size;
+    const job = await s.client.startCrawl("https://acme.test/", { limit: 2 });
+    const posts = s.fake.requests.filter((r) => r.method === "POST" && r.pathname === "/v2/crawl");
+    expect(posts).toHaveLength(2);
+    expect(new Set(posts.map((r) => r.headers["x-idempotency-key"])).size).toBe(1);
+    expect(fakeJobs(s.fake).all.size - before).toBe(1);
+    expect(fakeJobs(s.fake).all.has(job.id)).toBe(true);
+    expect(job.url).toBe(`${s.url}/v2/crawl/${job.id}`);
+    expect(s.fake.requests.at(-1)).toMatchObject({ method: "GET", pathname: "/v2/crawl/active" });
+  });
+
+  it("explains a lost-answer conflict it cannot resolve (no running crawl matches)", async () => {
+    s = await setup(kind, {}, { maxRetries: 2 });
+    s.fake.inject({ match: /^POST \/v2\/crawl$/, loseAnswer: true });
+    s.fake.inject({ match: "/v2/crawl/active", status: 200, body: { success: true, crawls: [] } });
+    const err = (await s.client.startCrawl("https://acme.test/", { limit: 2 }).catch((e: unknown) => e)) as IdempotencyConflictError;
+    expect(err).toBeInstanceOf(IdempotencyConflictError);
+    expect(err.message).toMatch(/an earlier attempt of this call .* probably started the crawl/);
+    expect(fakeJobs(s.fake).all.size).toBe(1);
+  });
+
   it("sends the caller's idempotency key and maps a reused key to IdempotencyConflictError", async () => {
     s = await setup(kind);
     const key = "6f1c8a52-7a3e-4c55-9d0b-2f8e5b6a1c3d";

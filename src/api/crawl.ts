@@ -3,9 +3,9 @@
  * crawls: `GET /v2/crawl/active` (§4.9). Status, pages, errors, cancel and
  * waiting live in `jobs/` (shared with batch scrape).
  */
-import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { APIPromise, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
-import { idempotencyConflict } from "./idempotency.js";
+import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
@@ -143,12 +143,63 @@ export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
  * crawls; a used key is `IdempotencyConflictError`.
  */
 export function startCrawl(http: HttpClient, url: string, options: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
-  return http
+  // A key of our own making: a 409 for it can only mean an earlier attempt of this very call started the crawl.
+  const ownKey = req?.idempotencyKey === undefined;
+  const key = req?.idempotencyKey ?? uuid();
+  const startedAt = Date.now();
+  const started = http
     .request<CrawlStartResult & { success?: boolean }>(
       () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
-      req,
+      { ...req, idempotencyKey: key },
     )
     .map(withoutSuccess);
+  if (!ownKey) return started;
+  return new APIPromise(
+    started.withResponse().catch(async (err: unknown) => {
+      if (!(err instanceof IdempotencyConflictError)) throw err;
+      return recoverStartedCrawl(http, url, startedAt, key, err, req);
+    }),
+  );
+}
+
+/** Tolerated difference between this machine's clock and the server's, for matching `created_at`. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+function sameTarget(a: string, b: string): boolean {
+  const norm = (s: string) => {
+    try {
+      return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(s) ? s : `http://${s}`).href.replace(/\/$/, "");
+    } catch {
+      return s;
+    }
+  };
+  return norm(a) === norm(b);
+}
+
+/**
+ * An earlier attempt of this call started the crawl but its answer was lost, so the retry got
+ * "Idempotency key already used". The server does not say which job the key made: find it among
+ * the running crawls (same URL, started since this call began). Exactly one match is returned;
+ * otherwise the conflict is thrown with an explanation.
+ */
+async function recoverStartedCrawl(http: HttpClient, url: string, startedAt: number, key: string, conflict: IdempotencyConflictError, req?: RequestOptions) {
+  const { data, response } = await getActiveCrawls(http, { signal: req?.signal, timeoutMs: req?.timeoutMs }).withResponse();
+  const matches = data.crawls.filter((c) => sameTarget(c.url, url) && Date.parse(c.created_at) >= startedAt - CLOCK_SKEW_MS);
+  const only = matches.length === 1 ? matches[0] : undefined;
+  if (!only) {
+    throw new IdempotencyConflictError({
+      status: conflict.status,
+      message: `${conflict.serverMessage}: an earlier attempt of this call (x-idempotency-key ${key}) probably started the crawl, but its id could not be recovered (${matches.length} running crawls of ${url} match); see getActiveCrawls()`,
+      code: conflict.code,
+      body: conflict.body,
+      headers: conflict.headers,
+      requestId: conflict.requestId,
+      endpoint: conflict.endpoint,
+    });
+  }
+  http.log("info", `Recovered crawl ${only.id}: an earlier attempt had started it before its answer was lost`);
+  const result: CrawlStartResult = { id: only.id, url: http.url(`/v2/crawl/${encodeURIComponent(only.id)}`) };
+  return { data: result, response };
 }
 
 /** `GET /v2/crawl/active`: the team's running crawls. */

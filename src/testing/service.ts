@@ -48,6 +48,8 @@ export interface FaultSpec {
   headers?: Record<string, string>;
   /** Drop the connection instead of answering (fetch rejects; a served socket is destroyed). */
   drop?: boolean;
+  /** Handle the request as usual (the server acts: a job is created), then drop the connection so the answer is lost. */
+  loseAnswer?: boolean;
   /** Refuse the connection (as ECONNREFUSED: provably never sent). */
   refuse?: boolean;
   /** Answer with a body that is not valid JSON. */
@@ -323,7 +325,16 @@ export class FakeService {
         const b = typeof fault.body === "string" ? fault.body : JSON.stringify(fault.body ?? { success: false, error: `Injected ${fault.status}` });
         return new Response(b, { status: fault.status, headers: { "content-type": typeof fault.body === "string" ? "text/plain" : "application/json; charset=utf-8", ...fault.headers } });
       }
+      if (fault.loseAnswer) {
+        await this.#answer(request, url, headers, body, badJson, opts);
+        throw connectionError("ECONNRESET", "socket hang up (after the server acted)");
+      }
     }
+    return this.#answer(request, url, headers, body, badJson, opts);
+  }
+
+  /** Routes a request that took no fault. */
+  async #answer(request: Request, url: URL, headers: Record<string, string>, body: unknown, badJson: boolean, opts: { internal?: boolean }): Promise<Response> {
     if (badJson) return fail(400, "Bad request, malformed JSON", { code: "BAD_REQUEST_INVALID_JSON" });
     for (const hook of opts.internal ? [] : this.#hooks) {
       const answered = await hook(request, url);
