@@ -3,6 +3,7 @@
  * and wire shapes over the same shared request layer. Each method warns once
  * per process (naming its v2 replacement) and delegates to a small module.
  */
+import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { asyncBatchScrapeUrls } from "./batch.js";
 import { asyncCrawlUrl, type V1CrawlParams, type V1Webhook } from "./crawl.js";
@@ -14,7 +15,7 @@ import * as research from "./research.js";
 import { scrapeUrl, type V1ScrapeResponse } from "./scrape.js";
 import type { V1ScrapeParams } from "./scrape-options.js";
 import { searchV1, type V1SearchParams, type V1SearchResponse } from "./search.js";
-import { pollSecondsToMs, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
+import { pollSecondsToMs, type V1Any, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse, type V1SchemaResult } from "./shapes.js";
 import { getCreditUsageV1, getQueueStatusV1, getTokenUsageV1, type V1CreditUsage, type V1QueueStatus, type V1TokenUsage } from "./usage.js";
 import { watchV1Job, type V1CrawlWatcher } from "./watcher.js";
 
@@ -32,10 +33,13 @@ export class V1Client {
     this.#http = http;
   }
 
-  /** `POST /v1/scrape`: `{ success: true, ...document }`. v2: `scrape`. */
-  scrapeUrl<T = unknown>(url: string, params?: V1ScrapeParams, options?: RequestOptions): APIPromise<V1ScrapeResponse<T> | V1ErrorResponse> {
+  /**
+   * `POST /v1/scrape`: `{ success: true, ...document }`. v2: `scrape`. As in the v1 library, `json` / `extract` are
+   * typed from a zod (or Standard) `jsonOptions.schema` / `extract.schema`, else {@link V1Any}.
+   */
+  scrapeUrl<S extends SchemaInput = SchemaInput>(url: string, params?: V1ScrapeParams<S>, options?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>> | V1ErrorResponse> {
     deprecate(this.#http, "scrapeUrl");
-    return scrapeUrl<T>(this.#http, url, params, options);
+    return scrapeUrl<S>(this.#http, url, params, options);
   }
 
   /** `POST /v1/search`: flat `data: Document[]`. v2: `search`. */
@@ -154,10 +158,13 @@ export class V1Client {
     return watchV1Job(this.#http, "batch", id);
   }
 
-  /** Starts an extract job (`POST /v1/extract`) and waits for it. v2: `extract`. */
-  extract<T = unknown>(urls?: string[], params?: V1ExtractParams, options?: RequestOptions): Promise<V1ExtractResponse<T> | V1ErrorResponse> {
+  /**
+   * Starts an extract job (`POST /v1/extract`) and waits for it. v2: `extract`. As in the v1 library, `data` is
+   * typed from a zod (or Standard) `schema`, else {@link V1Any}.
+   */
+  extract<S extends SchemaInput = SchemaInput>(urls?: string[], params?: V1ExtractParams<S>, options?: RequestOptions): Promise<V1ExtractResponse<V1SchemaResult<S>> | V1ErrorResponse> {
     deprecate(this.#http, "extract");
-    return extractV1<T>(this.#http, urls, params, options);
+    return extractV1<S>(this.#http, urls, params, options);
   }
 
   /** Starts an extract job: `POST /v1/extract` -> `{ success, id }`. v2: `startExtract`. */
@@ -166,8 +173,8 @@ export class V1Client {
     return asyncExtract(this.#http, urls, params, idempotencyKey, options);
   }
 
-  /** `GET /v1/extract/<id>`, as sent. v2: `getExtractStatus`. */
-  getExtractStatus<T = unknown>(jobId: string, options?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
+  /** `GET /v1/extract/<id>`, as sent. v2: `getExtractStatus`. `data` is {@link V1Any} (the v1 library returned `any`) unless a type is named. */
+  getExtractStatus<T = V1Any>(jobId: string, options?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
     deprecate(this.#http, "getExtractStatus");
     return getExtractStatusV1<T>(this.#http, jobId, options);
   }
@@ -190,14 +197,14 @@ export class V1Client {
     return research.checkGenerateLLMsTextStatus(this.#http, id, options);
   }
 
-  /** Runs deep research (`POST /v1/deep-research`) and waits, reporting new activities and sources. v2: `agent`. */
-  deepResearch(
+  /** Runs deep research (`POST /v1/deep-research`) and waits, reporting new activities and sources. `data.json` is typed from a zod (or Standard) `jsonOptions.schema`. v2: `agent`. */
+  deepResearch<S extends SchemaInput = SchemaInput>(
     query: string,
-    params?: research.V1DeepResearchParams,
+    params?: research.V1DeepResearchParams<S>,
     onActivity?: (activity: research.V1ResearchActivity) => void,
     onSource?: (source: research.V1ResearchSource) => void,
     options?: RequestOptions,
-  ): Promise<research.V1DeepResearchStatusResponse | V1ErrorResponse> {
+  ): Promise<research.V1DeepResearchStatusResponse<V1SchemaResult<S>> | V1ErrorResponse> {
     deprecate(this.#http, "deepResearch");
     return research.deepResearch(this.#http, query, params, onActivity, onSource, options);
   }
@@ -208,10 +215,10 @@ export class V1Client {
     return research.asyncDeepResearch(this.#http, query, params, options);
   }
 
-  /** `GET /v1/deep-research/<id>`, as sent. v2: `getAgentStatus`. */
-  checkDeepResearchStatus(id: string, options?: RequestOptions): APIPromise<research.V1DeepResearchStatusResponse | V1ErrorResponse> {
+  /** `GET /v1/deep-research/<id>`, as sent. `data.json` is {@link V1Any} unless a type is named. v2: `getAgentStatus`. */
+  checkDeepResearchStatus<T = V1Any>(id: string, options?: RequestOptions): APIPromise<research.V1DeepResearchStatusResponse<T> | V1ErrorResponse> {
     deprecate(this.#http, "checkDeepResearchStatus");
-    return research.checkDeepResearchStatus(this.#http, id, options);
+    return research.checkDeepResearchStatus<T>(this.#http, id, options);
   }
 
   /** `GET /v1/team/token-usage`: snake_case record. v2: `getTokenUsage`. */

@@ -13,17 +13,18 @@ import type { V1DeepResearchParams, V1DeepResearchStatusResponse, V1GenerateLLMs
 import type { V1ScrapeResponse } from "./scrape.js";
 import type { V1CrawlScrapeOptions, V1ScrapeParams } from "./scrape-options.js";
 import type { V1SearchParams, V1SearchResponse } from "./search.js";
-import type { V1Document, V1ErrorResponse, V1ErrorsResponse, V1JobStatusResponse } from "./shapes.js";
+import type { SchemaInput } from "../api/schema.js";
+import type { V1Any, V1Document, V1ErrorResponse, V1ErrorsResponse, V1JobStatusResponse } from "./shapes.js";
 import type { V1CrawlWatcher } from "./watcher.js";
 
 /** v1 name of {@link V1Document}. */
-export type FirecrawlDocument<T = unknown> = V1Document<T>;
-/** v1 name of {@link V1ScrapeParams}. */
-export type ScrapeParams = V1ScrapeParams;
+export type FirecrawlDocument<T = V1Any> = V1Document<T>;
+/** v1 name of {@link V1ScrapeParams} (`S`: the schema's type, as the v1 library's `LLMSchema`). */
+export type ScrapeParams<S extends SchemaInput = SchemaInput> = V1ScrapeParams<S>;
 /** v1 name of {@link V1CrawlScrapeOptions}. */
-export type CrawlScrapeOptions = V1CrawlScrapeOptions;
+export type CrawlScrapeOptions<S extends SchemaInput = SchemaInput> = V1CrawlScrapeOptions<S>;
 /** v1 name of {@link V1ScrapeResponse}. */
-export type ScrapeResponse<T = unknown> = V1ScrapeResponse<T>;
+export type ScrapeResponse<T = V1Any> = V1ScrapeResponse<T>;
 /** v1 name of {@link V1CrawlParams}. */
 export type CrawlParams = V1CrawlParams;
 /** v1 name of {@link V1JobStartResponse} (crawl). */
@@ -47,17 +48,17 @@ export type SearchParams = V1SearchParams;
 /** v1 name of {@link V1SearchResponse}. */
 export type SearchResponse = V1SearchResponse;
 /** v1 name of {@link V1ExtractParams}. */
-export type ExtractParams = V1ExtractParams;
+export type ExtractParams<S extends SchemaInput = SchemaInput> = V1ExtractParams<S>;
 /** v1 name of {@link V1ExtractResponse}. */
-export type ExtractResponse<T = unknown> = V1ExtractResponse<T>;
+export type ExtractResponse<T = V1Any> = V1ExtractResponse<T>;
 /** v1 name of {@link V1GenerateLLMsTextParams}. */
 export type GenerateLLMsTextParams = V1GenerateLLMsTextParams;
 /** v1 name of {@link V1GenerateLLMsTextStatusResponse}. */
 export type GenerateLLMsTextStatusResponse = V1GenerateLLMsTextStatusResponse;
 /** v1 name of {@link V1DeepResearchParams}. */
-export type DeepResearchParams = V1DeepResearchParams;
+export type DeepResearchParams<S extends SchemaInput = SchemaInput> = V1DeepResearchParams<S>;
 /** v1 name of {@link V1DeepResearchStatusResponse}. */
-export type DeepResearchStatusResponse = V1DeepResearchStatusResponse;
+export type DeepResearchStatusResponse<T = V1Any> = V1DeepResearchStatusResponse<T>;
 /** v1 name of {@link V1ErrorResponse}. */
 export type ErrorResponse = V1ErrorResponse;
 /** v1 name of {@link V1CrawlWatcher}. */

@@ -2,22 +2,21 @@
  * v1 extract: `POST /v1/extract`, `GET /v1/extract/<id>` (reference §8, v1
  * defaults), and the v1 `extract` waiter over the shared poll loop.
  */
-import { toWireSchema } from "../api/schema.js";
-import type { JsonSchema } from "../api/scrape.js";
+import { toWireSchema, type SchemaInput } from "../api/schema.js";
 import { JobFailedError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { pollUntil } from "../jobs/wait.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
-import { v1Record } from "./shapes.js";
+import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
-/** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). */
-export interface V1ExtractParams {
+/** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). `S`, the schema's type, types the `extract` result. */
+export interface V1ExtractParams<S extends SchemaInput = SchemaInput> {
   /** What to extract (at most 10000 characters). `urls` or `prompt` is required. */
   prompt?: string;
-  /** JSON Schema of the result. */
-  schema?: JsonSchema;
+  /** Schema of the result: a zod 4 / zod 3 schema, a Standard Schema with JSON Schema output, or a plain JSON Schema (converted on the wire; the result is typed from it). */
+  schema?: S;
   /** System prompt. */
   systemPrompt?: string;
   /** Follow external links [false]. */
@@ -40,8 +39,8 @@ export interface V1ExtractParams {
   timeout?: number;
 }
 
-/** Status of a v1 extract job, as the server sends it. */
-export interface V1ExtractStatusResponse<T = unknown> {
+/** Status of a v1 extract job, as the server sends it. `T` types `data` ({@link V1Any}, as in the v1 library, unless named). */
+export interface V1ExtractStatusResponse<T = V1Any> {
   /** False once the job failed. */
   success: boolean;
   /** The extracted data ([] until completed). */
@@ -72,8 +71,8 @@ export interface V1ExtractStartResponse {
   invalidURLs?: string[];
 }
 
-/** The v1 `extract` waiter's result: `{ success: true, data, warning?, error?, sources? }`. */
-export interface V1ExtractResponse<T = unknown> {
+/** The v1 `extract` waiter's result: `{ success: true, data, warning?, error?, sources? }`. `T` types `data` ({@link V1Any} unless a schema names it). */
+export interface V1ExtractResponse<T = V1Any> {
   /** Always true (failures throw `JobFailedError`). */
   success: true;
   /** The extracted data. */
@@ -113,8 +112,8 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
     const wire: Record<string, unknown> = {
       ...(urls === undefined ? {} : { urls }),
       ...p,
-      ...(p.schema ? { schema: toWireSchema(p.schema) } : {}),
-      ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}),
+      ...(p.schema ? { schema: toWireSchema(p.schema, "schema") } : {}),
+      ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions, "scrapeOptions.") } : {}),
     };
     return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, minTimeoutMs: (p.timeout ?? 60_000) + 10_000 };
   };
@@ -125,7 +124,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
 }
 
 /** `GET /v1/extract/<id>`: the status body as sent (a failed job is `success:false`, not thrown). 404 -> `NotFoundError`. */
-export function getExtractStatusV1<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
+export function getExtractStatusV1<T = V1Any>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
   return http.request<V1ExtractStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/extract/${id}`, allowUnsuccessful: true }), req);
 }
 
@@ -135,7 +134,7 @@ const TERMINAL = new Set(["completed", "failed", "cancelled"]);
 export const V1_EXTRACT_POLL_MS = 1000;
 
 /** Starts an extract job and waits for it; `failed`/`cancelled` throw `JobFailedError`. */
-export async function extractV1<T = unknown>(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams = {}, req?: RequestOptions): Promise<V1ExtractResponse<T>> {
+export async function extractV1<S extends SchemaInput = SchemaInput, T = V1SchemaResult<S>>(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams<S> = {}, req?: RequestOptions): Promise<V1ExtractResponse<T>> {
   const { id } = await asyncExtract(http, urls, params, undefined, req);
   const s = await pollUntil<V1ExtractStatusResponse<T>>(
     {

@@ -3,6 +3,7 @@
  * deep research (`/v1/deep-research`). Starts, status reads as sent, and one
  * waiter for both over the shared poll loop.
  */
+import type { SchemaInput } from "../api/schema.js";
 import { JobFailedError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
@@ -10,7 +11,7 @@ import { check, httpUrl, int, z } from "../core/validate.js";
 import { pollUntil } from "../jobs/wait.js";
 import type { V1JsonOptions } from "./scrape-options.js";
 import { v1ScrapeWire } from "./scrape-options.js";
-import { v1Record } from "./shapes.js";
+import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
 /** Options of `generateLLMsText` (server defaults in brackets). */
 export interface V1GenerateLLMsTextParams {
@@ -64,8 +65,8 @@ export interface V1ResearchSource {
   icon?: string;
 }
 
-/** Options of `deepResearch` (server defaults in brackets). */
-export interface V1DeepResearchParams {
+/** Options of `deepResearch` (server defaults in brackets). `S`, the `jsonOptions` schema's type, types `data.json`. */
+export interface V1DeepResearchParams<S extends SchemaInput = SchemaInput> {
   /** Research depth, 1..12 [7]. */
   maxDepth?: number;
   /** Time limit, SECONDS (the server's unit), 30..600 [300]. */
@@ -78,16 +79,16 @@ export interface V1DeepResearchParams {
   systemPrompt?: string;
   /** Outputs [["markdown"]]; `json` needs `jsonOptions`. */
   formats?: ("markdown" | "json")[];
-  /** Options of the `json` output. */
-  jsonOptions?: V1JsonOptions;
+  /** Options of the `json` output (`schema`: zod, Standard Schema or plain JSON Schema, converted on the wire). */
+  jsonOptions?: V1JsonOptions<S>;
 }
 
-/** Status of a deep-research job, as sent. */
-export interface V1DeepResearchStatusResponse {
+/** Status of a deep-research job, as sent. `T` types `data.json` ({@link V1Any} unless a schema names it). */
+export interface V1DeepResearchStatusResponse<T = V1Any> {
   /** False for a failed job. */
   success: boolean;
   /** `finalAnalysis`, `sources`, `activities` and (json format) `json`. */
-  data: { finalAnalysis?: string; activities?: V1ResearchActivity[]; sources?: V1ResearchSource[]; json?: unknown };
+  data: { finalAnalysis?: string; activities?: V1ResearchActivity[]; sources?: V1ResearchSource[]; json?: T };
   /** `processing`, `completed` or `failed`. */
   status: "processing" | "completed" | "failed";
   /** Error text. */
@@ -148,8 +149,8 @@ export function asyncDeepResearch(http: HttpClient, query: string, params: V1Dee
 }
 
 /** `GET /v1/deep-research/<id>`, as sent (404 -> `NotFoundError`). */
-export function checkDeepResearchStatus(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1DeepResearchStatusResponse> {
-  return http.request<V1DeepResearchStatusResponse>(() => ({ method: "GET", path: path`/v1/deep-research/${id}`, allowUnsuccessful: true }), req);
+export function checkDeepResearchStatus<T = V1Any>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1DeepResearchStatusResponse<T>> {
+  return http.request<V1DeepResearchStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/deep-research/${id}`, allowUnsuccessful: true }), req);
 }
 
 /** Poll interval of the v1 generation waiters (the v1 library polled every 2 s), ms. */
@@ -180,22 +181,22 @@ export async function generateLLMsText(http: HttpClient, url: string, params?: V
 }
 
 /** Runs deep research and waits, reporting each new activity and source once: `deepResearch`. */
-export async function deepResearch(
+export async function deepResearch<S extends SchemaInput = SchemaInput>(
   http: HttpClient,
   query: string,
-  params: V1DeepResearchParams = {},
+  params: V1DeepResearchParams<S> = {},
   onActivity?: (activity: V1ResearchActivity) => void,
   onSource?: (source: V1ResearchSource) => void,
   req?: RequestOptions,
-): Promise<V1DeepResearchStatusResponse> {
+): Promise<V1DeepResearchStatusResponse<V1SchemaResult<S>>> {
   const { id } = await asyncDeepResearch(http, query, params, req);
   let activities = 0;
   let sources = 0;
-  const report = (s: V1DeepResearchStatusResponse): void => {
+  const report = (s: V1DeepResearchStatusResponse<V1SchemaResult<S>>): void => {
     for (const a of (s.activities ?? []).slice(activities)) onActivity?.(a);
     for (const src of (s.sources ?? []).slice(sources)) onSource?.(src);
     activities = Math.max(activities, s.activities?.length ?? 0);
     sources = Math.max(sources, s.sources?.length ?? 0);
   };
-  return waitV1Task(id, (signal) => checkDeepResearchStatus(http, id, { ...req, signal }), report, req);
+  return waitV1Task(id, (signal) => checkDeepResearchStatus<V1SchemaResult<S>>(http, id, { ...req, signal }), report, req);
 }

@@ -4,8 +4,8 @@
  * must pair with those formats, `parsePDF`, `geolocation`. Shared by
  * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
  */
-import { toWireSchema } from "../api/schema.js";
-import type { Action, JsonSchema, Location } from "../api/scrape.js";
+import { toWireSchema, type SchemaInput } from "../api/schema.js";
+import type { Action, Location } from "../api/scrape.js";
 import { int, z } from "../core/validate.js";
 
 /** A v1 format name (reference §15.2). */
@@ -22,12 +22,12 @@ export type V1Format =
   | "changeTracking"
   | "branding";
 
-/** v1 LLM extraction options (`extract`, deprecated, or `jsonOptions`). */
-export interface V1JsonOptions {
+/** v1 LLM extraction options (`extract`, deprecated, or `jsonOptions`). `S` is the schema's type, which types the result. */
+export interface V1JsonOptions<S extends SchemaInput = SchemaInput> {
   /** Extraction prompt (at most 10000 characters). */
   prompt?: string;
-  /** JSON Schema of the result. */
-  schema?: JsonSchema;
+  /** Schema of the result: a zod 4 / zod 3 schema, a Standard Schema with JSON Schema output, or a plain JSON Schema (converted on the wire; the result is typed from it). */
+  schema?: S;
   /** System prompt (at most 10000 characters). */
   systemPrompt?: string;
   /** Mode (server default `llm`). */
@@ -38,8 +38,20 @@ export interface V1JsonOptions {
   agent?: { model?: string; prompt?: string };
 }
 
-/** Scrape options as v1 `scrapeOptions` of crawl and search (v1 library `CrawlScrapeOptions`). */
-export interface V1CrawlScrapeOptions {
+/** v1 `changeTrackingOptions`. */
+export interface V1ChangeTrackingOptions {
+  /** Prompt of the `json` mode. */
+  prompt?: string;
+  /** Schema of the `json` mode: zod, Standard Schema or plain JSON Schema (converted on the wire). */
+  schema?: SchemaInput;
+  /** Modes [[]]. */
+  modes?: ("json" | "git-diff")[];
+  /** Separate change-tracking history per tag [null]. */
+  tag?: string | null;
+}
+
+/** Scrape options as v1 `scrapeOptions` of crawl, extract and search (v1 library `CrawlScrapeOptions`, plus the LLM options the v1 server accepts there too). */
+export interface V1CrawlScrapeOptions<S extends SchemaInput = SchemaInput> {
   /** Output formats (server default `["markdown"]`). `extract` needs `extract`, `json` needs `jsonOptions`. */
   formats?: V1Format[];
   /** Headers sent to the target site. */
@@ -74,16 +86,16 @@ export interface V1CrawlScrapeOptions {
   maxAge?: number;
   /** Parse PDFs (default true). v2: `parsers`. */
   parsePDF?: boolean;
+  /** Options of the `extract` format (deprecated v1 name of `jsonOptions`). */
+  extract?: V1JsonOptions<S>;
+  /** Options of the `json` format. */
+  jsonOptions?: V1JsonOptions<S>;
+  /** Options of the `changeTracking` format. */
+  changeTrackingOptions?: V1ChangeTrackingOptions;
 }
 
-/** Options of `scrapeUrl` and of batch scrape (v1 library `ScrapeParams`). */
-export interface V1ScrapeParams extends V1CrawlScrapeOptions {
-  /** Options of the `extract` format (deprecated v1 name of `jsonOptions`). */
-  extract?: V1JsonOptions;
-  /** Options of the `json` format. */
-  jsonOptions?: V1JsonOptions;
-  /** Options of the `changeTracking` format. */
-  changeTrackingOptions?: { prompt?: string; schema?: JsonSchema; modes?: ("json" | "git-diff")[]; tag?: string | null };
+/** Options of `scrapeUrl` and of batch scrape (v1 library `ScrapeParams`). `S`, the `extract` / `jsonOptions` schema's type, types the result. */
+export interface V1ScrapeParams<S extends SchemaInput = SchemaInput> extends V1CrawlScrapeOptions<S> {
   /** Browser actions. */
   actions?: Action[];
   /** FIRE-1 agent (scrape only). */
@@ -138,10 +150,10 @@ export function v1ScrapeRules(o: V1ScrapeParams, ctx: Issues): void {
 export const v1ScrapeOptionsSchema = z.looseObject(v1ScrapeOptionsShape).check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
 /** The wire form of v1 scrape options: schemas converted to plain JSON Schema (fresh objects; the caller's are never mutated). */
-export function v1ScrapeWire<T extends V1ScrapeParams>(o: T): T {
+export function v1ScrapeWire<T extends V1ScrapeParams>(o: T, where = ""): T {
   const out: T = { ...o };
-  if (o.extract?.schema) out.extract = { ...o.extract, schema: toWireSchema(o.extract.schema) };
-  if (o.jsonOptions?.schema) out.jsonOptions = { ...o.jsonOptions, schema: toWireSchema(o.jsonOptions.schema) };
-  if (o.changeTrackingOptions?.schema) out.changeTrackingOptions = { ...o.changeTrackingOptions, schema: toWireSchema(o.changeTrackingOptions.schema) };
+  if (o.extract?.schema) out.extract = { ...o.extract, schema: toWireSchema(o.extract.schema, `${where}extract.schema`) };
+  if (o.jsonOptions?.schema) out.jsonOptions = { ...o.jsonOptions, schema: toWireSchema(o.jsonOptions.schema, `${where}jsonOptions.schema`) };
+  if (o.changeTrackingOptions?.schema) out.changeTrackingOptions = { ...o.changeTrackingOptions, schema: toWireSchema(o.changeTrackingOptions.schema, `${where}changeTrackingOptions.schema`) };
   return out;
 }

@@ -2,22 +2,23 @@
  * v1 scrape: `POST /v1/scrape` with v1 options; the result is the document
  * spread next to `success: true`, as the v1 library returned it.
  */
+import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, z } from "../core/validate.js";
 import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
-import { v1Success, type V1Document, type V1Success } from "./shapes.js";
+import { v1Success, type V1Any, type V1Document, type V1SchemaResult, type V1Success } from "./shapes.js";
 
-/** The v1 scrape result: `{ success: true, warning?, ...document }`. */
-export type V1ScrapeResponse<T = unknown> = V1Success<V1Document<T> & { warning?: string }>;
+/** The v1 scrape result: `{ success: true, warning?, ...document }`. `T` types `json` / `extract` ({@link V1Any} unless a schema names it). */
+export type V1ScrapeResponse<T = V1Any> = V1Success<V1Document<T> & { warning?: string }>;
 
 const body = z
   .looseObject({ url: httpUrl, ...v1ScrapeOptionsShape, zeroDataRetention: z.optional(z.boolean()), origin: z.optional(z.string()), integration: z.optional(z.string()) })
   .check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
 /** `POST /v1/scrape`. A 200 with `success:false` throws `APIError` (the v1 library threw too). */
-export function scrapeUrl<T = unknown>(http: HttpClient, url: string, params: V1ScrapeParams = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<T>> {
+export function scrapeUrl<S extends SchemaInput = SchemaInput>(http: HttpClient, url: string, params: V1ScrapeParams<S> = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>>> {
   return http
-    .request<{ data: V1Document<T>; warning?: string }>(
+    .request<{ data: V1Document<V1SchemaResult<S>>; warning?: string }>(
       () => ({ method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...params }), "scrapeUrl params"), minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined }),
       req,
     )

@@ -5,7 +5,8 @@
  * and the API version passed to the shared job machinery. Every v1 module
  * maps through these functions instead of reshaping results itself.
  */
-import type { Document } from "../api/document.js";
+import type { ChangeTrackingResult, Document } from "../api/document.js";
+import type { InferSchema } from "../api/schema.js";
 import { ValidationError } from "../core/errors.js";
 import type { ApiVersion, JobErrors, JobState, JobStatus } from "../jobs/types.js";
 
@@ -15,10 +16,29 @@ export const V1: ApiVersion = "v1";
 /** Poll interval of the v1 waiters when the caller gives none, in seconds (as v1 had it). */
 export const V1_DEFAULT_POLL_SECONDS = 2;
 
-/** A v1 document: the v2 document plus the v1-only `extract` field and the search fields `url`, `title`, `description`. */
-export interface V1Document<T = unknown> extends Omit<Document<T>, "metadata"> {
+/**
+ * v1 compatibility: the v1 library typed unschema'd results as `any`, and
+ * v1-era code indexes into them (`ex.data.company_mission`, `r.json.top`).
+ * The ONE `any` of the public surface: used only in v1 result types (extracted
+ * data, `json` / `extract` of v1 documents) when no zod or Standard Schema
+ * names the type. The v2 surface types the same values `unknown`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type V1Any = any;
+
+/**
+ * The v1 result type of a `schema` field, as the v1 library typed it: the
+ * output type of a zod / Standard Schema (or of a `typedJsonSchema<T>()`),
+ * else (no schema, a plain JSON Schema) {@link V1Any}.
+ */
+export type V1SchemaResult<S> = unknown extends InferSchema<S> ? V1Any : InferSchema<S>;
+
+/** A v1 document: the v2 document plus the v1-only `extract` field and the search fields `url`, `title`, `description`. `T` is the type of `json` / `extract` ({@link V1Any} unless a schema names it). */
+export interface V1Document<T = V1Any> extends Omit<Document<T>, "metadata" | "changeTracking"> {
   /** Result of the v1 `extract` format (the `json` format fills `json`). */
   extract?: T;
+  /** Change tracking (format `changeTracking`); `json` (mode `json`) typed as the v1 library typed it. */
+  changeTracking?: Omit<ChangeTrackingResult, "json"> & { json?: V1Any };
   /** Result URL (search results). */
   url?: string;
   /** Result title (search results). */

@@ -5,7 +5,7 @@
 export type { V1Client } from "./client.js";
 export type { V1MapParams, V1MapResponse } from "./map.js";
 export type { V1TokenUsage, V1CreditUsage, V1QueueStatus } from "./usage.js";
-export type { V1Format, V1JsonOptions, V1CrawlScrapeOptions, V1ScrapeParams } from "./scrape-options.js";
+export type { V1Format, V1JsonOptions, V1ChangeTrackingOptions, V1CrawlScrapeOptions, V1ScrapeParams } from "./scrape-options.js";
 export type { V1ScrapeResponse } from "./scrape.js";
 export type { V1SearchParams, V1SearchResponse } from "./search.js";
 export type { V1CrawlParams, V1Webhook } from "./crawl.js";
@@ -21,6 +21,6 @@ export type {
   V1ResearchSource,
   V1TaskStartResponse,
 } from "./research.js";
-export type { V1Document, V1ErrorResponse, V1Success, V1JobStatusResponse, V1ErrorsResponse } from "./shapes.js";
+export type { V1Any, V1SchemaResult, V1Document, V1ErrorResponse, V1Success, V1JobStatusResponse, V1ErrorsResponse } from "./shapes.js";
 export type { V1CrawlWatcher, V1CrawlWatcherEvents, V1DocumentDetail, V1DoneDetail, V1ErrorDetail } from "./watcher.js";
 export type { V1MethodName } from "./deprecation.js";
