@@ -159,6 +159,16 @@ describe("scripted WebSocket edge cases", () => {
     await expect.poll(() => server.clientCloses).toEqual([1000]);
   });
 
+  it("reports a document frame without data instead of passing on an empty document, and recovers the page over REST", async () => {
+    const { client } = await serve([{ frames: [catchup([]), { type: "document" }, { type: "document", data: doc(2) }], close: done }], [status("completed", [doc(1), doc(2)])]);
+    const { events, thrown } = await collect(client.watcher("job-nodata", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    expect(thrown).toBeUndefined();
+    expect(events.filter((e) => e.type === "document").every((e) => e.type === "document" && typeof e.document === "object" && e.document !== null)).toBe(true);
+    expect(events[1]).toMatchObject({ type: "error", fatal: false, error: { message: expect.stringMatching(/without data/) } });
+    expect([...docIds(events)].sort()).toEqual(["scrape-1", "scrape-2"]);
+    expect(events.at(-1)?.type).toBe("done");
+  });
+
   it("reports an error frame without stopping, and ignores frames that are not JSON", async () => {
     const { client } = await serve(
       [{ frames: [catchup([]), { type: "error", error: "Something broke" }, "not json", { type: "document", data: doc(1) }], close: done }],

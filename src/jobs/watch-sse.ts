@@ -53,14 +53,17 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
       const data = parse(ev.data);
       switch (ev.event) {
         case "status":
-          ctx.status(data);
-          break;
         case "catchup":
-          ctx.status(data);
-          for (const doc of docsOf(data)) ctx.document(doc);
-          break;
         case "document":
-          ctx.document(data);
+          // A malformed event is reported, never passed on as an empty document or zeroed counters;
+          // the final REST check then sees the missing document and reads the pages.
+          if (!isRecord(data)) {
+            ctx.error(new WatchTransportError("sse", `The event stream sent a malformed "${ev.event}" event`));
+            break;
+          }
+          if (ev.event === "document") ctx.document(data);
+          else ctx.status(data);
+          if (ev.event === "catchup") for (const doc of docsOf(data)) ctx.document(doc);
           break;
         case "done":
           end = { kind: "done" };

@@ -96,7 +96,10 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
         ctx.error(new WatchTransportError("websocket", "The WebSocket sent a frame that is not a JSON object"));
         return;
       }
-      if (frame.type === "catchup") {
+      if ((frame.type === "catchup" || frame.type === "document") && (typeof frame.data !== "object" || frame.data === null || Array.isArray(frame.data))) {
+        // Reported, never passed on as an empty document; the final REST check reads the pages if one is missing.
+        ctx.error(new WatchTransportError("websocket", `The WebSocket sent a "${frame.type}" frame without data`));
+      } else if (frame.type === "catchup") {
         ctx.status(frame.data);
         for (const doc of docsOf(frame.data)) ctx.document(doc);
       } else if (frame.type === "document") {
