@@ -99,6 +99,18 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
     expect(t.lastStatus).toMatchObject({ id: t.jobId, status: "scraping" });
   });
 
+  it("the deadline counts from the call: a slow start leaves less time for polling", async () => {
+    vi.useRealTimers();
+    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
+    s.fake.inject({ match: /^POST \/v2\/crawl$/, delayMs: 1_200 });
+    const err = await s.client.crawl("https://acme.test/", { pollIntervalMs: 500, timeoutMs: 1_500 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JobTimeoutError);
+    expect((err as JobTimeoutError).timeoutMs).toBe(1_500);
+    // 1.2 s went to the start; the remaining 0.3 s allows one status read, not the three that 1.5 s of polling would.
+    expect(s.fake.requests.filter((r) => r.method === "GET").length).toBeLessThanOrEqual(1);
+  });
+
   it("an abort during a poll sleep rejects at once with AbortError and polls no more", async () => {
     s = await setup(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);

@@ -10,7 +10,7 @@ import type { Document } from "../api/document.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
-import { JobFailedError } from "../core/errors.js";
+import { JobFailedError, JobTimeoutError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobStatus, WaitOptions } from "./types.js";
 import { pollUntil, waitForJob } from "./wait.js";
@@ -24,6 +24,20 @@ export interface ValidateOption {
    * anything is sent.
    */
   validate?: boolean | undefined;
+}
+
+/**
+ * Runs the waiting part under the caller's deadline: `timeoutMs` counts from the call, so the
+ * time the start took comes off the polling budget; a `JobTimeoutError` still names the caller's `timeoutMs`.
+ */
+async function withinDeadline<T>(wait: WaitOptions, startedAt: number, run: (w: WaitOptions) => Promise<T>): Promise<T> {
+  if (wait.timeoutMs === undefined) return run(wait);
+  try {
+    return await run({ ...wait, timeoutMs: Math.max(0, wait.timeoutMs - (Date.now() - startedAt)) });
+  } catch (err) {
+    if (err instanceof JobTimeoutError) throw new JobTimeoutError(err.jobId, wait.timeoutMs, err.lastStatus);
+    throw err;
+  }
 }
 
 /** Splits waiter options from the options sent to the server. */
@@ -42,7 +56,7 @@ export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: H
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startCrawl(http, url, rest, { ...req, signal });
-  const job = await waitForJob<Document>(http, "crawl", id, { ...wait, signal, startedAt }, req);
+  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt }, req));
   return { ...job, data: (await validateDocuments(rest.scrapeOptions?.formats, job.data)) as CrawlDocument<O>[] };
 }
 
@@ -60,7 +74,7 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const started = await startBatchScrape(http, urls, rest, { ...req, signal });
-  const job = await waitForJob<Document>(http, "batch", started.id, { ...wait, signal, startedAt }, req);
+  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt }, req));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
   return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
 }
@@ -88,7 +102,7 @@ export async function extractAndWait<T = unknown>(http: HttpClient, options: Ext
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startExtract(http, rest, { ...req, signal });
-  const done = await waitForExtractLike(id, (s) => getExtractStatus<T>(http, id, { ...req, signal: s }), { ...wait, signal }, startedAt);
+  const done = await withinDeadline(wait, startedAt, (w) => waitForExtractLike(id, (s) => getExtractStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
 }
 
@@ -99,6 +113,6 @@ export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startAgent(http, prompt, rest, { ...req, signal });
-  const done = await waitForExtractLike(id, (s) => getAgentStatus<T>(http, id, { ...req, signal: s }), { ...wait, signal }, startedAt);
+  const done = await withinDeadline(wait, startedAt, (w) => waitForExtractLike(id, (s) => getAgentStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
 }
