@@ -11,7 +11,7 @@ const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
 /** Replaces every occurrence of the secret in a string with a fixed marker. */
 export function redact(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4) return text;
+  if (!secret || secret.length < 4 || !text.includes(secret)) return text;
   return text.split(secret).join("[redacted]");
 }
 

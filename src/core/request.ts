@@ -136,6 +136,7 @@ export function uuid(): string {
 export class HttpClient {
   readonly #config: ResolvedConfig;
   readonly #transport: Transport;
+  #origin: string | undefined;
 
   /** Binds a resolved configuration to a transport. */
   constructor(config: ResolvedConfig, transport: Transport) {
@@ -170,7 +171,8 @@ export class HttpClient {
 
   /** True when `url` has the configured API origin (only then is the key sent). */
   sameOrigin(url: string): boolean {
-    return new URL(url).origin === new URL(this.#config.apiUrl).origin;
+    this.#origin ??= new URL(this.#config.apiUrl).origin;
+    return new URL(url).origin === this.#origin;
   }
 
   /**
