@@ -124,8 +124,8 @@ export class WebData {
    * Every document of a crawl, following `next` until the crawl has ended and no page remains.
    * `json` is typed from `options.schema` (each document parsed with it as it is yielded), or named: `crawlDocuments<MyType>(id)` (unchecked).
    */
-  crawlDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>): AsyncGenerator<Document<T>, void, undefined> {
-    return jobDocuments<Document<T>>(this.#http, "crawl", id, options);
+  crawlDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): AsyncGenerator<Document<T>, void, undefined> {
+    return jobDocuments<Document<T>>(this.#http, "crawl", id, options, requestOptions);
   }
 
   /** Failed and robots-blocked pages of a crawl: `GET /v2/crawl/<id>/errors`. */
@@ -166,8 +166,8 @@ export class WebData {
   }
 
   /** Every document of a batch scrape, following `next`; `json` typed (and parsed) as in `crawlDocuments`. */
-  batchScrapeDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>): AsyncGenerator<Document<T>, void, undefined> {
-    return jobDocuments<Document<T>>(this.#http, "batch", id, options);
+  batchScrapeDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): AsyncGenerator<Document<T>, void, undefined> {
+    return jobDocuments<Document<T>>(this.#http, "batch", id, options, requestOptions);
   }
 
   /** Failed pages of a batch scrape: `GET /v2/batch/scrape/<id>/errors`. */

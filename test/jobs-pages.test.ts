@@ -36,6 +36,20 @@ describe.each(TRANSPORTS)("pagination over %s", (kind) => {
     expect(pageRequests.at(-1)?.path).toMatch(/\?skip=\d+$/);
   });
 
+  it("takes RequestOptions last: per-call headers reach every page request", async () => {
+    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    const jobs = fakeJobs(s.fake);
+    jobs.configure({ defaultPageSize: 2 });
+    const { id } = await s.client.startCrawl("https://acme.test/", { limit: 5 });
+    jobs.finish(id);
+    const before = gets(s, id).length;
+    const docs = await drive(collect(s.client.crawlDocuments(id, {}, { headers: { "x-trace": "t-7" } })));
+    expect(docs).toHaveLength(5);
+    const pages = gets(s, id).slice(before);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages.every((r) => r.headers["x-trace"] === "t-7")).toBe(true);
+  });
+
   it("a single document larger than the cut still comes alone on its page", async () => {
     s = await setup(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);

@@ -6,7 +6,7 @@
 import type { Document } from "../api/document.js";
 import { validateDocumentsWith } from "../api/schema.js";
 import { AbortError } from "../core/errors.js";
-import type { HttpClient } from "../core/request.js";
+import type { HttpClient, RequestOptions } from "../core/request.js";
 import { sleep } from "../core/retry.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
 import type { JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
@@ -36,9 +36,15 @@ export async function abortableSleep(ms: number, signal: AbortSignal | undefined
  * (one at a time). A page request that fails throws; the iteration never ends
  * early as if complete.
  */
-export async function* jobPages<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, opts: JobDocumentsOptions = {}): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
+export async function* jobPages<TDoc = Document>(
+  http: HttpClient,
+  kind: JobKind,
+  id: string,
+  opts: JobDocumentsOptions = {},
+  requestOptions?: RequestOptions,
+): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
   const interval = pollInterval(opts.pollIntervalMs);
-  const req = { signal: opts.signal };
+  const req: RequestOptions = { ...requestOptions, signal: opts.signal ?? requestOptions?.signal };
   let page = await getJobStatus<TDoc>(http, kind, id, { limit: opts.pageLimit }, req, opts.apiVersion);
   let seen = 0;
   for (;;) {
@@ -48,7 +54,7 @@ export async function* jobPages<TDoc = Document>(http: HttpClient, kind: JobKind
     const terminal = isTerminal(status);
     // A terminal job's results no longer grow: an empty page (or no `next`) is the end.
     if (terminal && (!next || data.length === 0)) return;
-    if (!terminal && data.length === 0) await abortableSleep(interval, opts.signal);
+    if (!terminal && data.length === 0) await abortableSleep(interval, req.signal);
     page = next
       ? await getJobPage<TDoc>(http, next, id, req)
       : await getJobStatus<TDoc>(http, kind, id, { skip: seen, limit: opts.pageLimit }, req, opts.apiVersion);
@@ -56,8 +62,14 @@ export async function* jobPages<TDoc = Document>(http: HttpClient, kind: JobKind
 }
 
 /** Every document of a job, in order (an async iterator over {@link jobPages}); with `opts.schema`, each `json` is parsed before it is yielded. */
-export async function* jobDocuments<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, opts: JobDocumentsOptions = {}): AsyncGenerator<TDoc, void, undefined> {
-  for await (const page of jobPages<TDoc>(http, kind, id, opts)) {
+export async function* jobDocuments<TDoc = Document>(
+  http: HttpClient,
+  kind: JobKind,
+  id: string,
+  opts: JobDocumentsOptions = {},
+  requestOptions?: RequestOptions,
+): AsyncGenerator<TDoc, void, undefined> {
+  for await (const page of jobPages<TDoc>(http, kind, id, opts, requestOptions)) {
     for (const doc of page.data) yield opts.schema ? ((await validateDocumentsWith(opts.schema, [doc as Document]))[0] as TDoc) : doc;
   }
 }
