@@ -195,11 +195,14 @@ export class WebData {
    * `close()` stops it. Never delivers a document twice. With a custom `fetch`
    * (a mock, the in-process fake) the runtime's WebSocket is not used unless
    * `webSocket` or `transports` says so: a socket cannot go through that `fetch`.
+   * `requestOptions` (headers, `timeoutMs`, `maxRetries`) apply to its REST reads
+   * and the event-stream request; stop it with `options.signal` or `close()`.
    */
-  watcher(jobId: string, options?: WatcherOptions): Watcher {
+  watcher(jobId: string, options?: WatcherOptions, requestOptions?: RequestOptions): Watcher {
     const plain = options === undefined || (typeof options === "object" && options !== null && !Array.isArray(options));
     const viaFetch = plain && this.#options.fetch !== undefined && !options?.webSocket && !options?.transports;
-    return createWatcher(this.#http, jobId, viaFetch ? { ...options, transports: ["sse", "poll"] } : options);
+    const opts = viaFetch ? { ...options, transports: ["sse", "poll"] as ("sse" | "poll")[] } : options;
+    return createWatcher(this.#http, jobId, requestOptions && plain ? { ...opts, requestOptions } : opts);
   }
 
   /** Starts an extraction: `POST /v2/extract`. */

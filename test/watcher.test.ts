@@ -73,6 +73,18 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed" });
   });
 
+  it("takes RequestOptions last: per-call headers reach every REST read and the event-stream request", async () => {
+    const { fake, client } = await served(kind, { sse: true });
+    const job = await client.startCrawl(START, { limit: 3 });
+    const before = fake.requests.length;
+    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, ...NO_WS }, { headers: { "x-trace": "w-1" } }));
+    expect(thrown).toBeUndefined();
+    expect(events.at(-1)?.type).toBe("done");
+    const reads = fake.requests.slice(before).filter((r) => r.method === "GET");
+    expect(reads.length).toBeGreaterThan(1);
+    expect(reads.every((r) => r.headers["x-trace"] === "w-1")).toBe(true);
+  });
+
   it("uses server-sent events when the server offers them", async () => {
     const { fake, client } = await served(kind, { sse: true });
     const job = await client.startCrawl(START, { limit: 8 });

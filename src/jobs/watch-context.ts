@@ -5,7 +5,7 @@
  */
 import type { Document } from "../api/document.js";
 import { APIError, isRecord, type WebDataError } from "../core/errors.js";
-import type { HttpClient } from "../core/request.js";
+import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { ApiVersion, JobKind, JobState } from "./types.js";
 import type { WatchCounters } from "./watch-types.js";
 
@@ -32,6 +32,8 @@ export interface WatchContext {
   readonly apiVersion: ApiVersion;
   /** Fires when the watcher is closed or aborted. */
   readonly signal: AbortSignal;
+  /** The caller's `RequestOptions` for REST reads and the event stream (headers, timeouts, retries); `signal` is the watcher's. */
+  readonly request: RequestOptions;
   /** Time between REST polls, ms. */
   readonly pollIntervalMs: number;
   /** Items (documents or statuses) received from any transport so far; a reconnect that adds some resets the reconnect budget. */

@@ -51,7 +51,7 @@ function zeroCounters(s: JobStatus<Document>): boolean {
  * for up to a minute after the last page) by polling on.
  */
 export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<JobStatus<Document>> {
-  const req = { signal: ctx.signal };
+  const req = { ...ctx.request, signal: ctx.signal };
   let zeroReads = 0;
   if (opts.quick) {
     for (;;) {

@@ -32,7 +32,7 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
   if (ctx.lastEventId !== undefined) headers["last-event-id"] = ctx.lastEventId;
   let res;
   try {
-    res = await ctx.http.raw({ method: "GET", path: jobPath(ctx.kind, ctx.id, ctx.apiVersion) }, { signal: ctx.signal, headers });
+    res = await ctx.http.raw({ method: "GET", path: jobPath(ctx.kind, ctx.id, ctx.apiVersion) }, { ...ctx.request, signal: ctx.signal, headers: { ...ctx.request.headers, ...headers } });
   } catch (err) {
     if (ctx.signal.aborted) return { kind: "aborted" };
     if (isFatal(err)) throw err;

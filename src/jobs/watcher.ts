@@ -20,7 +20,7 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
-import type { HttpClient } from "../core/request.js";
+import type { HttpClient, RequestOptions } from "../core/request.js";
 import { check, int, z } from "../core/validate.js";
 import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
@@ -38,7 +38,7 @@ export const MIN_WATCH_POLL_INTERVAL_MS = 50;
 type Listener<TDoc> = (event: WatchEvent<TDoc>) => void;
 
 /** Watcher options plus the route version (internal: the v1 layer watches `/v1/...`). */
-export type WatchOptions = WatcherOptions & { apiVersion?: ApiVersion | undefined };
+export type WatchOptions = WatcherOptions & { apiVersion?: ApiVersion | undefined; requestOptions?: RequestOptions | undefined };
 
 /** Live events of one job. Nothing is opened until you iterate it or add a listener. */
 export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>> {
@@ -177,6 +177,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       id: this.jobId,
       apiVersion: this.#options.apiVersion ?? "v2",
       signal: this.#ctl.signal,
+      request: { ...this.#options.requestOptions, signal: undefined },
       pollIntervalMs,
       received: 0,
       lastEventId: undefined,
