@@ -1,23 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BadRequestError, ConflictError, ConnectionError, InternalServerError, ValidationError } from "../src/index.js";
 import { WebData as NodeWebData } from "../src/node.js";
 import { fakeJobs } from "../src/testing/index.js";
-import { setup, TRANSPORTS, type Setup } from "./helpers.js";
-import { collect, drive, useJobTimers } from "./jobs-helpers.js";
+import { TRANSPORTS, type Setup } from "./helpers.js";
+import { collect, drive, jobTestSetups } from "./jobs-helpers.js";
 
+const { open } = jobTestSetups();
 let s: Setup | undefined;
-beforeEach(() => useJobTimers());
-afterEach(async () => {
-  vi.useRealTimers();
-  await s?.close();
-  s = undefined;
-});
 
 const posts = (s: Setup) => s.fake.requests.filter((r) => r.method === "POST" && r.pathname === "/v2/batch/scrape");
 
 describe.each(TRANSPORTS)("batch scrape over %s", (kind) => {
   it("starts with scrape options at the top level and no idempotency key", async () => {
-    s = await setup(kind);
+    s = await open(kind);
     const job = await s.client.startBatchScrape(["https://acme.test/about", "https://acme.test/contact"], { formats: ["markdown", "links"], onlyMainContent: false, maxConcurrency: 2 });
     expect(job.url).toBe(`${s.url}/v2/batch/scrape/${job.id}`);
     expect(job.invalidURLs).toBeUndefined();
@@ -34,13 +29,13 @@ describe.each(TRANSPORTS)("batch scrape over %s", (kind) => {
   });
 
   it("returns invalidURLs with ignoreInvalidURLs: true", async () => {
-    s = await setup(kind);
+    s = await open(kind);
     const job = await s.client.startBatchScrape(["https://acme.test/about", "not a url"], { ignoreInvalidURLs: true });
     expect(job.invalidURLs).toEqual(["not a url"]);
   });
 
   it("is not retried after a 5xx (the server may have created the job)", async () => {
-    s = await setup(kind, {}, { maxRetries: 3 });
+    s = await open(kind, {}, { maxRetries: 3 });
     s.fake.inject({ match: "/v2/batch/scrape", status: 502 });
     await expect(s.client.startBatchScrape(["https://acme.test/about"])).rejects.toBeInstanceOf(InternalServerError);
     expect(posts(s)).toHaveLength(1);
@@ -48,14 +43,14 @@ describe.each(TRANSPORTS)("batch scrape over %s", (kind) => {
 
   it("is not retried after a timeout once the request was sent", async () => {
     vi.useRealTimers();
-    s = await setup(kind, {}, { maxRetries: 3 });
+    s = await open(kind, {}, { maxRetries: 3 });
     s.fake.inject({ match: "/v2/batch/scrape", delayMs: 5_000 });
     await expect(s.client.startBatchScrape(["https://acme.test/about"], {}, { timeoutMs: 100 })).rejects.toMatchObject({ name: "TimeoutError" });
     expect(posts(s)).toHaveLength(1);
   });
 
   it("is not retried after a dropped connection, but is after a 429 or a refused connection", async () => {
-    s = await setup(kind, {}, { maxRetries: 3 });
+    s = await open(kind, {}, { maxRetries: 3 });
     s.fake.inject({ match: "/v2/batch/scrape", drop: true });
     await expect(s.client.startBatchScrape(["https://acme.test/about"])).rejects.toMatchObject({ name: "ConnectionError" });
     expect(posts(s)).toHaveLength(1);
@@ -69,7 +64,7 @@ describe.each(TRANSPORTS)("batch scrape over %s", (kind) => {
   });
 
   it("errors, cancel and appendToId share the crawl machinery", async () => {
-    s = await setup(kind);
+    s = await open(kind);
     const jobs = fakeJobs(s.fake);
     jobs.configure({ pagesPerPoll: 0 });
     const job = await s.client.startBatchScrape(["https://acme.test/about", "https://nowhere.invalid/x"]);
@@ -87,7 +82,7 @@ describe.each(TRANSPORTS)("batch scrape over %s", (kind) => {
   });
 
   it("the server rejects an unknown option it does not accept (passed through)", async () => {
-    s = await setup(kind);
+    s = await open(kind);
     await expect(s.client.startBatchScrape(["https://acme.test/about"], { crawlerOptions: {} } as never)).rejects.toBeInstanceOf(BadRequestError);
     expect(posts(s)[0]?.body).toMatchObject({ crawlerOptions: {} });
   });
@@ -102,7 +97,7 @@ describe("batch scrape input checks (nothing sent)", () => {
     ["bad scrape options", ["https://acme.test/"], { waitFor: 70000 }],
     ["a bad webhook", ["https://acme.test/"], { webhook: "not a url" }],
   ])("rejects %s", async (_name, urls, opts) => {
-    s = await setup("fetch");
+    s = await open("fetch");
     await expect(s.client.startBatchScrape(urls, opts as never)).rejects.toBeInstanceOf(ValidationError);
     expect(s.fake.requests).toHaveLength(0);
   });

@@ -1,22 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AbortError, ConflictError, InternalServerError, JobFailedError, JobTimeoutError, NotFoundError, ValidationError } from "../src/index.js";
 import { fakeTasks } from "../src/testing/index.js";
-import { setup, TRANSPORTS, type Setup } from "./helpers.js";
-import { drive, tick, useJobTimers } from "./jobs-helpers.js";
+import { TRANSPORTS, type Setup } from "./helpers.js";
+import { drive, tick, jobTestSetups } from "./jobs-helpers.js";
 
+const { open } = jobTestSetups();
 let s: Setup | undefined;
-beforeEach(() => useJobTimers());
-afterEach(async () => {
-  vi.useRealTimers();
-  await s?.close();
-  s = undefined;
-});
 
 const schema = { type: "object", properties: { title: { type: "string" }, price: { type: "number" } }, required: ["title"] };
 
 describe.each(TRANSPORTS)("extract and agent over %s", (kind) => {
   it("startExtract sends the schema on the wire and getExtractStatus reads processing then completed", async () => {
-    s = await setup(kind);
+    s = await open(kind);
     const input = { ...schema, $schema: "https://json-schema.org/draft/2020-12/schema" };
     const started = await s.client.startExtract({ urls: ["https://acme.test/products"], prompt: "Products", schema: input });
     expect(started.id).toMatch(/-/);
@@ -32,7 +27,7 @@ describe.each(TRANSPORTS)("extract and agent over %s", (kind) => {
   });
 
   it("extract waits for the result", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     fakeTasks(s.fake).configure({ pollsToFinish: 3 });
     const res = await drive(s.client.extract({ urls: ["https://acme.test/about"], schema, pollIntervalMs: 500 }));
     expect(res).toMatchObject({ status: "completed", data: { title: "About Acme" } });
@@ -40,7 +35,7 @@ describe.each(TRANSPORTS)("extract and agent over %s", (kind) => {
   });
 
   it("a failed extract is returned by getExtractStatus and thrown by the waiter", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     fakeTasks(s.fake).configure({ pollsToFinish: 0, outcome: "failed", error: "No AI key configured" });
     const { id } = await s.client.startExtract({ prompt: "anything" });
     const status = await s.client.getExtractStatus(id);
@@ -51,7 +46,7 @@ describe.each(TRANSPORTS)("extract and agent over %s", (kind) => {
   });
 
   it("the extract waiter stops at its deadline and on abort", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     fakeTasks(s.fake).configure({ pollsToFinish: 1000 });
     const timeout = await drive(s.client.extract({ prompt: "x", pollIntervalMs: 500, timeoutMs: 3000 }).catch((e: unknown) => e));
     expect(timeout).toBeInstanceOf(JobTimeoutError);
@@ -66,14 +61,14 @@ describe.each(TRANSPORTS)("extract and agent over %s", (kind) => {
   });
 
   it("startExtract is not retried after a 5xx", async () => {
-    s = await setup(kind, {}, { maxRetries: 3 });
+    s = await open(kind, {}, { maxRetries: 3 });
     s.fake.inject({ match: "/v2/extract", status: 500 });
     await expect(s.client.startExtract({ prompt: "x" })).rejects.toBeInstanceOf(InternalServerError);
     expect(s.fake.requests).toHaveLength(1);
   });
 
   it("agent: start, status, wait, cancel", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const res = await drive(s.client.agent<{ title: string }>("Find the title", { urls: ["https://acme.test/contact"], schema, model: "spark-1-mini", pollIntervalMs: 500 }));
     expect(res).toMatchObject({ status: "completed", model: "spark-1-mini", data: { title: "Contact Acme" } });
     expect(s.fake.requests[0]?.body).toEqual({ prompt: "Find the title", urls: ["https://acme.test/contact"], schema, model: "spark-1-mini" });
@@ -87,7 +82,7 @@ describe.each(TRANSPORTS)("extract and agent over %s", (kind) => {
   });
 
   it("an agent cancelled mid-wait throws JobFailedError (cancelled)", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const tasks = fakeTasks(s.fake);
     tasks.configure({ pollsToFinish: 100 });
     const p = s.client.agent("Long task", { pollIntervalMs: 500 }).catch((e: unknown) => e);
@@ -109,7 +104,7 @@ describe("extract and agent input checks (nothing sent)", () => {
     ["a short timeout", { prompt: "x", timeout: 10 }],
     ["a long prompt", { prompt: "x".repeat(10001) }],
   ])("extract rejects %s", async (_name, opts) => {
-    s = await setup("fetch");
+    s = await open("fetch");
     await expect(s.client.startExtract(opts as never)).rejects.toBeInstanceOf(ValidationError);
     expect(s.fake.requests).toHaveLength(0);
   });
@@ -120,7 +115,7 @@ describe("extract and agent input checks (nothing sent)", () => {
     ["a negative maxCredits", "x", { maxCredits: -5 }],
     ["an unknown webhook event", "x", { webhook: { url: "https://hooks.test/", events: ["page"] } }],
   ])("agent rejects %s", async (_name, prompt, opts) => {
-    s = await setup("fetch");
+    s = await open("fetch");
     await expect(s.client.startAgent(prompt, opts as never)).rejects.toBeInstanceOf(ValidationError);
     expect(s.fake.requests).toHaveLength(0);
   });

@@ -2,7 +2,8 @@
  * Helpers of the job tests: fake timers that still let loopback I/O run, and
  * a driver that advances the fake clock until a promise settles.
  */
-import { vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
+import { setup, type Setup } from "./helpers.js";
 
 /** Fakes only `setTimeout`/`clearTimeout`/`Date`, so real sockets (and `setImmediate`) keep working. */
 export function useJobTimers(): void {
@@ -38,4 +39,25 @@ export function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
     for await (const x of it) out.push(x);
     return out;
   })();
+}
+
+/**
+ * Registers the job tests' hooks (fake job timers before each test; real timers
+ * and the fake closed after it) and returns `open`, the test helper `setup` whose
+ * result is closed after the test.
+ */
+export function jobTestSetups(): { open: typeof setup } {
+  let current: Setup | undefined;
+  beforeEach(() => useJobTimers());
+  afterEach(async () => {
+    vi.useRealTimers();
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    open: async (...args) => {
+      current = await setup(...args);
+      return current;
+    },
+  };
 }

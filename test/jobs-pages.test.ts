@@ -1,23 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { InternalServerError } from "../src/index.js";
 import { jobDocuments } from "../src/jobs/pages.js";
 import { fakeJobs } from "../src/testing/index.js";
-import { setup, TRANSPORTS, type Setup } from "./helpers.js";
-import { collect, drive, tick, useJobTimers } from "./jobs-helpers.js";
+import { TRANSPORTS, type Setup } from "./helpers.js";
+import { collect, drive, tick, jobTestSetups } from "./jobs-helpers.js";
 
+const { open } = jobTestSetups();
 let s: Setup | undefined;
-beforeEach(() => useJobTimers());
-afterEach(async () => {
-  vi.useRealTimers();
-  await s?.close();
-  s = undefined;
-});
 
 const gets = (s: Setup, id: string) => s.fake.requests.filter((r) => r.method === "GET" && r.path.includes(id));
 
 describe.each(TRANSPORTS)("pagination over %s", (kind) => {
   it("follows next through pages cut by size, yielding every document once, in order", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     const { id } = await s.client.startCrawl("https://acme.test/", { sitemap: "skip", limit: 10 });
     jobs.finish(id);
@@ -37,7 +32,7 @@ describe.each(TRANSPORTS)("pagination over %s", (kind) => {
   });
 
   it("takes RequestOptions last: per-call headers reach every page request", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     jobs.configure({ defaultPageSize: 2 });
     const { id } = await s.client.startCrawl("https://acme.test/", { limit: 5 });
@@ -51,7 +46,7 @@ describe.each(TRANSPORTS)("pagination over %s", (kind) => {
   });
 
   it("a single document larger than the cut still comes alone on its page", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     const { id } = await s.client.startCrawl("https://acme.test/", { sitemap: "skip", limit: 3 });
     jobs.finish(id);
@@ -63,7 +58,7 @@ describe.each(TRANSPORTS)("pagination over %s", (kind) => {
   });
 
   it("tolerates empty pages while the job runs, sleeping pollIntervalMs between them", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     jobs.configure({ pagesPerPoll: 0 });
     const { id } = await s.client.startCrawl("https://acme.test/", { sitemap: "skip", limit: 4 });
@@ -86,7 +81,7 @@ describe.each(TRANSPORTS)("pagination over %s", (kind) => {
   });
 
   it("a failed page request throws instead of ending the iteration", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9, maxRetries: 0 });
+    s = await open(kind, {}, { timeoutMs: 1e9, maxRetries: 0 });
     const jobs = fakeJobs(s.fake);
     const { id } = await s.client.startCrawl("https://acme.test/", { sitemap: "skip", limit: 6 });
     jobs.finish(id);
@@ -102,7 +97,7 @@ describe.each(TRANSPORTS)("pagination over %s", (kind) => {
   });
 
   it("follows a next URL on another origin as given, without the key", async () => {
-    s = await setup(kind, { authDisabled: true }, { timeoutMs: 1e9 });
+    s = await open(kind, { authDisabled: true }, { timeoutMs: 1e9 });
     const mirror = kind === "fetch" ? "https://mirror.webdata.test" : s.url.replace("127.0.0.1", "localhost");
     (s.fake.options as { publicUrl: string | undefined }).publicUrl = mirror;
     const jobs = fakeJobs(s.fake);
@@ -117,7 +112,7 @@ describe.each(TRANSPORTS)("pagination over %s", (kind) => {
   });
 
   it("ends when a cancelled job has no more documents, although next is still present", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     jobs.configure({ pagesPerPoll: 0 });
     const { id } = await s.client.startCrawl("https://acme.test/", { sitemap: "skip", limit: 10 });
@@ -131,7 +126,7 @@ describe.each(TRANSPORTS)("pagination over %s", (kind) => {
   });
 
   it("serves and follows v1 routes with the same machinery", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     const start = await s.client.http.request<{ id: string; url: string }>({ method: "POST", path: "/v1/crawl", body: { url: "https://acme.test/", limit: 3, ignoreSitemap: true }, idempotent: true });
     expect(start.url).toBe(`${s.url}/v1/crawl/${start.id}`);

@@ -1,22 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
-import { setup, TRANSPORTS, type Setup } from "./helpers.js";
-import { drive, tick, useJobTimers } from "./jobs-helpers.js";
+import { TRANSPORTS, type Setup } from "./helpers.js";
+import { drive, tick, jobTestSetups } from "./jobs-helpers.js";
 
+const { open } = jobTestSetups();
 let s: Setup | undefined;
-beforeEach(() => useJobTimers());
-afterEach(async () => {
-  vi.useRealTimers();
-  await s?.close();
-  s = undefined;
-});
 
 const statusPolls = (s: Setup, id: string) => s.fake.requests.filter((r) => r.method === "GET" && r.pathname.endsWith(id));
 
 describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   it("polls with a small limit, never returns while scraping, then downloads every page once", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     // Every page done after 2 polls, but the server keeps saying `scraping` for 3 more reads (finalizer lag).
     fakeJobs(s.fake).configure({ pagesPerPoll: 3, settlePolls: 3, defaultPageSize: 4 });
     const job = await drive(s.client.crawl("https://acme.test/", { sitemap: "skip", limit: 6, pollIntervalMs: 1000 }));
@@ -35,7 +30,7 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   });
 
   it("batchScrape waits and returns every document plus invalidURLs", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const job = await drive(
       s.client.batchScrape(["https://acme.test/about", "https://acme.test/contact", "nope"], { ignoreInvalidURLs: true, formats: ["markdown"], pollIntervalMs: 500 }),
     );
@@ -46,7 +41,7 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   });
 
   it("a failed job throws JobFailedError with the id and the server's error", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     jobs.configure({ pagesPerPoll: 0 });
     const p = s.client.crawl("https://acme.test/", { pollIntervalMs: 500 });
@@ -60,7 +55,7 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   });
 
   it("a job cancelled mid-wait throws JobFailedError (cancelled)", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     jobs.configure({ pagesPerPoll: 1 });
     const settled = s.client.crawl("https://acme.test/", { sitemap: "skip", limit: 20, pollIntervalMs: 500 }).catch((e: unknown) => e);
@@ -77,7 +72,7 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   });
 
   it("a crawl this client cancelled fails even when the server later reports it completed", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     jobs.configure({ pagesPerPoll: 1, cancelledReportsAs: "completed" });
     const settled = s.client.crawl("https://acme.test/", { sitemap: "skip", limit: 20, pollIntervalMs: 500 }).catch((e: unknown) => e);
@@ -89,7 +84,7 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   });
 
   it("a deadline throws JobTimeoutError with the id and the last status seen", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
     const err = await drive(s.client.crawl("https://acme.test/", { pollIntervalMs: 500, timeoutMs: 5_000 }).catch((e: unknown) => e));
     expect(err).toBeInstanceOf(JobTimeoutError);
@@ -101,7 +96,7 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
 
   it("the deadline counts from the call: a slow start leaves less time for polling", async () => {
     vi.useRealTimers();
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
     s.fake.inject({ match: /^POST \/v2\/crawl$/, delayMs: 1_200 });
     const err = await s.client.crawl("https://acme.test/", { pollIntervalMs: 500, timeoutMs: 1_500 }).catch((e: unknown) => e);
@@ -112,7 +107,7 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   });
 
   it("an abort during a poll sleep rejects at once with AbortError and polls no more", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     jobs.configure({ pagesPerPoll: 0 });
     const ctl = new AbortController();
@@ -133,7 +128,7 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   });
 
   it("pollIntervalMs has a floor of 500 ms", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9 });
+    s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
     jobs.configure({ pagesPerPoll: 0 });
     const settled = s.client.crawl("https://acme.test/", { pollIntervalMs: 1, timeoutMs: 2_600 }).catch((e: unknown) => e);
@@ -150,7 +145,7 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   });
 
   it("treats a 404 right after the start as not visible yet", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9, maxRetries: 0 });
+    s = await open(kind, {}, { timeoutMs: 1e9, maxRetries: 0 });
     s.fake.inject({ match: /^GET \/v2\/crawl\/[^/]+\?limit=1$/, times: 2, status: 404, body: { success: false, error: "Job not found" } });
     const job = await drive(s.client.crawl("https://acme.test/contact", { limit: 1, pollIntervalMs: 500 }));
     expect(job.status).toBe("completed");
@@ -158,14 +153,14 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   });
 
   it("a 404 that persists past the grace period is an error", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9, maxRetries: 0 });
+    s = await open(kind, {}, { timeoutMs: 1e9, maxRetries: 0 });
     s.fake.inject({ match: /^GET \/v2\/crawl\/[^/]+\?limit=1$/, times: 100, status: 404, body: { success: false, error: "Job not found" } });
     const err = await drive(s.client.crawl("https://acme.test/contact", { limit: 1, pollIntervalMs: 500 }).catch((e: unknown) => e));
     expect(err).toBeInstanceOf(NotFoundError);
   });
 
   it("retries a transient 503 while polling", async () => {
-    s = await setup(kind, {}, { timeoutMs: 1e9, maxRetries: 2 });
+    s = await open(kind, {}, { timeoutMs: 1e9, maxRetries: 2 });
     s.fake.inject({ match: /^GET \/v2\/crawl\/[^/]+\?limit=1$/, status: 503 });
     const job = await drive(s.client.crawl("https://acme.test/contact", { limit: 1, pollIntervalMs: 500 }));
     expect(job.status).toBe("completed");
