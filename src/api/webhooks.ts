@@ -32,7 +32,7 @@ export type AgentWebhookConfig = string | WebhookObject<AgentWebhookEventFilter>
 const SIGNATURE_HEADER = "x-firecrawl-signature";
 
 /** Checks a `webhook` option before sending (URL present, no signature header, known events). */
-export function webhookSchema(events: readonly string[] = ["started", "page", "completed", "failed"]): z.ZodMiniType {
+export function webhookSchema(events: readonly string[] = ["started", "page", "completed", "failed"]): z.Schema {
   const url = z.string().check(
     z.refine((s) => {
       try {

@@ -31,7 +31,7 @@ const body = z
   })
   .check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
-const bodyLenient = z.looseObject({ ...body.def.shape, urls: z.array(z.string()).check(z.minLength(1, "must list at least one URL")) })
+const bodyLenient = z.looseObject({ ...body.shape, urls: z.array(z.string()).check(z.minLength(1, "must list at least one URL")) })
   .check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
 /**
