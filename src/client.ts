@@ -38,7 +38,8 @@ import {
 import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
 import { fetchTransport, type Transport } from "./core/transport.js";
-import { V1Client } from "./v1/client.js";
+import type { V1Client } from "./v1/client.js";
+import { lazyV1 } from "./v1/lazy.js";
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
@@ -82,9 +83,12 @@ export class WebData {
     return this.#http.apiUrl;
   }
 
-  /** The legacy v1 methods (`mapUrl`, `scrapeUrl`, ...), over the same transport. */
+  /**
+   * The legacy v1 methods (`mapUrl`, `scrapeUrl`, ...), over the same transport. The v1 layer
+   * is loaded on the first call (a separate chunk in split browser bundles).
+   */
   get v1(): V1Client {
-    this.#v1 ??= new V1Client(this.#http);
+    this.#v1 ??= lazyV1(this.#http);
     return this.#v1;
   }
 

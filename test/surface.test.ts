@@ -6,10 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError, WebData } from "../src/index.js";
 import { createFakeService } from "../src/testing/index.js";
+import WebDataV1 from "../src/v1/index.js";
 
 function methodNames(obj: object): string[] {
   const names = new Set<string>();
-  for (let p = Object.getPrototypeOf(obj) as object | null; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
+  for (let p = obj as object | null; p && p !== Object.prototype; p = Object.getPrototypeOf(p) as object | null) {
     for (const name of Object.getOwnPropertyNames(p)) {
       const d = Object.getOwnPropertyDescriptor(p, name);
       if (name !== "constructor" && typeof d?.value === "function") names.add(name);
@@ -30,7 +31,13 @@ describe("public surface", () => {
   const targets: [string, object][] = [
     ["client", client],
     ["client.v1", client.v1],
+    ["WebDataV1", new WebDataV1({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", maxRetries: 0, silenceDeprecationWarnings: true })],
   ];
+
+  it("client.v1 (loaded on first call) has every method of WebDataV1", () => {
+    expect(methodNames(client.v1).sort()).toEqual(methodNames(targets[2]![1]).sort());
+    expect(methodNames(client.v1)).toHaveLength(26);
+  });
 
   for (const [label, target] of targets) {
     for (const name of methodNames(target)) {

@@ -1,0 +1,34 @@
+/**
+ * `client.v1` without the v1 layer in the initial bundle: an object with every
+ * `V1Client` method that loads `./client.js` on the first call (a separate
+ * chunk for bundlers that split on `import()`; Node, Deno and Bun read one
+ * more file) and forwards to it. Results are the same objects: methods that
+ * return an `APIPromise` still do (`.withResponse()` works), the others return
+ * a plain `Promise`. A test keeps these lists equal to `V1Client`'s methods.
+ */
+import { APIPromise, type HttpClient } from "../core/request.js";
+import type { V1Client } from "./client.js";
+
+/** Methods of `V1Client` that return an `APIPromise`. */
+export const V1_API_METHODS = [
+  "scrapeUrl", "search", "mapUrl", "asyncCrawlUrl", "checkCrawlStatus", "checkCrawlErrors", "cancelCrawl",
+  "asyncBatchScrapeUrls", "checkBatchScrapeStatus", "checkBatchScrapeErrors", "asyncExtract", "getExtractStatus",
+  "asyncGenerateLLMsText", "checkGenerateLLMsTextStatus", "asyncDeepResearch", "checkDeepResearchStatus",
+  "getTokenUsage", "getCreditUsage", "getQueueStatus",
+] as const;
+/** Methods of `V1Client` that return a plain `Promise` (they wait, or return a watcher). */
+export const V1_PROMISE_METHODS = [
+  "crawlUrl", "crawlUrlAndWatch", "batchScrapeUrls", "batchScrapeUrlsAndWatch", "extract", "generateLLMsText", "deepResearch",
+] as const;
+
+type Method = (...args: unknown[]) => Promise<unknown>;
+
+/** The `client.v1` object of a `WebData` client. */
+export function lazyV1(http: HttpClient): V1Client {
+  let client: Promise<Record<string, Method>> | undefined;
+  const load = () => (client ??= import("./client.js").then((m) => new m.V1Client(http) as unknown as Record<string, Method>));
+  const v1: Record<string, Method> = {};
+  for (const name of V1_API_METHODS) v1[name] = (...args) => new APIPromise(load().then((c) => (c[name]!(...args) as APIPromise<unknown>).withResponse()));
+  for (const name of V1_PROMISE_METHODS) v1[name] = (...args) => load().then((c) => c[name]!(...args));
+  return v1 as unknown as V1Client;
+}
