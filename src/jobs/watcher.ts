@@ -25,10 +25,7 @@ import { check, int, z } from "../core/validate.js";
 import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import { countersOf, documentKey, type SessionEnd, type WatchContext } from "./watch-context.js";
-import { pollToEnd } from "./watch-poll.js";
-import { runSse } from "./watch-sse.js";
 import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions, WebSocketConstructor } from "./watch-types.js";
-import { runWebSocket } from "./watch-ws.js";
 
 /** Default time between REST polls, ms. */
 export const WATCH_POLL_INTERVAL_MS = 2000;
@@ -228,7 +225,8 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     let streamDone = false;
     for (let i = 0, tries = 0; i < order.length && order[i] !== "poll"; ) {
       const before = ctx.received;
-      const end: SessionEnd = order[i] === "websocket" && Ctor ? await runWebSocket(ctx, Ctor) : await runSse(ctx);
+      // The transports load on first use (separate chunks in split browser bundles; the SSE one carries the event-stream parser).
+      const end: SessionEnd = order[i] === "websocket" && Ctor ? await (await import("./watch-ws.js")).runWebSocket(ctx, Ctor) : await (await import("./watch-sse.js")).runSse(ctx);
       if (end.kind === "aborted" || this.#ctl.signal.aborted) return;
       if (end.kind === "done") {
         streamDone = true;
@@ -244,6 +242,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       tries = 0;
       ctx.lastEventId = undefined;
     }
+    const { pollToEnd } = await import("./watch-poll.js");
     const final = await pollToEnd(ctx, { quick: streamDone && clean, maxFailures: o.maxPollFailures ?? 5 });
     const counters: WatchCounters = { status: final.status, completed: final.completed, total: final.total, creditsUsed: final.creditsUsed };
     if (counters.status === "completed" && wasCancelled(this.#http, this.jobId)) counters.status = "cancelled";
