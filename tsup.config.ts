@@ -1,26 +1,33 @@
 import { readFileSync } from "node:fs";
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
-export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    node: "src/node.ts",
-    "v1/index": "src/v1/index.ts",
-    "v1/node": "src/v1/node.ts",
-    "testing/index": "src/testing/index.ts",
-    "testing/node": "src/testing/node.ts",
-  },
-  format: ["esm", "cjs"],
-  dts: true,
+/** The package's entry points (see `exports` in package.json). */
+const entry = {
+  index: "src/index.ts",
+  node: "src/node.ts",
+  "v1/index": "src/v1/index.ts",
+  "v1/node": "src/v1/node.ts",
+  "testing/index": "src/testing/index.ts",
+  "testing/node": "src/testing/node.ts",
+};
+
+const shared: Options = {
   sourcemap: true,
-  clean: true,
   target: "es2022",
   platform: "neutral",
-  splitting: true,
-  treeshake: true,
-  external: ["undici", "zod", "eventsource-parser", "ws", /^node:/],
-  noExternal: ["p-retry", "is-network-error"],
   define: { __WEBDATA_VERSION__: JSON.stringify(pkg.version) },
-});
+  external: ["undici", "eventsource-parser", "ws", /^node:/],
+};
+
+// `npm run build` empties dist/ first; the three builds run side by side, so none cleans.
+export default defineConfig([
+  // ESM: one file per source module (dist/ mirrors src/), so a bundler keeps only the modules an app
+  // reaches ("sideEffects": false) and splits the lazily imported ones (v1 layer, watcher transports).
+  { ...shared, entry: ["src/**/*.ts"], format: ["esm"], bundle: false, dts: false },
+  // ESM types: one declaration file per entry.
+  { ...shared, entry, format: ["esm"], dts: { only: true } },
+  // CommonJS (Node `require`): bundled per entry with shared chunks.
+  { ...shared, entry, format: ["cjs"], dts: true, splitting: true, treeshake: true },
+]);
