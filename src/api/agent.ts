@@ -7,7 +7,7 @@ import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, z } from "../core/validate.js";
 import { toStatus } from "./extract.js";
-import { toWireSchema, type SchemaInput } from "./schema.js";
+import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
 
 /** Options of {@link startAgent} (besides the required prompt). */
@@ -68,10 +68,10 @@ const agentBody = z.looseObject({
 /** `POST /v2/agent`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startAgent(http: HttpClient, prompt: string, options: AgentOptions = {}, req?: RequestOptions): APIPromise<AgentStartResult> {
   return http
-    .request<unknown>(() => {
+    .request<unknown>(async () => {
       const { schema, ...rest } = options;
       const plain = check(agentBody, { ...rest, prompt }, "agent options");
-      const body = schema === undefined ? plain : { ...plain, schema: toWireSchema(schema) };
+      const body = schema === undefined ? plain : { ...plain, schema: await wireSchema(schema) };
       return { method: "POST", path: "/v2/agent", body, retry: "not-idempotent" };
     }, req)
     .map((raw) => toStatus<AgentStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));

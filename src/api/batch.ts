@@ -69,7 +69,7 @@ const batchBody = z
 export function startBatchScrape(http: HttpClient, urls: string[], options: BatchScrapeOptions = {}, req?: RequestOptions): APIPromise<BatchScrapeStartResult> {
   return http
     .request<BatchScrapeStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(options), urls }, "batch scrape options"), retry: "not-idempotent" }),
+      async () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...(await wireScrapeOptions(options)), urls }, "batch scrape options"), retry: "not-idempotent" }),
       req,
     )
     .map(withoutSuccess);

@@ -149,7 +149,7 @@ export function startCrawl(http: HttpClient, url: string, options: CrawlOptions 
   const startedAt = Date.now();
   const started = http
     .request<CrawlStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
+      async () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: await wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
       { ...req, idempotencyKey: key },
     )
     .map(withoutSuccess);

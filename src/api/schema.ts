@@ -12,10 +12,28 @@
  * Bundle note: zod's own `toJSONSchema` costs ~7 KB gzipped, so it is not
  * imported. zod 4 classic schemas carry their converter in
  * `~standard.jsonSchema`; zod 4 mini and zod 3 schemas go through the compact
- * converter in `./zod-json.ts`.
+ * converter in `./zod-json.ts`, which the request path loads only when such a
+ * schema is sent ({@link wireSchema}); the public synchronous `toWireSchema`
+ * (`./wire-schema.ts`) imports it.
  */
 import { ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
-import { isZodSchema, zodToJsonSchema } from "./zod-json.js";
+
+type Def = Record<string, unknown>;
+/** Any zod 3 or zod 4 schema, structurally. */
+export interface ZodLike {
+  _def?: Def;
+  _zod?: { def: Def; optin?: string };
+}
+
+/** True for a zod 3 or zod 4 schema. */
+export function isZodSchema(value: unknown): value is ZodLike {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as ZodLike;
+  return (typeof v._zod === "object" && v._zod !== null && typeof v._zod.def === "object") || typeof v._def?.typeName === "string";
+}
+
+/** Converts a zod 3 / zod 4 mini schema (see `./zod-json.ts`). */
+export type ZodConverter = (schema: ZodLike) => JsonSchema;
 
 /** A JSON Schema object, as the wire takes it. */
 export type JsonSchema = Record<string, unknown>;
@@ -84,7 +102,7 @@ function zod4Options(): Record<string, unknown> {
   };
 }
 
-function convert(input: SchemaInput, where: string): JsonSchema {
+function convert(input: SchemaInput, where: string, zodToJsonSchema?: ZodConverter): JsonSchema {
   if (isStandardSchema(input)) {
     const cached = cache.get(input);
     if (cached) return structuredClone(cached);
@@ -93,7 +111,7 @@ function convert(input: SchemaInput, where: string): JsonSchema {
     try {
       if (conv && typeof conv.input === "function") {
         out = conv.input({ target: "draft-07", libraryOptions: input["~standard"].vendor === "zod" ? zod4Options() : undefined });
-      } else if (isZodSchema(input)) {
+      } else if (isZodSchema(input) && zodToJsonSchema) {
         out = zodToJsonSchema(input);
       } else {
         throw new Error(`a ${input["~standard"].vendor} schema without ~standard.jsonSchema cannot be converted; pass a JSON Schema object instead`);
@@ -115,12 +133,21 @@ function convert(input: SchemaInput, where: string): JsonSchema {
 }
 
 /**
+ * {@link toWireSchemaWith} for the request path: loads the zod 3 / zod mini
+ * converter first when `input` needs it (a separate chunk in split bundles).
+ */
+export async function wireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
+  const needsConverter = isZodSchema(input) && isStandardSchema(input) && typeof input["~standard"].jsonSchema?.input !== "function";
+  return toWireSchemaWith(input, where, needsConverter ? (await import("./zod-json.js")).zodToJsonSchema : undefined);
+}
+
+/**
  * Converts a schema input to the JSON Schema sent on the wire: a fresh object
  * (the input is never mutated), without `$schema`, checked against the
  * service's JSON-schema rule. Throws `ValidationError` naming `where`.
  */
-export function toWireSchema(input: SchemaInput, where = "schema"): JsonSchema {
-  const out = convert(input, where);
+export function toWireSchemaWith(input: SchemaInput, where = "schema", zodToJsonSchema?: ZodConverter): JsonSchema {
+  const out = convert(input, where, zodToJsonSchema);
   const issues = wireSchemaIssues(out, where);
   if (issues.length) throw new ValidationError(issues, "schema");
   return out;
@@ -225,8 +252,8 @@ function isSchemaFormat(f: unknown): f is SchemaFormat {
  * removed; every other entry and key passes through unchanged (new objects,
  * the caller's are not touched).
  */
-export function wireFormats<F>(formats: readonly F[], where = "formats"): F[] {
-  return formats.map((f, i) => {
+export function wireFormats<F>(formats: readonly F[], where = "formats"): Promise<F[]> {
+  return Promise.all(formats.map(async (f, i) => {
     if (!isSchemaFormat(f)) return f;
     const { validate, ...rest } = f;
     if (f.type === "json") resultSchema(f.schema, validate, `${where}.${i}.validate`, "formats");
@@ -234,8 +261,8 @@ export function wireFormats<F>(formats: readonly F[], where = "formats"): F[] {
       throw new ValidationError([{ path: `${where}.${i}.validate`, message: "must be a boolean" }], "formats");
     }
     if (rest.schema === undefined) return rest as F;
-    return { ...rest, schema: toWireSchema(rest.schema, `${where}.${i}.schema`) } as F;
-  });
+    return { ...rest, schema: await wireSchema(rest.schema, `${where}.${i}.schema`) } as F;
+  }));
 }
 
 /**

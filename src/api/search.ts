@@ -199,9 +199,9 @@ interface WireSearch {
 export function search<O extends SearchOptions>(http: HttpClient, query: string, options?: O, req?: RequestOptions): APIPromise<SearchResult<O>> {
   const opts: SearchOptions = options ?? {};
   const res = http.request<WireSearch>(
-    () => {
+    async () => {
       const body: Record<string, unknown> = { ...opts, query };
-      if (opts.scrapeOptions) body.scrapeOptions = wireScrapeOptions(opts.scrapeOptions as ScrapeOptions, "scrapeOptions.formats");
+      if (opts.scrapeOptions) body.scrapeOptions = await wireScrapeOptions(opts.scrapeOptions as ScrapeOptions, "scrapeOptions.formats");
       return {
         method: "POST",
         path: "/v2/search",

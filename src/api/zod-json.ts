@@ -12,19 +12,11 @@
  * so it costs about a kilobyte and works with whichever zod the caller has.
  */
 
-type Def = Record<string, unknown>;
-/** Any zod 3 or zod 4 schema, structurally. */
-export interface ZodLike {
-  _def?: Def;
-  _zod?: { def: Def; optin?: string };
-}
+import { isZodSchema, type ZodLike } from "./schema.js";
 
-/** True for a zod 3 or zod 4 schema. */
-export function isZodSchema(value: unknown): value is ZodLike {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as ZodLike;
-  return (typeof v._zod === "object" && v._zod !== null && typeof v._zod.def === "object") || typeof v._def?.typeName === "string";
-}
+export { isZodSchema, type ZodLike };
+
+type Def = Record<string, unknown>;
 
 function defOf(s: ZodLike): Def {
   return (s._zod?.def ?? s._def ?? {}) as Def;

@@ -48,7 +48,7 @@ export interface RequestSpec {
 }
 
 /** A request spec, or a thunk building it (its throws become rejections). */
-export type SpecInput = RequestSpec | (() => RequestSpec);
+export type SpecInput = RequestSpec | (() => RequestSpec | Promise<RequestSpec>);
 
 /** Status, headers and request id of the HTTP answer. */
 export interface ResponseInfo {
@@ -185,7 +185,7 @@ export class HttpClient {
 
   /** Opens a call and returns the raw answer (for streams). Errors are mapped like {@link request}. */
   async raw(input: SpecInput, opts: RequestOptions = {}): Promise<TransportResponse> {
-    const spec = typeof input === "function" ? input() : input;
+    const spec = typeof input === "function" ? await input() : input;
     return this.#withRetries(spec, opts, async (res, url) => {
       if (res.status >= 400) throw await this.#errorFrom(spec, res, url);
       return res;
@@ -193,7 +193,7 @@ export class HttpClient {
   }
 
   async #run<T>(input: SpecInput, opts: RequestOptions): Promise<WithResponse<T>> {
-    const spec = typeof input === "function" ? input() : input;
+    const spec = typeof input === "function" ? await input() : input;
     return this.#withRetries(spec, opts, async (res, url, signal) => {
       let text: string;
       try {

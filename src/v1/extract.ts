@@ -2,7 +2,8 @@
  * v1 extract: `POST /v1/extract`, `GET /v1/extract/<id>` (reference §8, v1
  * defaults), and the v1 `extract` waiter over the shared poll loop.
  */
-import { toWireSchema, type SchemaInput } from "../api/schema.js";
+import type { SchemaInput } from "../api/schema.js";
+import { toWireSchema } from "../api/wire-schema.js";
 import { JobFailedError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";

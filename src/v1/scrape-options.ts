@@ -4,7 +4,8 @@
  * must pair with those formats, `parsePDF`, `geolocation`. Shared by
  * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
  */
-import { toWireSchema, type SchemaInput } from "../api/schema.js";
+import type { SchemaInput } from "../api/schema.js";
+import { toWireSchema } from "../api/wire-schema.js";
 import type { Action, Location } from "../api/scrape.js";
 import { int, z } from "../core/validate.js";
 
