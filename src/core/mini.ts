@@ -31,9 +31,11 @@ export interface Issue {
   values?: unknown[];
   input?: unknown;
   soft?: boolean;
+  /** zod's `continue: false` (a fraction given for an int): not even checks with `when` run above it. */
+  fatal?: boolean;
 }
 
-/** A check run after the type test: pushes issues for `v` at `path`; `hard` tells that a type problem was found below. */
+/** A check run after the type test: pushes issues for `v` at `path`; `hard` tells that a type problem (or a `superRefine` issue) was found below or by an earlier check. */
 export type Check<T> = (v: T, path: PropertyKey[], out: Issue[], hard: boolean) => void;
 
 /** A schema: tests a value and lists its problems. `T` is the type it accepts. */
@@ -65,8 +67,11 @@ function make<T>(test: (v: unknown, path: PropertyKey[], out: Issue[]) => boolea
     run(v, path, out) {
       const start = out.length;
       if (!test(v, path, out)) return;
-      const hard = out.slice(start).some((i) => !i.soft);
-      for (const c of checks) c(v as T, path, out, hard);
+      for (const c of checks) {
+        const below = out.slice(start);
+        if (below.some((i) => i.fatal)) return;
+        c(v as T, path, out, below.some((i) => !i.soft));
+      }
     },
     check: (...more) => make(test, [...checks, ...more], extra) as never,
     safeParse(v) {
@@ -79,23 +84,30 @@ function make<T>(test: (v: unknown, path: PropertyKey[], out: Issue[]) => boolea
 }
 
 /** A schema that accepts values for which `ok` holds, else reports `invalid_type` expecting `expected`. */
-const typed = <T>(expected: string, ok: (v: unknown) => boolean): Schema<T> =>
-  make<T>((v, path, out) => ok(v) || (out.push({ code: "invalid_type", expected, path }), false));
+const typed = <T>(expected: string, ok: (v: unknown) => boolean, m?: Message): Schema<T> =>
+  make<T>((v, path, out) => ok(v) || (out.push({ code: "invalid_type", expected, path, message: text(m) }), false));
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** zod's `isPlainObject`: no Map, Date or class instance (also true for objects of another realm and without prototype). */
+const isPlain = (v: unknown): v is Record<string, unknown> => {
+  if (!isObject(v)) return false;
+  const c = v.constructor;
+  return typeof c !== "function" || (isObject(c.prototype) && Object.prototype.hasOwnProperty.call(c.prototype, "isPrototypeOf"));
+};
 
-/** Any string. */
-export const string = (): Schema<string> => typed("string", (v) => typeof v === "string");
+/** Any string (`m`: the message for a non-string). */
+export const string = (m?: Message): Schema<string> => typed("string", (v) => typeof v === "string", m);
 /** A finite number. */
 export const number = (): Schema<number> => typed("number", (v) => typeof v === "number" && Number.isFinite(v));
-/** A safe integer (`invalid_type` expecting `int` for a fraction). */
+/** A safe integer (`invalid_type` expecting `int` for a fraction; a soft `too_big`/`too_small` beyond ±2^53-1, as zod). */
 export const int = (): Schema<number> =>
-  make((v, path, out) =>
-    Number.isSafeInteger(v) ||
-    (out.push(typeof v === "number" && Number.isFinite(v) && Number.isInteger(v)
-      ? { code: "too_big", origin: "int", maximum: Number.MAX_SAFE_INTEGER, inclusive: true, path }
-      : { code: "invalid_type", expected: typeof v === "number" && Number.isFinite(v) ? "int" : "number", path }), false),
-  );
+  make((v, path, out) => {
+    if (typeof v !== "number" || !Number.isFinite(v)) return out.push({ code: "invalid_type", expected: "number", path }), false;
+    if (!Number.isInteger(v)) return out.push({ code: "invalid_type", expected: "int", format: "safeint", path, fatal: true }), false;
+    if (v > Number.MAX_SAFE_INTEGER) issue(out, path, { code: "too_big", origin: "int", maximum: Number.MAX_SAFE_INTEGER, inclusive: true });
+    if (v < Number.MIN_SAFE_INTEGER) issue(out, path, { code: "too_small", origin: "int", minimum: Number.MIN_SAFE_INTEGER, inclusive: true });
+    return true;
+  });
 /** `true` or `false`. */
 export const boolean = (): Schema<boolean> => typed("boolean", (v) => typeof v === "boolean");
 /** Anything. */
@@ -114,14 +126,14 @@ export { enum_ as enum };
 export const array = <T>(item: Schema<T>): Schema<T[]> =>
   make((v, path, out) => {
     if (!Array.isArray(v)) return out.push({ code: "invalid_type", expected: "array", path }), false;
-    v.forEach((x, i) => item.run(x, [...path, i], out));
+    for (let i = 0; i < v.length; i++) item.run(v[i], [...path, i], out); // holes too (forEach skips them)
     return true;
   });
 
-/** A plain object whose values match `value` (keys are strings). */
+/** A plain object (not a Map, Date or class instance) whose values match `value` (keys are strings). */
 export const record = <V>(_key: Schema<string>, value: Schema<V>): Schema<Record<string, V>> =>
   make((v, path, out) => {
-    if (!isObject(v)) return out.push({ code: "invalid_type", expected: "record", path }), false;
+    if (!isPlain(v)) return out.push({ code: "invalid_type", expected: "record", path }), false;
     for (const k of Object.keys(v)) value.run(v[k], [...path, k], out);
     return true;
   });
@@ -133,7 +145,11 @@ export const looseObject = <S extends Shape>(shape: S): Schema<ObjectOf<S>> & { 
       if (!isObject(v)) return out.push({ code: "invalid_type", expected: "object", path }), false;
       for (const k in shape) {
         const s = shape[k]!;
-        if (!(v[k] === undefined && s.opt)) s.run(v[k], [...path, k], out);
+        if (s.opt && !(k in v)) continue;
+        const n = out.length;
+        s.run(v[k], [...path, k], out);
+        // A missing key whose schema takes `undefined` (z.unknown()) is still missing, as in zod.
+        if (out.length === n && !(k in v)) out.push({ code: "invalid_type", expected: "nonoptional", path: [...path, k] });
       }
       return true;
     },
@@ -147,12 +163,13 @@ export const object = looseObject;
 export const optional = <T>(s: Schema<T>): Schema<T | undefined> =>
   make((v, path, out) => (v !== undefined && s.run(v, path, out), true), [], { opt: true });
 
-/** `null`, or a value matching `s`. */
-export const nullable = <T>(s: Schema<T>): Schema<T | null> => make((v, path, out) => (v !== null && s.run(v, path, out), true));
+/** `null`, or a value matching `s` (optional if `s` is). */
+export const nullable = <T>(s: Schema<T>): Schema<T | null> => make((v, path, out) => (v !== null && s.run(v, path, out), true), [], { opt: s.opt });
 
 /** A value matching one of `options`. */
 export const union = <O extends readonly Schema<unknown>[]>(options: O): Schema<Infer<O[number]>> =>
   make((v, path, out) => {
+    if (options.length === 1) return options[0]!.run(v, path, out), true;
     const results = options.map((o) => {
       const issues: Issue[] = [];
       o.run(v, path, issues);
@@ -163,16 +180,18 @@ export const union = <O extends readonly Schema<unknown>[]>(options: O): Schema<
     if (typeMatched.length === 1) out.push(...typeMatched[0]!);
     else out.push({ code: "invalid_union", path });
     return true;
-  });
+  }, [], { opt: options.some((o) => o.opt) });
 
 /** A string in e-mail form (zod's pattern). */
 export const email = (m?: Message): Schema<string> =>
-  string().check(regex(/^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/, { message: text(m) }, "email"));
+  string(m).check(regex(/^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/, { message: text(m) }, "email"));
 
-/** An absolute URL whose scheme (without `:`) matches `protocol`. */
+/** An absolute URL (spaces around it are ignored) whose scheme (without `:`) matches `protocol`; zod's `/^https?$/` also needs `//`. */
 export const url = (o: { protocol?: RegExp; message?: string } = {}): Schema<string> =>
-  string().check(
+  string(o.message).check(
     refine((s) => {
+      s = s.trim();
+      if (o.protocol?.source === "^https?$" && !/^https?:\/\//i.test(s)) return false;
       try {
         const u = new URL(s);
         return !o.protocol || o.protocol.test(u.protocol.slice(0, -1));
@@ -202,17 +221,18 @@ export interface RefineContext<T> {
   issues: { code: "custom"; path?: PropertyKey[]; message: string; input?: unknown }[];
 }
 
-/** Runs `fn`, which pushes any number of issues into `ctx.issues`. */
+/** Runs `fn`, which pushes any number of issues into `ctx.issues` (they stop later checks without `when`, as in zod). */
 export function superRefine<T>(fn: (v: T, ctx: RefineContext<T>) => void, o: { when?: () => boolean } = {}): Check<T> {
   return (v, path, out, hard) => {
     if (hard && !o.when) return;
     const ctx: RefineContext<T> = { value: v, issues: [] };
     fn(v, ctx);
-    for (const { path: at, ...rest } of ctx.issues) issue(out, path, rest, at);
+    for (const { path: at, ...rest } of ctx.issues) out.push({ ...rest, path: [...path, ...(at ?? [])] });
   };
 }
 
-const size = (v: unknown): number => (v as { length: number }).length;
+/** Items, or characters counted in code points as zod does ("😀" is one). */
+const size = (v: unknown): number => (typeof v === "string" ? v.length - (v.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0) : (v as unknown[]).length);
 const originOf = (v: unknown): string => (Array.isArray(v) ? "array" : "string");
 
 /** At least `n` characters or items. */
@@ -224,20 +244,21 @@ export const maxLength = (n: number, m?: Message): Check<{ length: number }> => 
   if (size(v) > n) issue(out, path, { code: "too_big", origin: originOf(v), maximum: n, inclusive: true, message: text(m) });
 };
 /** A number `>= n`. */
-export const gte = (n: number, m?: Message): Check<number> => (v, path, out) => {
-  if (v < n) issue(out, path, { code: "too_small", origin: "number", minimum: n, inclusive: true, message: text(m) });
+export const gte = (n: number, m?: Message): Check<number> => (v, path, out, hard) => {
+  if (!hard && v < n) issue(out, path, { code: "too_small", origin: "number", minimum: n, inclusive: true, message: text(m) });
 };
 /** A number `<= n`. */
-export const lte = (n: number, m?: Message): Check<number> => (v, path, out) => {
-  if (v > n) issue(out, path, { code: "too_big", origin: "number", maximum: n, inclusive: true, message: text(m) });
+export const lte = (n: number, m?: Message): Check<number> => (v, path, out, hard) => {
+  if (!hard && v > n) issue(out, path, { code: "too_big", origin: "number", maximum: n, inclusive: true, message: text(m) });
 };
 /** A number `> 0`. */
-export const positive = (m?: Message): Check<number> => (v, path, out) => {
-  if (!(v > 0)) issue(out, path, { code: "too_small", origin: "number", minimum: 0, inclusive: false, message: text(m) });
+export const positive = (m?: Message): Check<number> => (v, path, out, hard) => {
+  if (!hard && !(v > 0)) issue(out, path, { code: "too_small", origin: "number", minimum: 0, inclusive: false, message: text(m) });
 };
 /** A string matching `re` (`invalid_format`, format `regex` unless given). */
 export function regex(re: RegExp, m?: Message, format = "regex"): Check<string> {
-  return (v, path, out) => {
-    if (!re.test(v)) issue(out, path, { code: "invalid_format", format, pattern: String(re), message: text(m) });
+  return (v, path, out, hard) => {
+    re.lastIndex = 0; // a `g` or `y` pattern would otherwise start where the last match ended
+    if (!hard && !re.test(v)) issue(out, path, { code: "invalid_format", origin: "string", format, pattern: String(re), message: text(m) });
   };
 }
