@@ -467,7 +467,7 @@ describe("check()", () => {
   it("uses a custom message for every problem of its schema, and says when a key is missing", () => {
     const s = z.looseObject({ to: z.email("must be an e-mail address"), any: z.unknown() });
     expect(() => check(s, { to: 5, any: null }, "x")).toThrow("Invalid x: to: must be an e-mail address");
-    expect(() => check(s, { to: "a@b.co" }, "x")).toThrow("Invalid x: any: is required (expected nonoptional)");
+    expect(() => check(s, { to: "a@b.co" }, "x")).toThrow(/^Invalid x: any: is required$/);
   });
 
   it("describes a huge integer by its real bound", () => {

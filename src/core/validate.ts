@@ -49,7 +49,7 @@ export function describeIssue(issue: z.Issue, root: unknown): ValidationIssue {
   let message: string;
   switch (issue.code) {
     case "invalid_type":
-      message = got === undefined ? `is required (expected ${issue.expected})` : `expected ${issue.expected}, got ${typeName(got)}`;
+      message = got === undefined ? (issue.expected === "nonoptional" ? "is required" : `is required (expected ${issue.expected})`) : `expected ${issue.expected}, got ${typeName(got)}`;
       break;
     case "too_small":
     case "too_big": {
