@@ -18,19 +18,9 @@
  */
 import { ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
 
-type Def = Record<string, unknown>;
-/** Any zod 3 or zod 4 schema, structurally. */
-export interface ZodLike {
-  _def?: Def;
-  _zod?: { def: Def; optin?: string };
-}
+import { isZodSchema, type ZodLike } from "./zod-like.js";
 
-/** True for a zod 3 or zod 4 schema. */
-export function isZodSchema(value: unknown): value is ZodLike {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as ZodLike;
-  return (typeof v._zod === "object" && v._zod !== null && typeof v._zod.def === "object") || typeof v._def?.typeName === "string";
-}
+export { isZodSchema, type ZodLike };
 
 /** Converts a zod 3 / zod 4 mini schema (see `./zod-json.ts`). */
 export type ZodConverter = (schema: ZodLike) => JsonSchema;

@@ -12,7 +12,7 @@
  * so it costs about a kilobyte and works with whichever zod the caller has.
  */
 
-import { isZodSchema, type ZodLike } from "./schema.js";
+import { isZodSchema, type ZodLike } from "./zod-like.js";
 
 export { isZodSchema, type ZodLike };
 

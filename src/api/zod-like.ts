@@ -1,0 +1,15 @@
+/** Recognising zod schemas by shape (shared by `./schema.ts` and the on-demand `./zod-json.ts`). */
+
+type Def = Record<string, unknown>;
+/** Any zod 3 or zod 4 schema, structurally. */
+export interface ZodLike {
+  _def?: Def;
+  _zod?: { def: Def; optin?: string };
+}
+
+/** True for a zod 3 or zod 4 schema. */
+export function isZodSchema(value: unknown): value is ZodLike {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as ZodLike;
+  return (typeof v._zod === "object" && v._zod !== null && typeof v._zod.def === "object") || typeof v._def?.typeName === "string";
+}
