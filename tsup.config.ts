@@ -28,6 +28,18 @@ export default defineConfig([
   { ...shared, entry: ["src/**/*.ts"], format: ["esm"], bundle: false, dts: false },
   // ESM types: one declaration file per entry.
   { ...shared, entry, format: ["esm"], dts: { only: true } },
-  // CommonJS (Node `require`): bundled per entry with shared chunks.
-  { ...shared, entry, format: ["cjs"], dts: true, splitting: true, treeshake: true },
+  // CommonJS (Node `require`): bundled per entry with shared chunks. The on-demand modules are
+  // loaded with `require()` (in a promise), not `import()`: CommonJS hosts built on `vm` without a
+  // dynamic-import hook (Jest's default mode) cannot run `import()`.
+  {
+    ...shared,
+    entry,
+    format: ["cjs"],
+    dts: true,
+    splitting: true,
+    treeshake: true,
+    esbuildOptions(o) {
+      o.supported = { ...o.supported, "dynamic-import": false };
+    },
+  },
 ]);

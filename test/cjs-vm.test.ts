@@ -1,0 +1,67 @@
+/**
+ * The CommonJS build in a `vm`-based CommonJS host without a dynamic-import
+ * hook (Jest's default mode): the modules loaded on first use (v1 layer, zod 3
+ * converter, watcher transports) must come through `require`, since `import()`
+ * fails there. Runs the built dist/ (`npm test` builds it first).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compileFunction } from "node:vm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { z as z3 } from "zod3";
+import { createFakeService, fakeJobs } from "../src/testing/index.js";
+
+const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
+const nodeRequire = createRequire(import.meta.url);
+
+/** Loads a CommonJS file the way Jest does by default: compiled by vm, no `importModuleDynamically`. */
+function vmRequire(file: string, cache = new Map<string, { exports: unknown }>()): unknown {
+  const hit = cache.get(file);
+  if (hit) return hit.exports;
+  const mod = { exports: {} as unknown };
+  cache.set(file, mod);
+  const fn = compileFunction(readFileSync(file, "utf8"), ["exports", "require", "module", "__filename", "__dirname"], { filename: file });
+  const req = (id: string) => (id.startsWith(".") ? vmRequire(nodeRequire.resolve(resolve(dirname(file), id)), cache) : nodeRequire(id));
+  fn(mod.exports, req, mod, file, dirname(file));
+  return mod.exports;
+}
+
+type Api = typeof import("../src/index.js");
+
+describe("CommonJS build under a vm host without import()", () => {
+  let api: Api;
+  beforeAll(() => {
+    if (!existsSync(`${DIST}index.cjs`)) throw new Error("dist/ is missing: run `npm run build` first");
+    api = vmRequire(`${DIST}index.cjs`) as Api;
+  });
+
+  function client() {
+    const fake = createFakeService();
+    return { fake, client: new api.WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", silenceDeprecationWarnings: true }) };
+  }
+
+  it("client.v1 loads the v1 layer", async () => {
+    const res = await client().client.v1.mapUrl("https://acme.test/");
+    expect(res).toMatchObject({ success: true });
+  });
+
+  it("a zod 3 schema loads its converter", async () => {
+    const doc = await client().client.scrape("https://acme.test/", { formats: [{ type: "json", schema: z3.object({ title: z3.string() }) }] });
+    expect(typeof doc.json.title).toBe("string");
+  });
+
+  it("the watcher loads its polling transport", async () => {
+    const { fake, client: c } = client();
+    fakeJobs(fake);
+    const job = await c.startCrawl("https://acme.test/", { limit: 3 });
+    const types: string[] = [];
+    for await (const ev of c.watcher(job.id, { transports: ["poll"], pollIntervalMs: 50 })) {
+      types.push(ev.type);
+      expect(ev.type).not.toBe("error");
+    }
+    expect(types).toContain("document");
+    expect(types.at(-1)).toBe("done");
+  });
+});
