@@ -225,8 +225,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     let streamDone = false;
     for (let i = 0, tries = 0; i < order.length && order[i] !== "poll"; ) {
       const before = ctx.received;
-      // The transports load on first use (separate chunks in split browser bundles; the SSE one carries the event-stream parser).
-      const end: SessionEnd = order[i] === "websocket" && Ctor ? await (await import("./watch-ws.js")).runWebSocket(ctx, Ctor) : await (await import("./watch-sse.js")).runSse(ctx);
+      const end: SessionEnd = order[i] === "websocket" && Ctor ? await runTransport(() => import("./watch-ws.js"), (m) => m.runWebSocket(ctx, Ctor)) : await runTransport(() => import("./watch-sse.js"), (m) => m.runSse(ctx));
       if (end.kind === "aborted" || this.#ctl.signal.aborted) return;
       if (end.kind === "done") {
         streamDone = true;
@@ -248,6 +247,21 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     if (counters.status === "completed" && wasCancelled(this.#http, this.jobId)) counters.status = "cancelled";
     this.#emit({ type: "done", ...counters, error: final.error });
   }
+}
+
+/**
+ * Runs a stream transport. The transports load on first use (separate chunks in split browser
+ * bundles; the SSE one carries the event-stream parser): a module that cannot be loaded makes the
+ * transport unavailable, and the watcher falls back to the next one.
+ */
+async function runTransport<M>(load: () => Promise<M>, run: (transport: M) => Promise<SessionEnd>): Promise<SessionEnd> {
+  let transport: M;
+  try {
+    transport = await load();
+  } catch (err) {
+    return { kind: "unavailable", error: new WebDataError(`Could not load a watcher transport: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) };
+  }
+  return run(transport);
 }
 
 const watcherOptions = z.looseObject({
