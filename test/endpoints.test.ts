@@ -45,6 +45,15 @@ describe.each(TRANSPORTS)("endpoints over %s", (kind) => {
       expect(s.fake.requests[0]!.body).toMatchObject({ onlyMainContent: false });
     });
 
+    it("formats that are not an array are a ValidationError, not a TypeError", async () => {
+      s = await setup(kind);
+      const err = await s.client.scrape("https://acme.test/", { formats: "markdown" as never }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ValidationError);
+      expect((err as ValidationError).issues).toEqual([{ path: "formats", message: 'expected array, got a string' }]);
+      await expect(s.client.crawl("https://acme.test/", { scrapeOptions: { formats: "markdown" as never } })).rejects.toBeInstanceOf(ValidationError);
+      expect(s.fake.requests).toHaveLength(0);
+    });
+
     it("sends object formats, parsers, actions, location and maxAge as given", async () => {
       s = await setup(kind);
       const options = {

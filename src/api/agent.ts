@@ -4,7 +4,7 @@
  */
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
-import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, z } from "../core/validate.js";
 import { toStatus } from "./extract.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
@@ -66,12 +66,13 @@ const agentBody = z.looseObject({
 });
 
 /** `POST /v2/agent`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
-export function startAgent(http: HttpClient, prompt: string, options: AgentOptions = {}, req?: RequestOptions): APIPromise<AgentStartResult> {
+export function startAgent(http: HttpClient, prompt: string, given: AgentOptions = {}, req?: RequestOptions): APIPromise<AgentStartResult> {
+  const options = snapshot(given);
   return http
-    .request<unknown>(async () => {
+    .request<unknown>(() => {
       const { schema, ...rest } = options;
       const plain = check(agentBody, { ...rest, prompt }, "agent options");
-      const body = schema === undefined ? plain : { ...plain, schema: await wireSchema(schema) };
+      const body = schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };
       return { method: "POST", path: "/v2/agent", body, retry: "not-idempotent" };
     }, req)
     .map((raw) => toStatus<AgentStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));

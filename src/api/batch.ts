@@ -2,7 +2,7 @@
  * Start a batch scrape: `POST /v2/batch/scrape` (reference §5). Status, pages,
  * errors, cancel and waiting live in `jobs/` (shared with crawl).
  */
-import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
@@ -66,10 +66,11 @@ const batchBody = z
  * `POST /v2/batch/scrape`. The server does not de-duplicate batch starts, so this is
  * retried only after failures that prove nothing was created (429, refused connection).
  */
-export function startBatchScrape(http: HttpClient, urls: string[], options: BatchScrapeOptions = {}, req?: RequestOptions): APIPromise<BatchScrapeStartResult> {
+export function startBatchScrape(http: HttpClient, urls: string[], given: BatchScrapeOptions = {}, req?: RequestOptions): APIPromise<BatchScrapeStartResult> {
+  const options = snapshot(given);
   return http
     .request<BatchScrapeStartResult & { success?: boolean }>(
-      async () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...(await wireScrapeOptions(options)), urls }, "batch scrape options"), retry: "not-idempotent" }),
+      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(options), urls }, "batch scrape options"), retry: "not-idempotent" }),
       req,
     )
     .map(withoutSuccess);

@@ -3,7 +3,7 @@
  * crawls: `GET /v2/crawl/active` (§4.9). Status, pages, errors, cancel and
  * waiting live in `jobs/` (shared with batch scrape).
  */
-import { APIPromise, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
+import { APIPromise, snapshot, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
 import type { Document } from "./document.js";
@@ -142,14 +142,15 @@ export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
  * generated UUID reused across retries), so a retried start never creates two
  * crawls; a used key is `IdempotencyConflictError`.
  */
-export function startCrawl(http: HttpClient, url: string, options: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
+export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
+  const options = snapshot(given);
   // A key of our own making: a 409 for it can only mean an earlier attempt of this very call started the crawl.
   const ownKey = req?.idempotencyKey === undefined;
   const key = req?.idempotencyKey ?? uuid();
   const startedAt = Date.now();
   const started = http
     .request<CrawlStartResult & { success?: boolean }>(
-      async () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: await wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
+      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
       { ...req, idempotencyKey: key },
     )
     .map(withoutSuccess);

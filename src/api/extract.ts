@@ -4,7 +4,7 @@
  */
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
-import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
@@ -114,13 +114,14 @@ export function toStatus<S>(raw: unknown, id: string): S {
 }
 
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
-export function startExtract(http: HttpClient, options: ExtractOptions, req?: RequestOptions): APIPromise<ExtractStartResult> {
+export function startExtract(http: HttpClient, given: ExtractOptions, req?: RequestOptions): APIPromise<ExtractStartResult> {
+  const options = snapshot(given);
   return http
-    .request<unknown>(async () => {
+    .request<unknown>(() => {
       const { schema, ...rest } = options;
-      const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: await wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
+      const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
       check(extractBody, wired, "extract options");
-      const body = schema === undefined ? wired : { ...wired, schema: await wireSchema(schema) };
+      const body = schema === undefined ? wired : { ...wired, schema: wireSchema(schema) };
       return { method: "POST", path: "/v2/extract", body, retry: "not-idempotent" };
     }, req)
     .map((raw) => toStatus<ExtractStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));

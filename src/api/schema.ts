@@ -13,10 +13,11 @@
  * imported. zod 4 classic schemas carry their converter in
  * `~standard.jsonSchema`; zod 4 mini and zod 3 schemas go through the compact
  * converter in `./zod-json.ts`, which the request path loads only when such a
- * schema is sent ({@link wireSchema}); the public synchronous `toWireSchema`
+ * schema is first sent ({@link wireSchema}); the public `toWireSchema`
  * (`./wire-schema.ts`) imports it.
  */
 import { ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
+import { LoadFirst } from "../core/request.js";
 
 import { isZodSchema, type ZodLike } from "./zod-like.js";
 
@@ -107,7 +108,7 @@ function convert(input: SchemaInput, where: string, zodToJsonSchema?: ZodConvert
         throw new Error(`a ${input["~standard"].vendor} schema without ~standard.jsonSchema cannot be converted; pass a JSON Schema object instead`);
       }
     } catch (err) {
-      if (err instanceof ValidationError) throw err;
+      if (err instanceof ValidationError || err instanceof LoadFirst) throw err;
       throw new ValidationError([{ path: where, message: `could not convert the schema to JSON Schema: ${err instanceof Error ? err.message : String(err)}` }], "schema");
     }
     delete out.$schema;
@@ -122,13 +123,31 @@ function convert(input: SchemaInput, where: string, zodToJsonSchema?: ZodConvert
   return copy;
 }
 
+let zodConverter: ZodConverter | undefined;
+let loadingConverter: Promise<void> | undefined;
+
+/** The zod 3 / zod mini converter once loaded; before that, throws {@link LoadFirst} (the request layer loads it and builds the request again). */
+function loadedZodConverter(schema: ZodLike): JsonSchema {
+  if (zodConverter) return zodConverter(schema);
+  loadingConverter ??= import("./zod-json.js").then(
+    (m) => {
+      zodConverter = m.zodToJsonSchema;
+    },
+    (err: unknown) => {
+      loadingConverter = undefined;
+      throw new WebDataError(`Could not load the zod schema converter: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    },
+  );
+  throw new LoadFirst(loadingConverter);
+}
+
 /**
- * {@link toWireSchemaWith} for the request path: loads the zod 3 / zod mini
- * converter first when `input` needs it (a separate chunk in split bundles).
+ * {@link toWireSchemaWith} for request specs: the zod 3 / zod mini converter is a
+ * module of its own (a separate chunk in split bundles), loaded the first time
+ * such a schema is sent. Call it only inside a request spec thunk.
  */
-export async function wireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
-  const needsConverter = isZodSchema(input) && isStandardSchema(input) && typeof input["~standard"].jsonSchema?.input !== "function";
-  return toWireSchemaWith(input, where, needsConverter ? (await import("./zod-json.js")).zodToJsonSchema : undefined);
+export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
+  return toWireSchemaWith(input, where, loadedZodConverter);
 }
 
 /**
@@ -242,8 +261,10 @@ function isSchemaFormat(f: unknown): f is SchemaFormat {
  * removed; every other entry and key passes through unchanged (new objects,
  * the caller's are not touched).
  */
-export function wireFormats<F>(formats: readonly F[], where = "formats"): Promise<F[]> {
-  return Promise.all(formats.map(async (f, i) => {
+export function wireFormats<F>(formats: readonly F[], where = "formats"): F[] {
+  // Not an array: left for the option checks to report.
+  if (!Array.isArray(formats)) return formats as F[];
+  return formats.map((f, i) => {
     if (!isSchemaFormat(f)) return f;
     const { validate, ...rest } = f;
     if (f.type === "json") resultSchema(f.schema, validate, `${where}.${i}.validate`, "formats");
@@ -251,8 +272,8 @@ export function wireFormats<F>(formats: readonly F[], where = "formats"): Promis
       throw new ValidationError([{ path: `${where}.${i}.validate`, message: "must be a boolean" }], "formats");
     }
     if (rest.schema === undefined) return rest as F;
-    return { ...rest, schema: await wireSchema(rest.schema, `${where}.${i}.schema`) } as F;
-  }));
+    return { ...rest, schema: wireSchema(rest.schema, `${where}.${i}.schema`) } as F;
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
  * checks here are shared by crawl, batch scrape, search and extract
  * (`scrapeOptions`).
  */
-import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
@@ -262,18 +262,18 @@ export type ScrapeResult<O extends ScrapeOptions> = Document<JsonOfFormats<O["fo
  * Scrape options as sent: schemas in `formats` converted to JSON Schema, the
  * `validate` flag removed. A new object; every other key passes through.
  */
-export async function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "formats"): Promise<O> {
-  return options.formats ? { ...options, formats: await wireFormats(options.formats, where) } : options;
+export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "formats"): O {
+  return options.formats ? { ...options, formats: wireFormats(options.formats, where) } : options;
 }
 
 /** `POST /v2/scrape`. A 200 with `success:false` (e.g. `SCRAPE_DNS_RESOLUTION_ERROR`) throws `APIError`. */
 export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, options?: O, req?: RequestOptions): APIPromise<ScrapeResult<O>> {
-  const opts: ScrapeParams = options ?? {};
+  const opts: ScrapeParams = snapshot(options ?? {});
   const res = http.request<{ data: Document }>(
-    async () => ({
+    () => ({
       method: "POST",
       path: "/v2/scrape",
-      body: check(scrapeBody, { ...(await wireScrapeOptions(opts)), url }, "scrape options"),
+      body: check(scrapeBody, { ...wireScrapeOptions(opts), url }, "scrape options"),
       minTimeoutMs: opts.timeout ? opts.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined,
     }),
     req,

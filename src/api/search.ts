@@ -4,7 +4,7 @@
  * `{ web?, news?, images? }`; with `scrapeOptions.formats` each item also
  * carries the scraped document fields (`markdown`, `json`, ...).
  */
-import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, int, z } from "../core/validate.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
@@ -197,11 +197,11 @@ interface WireSearch {
 
 /** `POST /v2/search`. A 400 here has no `code` (the search controller answers it itself). */
 export function search<O extends SearchOptions>(http: HttpClient, query: string, options?: O, req?: RequestOptions): APIPromise<SearchResult<O>> {
-  const opts: SearchOptions = options ?? {};
+  const opts: SearchOptions = snapshot(options ?? {});
   const res = http.request<WireSearch>(
-    async () => {
+    () => {
       const body: Record<string, unknown> = { ...opts, query };
-      if (opts.scrapeOptions) body.scrapeOptions = await wireScrapeOptions(opts.scrapeOptions as ScrapeOptions, "scrapeOptions.formats");
+      if (opts.scrapeOptions) body.scrapeOptions = wireScrapeOptions(opts.scrapeOptions as ScrapeOptions, "scrapeOptions.formats");
       return {
         method: "POST",
         path: "/v2/search",

@@ -48,7 +48,37 @@ export interface RequestSpec {
 }
 
 /** A request spec, or a thunk building it (its throws become rejections). */
-export type SpecInput = RequestSpec | (() => RequestSpec | Promise<RequestSpec>);
+export type SpecInput = RequestSpec | (() => RequestSpec);
+
+/**
+ * Thrown by a spec thunk that needs a module loaded first (the zod 3 / zod mini
+ * schema converter): the request layer waits for `ready` and builds the spec
+ * again. Otherwise specs are built, and bodies serialized, during the call, so
+ * changing the options object afterwards cannot change the request.
+ */
+export class LoadFirst {
+  /** @param ready settles when the module is loaded (rejects when it cannot be). */
+  constructor(readonly ready: Promise<unknown>) {}
+}
+
+/**
+ * A shallow copy of a plain-object argument (other values as they are), taken at the call
+ * by methods whose spec may be built again after {@link LoadFirst}.
+ */
+export function snapshot<T>(value: T): T {
+  const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
+  return proto === Object.prototype || proto === null ? { ...value } : value;
+}
+
+function buildSpec(input: SpecInput): RequestSpec | Promise<RequestSpec> {
+  if (typeof input !== "function") return input;
+  try {
+    return input();
+  } catch (err) {
+    if (err instanceof LoadFirst) return err.ready.then(() => buildSpec(input));
+    throw err;
+  }
+}
 
 /** Status, headers and request id of the HTTP answer. */
 export interface ResponseInfo {
@@ -185,7 +215,8 @@ export class HttpClient {
 
   /** Opens a call and returns the raw answer (for streams). Errors are mapped like {@link request}. */
   async raw(input: SpecInput, opts: RequestOptions = {}): Promise<TransportResponse> {
-    const spec = typeof input === "function" ? await input() : input;
+    const built = buildSpec(input);
+    const spec = built instanceof Promise ? await built : built;
     return this.#withRetries(spec, opts, async (res, url) => {
       if (res.status >= 400) throw await this.#errorFrom(spec, res, url);
       return res;
@@ -193,7 +224,8 @@ export class HttpClient {
   }
 
   async #run<T>(input: SpecInput, opts: RequestOptions): Promise<WithResponse<T>> {
-    const spec = typeof input === "function" ? await input() : input;
+    const built = buildSpec(input);
+    const spec = built instanceof Promise ? await built : built; // no await (the body is serialized now) unless a module must load first
     return this.#withRetries(spec, opts, async (res, url, signal) => {
       let text: string;
       try {

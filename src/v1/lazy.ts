@@ -2,11 +2,13 @@
  * `client.v1` without the v1 layer in the initial bundle: an object with every
  * `V1Client` method that loads `./client.js` on the first call (a separate
  * chunk for bundlers that split on `import()`; Node, Deno and Bun read one
- * more file) and forwards to it. Results are the same objects: methods that
+ * more file) and forwards to it; once loaded, calls go straight through. Plain-object
+ * arguments of calls made before the load are copied at the call. Results are the same objects: methods that
  * return an `APIPromise` still do (`.withResponse()` works), the others return
  * a plain `Promise`. A test keeps these lists equal to `V1Client`'s methods.
  */
-import { APIPromise, type HttpClient } from "../core/request.js";
+import { WebDataError } from "../core/errors.js";
+import { APIPromise, snapshot, type HttpClient } from "../core/request.js";
 import type { V1Client } from "./client.js";
 
 /** Methods of `V1Client` that return an `APIPromise`. */
@@ -25,10 +27,31 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 
 /** The `client.v1` object of a `WebData` client. */
 export function lazyV1(http: HttpClient): V1Client {
-  let client: Promise<Record<string, Method>> | undefined;
-  const load = () => (client ??= import("./client.js").then((m) => new m.V1Client(http) as unknown as Record<string, Method>));
+  let loaded: Record<string, Method> | undefined;
+  let loading: Promise<Record<string, Method>> | undefined;
+  const load = () =>
+    (loading ??= import("./client.js").then(
+      (m) => (loaded = new m.V1Client(http) as unknown as Record<string, Method>),
+      (err: unknown) => {
+        loading = undefined; // a chunk that failed to load is tried again on the next call
+        throw new WebDataError(`Could not load the v1 layer: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      },
+    ));
+  // Once loaded, calls go straight through (as synchronous as the method itself); before that they wait for the load.
   const v1: Record<string, Method> = {};
-  for (const name of V1_API_METHODS) v1[name] = (...args) => new APIPromise(load().then((c) => (c[name]!(...args) as APIPromise<unknown>).withResponse()));
-  for (const name of V1_PROMISE_METHODS) v1[name] = (...args) => load().then((c) => c[name]!(...args));
+  for (const name of V1_API_METHODS) {
+    v1[name] = (...args) => {
+      if (loaded) return loaded[name]!(...args);
+      const copies = args.map(snapshot);
+      return new APIPromise(load().then((c) => (c[name]!(...copies) as APIPromise<unknown>).withResponse()));
+    };
+  }
+  for (const name of V1_PROMISE_METHODS) {
+    v1[name] = (...args) => {
+      if (loaded) return loaded[name]!(...args);
+      const copies = args.map(snapshot);
+      return load().then((c) => c[name]!(...copies));
+    };
+  }
   return v1 as unknown as V1Client;
 }
