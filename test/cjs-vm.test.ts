@@ -49,7 +49,7 @@ describe("CommonJS build under a vm host without import()", () => {
 
   it("a zod 3 schema loads its converter", async () => {
     const doc = await client().client.scrape("https://acme.test/", { formats: [{ type: "json", schema: z3.object({ title: z3.string() }) }] });
-    expect(typeof doc.json.title).toBe("string");
+    expect(typeof doc.json?.title).toBe("string");
   });
 
   it("the watcher loads its polling transport", async () => {
