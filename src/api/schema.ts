@@ -18,7 +18,6 @@
  */
 import { ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
 import { LoadFirst } from "../core/request.js";
-
 import { isZodSchema, type ZodLike } from "./zod-like.js";
 
 export { isZodSchema, type ZodLike };
