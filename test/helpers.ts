@@ -35,10 +35,10 @@ export async function setup(kind: TransportKind, fakeOptions: FakeServiceOptions
   return { fake, client, url: served.url, served, close: () => served.close() };
 }
 
-/** Loads a recorded exchange from `../shared/spec/recorded/`. */
+/** Loads a recorded exchange from `test/fixtures/recorded/` (copied from the service spec; see its README). */
 export async function recorded(name: string): Promise<{ request: { method: string; path: string; body: unknown }; response: { status: number; headers: Record<string, string>; body: unknown }; note: string }> {
   const { readFile } = await import("node:fs/promises");
   const { fileURLToPath } = await import("node:url");
-  const file = fileURLToPath(new URL(`../../shared/spec/recorded/${name}`, import.meta.url));
+  const file = fileURLToPath(new URL(`./fixtures/recorded/${name}`, import.meta.url));
   return JSON.parse(await readFile(file, "utf8"));
 }

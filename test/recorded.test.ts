@@ -1,5 +1,5 @@
 /**
- * Every recorded exchange of the real server (../shared/spec/recorded/) goes
+ * Every recorded exchange of the real server (test/fixtures/recorded/) goes
  * through the shared request layer into the right result or the right typed
  * error, and the foundation's methods turn their recordings into the
  * documented results.
@@ -18,7 +18,7 @@ import {
 } from "../src/index.js";
 import { recorded } from "./helpers.js";
 
-const DIR = fileURLToPath(new URL("../../shared/spec/recorded/", import.meta.url));
+const DIR = fileURLToPath(new URL("./fixtures/recorded/", import.meta.url));
 const HTTP_FILES = readdirSync(DIR).filter((f) => f.endsWith(".json") && !f.startsWith("crawl-websocket-"));
 
 type Exchange = Awaited<ReturnType<typeof recorded>>;

@@ -1,5 +1,5 @@
 /**
- * The real server's recorded v1 exchanges (../shared/spec/recorded/*-v1-*.json)
+ * The real server's recorded v1 exchanges (test/fixtures/recorded/*-v1-*.json)
  * replayed through the v1 methods: each request the method sends matches the
  * recorded one, and each answer becomes the v1 result or the typed error.
  */

@@ -16,7 +16,7 @@ import { collect, docIds, NodeWebSocket, scriptedServer, type ScriptedSession } 
 type Entry = { event: string; url?: string; subprotocol?: string; data?: { type: string; data?: unknown }; code?: number; reason?: string };
 
 async function transcript(name: string): Promise<Entry[]> {
-  return JSON.parse(await readFile(fileURLToPath(new URL(`../../shared/spec/recorded/${name}`, import.meta.url)), "utf8")) as Entry[];
+  return JSON.parse(await readFile(fileURLToPath(new URL(`./fixtures/recorded/${name}`, import.meta.url)), "utf8")) as Entry[];
 }
 
 function session(entries: Entry[]): ScriptedSession {

@@ -9,9 +9,9 @@ import { fileURLToPath } from "node:url";
 
 type Schema = Record<string, unknown>;
 
-/** Loads `../shared/spec/openapi/<name>.json`. */
+/** Loads `test/fixtures/openapi/<name>.json`. */
 export function loadOpenApi(name: "v1-openapi" | "v2-openapi"): Schema {
-  const file = fileURLToPath(new URL(`../../../shared/spec/openapi/${name}.json`, import.meta.url));
+  const file = fileURLToPath(new URL(`../fixtures/openapi/${name}.json`, import.meta.url));
   return JSON.parse(readFileSync(file, "utf8")) as Schema;
 }
 
