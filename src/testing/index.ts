@@ -18,12 +18,13 @@ import { registerV1 } from "./handlers/v1.js";
 import { FakeService, type FakeServiceOptions } from "./service.js";
 
 export { FakeService, json, fail, HttpFailure, CREDITS, TOKENS_PER_CREDIT } from "./service.js";
-export type { FakeServiceOptions, FaultSpec, RateLimitSpec, RecordedRequest, FakeTeam, Handler, HandlerContext, RequestHook } from "./service.js";
+export type { FakeServiceOptions, RecordedRequest, FakeTeam, Handler, HandlerContext, RequestHook } from "./service.js";
+export type { FaultSpec, FaultScope, FaultMatch, RateLimitSpec, FailOptions, DropOptions, CorruptOptions, StallOptions } from "./faults.js";
 export { dropStream, streamLog, type StreamDropSpec, type StreamConnection } from "./handlers/streams.js";
-export { FIXTURE_ORIGIN, type FixturePage } from "./fixtures.js";
+export { FIXTURE_ORIGIN, type FixturePage, type PageSpec } from "./fixtures.js";
 export { signupState } from "./handlers/signup.js";
 export { fakeJobs, type FakeJobs } from "./handlers/jobs.js";
-export type { FakeJob, JobEngineOptions } from "./handlers/job-engine.js";
+export type { FakeJob, JobEngineOptions, JobFailureSpec } from "./handlers/job-engine.js";
 export { fakeTasks, type FakeTasks, type FakeTask, type TaskOptions } from "./handlers/tasks.js";
 export { v1FakeState, type V1FakeState } from "./handlers/v1.js";
 

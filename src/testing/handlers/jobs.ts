@@ -4,7 +4,7 @@
  * {@link fakeJobs}: the handle a test uses to drive jobs.
  */
 import { fail, HttpFailure, json, type FakeService, type HandlerContext } from "../service.js";
-import { advance, cancelJob, createBatch, createCrawl, engine, failJob, finish, reportedStatus, statusPage, type FakeJob, type JobEngineOptions } from "./job-engine.js";
+import { advance, cancelJob, createBatch, createCrawl, engine, failJob, finish, reportedStatus, statusPage, type FakeJob, type JobEngineOptions, type JobFailureSpec } from "./job-engine.js";
 import { badRequest, rejectUnknownKeys, SCRAPE_OPTION_KEYS, validUrl } from "./scrape.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,6 +30,13 @@ export interface FakeJobs {
   finish(id: string): void;
   /** Fails the job with a stored error. */
   fail(id: string, error?: string): void;
+  /**
+   * Plans a failure of the next crawl or batch scrape started, for code that
+   * starts its own jobs: it fails at its first status read (or after `afterPages` pages).
+   *
+   * @example fakeJobs(fake).failNext({ kind: "crawl", error: "Crawl failed: robots.txt blocked" })
+   */
+  failNext(spec?: JobFailureSpec): void;
   /** Cancels the job (as `DELETE` would). */
   cancel(id: string): void;
 }
@@ -49,6 +56,7 @@ export function fakeJobs(fake: FakeService): FakeJobs {
     advance: (id, pages = 1) => advance(fake, get(id), pages),
     finish: (id) => finish(fake, get(id)),
     fail: (id, error) => failJob(get(id), error),
+    failNext: (spec = {}) => void e.failures.push({ ...spec }),
     cancel: (id) => cancelJob(fake, get(id)),
   };
 }

@@ -159,6 +159,7 @@ export function buildDocument(fake: FakeService, page: FixturePage, formats: For
     proxyUsed: "basic",
     creditsUsed: credits,
     concurrencyLimited: false,
+    ...page.metadata,
   };
   return { doc, credits };
 }
