@@ -194,3 +194,15 @@ describe.each(TRANSPORTS)("planned job failures over %s", (kind) => {
     expect(status.data).toHaveLength(2);
   });
 });
+
+describe("packaging of the kit", () => {
+  it("msw and ws are optional peers, never runtime dependencies of the client", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8")) as Record<string, Record<string, unknown> | undefined>;
+    for (const name of ["msw", "ws"]) {
+      expect(pkg.dependencies?.[name]).toBeUndefined();
+      expect(pkg.peerDependencies?.[name]).toBeDefined();
+      expect(pkg.peerDependenciesMeta?.[name]).toEqual({ optional: true });
+    }
+  });
+});
