@@ -295,6 +295,17 @@ export class FakeService {
     return this.#keys.get(request);
   }
 
+  /**
+   * The answer to an unhandled server exception: 500 `UNKNOWN_ERROR`, worded
+   * as the hosted service words it, or (with `authDisabled`) as a self-hosted server does.
+   */
+  internalError(): Response {
+    if (this.options.authDisabled) {
+      return fail(500, "An error occurred. Please check your logs for more details. Error ID: 0123456789abcdef0123456789abcdef", { code: "UNKNOWN_ERROR" });
+    }
+    return fail(500, "An unexpected error occurred. Please contact help@firecrawl.com for help. Your exception ID is 01234567-89ab-4cde-8f01-23456789abcd", { code: "UNKNOWN_ERROR" });
+  }
+
   /** Removes every pending fault. */
   clearFaults(): void {
     this.#faults.length = 0;
@@ -437,8 +448,7 @@ export class FakeService {
         return await route.handler({ request, url, params, body, team: auth.team, key: auth.key, origin });
       } catch (err) {
         if (err instanceof HttpFailure) return err.response;
-        const id = Array.from({ length: 32 }, (_, i) => ((i * 7 + 3) % 16).toString(16)).join("");
-        return fail(500, `An unexpected error occurred. Please contact help@firecrawl.com for help. Your exception ID is ${id}`, { code: "UNKNOWN_ERROR" });
+        return this.internalError();
       }
     }
     return new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${request.method} ${url.pathname}</pre>\n</body>\n</html>\n`, {

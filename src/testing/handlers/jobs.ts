@@ -5,7 +5,7 @@
  */
 import { fail, HttpFailure, json, type FakeService, type HandlerContext } from "../service.js";
 import { advance, cancelJob, createBatch, createCrawl, engine, failJob, finish, reportedStatus, statusPage, type FakeJob, type JobEngineOptions, type JobFailureSpec } from "./job-engine.js";
-import { badRequest, rejectUnknownKeys, SCRAPE_OPTION_KEYS, validUrl } from "./scrape.js";
+import { badRequest, badUrl, rejectUnknownKeys, SCRAPE_OPTION_KEYS, validUrl } from "./scrape.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -86,7 +86,7 @@ function checkRegexes(b: Record<string, unknown>): void {
 function lookup(fake: FakeService, version: string, id: string, cancel = false): FakeJob {
   if (!UUID.test(id)) {
     if (version === "v2") throw new HttpFailure(fail(400, "Invalid job ID format. Job ID must be a valid UUID."));
-    throw new HttpFailure(fail(500, "An unexpected error occurred. Please contact help@firecrawl.com for help. Error ID: 0123456789abcdef0123456789abcdef", { code: "UNKNOWN_ERROR" }));
+    throw new HttpFailure(fake.internalError());
   }
   const job = engine(fake).jobs.get(id);
   if (!job) throw new HttpFailure(cancel ? json(404, { error: "Job not found" }) : fail(404, "Job not found"));
@@ -97,7 +97,7 @@ function registerStart(fake: FakeService, version: "v1" | "v2"): void {
   fake.route("POST", `/${version}/crawl`, (ctx) => {
     const b = (ctx.body ?? {}) as Record<string, unknown>;
     if (version === "v2") rejectUnknownKeys(b, CRAWL_V2_KEYS);
-    if (!validUrl(b.url)) badRequest(["url"], "URL must have a valid top-level domain or be a valid path");
+    if (!validUrl(b.url)) badUrl(["url"], b.url);
     checkRegexes(b);
     fake.requireCredits(ctx.team, 1);
     takeIdempotencyKey(fake, ctx);
@@ -112,7 +112,7 @@ function registerStart(fake: FakeService, version: "v1" | "v2"): void {
     const urls = b.urls as unknown[];
     const skip = b.ignoreInvalidURLs === true;
     const invalid = urls.filter((u) => !validUrl(u)).map(String);
-    if (!skip && invalid.length) badRequest(["urls", String(urls.findIndex((u) => !validUrl(u)))], "URL must have a valid top-level domain or be a valid path");
+    if (!skip && invalid.length) badUrl(["urls", urls.findIndex((u) => !validUrl(u))], urls.find((u) => !validUrl(u)));
     const valid = urls.filter((u) => validUrl(u)).map(String);
     if (valid.length === 0) throw new HttpFailure(fail(400, "No valid URLs provided"));
     fake.requireCredits(ctx.team, valid.length);
