@@ -56,6 +56,7 @@ describe("examples/", () => {
     const readme = readFileSync(`${DIR}README.md`, "utf8");
     for (const f of files) expect(readme, f).toContain(`(${f})`);
     expect(readme).toContain("(testing/)");
-    for (const f of Object.keys(EXAMPLES)) expect(readFileSync(`${DIR}${f}`, "utf8"), f).toContain("runIfMain(import.meta.url, main");
+    // Each task file runs on its own, against the fake or (WEBDATA_API_KEY) the service.
+    for (const f of files.filter((name) => name !== "connect.ts" && name !== "demo.ts")) expect(readFileSync(`${DIR}${f}`, "utf8"), f).toContain("runIfMain(import.meta.url, ");
   });
 });
