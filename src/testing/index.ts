@@ -31,14 +31,22 @@ export { v1FakeState, type V1FakeState } from "./handlers/v1.js";
 /** Every capability's routes, in registration order. Later capabilities add theirs here. */
 const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerStreams, registerV1, registerSearch, registerBrowser, registerUsageHistory];
 
-/** Creates a fake service with every endpoint registered. */
+/**
+ * Creates a fake service with every endpoint registered; inject its `fetch` into the client.
+ *
+ * @example const fake = createFakeService(); const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch })
+ */
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {
   const fake = new FakeService(options);
   for (const register of REGISTRARS) register(fake);
   return fake;
 }
 
-/** Marks an e-mail as having blocked agent signups (403 on the next signup). */
+/**
+ * Marks an e-mail as having blocked agent signups (403 on the next signup).
+ *
+ * @example blockSignupEmail(fake, "owner@example.com")
+ */
 export function blockSignupEmail(fake: FakeService, email: string): void {
   signupState(fake).blocked.add(email.toLowerCase());
 }

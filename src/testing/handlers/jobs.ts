@@ -41,7 +41,11 @@ export interface FakeJobs {
   cancel(id: string): void;
 }
 
-/** The job handle of `fake`. */
+/**
+ * The handle a test uses to drive the fake's crawls and batch scrapes.
+ *
+ * @example fakeJobs(fake).configure({ pagesPerPoll: 0 }); fakeJobs(fake).finish(id)
+ */
 export function fakeJobs(fake: FakeService): FakeJobs {
   const e = engine(fake);
   const get = (id: string): FakeJob => {
