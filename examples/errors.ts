@@ -55,6 +55,8 @@ export async function main({ client, site, fake, pollIntervalMs }: Connection): 
   fake.delay(1_000);
   seen.timeout = await show("slower than timeoutMs", () => client.getCreditUsage({ timeoutMs: 50, maxRetries: 0 }));
   seen.abort = await show("aborted by the caller", () => client.getCreditUsage({ signal: AbortSignal.abort() }));
+  fake.corruptBody();
+  seen.corrupt = await show("a body that is not JSON", () => client.getCreditUsage({ maxRetries: 0 }));
   fake.failNext(402, { body: { success: false, error: "Insufficient credits to perform this request." } });
   seen.payment = await show("out of credits", () => client.scrape(site));
   const job = await client.startCrawl(site, { limit: 1 });
