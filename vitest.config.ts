@@ -1,12 +1,21 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
 export default defineConfig({
   define: { __WEBDATA_VERSION__: JSON.stringify(pkg.version) },
+  // Examples import the package by name, as users do; the tests run them on the sources (as test/tsconfig.json maps them).
+  resolve: {
+    alias: [
+      { find: /^webdata$/, replacement: fileURLToPath(new URL("./src/node.ts", import.meta.url)) },
+      { find: /^webdata\/v1$/, replacement: fileURLToPath(new URL("./src/v1/node.ts", import.meta.url)) },
+      { find: /^webdata\/testing$/, replacement: fileURLToPath(new URL("./src/testing/node.ts", import.meta.url)) },
+    ],
+  },
   test: {
-    include: ["test/**/*.test.ts"],
+    include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     testTimeout: 20_000,
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "test/tsconfig.json" },
   },

@@ -1,14 +1,11 @@
 /**
  * Crawl, batch scrape and the live watcher, against the built-in fake service
- * (no key, no network). In your code, import from "webdata" and
- * "webdata/testing"; this file imports the sources so the test suite can run
- * it without a build.
+ * (no key, no network), or the service when WEBDATA_API_KEY is set.
  *
- *   npx tsx examples/jobs.ts
+ *   npm run build && npx tsx examples/jobs.ts
  */
-import { pathToFileURL } from "node:url";
-import { WebData } from "../src/index.js";
-import { createFakeService, fakeJobs } from "../src/testing/index.js";
+import type { WebData } from "webdata";
+import { runIfMain } from "./connect.js";
 
 /** What the example prints, returned so the test suite can check it. */
 export interface JobsOutput {
@@ -62,9 +59,4 @@ export async function jobs(client: WebData, site: string, pollIntervalMs = 500):
   return { crawled: crawl.data.length, iterated, watched: { documents, done }, batched: batch.data.length, cancelled };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const fake = createFakeService();
-  fakeJobs(fake).configure({ pagesPerPoll: 2, defaultPageSize: 2 });
-  const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch });
-  void jobs(client, "https://acme.test");
-}
+runIfMain(import.meta.url, (c) => jobs(c.client, c.site, c.pollIntervalMs ?? 2000));

@@ -1,15 +1,12 @@
 /**
- * Typed JSON extraction and search, against the built-in fake service (no
- * key, no network). In your code, import from "webdata" and
- * "webdata/testing"; this file imports the sources so the test suite can run
- * it without a build.
+ * Typed JSON extraction with a zod schema, and search, against the built-in
+ * fake service (no key, no network), or the service when WEBDATA_API_KEY is set.
  *
- *   npx tsx examples/typed-extraction.ts
+ *   npm run build && npx tsx examples/typed-extraction.ts
  */
-import { pathToFileURL } from "node:url";
+import { ResultValidationError, type WebData } from "webdata";
 import * as z from "zod";
-import { ResultValidationError, WebData } from "../src/index.js";
-import { createFakeService } from "../src/testing/index.js";
+import { runIfMain } from "./connect.js";
 
 /** What the example prints, returned so the test suite can check it. */
 export interface ExampleOutput {
@@ -55,8 +52,4 @@ export async function typedExtraction(client: WebData, site: string): Promise<Ex
   return { product, titles, failedPath };
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const fake = createFakeService();
-  const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch });
-  void typedExtraction(client, "https://acme.test");
-}
+runIfMain(import.meta.url, (c) => typedExtraction(c.client, c.site));

@@ -41,13 +41,13 @@ describe("configuration", () => {
     const a = new WebData({ fetch: fake.fetch });
     expect(a.apiUrl).toBe("https://self.example");
     await a.getCreditUsage();
-    expect(fake.requests[0]!.headers.authorization).toBe("Bearer fc-from-firecrawl");
+    expect(fake.keyOf(fake.requests[0]!)).toBe("fc-from-firecrawl");
     vi.stubEnv("WEBDATA_API_KEY", "fc-from-webdata");
     vi.stubEnv("WEBDATA_API_URL", "https://other.example/v2");
     const b = new WebData({ fetch: fake.fetch });
     expect(b.apiUrl).toBe("https://other.example");
     await b.getCreditUsage();
-    expect(fake.requests[1]!.headers.authorization).toBe("Bearer fc-from-webdata");
+    expect(fake.keyOf(fake.requests[1]!)).toBe("fc-from-webdata");
   });
 
   it("prefers options over the environment", () => {

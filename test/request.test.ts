@@ -38,7 +38,7 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
     await s.client.scrape("https://acme.test/about");
     const req = s.fake.requests[0]!;
     expect(req.method).toBe("POST");
-    expect(req.headers.authorization).toBe(`Bearer ${s.fake.apiKey}`);
+    expect(s.fake.keyOf(req)).toBe(s.fake.apiKey);
     expect(req.headers["content-type"]).toBe("application/json");
     expect(req.headers["x-client"]).toBe(`webdata/${VERSION}`);
     expect(req.headers["user-agent"]).toBe(`webdata/${VERSION}`);

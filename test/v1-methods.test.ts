@@ -248,7 +248,7 @@ describe("webdata/v1 entries", () => {
       const res = await app.scrapeUrl(HOME, { formats: ["markdown"] });
       expect(res).toMatchObject({ success: true, markdown: expect.stringContaining("Acme") });
       expect(fake.requests.map((r) => `${r.method} ${r.pathname}`)).toEqual(["POST /v1/scrape"]);
-      expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+      expect(fake.keyOf(fake.requests[0]!)).toBe(fake.apiKey);
     } finally {
       await served.close();
     }

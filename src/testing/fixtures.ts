@@ -21,6 +21,56 @@ export interface FixturePage {
   inSitemap: boolean;
   /** HTTP status the target answers with. */
   statusCode: number;
+  /** The page's own HTML (served for the `html`/`rawHtml` formats); built from the markdown when absent. */
+  html?: string | undefined;
+  /** Extra `metadata` fields of the scraped document (`ogImage`, `keywords`, ...). */
+  metadata?: Record<string, unknown> | undefined;
+}
+
+/**
+ * A page of your own for the fake's fixture web: what a scrape of `url`
+ * returns. Only `url` is required.
+ *
+ * @example createFakeService({ pages: [{ url: "https://shop.test/item", markdown: "# Blue mug\n\n$12" }] })
+ */
+export interface PageSpec {
+  /** Absolute http(s) URL of the page. */
+  url: string;
+  /** Markdown body (default: `# <title>`). */
+  markdown?: string;
+  /** HTML body (default: built from the markdown). */
+  html?: string;
+  /** Outgoing links, absolute or relative to `url` (a crawl follows them). */
+  links?: string[];
+  /** Image URLs (the `images` format, image search). */
+  images?: string[];
+  /** `metadata` of the scraped document: `title` and `description` are used in map and search results; other fields are passed through. */
+  metadata?: { title?: string; description?: string; [field: string]: unknown };
+  /** HTTP status the page answers with (default 200; a scrape still succeeds and reports it in `metadata.statusCode`). */
+  status?: number;
+  /** Listed in the site's sitemap (map, crawl); default true. */
+  inSitemap?: boolean;
+}
+
+/** Builds a fixture page from a {@link PageSpec}. */
+export function pageFrom(spec: PageSpec): FixturePage {
+  const url = normalizeTarget(spec.url);
+  const { title: rawTitle, description: rawDescription, ...extra } = spec.metadata ?? {};
+  const firstHeading = /^#\s+(.+)$/m.exec(spec.markdown ?? "")?.[1];
+  const title = typeof rawTitle === "string" ? rawTitle : (firstHeading ?? new URL(url).pathname);
+  const description = typeof rawDescription === "string" ? rawDescription : "";
+  return {
+    url,
+    title,
+    description,
+    markdown: spec.markdown ?? `# ${title}`,
+    links: (spec.links ?? []).map((l) => new URL(l, url).toString()),
+    images: (spec.images ?? []).map((l) => new URL(l, url).toString()),
+    inSitemap: spec.inSitemap ?? true,
+    statusCode: spec.status ?? 200,
+    html: spec.html,
+    metadata: Object.keys(extra).length ? extra : undefined,
+  };
 }
 
 /** The fixture site's origin. */
@@ -60,6 +110,7 @@ export function buildFixtureWeb(manyPages = 24): FixturePage[] {
 
 /** A page's HTML (for the `html`/`rawHtml` formats). */
 export function htmlOf(p: FixturePage): string {
+  if (p.html !== undefined) return p.html;
   const links = p.links.map((l) => `<a href="${l}">${l}</a>`).join("\n");
   const imgs = p.images.map((i) => `<img src="${i}">`).join("\n");
   return `<html lang="en"><head><title>${p.title}</title><meta name="description" content="${p.description}"></head><body><main>${p.markdown.replace(/\n/g, "<br>")}</main>\n${imgs}\n${links}</body></html>`;

@@ -18,26 +18,35 @@ import { registerV1 } from "./handlers/v1.js";
 import { FakeService, type FakeServiceOptions } from "./service.js";
 
 export { FakeService, json, fail, HttpFailure, CREDITS, TOKENS_PER_CREDIT } from "./service.js";
-export type { FakeServiceOptions, FaultSpec, RateLimitSpec, RecordedRequest, FakeTeam, Handler, HandlerContext, RequestHook } from "./service.js";
+export type { FakeServiceOptions, RecordedRequest, FakeTeam, Handler, HandlerContext, RequestHook } from "./service.js";
+export type { FaultSpec, FaultScope, FaultMatch, RateLimitSpec, FailOptions, DropOptions, CorruptOptions, StallOptions } from "./faults.js";
 export { dropStream, streamLog, type StreamDropSpec, type StreamConnection } from "./handlers/streams.js";
-export { FIXTURE_ORIGIN, type FixturePage } from "./fixtures.js";
+export { FIXTURE_ORIGIN, type FixturePage, type PageSpec } from "./fixtures.js";
 export { signupState } from "./handlers/signup.js";
 export { fakeJobs, type FakeJobs } from "./handlers/jobs.js";
-export type { FakeJob, JobEngineOptions } from "./handlers/job-engine.js";
+export type { FakeJob, JobEngineOptions, JobFailureSpec } from "./handlers/job-engine.js";
 export { fakeTasks, type FakeTasks, type FakeTask, type TaskOptions } from "./handlers/tasks.js";
 export { v1FakeState, type V1FakeState } from "./handlers/v1.js";
 
 /** Every capability's routes, in registration order. Later capabilities add theirs here. */
 const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerStreams, registerV1, registerSearch, registerBrowser, registerUsageHistory];
 
-/** Creates a fake service with every endpoint registered. */
+/**
+ * Creates a fake service with every endpoint registered; inject its `fetch` into the client.
+ *
+ * @example const fake = createFakeService(); const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch })
+ */
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {
   const fake = new FakeService(options);
   for (const register of REGISTRARS) register(fake);
   return fake;
 }
 
-/** Marks an e-mail as having blocked agent signups (403 on the next signup). */
+/**
+ * Marks an e-mail as having blocked agent signups (403 on the next signup).
+ *
+ * @example blockSignupEmail(fake, "owner@example.com")
+ */
 export function blockSignupEmail(fake: FakeService, email: string): void {
   signupState(fake).blocked.add(email.toLowerCase());
 }

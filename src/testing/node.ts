@@ -30,6 +30,8 @@ const CORS = {
 /**
  * Serves `fake` on `127.0.0.1` (port 0 picks a free one), including the crawl
  * WebSocket (`ws://.../v2/crawl/<id>`) when the optional `ws` package is installed.
+ *
+ * @example const served = await serveFake(fake); const client = new WebData({ apiKey: fake.apiKey, apiUrl: served.url })
  */
 export async function serveFake(fake: FakeService, options: { port?: number; host?: string } = {}): Promise<ServedFake> {
   const host = options.host ?? "127.0.0.1";

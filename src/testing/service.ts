@@ -4,7 +4,12 @@
  * fault injection. Endpoint handlers live in `handlers/` and register routes
  * here. Portable: only web-standard globals.
  */
-import { buildFixtureWeb, normalizeTarget, type FixturePage } from "./fixtures.js";
+import { buildFixtureWeb, normalizeTarget, pageFrom, type FixturePage, type PageSpec } from "./fixtures.js";
+import {
+  abortableDelay, connectionError, corruptFault, rateLimitFault, stalled,
+  type CorruptOptions, type DropOptions, type FailOptions, type FaultScope, type FaultSpec, type RateLimitSpec, type StallOptions,
+} from "./faults.js";
+import { bearerToken, redactHeaders } from "./redact.js";
 
 /** A team (account) of the fake service. */
 export interface FakeTeam {
@@ -20,54 +25,26 @@ export interface FakeTeam {
   sponsor?: { email: string; status: "pending" | "confirmed" | "blocked"; deadline: number; creditLimit: number } | undefined;
 }
 
-/** One request the fake has seen. */
+/**
+ * One request the fake has seen, safe to print or snapshot: the
+ * `authorization` header reads `Bearer [redacted]`, as the client's logs
+ * redact the key (use {@link FakeService.keyOf} to learn which key was sent).
+ */
 export interface RecordedRequest {
   /** HTTP method. */
   method: string;
-  /** Path and query. */
+  /** Path and query, e.g. `/v2/crawl/<id>?skip=10`. */
   path: string;
   /** Path without query. */
   pathname: string;
-  /** Lower-cased request headers. */
+  /** Query parameters (the last value of a repeated name). */
+  query: Record<string, string>;
+  /** Lower-cased request headers; `authorization` redacted. */
   headers: Record<string, string>;
-  /** Parsed JSON body (or the raw text when it was not JSON). */
+  /** Parsed JSON body (the raw text when it was not JSON; undefined for none). */
   body: unknown;
-}
-
-/** A fault to inject into matching requests. */
-export interface FaultSpec {
-  /** Which requests: a path prefix, a regex over `METHOD /path?query`, or all when omitted. */
-  match?: string | RegExp;
-  /** How many matching requests it hits (default 1; `Infinity` for all). */
-  times?: number;
-  /** Answer with this status. */
-  status?: number;
-  /** Answer body (JSON-encoded unless a string). */
-  body?: unknown;
-  /** Extra response headers. */
-  headers?: Record<string, string>;
-  /** Drop the connection instead of answering (fetch rejects; a served socket is destroyed). */
-  drop?: boolean;
-  /** Handle the request as usual (the server acts: a job is created), then drop the connection so the answer is lost. */
-  loseAnswer?: boolean;
-  /** Refuse the connection (as ECONNREFUSED: provably never sent). */
-  refuse?: boolean;
-  /** Answer with a body that is not valid JSON. */
-  badJson?: boolean;
-  /** Wait this long before answering (aborts with the request's signal). */
-  delayMs?: number;
-}
-
-/** How a rate-limit answer tells the client to wait. */
-export interface RateLimitSpec {
-  /** How many requests get 429 (default 1). */
-  times?: number;
-  /** Seconds to wait; sent in the body text as the real service does ("retry after Ns"). */
-  retryAfterSeconds?: number;
-  /** Also send a header: `seconds` (`Retry-After: N`), `date` (HTTP date), `ms` (`retry-after-ms`), or none (the real service). */
-  header?: "seconds" | "date" | "ms" | "none";
-  /** Which requests (as in {@link FaultSpec.match}). */
-  match?: string | RegExp;
+  /** When the fake received it, by the fake's clock (ms). */
+  at: number;
 }
 
 /** Options of {@link createFakeService}. */
@@ -90,6 +67,10 @@ export interface FakeServiceOptions {
   sse?: boolean;
   /** How often the WebSocket and SSE streams re-read a job's status, ms (default 5; the real service: 1000). */
   streamIntervalMs?: number;
+  /** Your own pages, added to the fixture web (a page with the URL of a default page replaces it). */
+  pages?: PageSpec[];
+  /** Serve the default site at `https://acme.test` (default true; false leaves only `pages`). */
+  defaultSite?: boolean;
 }
 
 /** What a handler gets. */
@@ -152,7 +133,7 @@ export class FakeService {
   /** The fixture web. */
   readonly pages: FixturePage[];
   /** Options in force. */
-  readonly options: Required<Omit<FakeServiceOptions, "publicUrl">> & { publicUrl: string | undefined };
+  readonly options: Required<Omit<FakeServiceOptions, "publicUrl" | "pages" | "defaultSite">> & { publicUrl: string | undefined };
   /** Teams by key. */
   readonly teams = new Map<string, FakeTeam>();
   /** The default team (owner of the configured keys). */
@@ -162,6 +143,7 @@ export class FakeService {
   readonly #routes: Route[] = [];
   readonly #faults: (FaultSpec & { left: number })[] = [];
   readonly #hooks: RequestHook[] = [];
+  readonly #keys = new WeakMap<RecordedRequest, string>();
   #clockOffset = 0;
 
   constructor(options: FakeServiceOptions = {}) {
@@ -176,9 +158,10 @@ export class FakeService {
       sse: options.sse ?? false,
       streamIntervalMs: options.streamIntervalMs ?? 5,
     };
-    this.pages = buildFixtureWeb(this.options.manyPages);
+    this.pages = options.defaultSite === false ? [] : buildFixtureWeb(this.options.manyPages);
     this.team = { id: "team-default", planCredits: this.options.planCredits, creditsUsed: 0, ledger: [] };
     for (const k of this.options.apiKeys) this.teams.set(k, this.team);
+    for (const spec of options.pages ?? []) this.addPage(spec);
   }
 
   /** The default API key. */
@@ -206,29 +189,121 @@ export class FakeService {
     this.#hooks.push(hook);
   }
 
-  /** Injects a fault into the next matching request(s). */
+  /**
+   * Injects a fault into the next matching request(s): the low-level form
+   * behind the controls below.
+   *
+   * @example fake.inject({ match: "/v2/scrape", status: 503, times: 2 })
+   */
   inject(fault: FaultSpec): void {
     this.#faults.push({ ...fault, left: fault.times ?? 1 });
   }
 
-  /** Answers the next matching request(s) with 429, as the real service words it. */
+  /**
+   * A one-shot failure: the next matching request is answered with `status`
+   * (and a `{ success: false, error }` body unless you give one).
+   *
+   * @example fake.failNext(503, { match: "/v2/scrape" })
+   */
+  failNext(status: number, options: FailOptions = {}): void {
+    this.inject({ match: options.match, times: options.times, status, body: options.body, headers: options.headers });
+  }
+
+  /**
+   * A rate limit: the next matching request(s) get 429, worded as the real
+   * service words it ("... please retry after Ns ..."; no header unless asked).
+   *
+   * @example fake.rateLimit({ retryAfterSeconds: 2 })
+   */
   rateLimit(spec: RateLimitSpec = {}): void {
-    const seconds = spec.retryAfterSeconds ?? 1;
-    const headers: Record<string, string> = {};
-    if (spec.header === "seconds") headers["retry-after"] = String(seconds);
-    if (spec.header === "date") headers["retry-after"] = new Date(this.now() + seconds * 1000).toUTCString();
-    if (spec.header === "ms") headers["retry-after-ms"] = String(seconds * 1000);
-    const resets = new Date(this.now() + seconds * 1000).toString();
-    this.inject({
-      match: spec.match,
-      times: spec.times ?? 1,
-      status: 429,
-      headers,
-      body: {
-        success: false,
-        error: `Rate limit exceeded. Consumed (req/min): 101, Remaining (req/min): 0. Upgrade your plan at https://firecrawl.dev/pricing for increased rate limits or please retry after ${seconds}s, resets at ${resets}`,
-      },
-    });
+    this.inject(rateLimitFault(spec, this.now()));
+  }
+
+  /**
+   * A delay: the next matching request(s) are answered after `ms` (a client
+   * timeout or abort ends the wait).
+   *
+   * @example fake.delay(5_000, { match: "/v2/map" })
+   */
+  delay(ms: number, scope: FaultScope = {}): void {
+    this.inject({ ...scope, delayMs: ms });
+  }
+
+  /**
+   * A dropped connection: the next matching request fails as a reset socket,
+   * before the server did anything, or (`afterServerActs`) after it acted and
+   * before its answer arrived.
+   *
+   * @example fake.dropConnection({ match: "/v2/crawl", afterServerActs: true })
+   */
+  dropConnection(options: DropOptions = {}): void {
+    const { afterServerActs, ...scope } = options;
+    this.inject(afterServerActs ? { ...scope, loseAnswer: true } : { ...scope, drop: true });
+  }
+
+  /**
+   * A refused connection (ECONNREFUSED): the request provably never reached the server.
+   *
+   * @example fake.refuseConnection({ times: 2 })
+   */
+  refuseConnection(scope: FaultScope = {}): void {
+    this.inject({ ...scope, refuse: true });
+  }
+
+  /**
+   * A corrupt body: the next matching answer is truncated JSON (or the body
+   * you give, such as a proxy's HTML page), with status 200 unless you say otherwise.
+   *
+   * @example fake.corruptBody({ body: "<html>Bad gateway</html>", status: 502 })
+   */
+  corruptBody(options: CorruptOptions = {}): void {
+    this.inject(corruptFault(options));
+  }
+
+  /**
+   * A stalled stream: the next matching answer sends its status and headers
+   * (and `afterBytes` bytes of the body), then nothing more until the client
+   * gives up. The request is handled as usual.
+   *
+   * @example fake.stallStream({ match: "/v2/crawl/", afterBytes: 10 })
+   */
+  stallStream(options: StallOptions = {}): void {
+    const { afterBytes, ...scope } = options;
+    this.inject({ ...scope, stall: { afterBytes } });
+  }
+
+  /**
+   * Adds a page of your own to the fixture web (replacing a page with the same URL).
+   *
+   * @example fake.addPage({ url: "https://shop.test/mug", markdown: "# Blue mug", links: ["/cart"] })
+   */
+  addPage(spec: PageSpec): FixturePage {
+    const page = pageFrom(spec);
+    const at = this.pages.findIndex((p) => normalizeTarget(p.url) === page.url);
+    if (at >= 0) this.pages.splice(at, 1, page);
+    else this.pages.push(page);
+    return page;
+  }
+
+  /**
+   * The API key a recorded request carried (its `authorization` is redacted
+   * in {@link requests}), or undefined when it sent none.
+   *
+   * @example expect(fake.keyOf(fake.requests[0]!)).toBe(fake.apiKey)
+   */
+  keyOf(request: RecordedRequest): string | undefined {
+    return this.#keys.get(request);
+  }
+
+  /**
+   * The answer to an unhandled server exception: 500 `UNKNOWN_ERROR`, worded
+   * as the hosted service words it, or (with `authDisabled`) as a self-hosted server does.
+   */
+  internalError(): Response {
+    if (this.options.authDisabled) {
+      return fail(500, "An error occurred. Please check your logs for more details. Error ID: 0123456789abcdef0123456789abcdef", { code: "UNKNOWN_ERROR" });
+    }
+    return fail(500, "An unexpected error occurred. Please contact help@firecrawl.com for help. Your exception ID is 01234567-89ab-4cde-8f01-23456789abcd", { code: "UNKNOWN_ERROR" });
   }
 
   /** Removes every pending fault. */
@@ -313,7 +388,7 @@ export class FakeService {
         badJson = (headers["content-type"] ?? "").includes("json");
       }
     }
-    if (!opts.internal) this.requests.push({ method: request.method, path: url.pathname + url.search, pathname: url.pathname, headers, body });
+    if (!opts.internal) this.#record(request.method, url, headers, body);
 
     const fault = opts.internal ? undefined : this.#takeFault(`${request.method} ${url.pathname}${url.search}`, url.pathname);
     if (fault) {
@@ -321,6 +396,10 @@ export class FakeService {
       if (fault.refuse) throw connectionError("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1");
       if (fault.drop) throw connectionError("ECONNRESET", "socket hang up");
       if (fault.badJson) return new Response('{"success": tru', { status: fault.status ?? 200, headers: { "content-type": "application/json", ...fault.headers } });
+      if (fault.stall) {
+        const afterBytes = typeof fault.stall === "object" ? (fault.stall.afterBytes ?? 0) : 0;
+        return stalled(await this.#answer(request, url, headers, body, badJson, opts), afterBytes, request.signal);
+      }
       if (fault.status !== undefined) {
         const b = typeof fault.body === "string" ? fault.body : JSON.stringify(fault.body ?? { success: false, error: `Injected ${fault.status}` });
         return new Response(b, { status: fault.status, headers: { "content-type": typeof fault.body === "string" ? "text/plain" : "application/json; charset=utf-8", ...fault.headers } });
@@ -331,6 +410,22 @@ export class FakeService {
       }
     }
     return this.#answer(request, url, headers, body, badJson, opts);
+  }
+
+  /** Logs a request, its key kept aside and its `authorization` redacted. */
+  #record(method: string, url: URL, headers: Record<string, string>, body: unknown): void {
+    const entry: RecordedRequest = {
+      method,
+      path: url.pathname + url.search,
+      pathname: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: redactHeaders(headers),
+      body,
+      at: this.now(),
+    };
+    const key = bearerToken(headers.authorization);
+    if (key !== undefined) this.#keys.set(entry, key);
+    this.requests.push(entry);
   }
 
   /** Routes a request that took no fault. */
@@ -353,8 +448,7 @@ export class FakeService {
         return await route.handler({ request, url, params, body, team: auth.team, key: auth.key, origin });
       } catch (err) {
         if (err instanceof HttpFailure) return err.response;
-        const id = Array.from({ length: 32 }, (_, i) => ((i * 7 + 3) % 16).toString(16)).join("");
-        return fail(500, `An unexpected error occurred. Please contact help@firecrawl.com for help. Your exception ID is ${id}`, { code: "UNKNOWN_ERROR" });
+        return this.internalError();
       }
     }
     return new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${request.method} ${url.pathname}</pre>\n</body>\n</html>\n`, {
@@ -397,20 +491,4 @@ function matchRoute(pattern: string[], parts: string[]): Record<string, string> 
     else if (p !== v) return undefined;
   }
   return params;
-}
-
-function connectionError(code: string, message: string): TypeError {
-  const cause = Object.assign(new Error(message), { code });
-  return new TypeError("fetch failed", { cause });
-}
-
-function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    }, { once: true });
-  });
 }

@@ -43,6 +43,20 @@ export interface FakeJob {
   error?: string | undefined;
   /** Status reads left before a job whose pages are all done reports `completed` (the real server lags up to a minute). */
   settleLeft: number;
+  /** A planned failure ({@link FakeJobs.failNext}): the job fails once this many pages are done. */
+  failAfterPages?: number | undefined;
+  /** The stored error of that planned failure. */
+  failWith?: string | undefined;
+}
+
+/** A planned failure of the next job started (see `fakeJobs(fake).failNext`). */
+export interface JobFailureSpec {
+  /** Which kind of job (default: the next crawl or batch scrape, whichever starts first). */
+  kind?: "crawl" | "batch" | undefined;
+  /** The job's stored error (the `error` of its status), default "Crawl failed: the start URL could not be scraped.". */
+  error?: string | undefined;
+  /** Pages scraped before it fails (default 0: it fails at its first status read, with no document). */
+  afterPages?: number | undefined;
 }
 
 /** Engine settings; change them with `fakeJobs(fake).configure(...)`. */
@@ -69,13 +83,15 @@ export interface JobEngine {
   keys: Set<string>;
   /** Settings. */
   options: JobEngineOptions;
+  /** Failures planned for the next jobs started. */
+  failures: JobFailureSpec[];
 }
 
 /** The engine of `fake` (created on first use). */
 export function engine(fake: FakeService): JobEngine {
   let e = fake.state.get("jobEngine") as JobEngine | undefined;
   if (!e) {
-    e = { jobs: new Map(), keys: new Set(), options: { pagesPerPoll: 2, maxPageBytes: 10 * 1024 * 1024, defaultPageSize: 100, settlePolls: 0, cancelledReportsAs: "cancelled" } };
+    e = { jobs: new Map(), keys: new Set(), failures: [], options: { pagesPerPoll: 2, maxPageBytes: 10 * 1024 * 1024, defaultPageSize: 100, settlePolls: 0, cancelledReportsAs: "cancelled" } };
     fake.state.set("jobEngine", e);
   }
   return e;
@@ -168,6 +184,12 @@ function newJob(fake: FakeService, kind: FakeJob["kind"], version: FakeJob["vers
     id: fakeId(fake), kind, version, team, key, status: "scraping", url, options, queue: [], docs: [], errors: [], seen: new Set(), credits: 0,
     createdAt: fake.now(), settleLeft: e.options.settlePolls,
   };
+  const planned = e.failures.findIndex((f) => f.kind === undefined || f.kind === kind);
+  if (planned >= 0) {
+    const [f] = e.failures.splice(planned, 1);
+    job.failAfterPages = f?.afterPages ?? 0;
+    job.failWith = f?.error;
+  }
   e.jobs.set(job.id, job);
   return job;
 }
@@ -179,6 +201,7 @@ export function advance(fake: FakeService, job: FakeJob, n: number): void {
   // v1 jobs take v1 scrape options (`screenshot@fullPage`, `extract` + `extract` options, ...).
   const scrapeOne = (url: string) => (job.version === "v1" ? v1Document(fake, url, scrapeOptions) : scrapeTarget(fake, url, parseFormats(scrapeOptions.formats)));
   for (let i = 0; i < n && job.queue.length; i++) {
+    if (job.failAfterPages !== undefined && job.docs.length >= job.failAfterPages) return failJob(job, job.failWith);
     const item = job.queue.shift() as { url: string; depth: number };
     try {
       const { doc, credits } = scrapeOne(item.url);
@@ -191,6 +214,7 @@ export function advance(fake: FakeService, job: FakeJob, n: number): void {
       job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url: item.url, code: "SCRAPE_ALL_ENGINES_FAILED", error: "All scraping engines failed! -- Double check the URL to make sure it's not broken." });
     }
   }
+  if (job.failAfterPages !== undefined && job.docs.length >= job.failAfterPages && n > 0) return failJob(job, job.failWith);
   if (job.queue.length === 0 && n > 0) {
     if (job.settleLeft > 0) job.settleLeft -= 1;
     else job.status = "completed";

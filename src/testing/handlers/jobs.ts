@@ -4,8 +4,8 @@
  * {@link fakeJobs}: the handle a test uses to drive jobs.
  */
 import { fail, HttpFailure, json, type FakeService, type HandlerContext } from "../service.js";
-import { advance, cancelJob, createBatch, createCrawl, engine, failJob, finish, reportedStatus, statusPage, type FakeJob, type JobEngineOptions } from "./job-engine.js";
-import { badRequest, rejectUnknownKeys, SCRAPE_OPTION_KEYS, validUrl } from "./scrape.js";
+import { advance, cancelJob, createBatch, createCrawl, engine, failJob, finish, reportedStatus, statusPage, type FakeJob, type JobEngineOptions, type JobFailureSpec } from "./job-engine.js";
+import { badRequest, badUrl, rejectUnknownKeys, SCRAPE_OPTION_KEYS, validUrl } from "./scrape.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,11 +30,22 @@ export interface FakeJobs {
   finish(id: string): void;
   /** Fails the job with a stored error. */
   fail(id: string, error?: string): void;
+  /**
+   * Plans a failure of the next crawl or batch scrape started, for code that
+   * starts its own jobs: it fails at its first status read (or after `afterPages` pages).
+   *
+   * @example fakeJobs(fake).failNext({ kind: "crawl", error: "Crawl failed: robots.txt blocked" })
+   */
+  failNext(spec?: JobFailureSpec): void;
   /** Cancels the job (as `DELETE` would). */
   cancel(id: string): void;
 }
 
-/** The job handle of `fake`. */
+/**
+ * The handle a test uses to drive the fake's crawls and batch scrapes.
+ *
+ * @example fakeJobs(fake).configure({ pagesPerPoll: 0 }); fakeJobs(fake).finish(id)
+ */
 export function fakeJobs(fake: FakeService): FakeJobs {
   const e = engine(fake);
   const get = (id: string): FakeJob => {
@@ -49,6 +60,7 @@ export function fakeJobs(fake: FakeService): FakeJobs {
     advance: (id, pages = 1) => advance(fake, get(id), pages),
     finish: (id) => finish(fake, get(id)),
     fail: (id, error) => failJob(get(id), error),
+    failNext: (spec = {}) => void e.failures.push({ ...spec }),
     cancel: (id) => cancelJob(fake, get(id)),
   };
 }
@@ -78,7 +90,7 @@ function checkRegexes(b: Record<string, unknown>): void {
 function lookup(fake: FakeService, version: string, id: string, cancel = false): FakeJob {
   if (!UUID.test(id)) {
     if (version === "v2") throw new HttpFailure(fail(400, "Invalid job ID format. Job ID must be a valid UUID."));
-    throw new HttpFailure(fail(500, "An unexpected error occurred. Please contact help@firecrawl.com for help. Error ID: 0123456789abcdef0123456789abcdef", { code: "UNKNOWN_ERROR" }));
+    throw new HttpFailure(fake.internalError());
   }
   const job = engine(fake).jobs.get(id);
   if (!job) throw new HttpFailure(cancel ? json(404, { error: "Job not found" }) : fail(404, "Job not found"));
@@ -89,7 +101,7 @@ function registerStart(fake: FakeService, version: "v1" | "v2"): void {
   fake.route("POST", `/${version}/crawl`, (ctx) => {
     const b = (ctx.body ?? {}) as Record<string, unknown>;
     if (version === "v2") rejectUnknownKeys(b, CRAWL_V2_KEYS);
-    if (!validUrl(b.url)) badRequest(["url"], "URL must have a valid top-level domain or be a valid path");
+    if (!validUrl(b.url)) badUrl(["url"], b.url);
     checkRegexes(b);
     fake.requireCredits(ctx.team, 1);
     takeIdempotencyKey(fake, ctx);
@@ -104,7 +116,7 @@ function registerStart(fake: FakeService, version: "v1" | "v2"): void {
     const urls = b.urls as unknown[];
     const skip = b.ignoreInvalidURLs === true;
     const invalid = urls.filter((u) => !validUrl(u)).map(String);
-    if (!skip && invalid.length) badRequest(["urls", String(urls.findIndex((u) => !validUrl(u)))], "URL must have a valid top-level domain or be a valid path");
+    if (!skip && invalid.length) badUrl(["urls", urls.findIndex((u) => !validUrl(u))], urls.find((u) => !validUrl(u)));
     const valid = urls.filter((u) => validUrl(u)).map(String);
     if (valid.length === 0) throw new HttpFailure(fail(400, "No valid URLs provided"));
     fake.requireCredits(ctx.team, valid.length);

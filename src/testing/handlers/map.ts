@@ -2,7 +2,7 @@
  * Fake `POST /v2/map` and `POST /v1/map`.
  */
 import { CREDITS, json, type FakeService } from "../service.js";
-import { badRequest, rejectUnknownKeys, validUrl } from "./scrape.js";
+import { badRequest, badUrl, rejectUnknownKeys, validUrl } from "./scrape.js";
 
 const V2_KEYS = new Set([
   "url", "search", "sitemap", "includeSubdomains", "ignoreQueryParameters", "limit", "timeout", "location", "headers", "ignoreCache", "useIndex",
@@ -35,7 +35,7 @@ export function registerMap(fake: FakeService): void {
   fake.route("POST", "/v2/map", ({ body, team, key }) => {
     const b = (body ?? {}) as Record<string, unknown>;
     rejectUnknownKeys(b, V2_KEYS);
-    if (!validUrl(b.url)) badRequest(["url"], "URL must have a valid top-level domain or be a valid path");
+    if (!validUrl(b.url)) badUrl(["url"], b.url);
     if (b.sitemap !== undefined && !["include", "only", "skip"].includes(String(b.sitemap))) badRequest(["sitemap"], 'Invalid option: expected one of "only"|"include"|"skip"', "invalid_value");
     const limit = typeof b.limit === "number" ? b.limit : 5000;
     if (limit < 1 || limit > 100000) badRequest(["limit"], "Number must be between 1 and 100000", "too_big");
@@ -50,7 +50,7 @@ export function registerMap(fake: FakeService): void {
   fake.route("POST", "/v1/map", ({ body, team, key }) => {
     const b = (body ?? {}) as Record<string, unknown>;
     rejectUnknownKeys(b, V1_KEYS);
-    if (!validUrl(b.url)) badRequest(["url"], "URL must have a valid top-level domain or be a valid path");
+    if (!validUrl(b.url)) badUrl(["url"], b.url);
     const limit = typeof b.limit === "number" ? b.limit : 5000;
     if (limit < 1 || limit > 30000) badRequest(["limit"], "Number must be less than or equal to 30000", "too_big");
     const loc = b.location as { country?: unknown } | undefined;

@@ -26,9 +26,29 @@ export function rejectUnknownKeys(body: Record<string, unknown>, allowed: Set<st
   }
 }
 
-/** 400 `Bad Request` with zod-like details. */
+/**
+ * 400 with zod-like details, worded as the server words it: the `error` is the
+ * issue's own message for a refinement (`custom`), else "Bad Request".
+ */
 export function badRequest(path: string[], message: string, code = "custom"): never {
-  throw new HttpFailure(fail(400, "Bad Request", { code: "BAD_REQUEST", details: [{ code, path, message }] }));
+  throw new HttpFailure(fail(400, code === "custom" ? message : "Bad Request", { code: "BAD_REQUEST", details: [{ code, path, message }] }));
+}
+
+const URL_MESSAGE = "URL must have a valid top-level domain or be a valid path";
+
+/** 400 for a bad URL, as recorded: a missing one names the rule; a malformed one is "Bad Request" with three issues. */
+export function badUrl(path: (string | number)[], value: unknown): never {
+  if (value === undefined) throw new HttpFailure(fail(400, URL_MESSAGE, { code: "BAD_REQUEST", details: [{ code: "custom", path, message: URL_MESSAGE }] }));
+  throw new HttpFailure(
+    fail(400, "Bad Request", {
+      code: "BAD_REQUEST",
+      details: [
+        { code: "invalid_format", format: "url", path, message: "Invalid URL" },
+        { code: "custom", path, message: URL_MESSAGE },
+        { code: "custom", path, message: "Invalid URL" },
+      ],
+    }),
+  );
 }
 
 /** Checks a URL as the server does (http(s), a TLD of 2+ characters). */
@@ -51,6 +71,7 @@ export function parseFormats(raw: unknown): FormatObj[] {
   return raw.map((f, i) => {
     const obj = (typeof f === "string" ? { type: f } : f) as FormatObj;
     if (!obj || typeof obj.type !== "string" || !STRING_FORMATS.has(obj.type)) badRequest(["formats", String(i)], "Invalid input", "invalid_union");
+    if (obj.type === "screenshot" && typeof obj.quality === "number" && obj.quality > 100) badRequest(["formats", String(i), "quality"], "Too big: expected number to be <=100", "too_big");
     return obj;
   });
 }
@@ -159,6 +180,7 @@ export function buildDocument(fake: FakeService, page: FixturePage, formats: For
     proxyUsed: "basic",
     creditsUsed: credits,
     concurrencyLimited: false,
+    ...page.metadata,
   };
   return { doc, credits };
 }
@@ -205,7 +227,7 @@ export function registerScrape(fake: FakeService): void {
   fake.route("POST", "/v2/scrape", ({ body, team, key }) => {
     const b = (body ?? {}) as Record<string, unknown>;
     rejectUnknownKeys(b, SCRAPE_TOP_KEYS);
-    if (!validUrl(b.url)) badRequest(["url"], "URL must have a valid top-level domain or be a valid path");
+    if (!validUrl(b.url)) badUrl(["url"], b.url);
     const formats = parseFormats(b.formats);
     fake.requireCredits(team, CREDITS.scrape);
     const { doc, credits } = scrapeTarget(fake, String(b.url), formats);

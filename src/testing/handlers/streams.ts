@@ -69,12 +69,21 @@ function state(fake: FakeService): StreamState {
   return s;
 }
 
-/** Cuts the next matching WebSocket/SSE connection(s) after `afterFrames` frames (WS: terminated without a close frame; SSE: the body errors). */
+/**
+ * A dropped live stream: cuts the next matching WebSocket/SSE connection(s)
+ * after `afterFrames` frames (WS: terminated without a close frame; SSE: the body errors).
+ *
+ * @example dropStream(fake, { transport: "ws", afterFrames: 2 })
+ */
 export function dropStream(fake: FakeService, spec: StreamDropSpec): void {
   state(fake).drops.push({ ...spec, left: spec.times ?? 1 });
 }
 
-/** Every stream connection served so far, in order. */
+/**
+ * Every stream connection served so far, in order (who closed it, with which code).
+ *
+ * @example expect(streamLog(fake).filter((c) => c.dropped)).toHaveLength(1)
+ */
 export function streamLog(fake: FakeService): StreamConnection[] {
   return state(fake).log;
 }

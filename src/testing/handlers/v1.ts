@@ -5,7 +5,7 @@
  * Crawl and batch scrape v1 routes are served by the job engine.
  */
 import { CREDITS, fail, HttpFailure, json, type FakeService } from "../service.js";
-import { badRequest, conform, fakeId, rejectUnknownKeys, scrapeTarget, validUrl } from "./scrape.js";
+import { badRequest, badUrl, conform, fakeId, rejectUnknownKeys, scrapeTarget, validUrl } from "./scrape.js";
 
 /** v1 scrape option keys (reference §15.2, strict). */
 export const V1_SCRAPE_OPTION_KEYS = new Set([
@@ -149,7 +149,7 @@ export function registerV1(fake: FakeService): void {
   fake.route("POST", "/v1/scrape", ({ body, team, key }) => {
     const b = (body ?? {}) as Rec;
     rejectUnknownKeys(b, SCRAPE_KEYS);
-    if (!validUrl(b.url)) badRequest(["url"], "URL must have a valid top-level domain or be a valid path");
+    if (!validUrl(b.url)) badUrl(["url"], b.url);
     fake.requireCredits(team, CREDITS.scrape);
     const { doc, credits } = v1Document(fake, String(b.url), b);
     fake.charge(team, credits, key);
@@ -213,7 +213,7 @@ export function registerV1(fake: FakeService): void {
   fake.route("POST", "/v1/llmstxt", ({ body, team, key }) => {
     const b = (body ?? {}) as Rec;
     rejectUnknownKeys(b, LLMS_KEYS);
-    if (!validUrl(b.url)) badRequest(["url"], "URL must have a valid top-level domain or be a valid path");
+    if (!validUrl(b.url)) badUrl(["url"], b.url);
     const maxUrls = typeof b.maxUrls === "number" ? b.maxUrls : 10;
     if (maxUrls < 1 || maxUrls > 5000) badRequest(["maxUrls"], "Number must be between 1 and 5000", "too_big");
     const host = new URL(/^[a-z]+:\/\//i.test(String(b.url)) ? String(b.url) : `http://${String(b.url)}`).host;

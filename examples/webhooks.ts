@@ -1,0 +1,52 @@
+/**
+ * Webhooks verified in a small HTTP handler: a crawl that reports to your
+ * URL, and a `node:http` server that checks each delivery's signature
+ * against the raw body before trusting it.
+ *
+ *   npm run build && npx tsx examples/webhooks.ts   # WEBHOOK_SECRET: your team's secret
+ */
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseWebhook, WebhookVerificationError, type WebhookPayload } from "webdata";
+import { runIfMain, type Connection } from "./connect.js";
+
+/** Your handler: 200 for a verified delivery, 401 for anything else. */
+export function webhookHandler(secret: string, onEvent: (event: WebhookPayload) => void) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks); // the exact bytes: parse only after verifying
+    try {
+      const event = await parseWebhook(raw, { secret, signature: req.headers["x-firecrawl-signature"] as string | undefined });
+      onEvent(event);
+      res.writeHead(200).end();
+    } catch (err) {
+      if (!(err instanceof WebhookVerificationError)) throw err;
+      res.writeHead(401).end(err.message);
+    }
+  };
+}
+
+/** Serves the handler on loopback and delivers a signed and a forged event to it, as the service would. */
+export async function main({ client, site }: Connection): Promise<{ accepted: string[]; rejected: number }> {
+  const secret = process.env.WEBHOOK_SECRET ?? "whsec-example";
+  const accepted: string[] = [];
+  const server = createServer((req, res) => void webhookHandler(secret, (e) => accepted.push(e.type))(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/crawl`;
+  try {
+    // The crawl names your URL (a public one in production: the service cannot reach 127.0.0.1).
+    const job = await client.startCrawl(site, { limit: 1, webhook: { url, events: ["completed", "failed"] } });
+    const body = JSON.stringify({ success: true, type: "crawl.completed", id: job.id, data: [], metadata: {} });
+    const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+    const good = await fetch(url, { method: "POST", body, headers: { "content-type": "application/json", "x-firecrawl-signature": signature } });
+    const forged = await fetch(url, { method: "POST", body, headers: { "content-type": "application/json", "x-firecrawl-signature": `sha256=${"0".repeat(64)}` } });
+    console.log(`signed delivery: ${good.status}, forged delivery: ${forged.status}; accepted ${accepted.join(", ")}`);
+    return { accepted, rejected: forged.status === 401 ? 1 : 0 };
+  } finally {
+    server.close();
+  }
+}
+
+runIfMain(import.meta.url, main);
