@@ -1,0 +1,30 @@
+/**
+ * `npm run bench` works: the client benchmark runs once at tiny sizes and prints
+ * every measure for every contender. No figure is asserted (a benchmark never
+ * fails a test for being slow); only that each measure produced numbers.
+ */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+describe("bench/clients.ts", () => {
+  it("runs every measure at tiny sizes and prints ratios", async () => {
+    const args = ["tsx", "bench/clients.ts", "--runs", "1", "--seq", "20", "--conc", "8", "--conc-total", "40", "--crawl-docs", "400", "--burst", "3", "--retry-after-s", "0.02", "--json"];
+    const { stdout } = await promisify(execFile)("npx", args, { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+    const { rows } = JSON.parse(stdout) as { rows: { measure: string; contender: string; value: { median: number }; ratio: number }[] };
+    const measures = new Set(rows.map((r) => r.measure.split(",")[0]!.split(" ")[0]));
+    expect([...measures].sort()).toEqual(["3", "browser", "cold", "peak", "per", "throughput"].sort());
+    for (const r of rows) {
+      expect(Number.isFinite(r.value.median), `${r.measure} / ${r.contender}`).toBe(true);
+      expect(Number.isFinite(r.ratio), `${r.measure} / ${r.contender}`).toBe(true);
+    }
+    const contenders = new Set(rows.map((r) => r.contender));
+    for (const c of ["node:http keep-alive (floor)", "raw undici.request", "raw global fetch", "official 4.42.0", "webdata (Node entry, undici)", "webdata (fetch)", "raw page-by-page loop"]) expect(contenders).toContain(c);
+    // Every third scrape of the burst is a 429 with a wait: webdata retries it, so all succeed.
+    const burst = rows.find((r) => r.measure.includes("429") && r.contender.startsWith("webdata"));
+    expect(burst?.value.median).toBe(3);
+  }, 150_000);
+});
