@@ -13,7 +13,7 @@ import type { ScrapeResult } from "../api/scrape.js";
 import { JobFailedError, JobTimeoutError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobStatus, WaitOptions } from "./types.js";
-import { pollUntil, waitForJob } from "./wait.js";
+import { pollUntil, waitForJob } from "./polling.js";
 
 /** The `validate` option of the `extract` and `agent` waiters. */
 export interface ValidateOption {
