@@ -7,12 +7,10 @@
 import type { Document } from "../api/document.js";
 import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { abortableSleep, jobPages, pollInterval } from "./pages.js";
+import { abortableSleep, jobPages } from "./pages.js";
+import { NOT_VISIBLE_GRACE_MS, pollInterval } from "./poll-timing.js";
 import { getJobStatus, isTerminal, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind, JobStatus, WaitOptions } from "./types.js";
-
-/** How long after a job's start a 404 means "not visible yet" rather than "unknown", ms. */
-export const NOT_VISIBLE_GRACE_MS = 10_000;
 
 /** What {@link pollUntil} needs to know about one kind of job. */
 export interface PollSpec<S> {

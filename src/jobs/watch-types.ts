@@ -79,7 +79,7 @@ export interface WatcherOptions {
   kind?: JobKind | undefined;
   /** Stops watching; the iteration then throws `AbortError`. */
   signal?: AbortSignal | undefined;
-  /** Time between REST polls (polling transport, and while confirming the end), ms. Default 2000, at least 50. */
+  /** Time between REST polls (polling transport, and while confirming the end), ms. Default 2000, at least 500 (the floor of every poll). */
   pollIntervalMs?: number | undefined;
   /** WebSocket class to use instead of `globalThis.WebSocket` (Node 20 has none: pass `ws`'s). */
   webSocket?: WebSocketConstructor | undefined;

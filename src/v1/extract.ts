@@ -8,6 +8,7 @@ import { JobFailedError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
+import { V1_EXTRACT_POLL_MS } from "../jobs/poll-timing.js";
 import { pollUntil } from "../jobs/polling.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
@@ -130,9 +131,6 @@ export function getExtractStatusV1<T = V1Any>(http: HttpClient, id: string, req?
 }
 
 const TERMINAL = new Set(["completed", "failed", "cancelled"]);
-
-/** Poll interval of the v1 extract waiter (the v1 library polled every second), ms. */
-export const V1_EXTRACT_POLL_MS = 1000;
 
 /** Starts an extract job and waits for it; `failed`/`cancelled` throw `JobFailedError`. */
 export async function extractV1<S extends SchemaInput = SchemaInput, T = V1SchemaResult<S>>(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams<S> = {}, req?: RequestOptions): Promise<V1ExtractResponse<T>> {

@@ -8,6 +8,7 @@ import { JobFailedError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
+import { V1_TASK_POLL_MS } from "../jobs/poll-timing.js";
 import { pollUntil } from "../jobs/polling.js";
 import type { V1JsonOptions } from "./scrape-options.js";
 import { v1ScrapeWire } from "./scrape-options.js";
@@ -152,9 +153,6 @@ export function asyncDeepResearch(http: HttpClient, query: string, params: V1Dee
 export function checkDeepResearchStatus<T = V1Any>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1DeepResearchStatusResponse<T>> {
   return http.request<V1DeepResearchStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/deep-research/${id}`, allowUnsuccessful: true }), req);
 }
-
-/** Poll interval of the v1 generation waiters (the v1 library polled every 2 s), ms. */
-export const V1_TASK_POLL_MS = 2000;
 
 /** Waits for a generation job: the completed status, or `JobFailedError` for `failed` (and any status other than `processing`). */
 export function waitV1Task<S extends { status: string; error?: string | undefined }>(id: string, poll: (signal: AbortSignal) => Promise<S>, onStatus?: (s: S) => void, req?: RequestOptions): Promise<S> {
