@@ -77,6 +77,37 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
   }
 }
 
+/** Status of a job that reads `processing` until it ends: extract, agent, and the v1 extract, LLMs.txt and deep-research jobs. */
+export interface TaskStatus {
+  /** `processing`, then `completed`, `failed` or `cancelled`. */
+  status: string;
+  /** The server's error text of a failed job. */
+  error?: string | undefined;
+  /** The wire's `success`, where a status keeps it (v1): `false` on a `completed` job is a failure. */
+  success?: boolean | undefined;
+}
+
+const TASK_TERMINAL: ReadonlySet<string> = new Set(["completed", "failed", "cancelled"]);
+
+/**
+ * Waits for a task-like job ({@link TaskStatus}) with the one poll loop: reads the
+ * status until it is `completed`, `failed` or `cancelled`; returns the completed
+ * status, throws `JobFailedError` for `failed` / `cancelled` (and for a `completed`
+ * sent with `success:false`). The v2 `extract` / `agent` waiters and the v1 ones use it.
+ */
+export function waitForTask<S extends TaskStatus>(id: string, read: (signal: AbortSignal) => Promise<S>, wait: WaitOptions, startedAt?: number): Promise<S> {
+  return pollUntil<S>(
+    {
+      jobId: id,
+      startedAt,
+      poll: read,
+      isDone: (s) => TASK_TERMINAL.has(s.status),
+      failure: (s) => (s.status === "completed" && s.success !== false ? undefined : new JobFailedError(id, s.status === "completed" ? "failed" : s.status, s.error)),
+    },
+    wait,
+  );
+}
+
 /** `limit` of the status polls while waiting: the counters come with every page, the documents are fetched once at the end. */
 export const WAIT_POLL_LIMIT = 1;
 
