@@ -7,6 +7,7 @@
 import type { SchemaInput } from "../api/schema.js";
 import { toWireSchema } from "../api/wire-schema.js";
 import type { Action, Location } from "../api/scrape.js";
+import { scrapeRules, type RuleIssues } from "../api/scrape-rules.js";
 import { int, z } from "../core/validate.js";
 
 /** A v1 format name (reference §15.2). */
@@ -131,20 +132,23 @@ export const v1ScrapeOptionsShape = {
   parsePDF: z.optional(z.boolean()),
   extract: z.optional(jsonOptions),
   jsonOptions: z.optional(jsonOptions),
-  actions: z.optional(z.array(z.looseObject({ type: z.string() })).check(z.maxLength(50, "at most 50 actions are allowed"))),
+  // The 50-action limit is one of the shared cross-field rules (v1ScrapeRules).
+  actions: z.optional(z.array(z.looseObject({ type: z.string() }))),
 } as const;
 
-type Issues = { issues: { path: PropertyKey[]; message: string; code: "custom"; input: unknown }[] };
-
-/** The v1 server's cross-field rules (400 there), checked before sending. */
-export function v1ScrapeRules(o: V1ScrapeParams, ctx: Issues): void {
-  const f = o.formats ?? [];
+/**
+ * The v1 server's cross-field rules (400 there), checked before sending: the
+ * shared scrape rules (`api/scrape-rules.ts`) in the v1 reading of `formats`
+ * (names; `screenshot@fullPage` is a screenshot, a repeated name counts once),
+ * plus the v1-only pairing of the `extract` / `json` formats with their options.
+ */
+export function v1ScrapeRules(o: V1ScrapeParams, ctx: RuleIssues): void {
+  const f: unknown[] = Array.isArray(o.formats) ? o.formats : [];
+  const names = [...new Set(f)].map((n) => (n === "screenshot@fullPage" ? "screenshot" : n));
+  scrapeRules({ names, formats: o.formats, waitFor: o.waitFor, timeout: o.timeout, actions: o.actions }, ctx);
   const push = (path: string, message: string): void => void ctx.issues.push({ code: "custom", path: [path], message, input: (o as Record<string, unknown>)[path] });
-  if (f.includes("screenshot") && f.includes("screenshot@fullPage")) push("formats", "use either screenshot or screenshot@fullPage, not both");
-  if (f.includes("changeTracking") && !f.includes("markdown")) push("formats", "the changeTracking format requires the markdown format as well");
   if (f.includes("extract") !== (o.extract !== undefined)) push("extract", "the extract format and the extract options must be given together");
   if (f.includes("json") !== (o.jsonOptions !== undefined)) push("jsonOptions", "the json format and jsonOptions must be given together");
-  if (o.waitFor !== undefined && o.timeout !== undefined && o.waitFor > o.timeout / 2) push("waitFor", "waitFor must not exceed half of timeout");
 }
 
 /** Validates v1 `scrapeOptions` nested in crawl and search bodies. */
