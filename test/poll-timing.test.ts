@@ -7,7 +7,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { WatcherOptions } from "../src/index.js";
 import { DEFAULT_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS, POLL_FLOOR_OPTION, pollInterval } from "../src/jobs/poll-timing.js";
 import { fakeJobs } from "../src/testing/index.js";
-import { tick } from "./jobs-helpers.js";
+import { setup } from "./helpers.js";
+import { drive, tick } from "./jobs-helpers.js";
 import { inProcessSetup } from "./watch-helpers.js";
 
 describe("pollInterval", () => {
@@ -60,5 +61,30 @@ describe("the watcher's REST polling uses the same floor", () => {
   it("the internal test-only option polls faster", async () => {
     const reads = await statusReads({ pollIntervalMs: 50, [POLL_FLOOR_OPTION]: 50 } as WatcherOptions, 2_600);
     expect(reads).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("the v1 waiters' default interval", () => {
+  // client.v1 loads its layer on first use: load it before time is faked.
+  beforeAll(() => import("../src/v1/client.js"));
+  beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
+  afterEach(() => vi.useRealTimers());
+
+  it("crawlUrl without pollInterval polls every 2 seconds (V1_DEFAULT_POLL_SECONDS)", async () => {
+    const s = await setup("fetch");
+    const jobs = fakeJobs(s.fake);
+    jobs.configure({ pagesPerPoll: 0 });
+    const done = s.client.v1.crawlUrl("https://acme.test/", { limit: 2 });
+    const polls = () => s.fake.requests.filter((r) => r.method === "GET" && r.path.endsWith("?limit=1")).length;
+    for (let i = 0; i < 100 && polls() < 1; i++) await tick();
+    expect(polls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_999);
+    for (let i = 0; i < 5; i++) await tick();
+    expect(polls()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    for (let i = 0; i < 5; i++) await tick();
+    expect(polls()).toBe(2);
+    jobs.finish([...jobs.all.keys()][0] as string);
+    expect(await drive(done)).toMatchObject({ success: true, status: "completed" });
   });
 });
