@@ -10,6 +10,7 @@ import { ValidationError } from "../src/index.js";
 import type { V1ScrapeParams } from "../src/v1/index.js";
 import type { ScrapeParams } from "../src/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
+import { rejection } from "./support/rejection.js";
 
 const URL_ = "https://acme.test/";
 const waits = (n: number, ms: number) => Array.from({ length: n }, () => ({ type: "wait" as const, milliseconds: ms }));
@@ -30,14 +31,7 @@ describe.each(TRANSPORTS)("cross-field scrape rules over %s", (kind) => {
   });
   afterEach(() => s.close());
 
-  async function issue(p: Promise<unknown>): Promise<ValidationError> {
-    const err = await p.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(ValidationError);
-    return err as ValidationError;
-  }
+  const issue = (p: Promise<unknown>) => rejection(p, ValidationError);
 
   it.each(CASES)("$rule: the same issue on v2 and v1, top level and in scrapeOptions", async ({ v2, v1, path, message }) => {
     const errors = [

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JobFailedError } from "../src/index.js";
 import { FIXTURE_ORIGIN, v1FakeState } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
+import { rejection } from "./support/rejection.js";
 
 describe.each(TRANSPORTS)("task waiting over %s", (kind) => {
   let s: Setup;
@@ -17,14 +18,7 @@ describe.each(TRANSPORTS)("task waiting over %s", (kind) => {
   });
   afterEach(() => s.close());
 
-  async function failure(p: Promise<unknown>): Promise<JobFailedError> {
-    const err = await p.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(JobFailedError);
-    return err as JobFailedError;
-  }
+  const failure = (p: Promise<unknown>) => rejection(p, JobFailedError);
 
   it("v1 generateLLMsText: a failed job throws JobFailedError with the server's text", async () => {
     v1FakeState(s.fake).failNext = "site unreachable";
