@@ -37,7 +37,7 @@ import {
 } from "./api/usage.js";
 import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
-import { fetchTransport, type Transport } from "./core/transport.js";
+import { selectTransport } from "./core/transport.js";
 import type { V1Client } from "./v1/client.js";
 import { lazyV1 } from "./v1/lazy.js";
 
@@ -63,14 +63,7 @@ export class WebData {
   constructor(options: ClientOptions = {}) {
     const config = resolveConfig(options);
     this.#options = options;
-    this.#http = new HttpClient(config, WebData.transportFor(options));
-  }
-
-  /** @internal Picks the transport: a caller's `fetch` always wins. */
-  protected static transportFor(options: ClientOptions): Transport {
-    if (options.fetch) return fetchTransport(options.fetch);
-    if (options.transport) return options.transport;
-    return fetchTransport((input, init) => globalThis.fetch(input, init));
+    this.#http = new HttpClient(config, selectTransport(options));
   }
 
   /** @internal The shared request layer (for `jobs/` and `v1/`). */

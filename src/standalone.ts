@@ -9,7 +9,7 @@ import { scrape as scrapeWith, type ScrapeParams, type ScrapeResult } from "./ap
 import { resolveConfig, type ClientOptions } from "./core/config.js";
 import type { APIPromise, RequestOptions } from "./core/request.js";
 import { HttpClient } from "./core/request.js";
-import { fetchTransport } from "./core/transport.js";
+import { selectTransport } from "./core/transport.js";
 
 /** Client options and per-call options in one object, for a one-shot call. */
 export type StandaloneOptions = ClientOptions & RequestOptions;
@@ -26,9 +26,6 @@ export type StandaloneOptions = ClientOptions & RequestOptions;
  */
 export function scrape<O extends ScrapeParams>(url: string, options?: O, standaloneOptions: StandaloneOptions = {}): APIPromise<ScrapeResult<O>> {
   const { signal, idempotencyKey, ...clientOptions } = standaloneOptions;
-  const transport = standaloneOptions.fetch
-    ? fetchTransport(standaloneOptions.fetch)
-    : (standaloneOptions.transport ?? fetchTransport((input, init) => globalThis.fetch(input, init)));
-  const http = new HttpClient(resolveConfig(clientOptions), transport);
+  const http = new HttpClient(resolveConfig(clientOptions), selectTransport(standaloneOptions));
   return scrapeWith(http, url, options, { signal, idempotencyKey });
 }

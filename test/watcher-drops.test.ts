@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { WatchEvent } from "../src/jobs/watch-types.js";
 import { dropStream, fakeJobs, streamLog } from "../src/testing/node.js";
 import { collect, docIds, jobDocIds, NodeWebSocket, servedSetup } from "./watch-helpers.js";
+import { FAST_WATCH } from "./support/fast-poll.js";
 
 /** mulberry32: a small deterministic PRNG. */
 function rng(seed: number): () => number {
@@ -42,7 +43,7 @@ describe("watcher under random transport drops", () => {
       const watcher = client.watcher(job.id, {
         webSocket: mode === "ws" ? NodeWebSocket : undefined,
         transports: mode === "ws" ? undefined : ["sse", "poll"], // Node 22+ has a global WebSocket
-        pollIntervalMs: 50,
+        ...FAST_WATCH,
         maxReconnects: rand() < 0.3 ? 0 : 2,
       });
       let requestBeforeDone: { method: string; path: string; accept: string } | undefined;

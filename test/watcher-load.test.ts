@@ -7,6 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { WebData } from "../src/index.js";
 import { createFakeService, fakeJobs } from "../src/testing/index.js";
+import { FAST_WATCH } from "./support/fast-poll.js";
 
 vi.mock("../src/jobs/watch-sse.js", () => {
   throw new Error("Failed to fetch dynamically imported module: watch-sse.js");
@@ -19,7 +20,7 @@ describe("watcher transport that cannot be loaded", () => {
     const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
     const job = await client.startCrawl("https://acme.test/", { limit: 3 });
     const events: { type: string; fatal?: boolean; error?: { message: string } }[] = [];
-    for await (const ev of client.watcher(job.id, { transports: ["sse", "poll"], pollIntervalMs: 50 })) events.push(ev as never);
+    for await (const ev of client.watcher(job.id, { transports: ["sse", "poll"], ...FAST_WATCH })) events.push(ev as never);
     const errors = events.filter((e) => e.type === "error");
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ fatal: false, error: { message: expect.stringContaining("Could not load a watcher transport") } });

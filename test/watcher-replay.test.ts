@@ -12,6 +12,7 @@ import { WebData } from "../src/node.js";
 import { watch } from "../src/jobs/watcher.js";
 import type { WatchEvent } from "../src/jobs/watch-types.js";
 import { collect, docIds, NodeWebSocket, scriptedServer, type ScriptedSession } from "./watch-helpers.js";
+import { FAST_WATCH } from "./support/fast-poll.js";
 
 type Entry = { event: string; url?: string; subprotocol?: string; data?: { type: string; data?: unknown }; code?: number; reason?: string };
 
@@ -51,7 +52,7 @@ describe("recorded WebSocket transcripts", () => {
     const docs = entries.filter((e) => e.data?.type === "document").map((e) => e.data?.data as { metadata: { scrapeId: string } });
     const { server, client } = await serve([session(entries)], [status("completed", docs)]);
     const id = "01a200e1-26bb-752e-ac9d-fd9d8cf7ffe1";
-    const { events, thrown } = await collect(client.watcher(id, { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher(id, { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(thrown).toBeUndefined();
     expect(server.upgrades).toEqual([`/v2/crawl/${id}`]);
     expect(server.protocols).toEqual([KEY]); // the key as the sub-protocol, as recorded
@@ -67,7 +68,7 @@ describe("recorded WebSocket transcripts", () => {
     const docs = entries.filter((e) => e.data?.type === "document").map((e) => e.data?.data);
     const { server, client } = await serve([session(entries)], [status("completed", docs)]);
     const id = "01a200e3-7a52-768e-a228-f122eab3401e";
-    const { events } = await collect(watch(client.http, "crawl", id, { apiVersion: "v1", webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events } = await collect(watch(client.http, "crawl", id, { apiVersion: "v1", webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(server.upgrades).toEqual([`/v1/crawl/${id}`]);
     expect(docIds(events)).toHaveLength(6);
     expect(server.rest[0]).toMatch(new RegExp(`^GET /v1/crawl/${id}\\?limit=1`));
@@ -77,7 +78,7 @@ describe("recorded WebSocket transcripts", () => {
   it("crawl-websocket-v2-unknown-id.json: 1008 Job not found is an error event, the REST 404 stops the watcher", async () => {
     const entries = await transcript("crawl-websocket-v2-unknown-id.json");
     const { client } = await serve([session(entries)], [{ status: 404, body: { success: false, error: "Job not found" } }]);
-    const { events, thrown } = await collect(client.watcher("00000000-0000-4000-8000-000000000000", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher("00000000-0000-4000-8000-000000000000", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(events).toMatchObject([{ type: "error", fatal: false, error: { name: "WatchTransportError", code: 1008, serverError: "Job not found" } }]);
     expect(thrown).toBeInstanceOf(NotFoundError);
   });
@@ -85,7 +86,7 @@ describe("recorded WebSocket transcripts", () => {
   it("crawl-websocket-v2-non-uuid.json: a plain-text close reason, then the REST 400", async () => {
     const entries = await transcript("crawl-websocket-v2-non-uuid.json");
     const { client } = await serve([session(entries)], [{ status: 400, body: { success: false, error: "Invalid job ID format. Job ID must be a valid UUID." } }]);
-    const { events, thrown } = await collect(client.watcher("not-a-uuid", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher("not-a-uuid", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(events).toMatchObject([{ type: "error", error: { code: 1008, serverError: "Invalid job ID" } }]);
     expect(thrown).toBeInstanceOf(BadRequestError);
   });
@@ -101,7 +102,7 @@ describe("scripted WebSocket edge cases", () => {
       [{ frames: [catchup([doc(1)]), { type: "document", data: doc(2) }], close: done }],
       [status("scraping", docs.slice(0, 1)), status("scraping", docs.slice(0, 1)), status("completed", docs.slice(0, 1), { completed: 2, total: 2 })],
     );
-    const { events } = await collect(client.watcher("job-lag", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events } = await collect(client.watcher("job-lag", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(server.rest).toHaveLength(3);
     expect(types(events)).toEqual(["status:scraping", "document", "document", "status:scraping", "status:completed", "done:completed"]);
   });
@@ -111,7 +112,7 @@ describe("scripted WebSocket edge cases", () => {
       [{ frames: [catchup([doc(1), doc(2)])], close: done }],
       [status("completed", [], { completed: 0, total: 0 }), status("completed", [doc(1), doc(2), doc(3)])],
     );
-    const { events } = await collect(client.watcher("job-zero", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events } = await collect(client.watcher("job-zero", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(server.rest.map((r) => r.split(" ")[1])).toEqual(["/v2/crawl/job-zero?limit=1", "/v2/crawl/job-zero?skip=0"]);
     expect(docIds(events)).toEqual(["scrape-1", "scrape-2", "scrape-3"]); // the one the socket missed is found
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 3 });
@@ -123,7 +124,7 @@ describe("scripted WebSocket edge cases", () => {
       [{ frames: [catchup([doc(1)])], close: "drop" }, { frames: [catchup([doc(2)])], close: done }],
       [status("completed", [doc(1), doc(2), doc(3)], { completed: 2, total: 2 })],
     );
-    const { events } = await collect(client.watcher("job-drop", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events } = await collect(client.watcher("job-drop", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(server.sessions).toBe(2);
     expect(server.rest.map((r) => r.split(" ")[1])).toEqual(["/v2/crawl/job-drop?skip=0"]);
     expect(docIds(events)).toEqual(["scrape-1", "scrape-2", "scrape-3"]);
@@ -131,7 +132,7 @@ describe("scripted WebSocket edge cases", () => {
 
   it("believes an empty completed job only on a second read", async () => {
     const { server, client } = await serve([{ frames: [catchup([])], close: done }], [status("completed", [])]);
-    const { events } = await collect(client.watcher("job-empty", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events } = await collect(client.watcher("job-empty", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(server.rest).toHaveLength(2);
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 0, total: 0 });
   });
@@ -143,7 +144,7 @@ describe("scripted WebSocket edge cases", () => {
   ] as const)("close %i is an error event; REST decides what follows", async (code, error, Fatal, restStatus) => {
     const rest = restStatus === 200 ? status("completed", [doc(1)]) : { status: restStatus, body: { success: false, error } };
     const { client } = await serve([{ frames: [], close: { code, reason: JSON.stringify({ type: "error", error }) } }], [rest]);
-    const { events, thrown } = await collect(client.watcher("job-err", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher("job-err", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(events[0]).toMatchObject({ type: "error", fatal: false, error: { code, serverError: error } });
     if (Fatal) expect(thrown).toBeInstanceOf(Fatal);
     else {
@@ -154,14 +155,14 @@ describe("scripted WebSocket edge cases", () => {
 
   it("accepts done as a message (and closes the socket itself)", async () => {
     const { server, client } = await serve([{ frames: [catchup([doc(1)]), { type: "done" }] }], [status("completed", [doc(1)])]);
-    const { events } = await collect(client.watcher("job-msg", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events } = await collect(client.watcher("job-msg", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(types(events)).toEqual(["status:scraping", "document", "status:completed", "done:completed"]);
     await expect.poll(() => server.clientCloses).toEqual([1000]);
   });
 
   it("reports a document frame without data instead of passing on an empty document, and recovers the page over REST", async () => {
     const { client } = await serve([{ frames: [catchup([]), { type: "document" }, { type: "document", data: doc(2) }], close: done }], [status("completed", [doc(1), doc(2)])]);
-    const { events, thrown } = await collect(client.watcher("job-nodata", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher("job-nodata", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(thrown).toBeUndefined();
     expect(events.filter((e) => e.type === "document").every((e) => e.type === "document" && typeof e.document === "object" && e.document !== null)).toBe(true);
     expect(events[1]).toMatchObject({ type: "error", fatal: false, error: { message: expect.stringMatching(/without data/) } });
@@ -174,7 +175,7 @@ describe("scripted WebSocket edge cases", () => {
       [{ frames: [catchup([]), { type: "error", error: "Something broke" }, "not json", { type: "document", data: doc(1) }], close: done }],
       [status("completed", [doc(1)])],
     );
-    const { events } = await collect(client.watcher("job-frames", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events } = await collect(client.watcher("job-frames", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(types(events)).toEqual(["status:scraping", "error", "error", "document", "status:completed", "done:completed"]);
     expect(events[1]).toMatchObject({ error: { serverError: "Something broke" }, fatal: false });
   });

@@ -3,6 +3,7 @@ import { AbortError, AuthenticationError, NotFoundError, ValidationError } from 
 import { WatchTransportError, type WatchEvent } from "../src/jobs/watch-types.js";
 import { dropStream, fakeJobs, streamLog, type RecordedRequest } from "../src/testing/node.js";
 import { collect, docIds, inProcessSetup, jobDocIds, NodeWebSocket, servedSetup } from "./watch-helpers.js";
+import { FAST_WATCH } from "./support/fast-poll.js";
 
 const KINDS = ["fetch", "undici"] as const;
 /** Node 22+ has a global WebSocket, which the served fake would answer: keep the SSE/polling tests on SSE/polling. */
@@ -35,7 +36,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
   it("polls the REST status when there is no WebSocket and no SSE, and ends with a REST-confirmed done", async () => {
     const { fake, client } = await served(kind);
     const job = await client.startCrawl(START, { limit: 8 });
-    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, ...NO_WS }));
+    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, ...NO_WS }));
     expect(thrown).toBeUndefined();
     expectExactlyOnce(events, jobDocIds(fake, job.id));
     expect(docIds(events)).toEqual(jobDocIds(fake, job.id)); // in the job's order
@@ -66,7 +67,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
         this.onerror?.();
       }
     }
-    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, webSocket: ErrorOnlySocket as never }));
+    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, webSocket: ErrorOnlySocket as never }));
     expect(thrown).toBeUndefined();
     expect(opened).toBeGreaterThan(0);
     expectExactlyOnce(events, jobDocIds(fake, job.id));
@@ -77,7 +78,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     const { fake, client } = await served(kind, { sse: true });
     const job = await client.startCrawl(START, { limit: 3 });
     const before = fake.requests.length;
-    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, ...NO_WS }, { headers: { "x-trace": "w-1" } }));
+    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, ...NO_WS }, { headers: { "x-trace": "w-1" } }));
     expect(thrown).toBeUndefined();
     expect(events.at(-1)?.type).toBe("done");
     const reads = fake.requests.slice(before).filter((r) => r.method === "GET");
@@ -88,7 +89,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
   it("uses server-sent events when the server offers them", async () => {
     const { fake, client } = await served(kind, { sse: true });
     const job = await client.startCrawl(START, { limit: 8 });
-    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, ...NO_WS }));
+    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, ...NO_WS }));
     expect(thrown).toBeUndefined();
     expect(docIds(events)).toEqual(jobDocIds(fake, job.id));
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 8 });
@@ -102,7 +103,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     fakeJobs(fake).configure({ pagesPerPoll: 1 });
     const job = await client.startCrawl(START, { limit: 10 });
     dropStream(fake, { transport: "sse", afterFrames: 4 });
-    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, ...NO_WS }));
+    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, ...NO_WS }));
     expect(thrown).toBeUndefined();
     expectExactlyOnce(events, jobDocIds(fake, job.id));
     const log = streamLog(fake);
@@ -117,7 +118,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
   it("streams over the WebSocket (key as sub-protocol, done in the close reason) and confirms over REST", async () => {
     const { fake, client } = await served(kind);
     const job = await client.startCrawl(START, { limit: 8 });
-    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(thrown).toBeUndefined();
     expect(docIds(events)).toEqual(jobDocIds(fake, job.id));
     expect(events[0]).toMatchObject({ type: "status", status: "scraping" }); // from the catchup frame
@@ -130,7 +131,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
   it("watches a batch scrape on the crawl WebSocket path and confirms on the batch status route", async () => {
     const { fake, client } = await served(kind);
     const job = await client.startBatchScrape(["https://acme.test/about", "https://acme.test/contact", "https://acme.test/products"]);
-    const { events } = await collect(client.watcher(job.id, { kind: "batch", webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events } = await collect(client.watcher(job.id, { kind: "batch", webSocket: NodeWebSocket, ...FAST_WATCH }));
     expectExactlyOnce(events, jobDocIds(fake, job.id));
     expect(streamLog(fake)[0]).toMatchObject({ transport: "ws", closedBy: "server", code: 1000 });
     expect(statusReads(fake, job.id).every((r) => r.pathname.startsWith("/v2/batch/scrape/"))).toBe(true);
@@ -146,7 +147,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     dropStream(fake, { transport: "ws", afterFrames: 3 });
     dropStream(fake, { transport: "ws", afterFrames: 1 });
     dropStream(fake, { transport: "ws", afterFrames: 0, times: 5 });
-    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, pollIntervalMs: 50, maxReconnects: 1 }));
+    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, ...FAST_WATCH, maxReconnects: 1 }));
     expect(thrown).toBeUndefined();
     expectExactlyOnce(events, jobDocIds(fake, job.id));
     expect(streamLog(fake).map((c) => [c.transport, c.dropped])).toEqual([["ws", true], ["ws", true], ["ws", true]]);
@@ -193,7 +194,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
   it("surfaces the WebSocket's error close (1008 Job not found), then stops with the REST 404", async () => {
     const { client } = await served(kind);
     const id = "00000000-0000-4000-8000-000000000000";
-    const { events, thrown } = await collect(client.watcher(id, { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher(id, { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: "error", fatal: false, error: { code: 1008, serverError: "Job not found", transport: "websocket" } });
     expect(thrown).toBeInstanceOf(NotFoundError);
@@ -204,7 +205,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     const job = await good.startCrawl(START, { limit: 2 });
     const { WebData } = await import(kind === "undici" ? "../src/node.js" : "../src/index.js");
     const client = new WebData({ apiKey: "fc-wrong-key", apiUrl: good.apiUrl, logLevel: "off" });
-    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(events[0]).toMatchObject({ type: "error", fatal: false, error: { code: 3000, serverError: "Unauthorized: Invalid token" } });
     expect(thrown).toBeInstanceOf(AuthenticationError);
     expect(fake.keyOf(fake.requests.at(-1)!)).toBe("fc-wrong-key");
@@ -215,7 +216,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     fakeJobs(fake).configure({ pagesPerPoll: 0 });
     const job = await client.startCrawl(START, { limit: 5 });
     fakeJobs(fake).fail(job.id, "Crawl kickoff failed");
-    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(thrown).toBeUndefined();
     expect(events.at(-1)).toMatchObject({ type: "done", status: "failed" });
   });
@@ -225,7 +226,7 @@ describe("watcher (in process)", () => {
   it("streams SSE from the fake injected as fetch, and break cancels the stream", async () => {
     const { fake, client } = inProcessSetup({ sse: true });
     const job = await client.startCrawl(START, { limit: 6 });
-    const { events } = await collect(client.watcher(job.id, { pollIntervalMs: 50 }));
+    const { events } = await collect(client.watcher(job.id, { ...FAST_WATCH }));
     expect(docIds(events)).toEqual(jobDocIds(fake, job.id));
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed" });
 
@@ -249,12 +250,12 @@ describe("watcher (in process)", () => {
     try {
       const { fake, client } = inProcessSetup();
       const job = await client.startCrawl(START, { limit: 2 });
-      const inProcess = await collect(client.watcher(job.id, { pollIntervalMs: 50 }));
+      const inProcess = await collect(client.watcher(job.id, { ...FAST_WATCH }));
       expect(inProcess.events.at(-1)?.type).toBe("done");
       expect(opened).toEqual([]);
       const s = await served("undici");
       const job2 = await s.client.startCrawl(START, { limit: 2 });
-      const overNetwork = await collect(s.client.watcher(job2.id, { pollIntervalMs: 50 }));
+      const overNetwork = await collect(s.client.watcher(job2.id, { ...FAST_WATCH }));
       expect(opened).toEqual([`${s.url.replace("http", "ws")}/v2/crawl/${job2.id}`]);
       expect(overNetwork.events[0]).toMatchObject({ type: "error", fatal: false, error: { transport: "websocket" } });
       expect(overNetwork.events.at(-1)?.type).toBe("done");
@@ -268,7 +269,7 @@ describe("watcher (in process)", () => {
     const { fake, client } = inProcessSetup({}, { maxRetries: 0 });
     const job = await client.startCrawl(START, { limit: 4 });
     fake.inject({ match: new RegExp(`GET /v2/crawl/${job.id}\\?skip=0$`), status: 503, times: 1 });
-    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, transports: ["poll"] }));
+    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, transports: ["poll"] }));
     expect(thrown).toBeUndefined();
     const errors = events.filter((e) => e.type === "error");
     expect(errors).toHaveLength(1);
@@ -280,7 +281,7 @@ describe("watcher (in process)", () => {
     const { fake, client } = inProcessSetup({}, { maxRetries: 0 });
     const job = await client.startCrawl(START, { limit: 4 });
     fake.inject({ match: `/v2/crawl/${job.id}`, status: 502, times: Infinity });
-    const { events, thrown } = await collect(client.watcher(job.id, { pollIntervalMs: 50, transports: ["poll"], maxPollFailures: 3 }));
+    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, transports: ["poll"], maxPollFailures: 3 }));
     expect(events.filter((e) => e.type === "error")).toHaveLength(2);
     expect(thrown).toMatchObject({ status: 502 });
   });
@@ -288,7 +289,7 @@ describe("watcher (in process)", () => {
   it("delivers to on() listeners, which can unsubscribe; close() ends quietly", async () => {
     const { fake, client } = inProcessSetup();
     const job = await client.startCrawl(START, { limit: 6 });
-    const watcher = client.watcher(job.id, { pollIntervalMs: 50 });
+    const watcher = client.watcher(job.id, { ...FAST_WATCH });
     const docs: string[] = [];
     const statuses: string[] = [];
     const off = watcher.on("status", (e) => statuses.push(e.status));
@@ -327,7 +328,7 @@ describe("watcher (in process)", () => {
     const { fake, client } = inProcessSetup();
     const job = await client.startCrawl(START, { limit: 2 });
     const before = fake.requests.length;
-    const watcher = client.watcher(job.id, { pollIntervalMs: 50 });
+    const watcher = client.watcher(job.id, { ...FAST_WATCH });
     await new Promise((r) => setTimeout(r, 20));
     expect(fake.requests.length).toBe(before);
     watcher[Symbol.asyncIterator]();

@@ -3,7 +3,7 @@
  * Unauthenticated: no `Authorization` header is sent even when the client has
  * a key. Each documented failure becomes its own error class.
  */
-import { APIError, BadRequestError, ConflictError, PermissionDeniedError } from "../core/errors.js";
+import { APIError, SignupBlockedError, SignupExpiredError, SignupInvalidError, SignupPendingError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, z } from "../core/validate.js";
 
@@ -35,22 +35,7 @@ export interface AgentSignupRecord {
   tos_url: string;
 }
 
-/** 400 `Invalid request body`: the server rejected a field. */
-export class SignupInvalidError extends BadRequestError {
-  override name = "SignupInvalidError";
-}
-/** 403 `This email has blocked agent signups`: the sponsor blocked signups for this address. */
-export class SignupBlockedError extends PermissionDeniedError {
-  override name = "SignupBlockedError";
-}
-/** 403 `Previous agent signup verification has expired`: the sponsor should log in (`loginUrl`). */
-export class SignupExpiredError extends PermissionDeniedError {
-  override name = "SignupExpiredError";
-}
-/** 409 `A pending agent signup confirmation has already been sent`: a key is pending for this e-mail (`loginUrl`). */
-export class SignupPendingError extends ConflictError {
-  override name = "SignupPendingError";
-}
+export { SignupBlockedError, SignupExpiredError, SignupInvalidError, SignupPendingError } from "../core/errors.js";
 
 const signupBody = z.looseObject({
   email: z.email({ message: "must be a valid e-mail address" }),

@@ -7,15 +7,12 @@
  * a thrown error; a destroyed session answers 410, thrown as
  * {@link BrowserSessionGoneError}.
  */
-import { GoneError, type APIError } from "../core/errors.js";
+import { BrowserSessionGoneError, GoneError, type APIError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, int, z } from "../core/validate.js";
 
-/** 410 from `execute`: the session was destroyed (deleted, or its TTL ran out). */
-export class BrowserSessionGoneError extends GoneError {
-  override name = "BrowserSessionGoneError";
-}
+export { BrowserSessionGoneError } from "../core/errors.js";
 
 /** Options of {@link browser}. */
 export interface BrowserOptions {

@@ -4,12 +4,9 @@
  * job already exists" from other conflicts. Used by v2 crawl and v1 crawl and
  * batch starts (reference §1.1).
  */
-import { ConflictError, type APIError } from "../core/errors.js";
+import { IdempotencyConflictError, type APIError } from "../core/errors.js";
 
-/** 409 "Idempotency key already used": a job was already started with this key (or the key is not a UUID). */
-export class IdempotencyConflictError extends ConflictError {
-  override name = "IdempotencyConflictError";
-}
+export { IdempotencyConflictError } from "../core/errors.js";
 
 /** `RequestSpec.mapError` for job starts that send an idempotency key. */
 export function idempotencyConflict(err: APIError): APIError {

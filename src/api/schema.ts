@@ -16,7 +16,7 @@
  * schema is first sent ({@link wireSchema}); the public `toWireSchema`
  * (`./wire-schema.ts`) imports it.
  */
-import { ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
+import { ResultValidationError, ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
 import { LoadFirst } from "../core/request.js";
 import { isZodSchema, type ZodLike } from "./zod-like.js";
 
@@ -202,30 +202,7 @@ function walk(s: unknown, path: string, issues: ValidationIssue[], seen: Set<unk
   }
 }
 
-/** Where the JSON extracted by the service did not match the caller's schema (`validate: true`). */
-export interface ResultIssue {
-  /** Dotted path inside the extracted value (empty for the whole value). */
-  path: string;
-  /** What the schema said. */
-  message: string;
-}
-
-/** The extracted JSON did not match the caller's schema (only with `validate: true`). */
-export class ResultValidationError extends WebDataError {
-  override name = "ResultValidationError";
-  /** Every mismatch, by path inside the extracted value. */
-  readonly issues: ResultIssue[];
-  /** The value the service returned. */
-  readonly value: unknown;
-  /** Where the value was found (e.g. `json` of https://example.com). */
-  readonly where: string;
-  constructor(issues: ResultIssue[], value: unknown, where: string) {
-    super(`The extracted ${where} does not match the schema: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`);
-    this.issues = issues;
-    this.value = value;
-    this.where = where;
-  }
-}
+export { ResultValidationError, type ResultIssue } from "../core/errors.js";
 
 function issuePath(path: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined): string {
   return (path ?? []).map((p) => String(typeof p === "object" && p !== null ? p.key : p)).join(".");

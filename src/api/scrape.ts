@@ -6,6 +6,7 @@
 import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import type { Document } from "./document.js";
+import { scrapeRules } from "./scrape-rules.js";
 import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
 
 export type { JsonSchema } from "./schema.js";
@@ -212,27 +213,10 @@ export const scrapeOptionsShape = {
   fastMode: z.optional(z.boolean()),
 } as const;
 
-/** Cross-field rules the server would reject with 400; caught here instead. */
+/** The v2 reading of the cross-field scrape rules (`api/scrape-rules.ts`): a `formats` entry is a name or a `{ type }` object. */
 export function scrapeOptionsRules(o: ScrapeOptions, ctx: { issues: { path: PropertyKey[]; message: string; code: "custom"; input: unknown }[] }): void {
-  // Runs even when other checks failed (so every problem is listed): guard against malformed input.
   const names = (Array.isArray(o.formats) ? o.formats : []).map((f) => (typeof f === "string" ? f : (f as { type?: unknown } | null)?.type));
-  if (names.includes("changeTracking") && !names.includes("markdown")) {
-    ctx.issues.push({ code: "custom", path: ["formats"], message: "the changeTracking format requires the markdown format as well", input: o.formats });
-  }
-  if (names.filter((n) => n === "screenshot").length > 1) {
-    ctx.issues.push({ code: "custom", path: ["formats"], message: "at most one screenshot format is allowed", input: o.formats });
-  }
-  if (o.waitFor !== undefined && o.timeout !== undefined && o.waitFor > o.timeout / 2) {
-    ctx.issues.push({ code: "custom", path: ["waitFor"], message: "waitFor must not exceed half of timeout", input: o.waitFor });
-  }
-  const actions: { type?: unknown; milliseconds?: unknown }[] = Array.isArray(o.actions) ? o.actions.filter((a) => a && typeof a === "object") : [];
-  const waits = actions.reduce((s, a) => s + (a.type === "wait" ? (typeof a.milliseconds === "number" ? a.milliseconds : 1000) : 0), 0);
-  if (actions.length > 50) {
-    ctx.issues.push({ code: "custom", path: ["actions"], message: "at most 50 actions are allowed", input: o.actions });
-  }
-  if ((typeof o.waitFor === "number" ? o.waitFor : 0) + waits > 60000) {
-    ctx.issues.push({ code: "custom", path: ["actions"], message: "total wait time (waitFor + wait actions) cannot exceed 60 seconds", input: o.actions });
-  }
+  scrapeRules({ names, formats: o.formats, waitFor: o.waitFor, timeout: o.timeout, actions: o.actions }, ctx);
 }
 
 /** Validates scrape options nested under `scrapeOptions` (crawl, search, extract). */

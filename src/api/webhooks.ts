@@ -4,7 +4,7 @@
  * Web Crypto (`crypto.subtle`), so a receiver can run on the edge.
  */
 import type { Document } from "./document.js";
-import { isRecord, WebDataError } from "../core/errors.js";
+import { isRecord, WebhookVerificationError } from "../core/errors.js";
 import { z } from "../core/validate.js";
 
 /** Events a crawl, batch scrape or extract webhook can subscribe to (`webhook.events`). */
@@ -274,10 +274,7 @@ export interface ParseWebhookOptions {
   secret?: string | undefined;
 }
 
-/** A delivery could not be accepted: bad signature, not JSON, or not a webhook payload. */
-export class WebhookVerificationError extends WebDataError {
-  override name = "WebhookVerificationError";
-}
+export { WebhookVerificationError } from "../core/errors.js";
 
 /**
  * Verifies (when `secret` is given) and parses a delivery's raw body into a

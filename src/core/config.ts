@@ -30,7 +30,11 @@ export interface ClientOptions {
   apiKey?: string | undefined;
   /** Base URL. Default: env `WEBDATA_API_URL`, else `FIRECRAWL_API_URL`, else `https://api.firecrawl.dev`. A trailing `/`, `/v1` or `/v2` is tolerated. */
   apiUrl?: string | undefined;
-  /** Per-attempt timeout in milliseconds (default 120000). */
+  /**
+   * Limit of one HTTP attempt, ms (default 120000); each retry gets a fresh one, and a
+   * server-side `timeout` option raises it for that call. Not a waiter's whole-job
+   * deadline (`WaitOptions.timeoutMs`).
+   */
   timeoutMs?: number | undefined;
   /** Retries after a retryable failure (default 2). */
   maxRetries?: number | undefined;
@@ -110,10 +114,10 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   }
   const timeoutMs = options.timeoutMs ?? 120_000;
   const maxRetries = options.maxRetries ?? 2;
-  checkNonNegative("timeoutMs", timeoutMs, 1);
-  checkNonNegative("maxRetries", maxRetries, 0);
+  checkInteger("timeoutMs", timeoutMs, 1);
+  checkInteger("maxRetries", maxRetries, 0);
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  checkNonNegative("maxRetryAfterMs", maxRetryAfterMs, 0);
+  checkInteger("maxRetryAfterMs", maxRetryAfterMs, 0);
   return {
     apiKey,
     apiUrl,
@@ -136,7 +140,8 @@ export function isPublicDeployment(apiUrl: string): boolean {
   }
 }
 
-function checkNonNegative(name: string, v: number, min: number): void {
+/** Throws unless `v` is a finite integer of at least `min` (`timeoutMs` needs 1, the others accept 0). */
+function checkInteger(name: string, v: number, min: number): void {
   if (typeof v !== "number" || !Number.isFinite(v) || v < min || !Number.isInteger(v)) {
     throw new WebDataError(`${name} must be an integer >= ${min}, got ${String(v)}`);
   }

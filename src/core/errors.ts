@@ -2,6 +2,8 @@
  * The public error hierarchy. Every error the SDK throws is a `WebDataError`;
  * errors that carry an HTTP answer are `APIError`s, one subclass per status
  * family, so a program can branch with `instanceof` or on `status`/`code`.
+ * Every public error class is defined here, the few that belong to one
+ * capability (signup, browser sessions, webhooks, the watcher...) included.
  *
  * No error ever holds the API key: messages pass through {@link redact} and
  * `toJSON()` lists plain fields only.
@@ -250,6 +252,83 @@ export class JobTimeoutError extends WebDataError {
     this.jobId = jobId;
     this.timeoutMs = timeoutMs;
     this.lastStatus = lastStatus;
+  }
+}
+
+// Errors of one capability. Defined here, so every public error class is reachable from this
+// module (`core/` imports nothing of `api/` or `jobs/`); the module named in each throws it.
+
+/** 409 "Idempotency key already used": a job was already started with this key (or the key is not a UUID). Thrown by job starts (`api/idempotency.ts`). */
+export class IdempotencyConflictError extends ConflictError {
+  override name = "IdempotencyConflictError";
+}
+
+/** 410 from a browser session's `execute`: the session was destroyed (deleted, or its TTL ran out). Thrown by `api/browser.ts`. */
+export class BrowserSessionGoneError extends GoneError {
+  override name = "BrowserSessionGoneError";
+}
+
+/** Agent signup 400 `Invalid request body`: the server rejected a field. Thrown by `api/agent-signup.ts`. */
+export class SignupInvalidError extends BadRequestError {
+  override name = "SignupInvalidError";
+}
+/** Agent signup 403 `This email has blocked agent signups`: the sponsor blocked signups for this address. */
+export class SignupBlockedError extends PermissionDeniedError {
+  override name = "SignupBlockedError";
+}
+/** Agent signup 403 `Previous agent signup verification has expired`: the sponsor should log in (`loginUrl`). */
+export class SignupExpiredError extends PermissionDeniedError {
+  override name = "SignupExpiredError";
+}
+/** Agent signup 409 `A pending agent signup confirmation has already been sent`: a key is pending for this e-mail (`loginUrl`). */
+export class SignupPendingError extends ConflictError {
+  override name = "SignupPendingError";
+}
+
+/** Where the JSON extracted by the service did not match the caller's schema (`validate: true`). */
+export interface ResultIssue {
+  /** Dotted path inside the extracted value (empty for the whole value). */
+  path: string;
+  /** What the schema said. */
+  message: string;
+}
+
+/** The extracted JSON did not match the caller's schema (only with `validate: true`). Thrown by `api/schema.ts`. */
+export class ResultValidationError extends WebDataError {
+  override name = "ResultValidationError";
+  /** Every mismatch, by path inside the extracted value. */
+  readonly issues: ResultIssue[];
+  /** The value the service returned. */
+  readonly value: unknown;
+  /** Where the value was found (e.g. `json` of https://example.com). */
+  readonly where: string;
+  constructor(issues: ResultIssue[], value: unknown, where: string) {
+    super(`The extracted ${where} does not match the schema: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`);
+    this.issues = issues;
+    this.value = value;
+    this.where = where;
+  }
+}
+
+/** A webhook delivery could not be accepted: bad signature, not JSON, or not a webhook payload. Thrown by `api/webhooks.ts`. */
+export class WebhookVerificationError extends WebDataError {
+  override name = "WebhookVerificationError";
+}
+
+/** A watcher's live stream (WebSocket or SSE) failed or the server closed it with an error. Delivered by the watcher (`jobs/`). */
+export class WatchTransportError extends WebDataError {
+  override name = "WatchTransportError";
+  /** `websocket` or `sse`. */
+  readonly transport: "websocket" | "sse";
+  /** The WebSocket close code (1006 for a dropped connection), when there was one. */
+  readonly code: number | undefined;
+  /** The server's error text (the close reason's `error`, or an SSE `error` event), when it gave one. */
+  readonly serverError: string | undefined;
+  constructor(transport: "websocket" | "sse", message: string, options: { code?: number | undefined; serverError?: string | undefined; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.transport = transport;
+    this.code = options.code;
+    this.serverError = options.serverError;
   }
 }
 

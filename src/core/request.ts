@@ -13,7 +13,7 @@ import { VERSION } from "./version.js";
 export interface RequestOptions {
   /** Aborts the call (including retry sleeps); rejects with `AbortError`. */
   signal?: AbortSignal | undefined;
-  /** Per-attempt timeout in milliseconds (overrides the client's). */
+  /** Limit of one HTTP attempt, ms (overrides the client's; each retry gets a fresh one). Not a waiter's whole-job deadline (`WaitOptions.timeoutMs`). */
   timeoutMs?: number | undefined;
   /** Retries for this call (overrides the client's). */
   maxRetries?: number | undefined;

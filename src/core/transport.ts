@@ -87,6 +87,18 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
   };
 }
 
+/**
+ * The transport a client or a standalone call sends through, chosen in this one
+ * place: a caller's `fetch` always wins, then the transport the runtime entry
+ * passed (undici on Node), else the global `fetch` (looked up at each call, so
+ * a `fetch` patched later by a test or a polyfill is used).
+ */
+export function selectTransport(options: { fetch?: typeof globalThis.fetch | undefined; transport?: Transport | undefined }): Transport {
+  if (options.fetch) return fetchTransport(options.fetch);
+  if (options.transport) return options.transport;
+  return fetchTransport((input, init) => globalThis.fetch(input, init));
+}
+
 /** A short description of a network error and its cause. */
 export function describe(err: unknown): string {
   if (err instanceof Error) {

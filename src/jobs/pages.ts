@@ -8,19 +8,9 @@ import { validateDocumentsWith } from "../api/schema.js";
 import { AbortError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { sleep } from "../core/retry.js";
+import { pollInterval } from "./poll-timing.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
 import type { JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
-
-/** Default time between polls, ms. */
-export const DEFAULT_POLL_INTERVAL_MS = 2000;
-/** Smallest accepted time between polls, ms. */
-export const MIN_POLL_INTERVAL_MS = 500;
-
-/** The poll interval in force: the caller's, at least {@link MIN_POLL_INTERVAL_MS}, default {@link DEFAULT_POLL_INTERVAL_MS}. */
-export function pollInterval(ms: number | undefined): number {
-  if (ms === undefined || !Number.isFinite(ms)) return DEFAULT_POLL_INTERVAL_MS;
-  return Math.max(MIN_POLL_INTERVAL_MS, ms);
-}
 
 /** Waits `ms`; an abort rejects at once with `AbortError`. */
 export async function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -1,27 +1,11 @@
 /**
- * Types of the shared job machinery (crawl and batch scrape status, pages,
- * errors, cancel, waiting; the extract/agent waiter). Used by `api/crawl.ts`,
- * `api/batch.ts`, the v1 layer and the watcher.
- *
- * Functions (in sibling modules), all parameterised by {@link JobKind} and
- * {@link ApiVersion} (default `"v2"`), so v1 reuses them with `/v1/...` paths:
- *
- * - `jobs/status.ts`
- *   - `jobPath(kind, id, apiVersion)`: `/v2/crawl/<id>` or `/v2/batch/scrape/<id>` (checked, encoded).
- *   - `getJobStatus(http, kind, id, { skip?, limit? }, req?, apiVersion)`: ONE page (`GET .../<id>`), never paginates.
- *     A 2xx body with `success:false` (kickoff failure) is returned as a `failed` status, not thrown.
- *   - `getJobPage(http, url, req?)`: GET an absolute `next` URL as given (key only sent to the configured origin).
- *   - `getJobErrors(http, kind, id, req?, apiVersion)`: `GET .../<id>/errors` -> {@link JobErrors}.
- *   - `cancelJob(http, kind, id, req?, apiVersion)`: `DELETE .../<id>` -> `true` (409 -> `ConflictError`, 404 -> `NotFoundError`).
- * - `jobs/pages.ts`
- *   - `jobDocuments(http, kind, id, { signal?, pollIntervalMs?, pageLimit?, apiVersion?, schema? })`: async iterator over every
- *     document, following `next`; ends when the job is terminal and no `next` remains; sleeps `pollIntervalMs`
- *     between empty pages while the job runs; one page in memory; a failed page throws; with `schema`, each
- *     document's `json` is parsed before it is yielded.
- * - `jobs/wait.ts`
- *   - `waitForJob(http, kind, id, WaitOptions, apiVersion)`: polls (small `limit`) until terminal, then downloads every
- *     page once; `failed`/`cancelled` -> `JobFailedError`; deadline -> `JobTimeoutError`; abort -> `AbortError`.
- *   - `pollUntil(...)`: the one poll loop, shared with the extract and agent waiters.
+ * Types of the shared job machinery: crawl and batch-scrape status pages,
+ * errors, and the options of waiting and iterating. The functions live beside
+ * them, each documented where it is defined: `status.ts` (one status page,
+ * errors, cancel), `pages.ts` (the page and document iterators),
+ * `polling.ts` (the poll loop and job waiting), `waiters.ts` (the public
+ * waiters), `poll-timing.ts` (every poll number). All take a {@link JobKind}
+ * and an {@link ApiVersion}, so the v1 layer reuses them with `/v1/...` routes.
  */
 import type { Document } from "../api/document.js";
 import type { StandardSchemaV1 } from "../api/schema.js";
@@ -93,7 +77,12 @@ export interface JobErrors {
 export interface WaitOptions {
   /** Time between status polls, ms (default 2000, at least 500). */
   pollIntervalMs?: number | undefined;
-  /** Overall deadline, ms (default: none). Passing it throws `JobTimeoutError`. */
+  /**
+   * Deadline of the whole job, ms, counted from the call: the start, every poll and the
+   * final download (default: none). Passing it throws `JobTimeoutError` with the last
+   * status; the job itself keeps running. Not the per-attempt `RequestOptions.timeoutMs`,
+   * which limits each HTTP request of the wait.
+   */
   timeoutMs?: number | undefined;
   /** Stops waiting (and the current poll) with `AbortError`. */
   signal?: AbortSignal | undefined;

@@ -1,7 +1,8 @@
 /**
- * The waiters: start a job, wait for it with the one poll loop, return the
- * finished job. Crawl and batch scrape share `waitForJob`; extract and agent
- * share `pollUntil` with {@link waitForExtractLike}.
+ * The public waiters (`crawl`, `batchScrape`, `extract`, `agent`): start a
+ * job, wait for it with the poll loop of `polling.ts`, return the finished
+ * job. Crawl and batch scrape wait with `waitForJob`; extract and agent with
+ * `waitForTask`.
  */
 import { getAgentStatus, startAgent, type AgentOptions, type AgentStatus } from "../api/agent.js";
 import { startBatchScrape, type BatchScrapeOptions } from "../api/batch.js";
@@ -10,10 +11,10 @@ import type { Document } from "../api/document.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
-import { JobFailedError, JobTimeoutError } from "../core/errors.js";
+import { JobTimeoutError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobStatus, WaitOptions } from "./types.js";
-import { pollUntil, waitForJob } from "./wait.js";
+import { waitForJob, waitForTask } from "./polling.js";
 
 /** The `validate` option of the `extract` and `agent` waiters. */
 export interface ValidateOption {
@@ -79,22 +80,6 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
 }
 
-type ExtractLike = { id: string; status: string; error?: string | undefined };
-
-/** Waits for an extract or agent job: `processing` until `completed`; `failed`/`cancelled` throw `JobFailedError`. */
-export function waitForExtractLike<S extends ExtractLike>(id: string, read: (signal: AbortSignal) => Promise<S>, wait: WaitOptions, startedAt?: number): Promise<S> {
-  return pollUntil<S>(
-    {
-      jobId: id,
-      startedAt,
-      poll: read,
-      isDone: (s) => s.status === "completed" || s.status === "failed" || s.status === "cancelled",
-      failure: (s) => (s.status === "completed" ? undefined : new JobFailedError(id, s.status, s.error)),
-    },
-    wait,
-  );
-}
-
 /** Starts an extraction and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
 export async function extractAndWait<T = unknown>(http: HttpClient, options: ExtractOptions & WaitOptions & ValidateOption, req?: RequestOptions): Promise<ExtractStatus<T>> {
   const { wait, rest: { validate, ...rest } } = split(options);
@@ -102,7 +87,7 @@ export async function extractAndWait<T = unknown>(http: HttpClient, options: Ext
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startExtract(http, rest, { ...req, signal });
-  const done = await withinDeadline(wait, startedAt, (w) => waitForExtractLike(id, (s) => getExtractStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
+  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
 }
 
@@ -113,6 +98,6 @@ export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startAgent(http, prompt, rest, { ...req, signal });
-  const done = await withinDeadline(wait, startedAt, (w) => waitForExtractLike(id, (s) => getAgentStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
+  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
 }

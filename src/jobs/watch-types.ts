@@ -79,7 +79,7 @@ export interface WatcherOptions {
   kind?: JobKind | undefined;
   /** Stops watching; the iteration then throws `AbortError`. */
   signal?: AbortSignal | undefined;
-  /** Time between REST polls (polling transport, and while confirming the end), ms. Default 2000, at least 50. */
+  /** Time between REST polls (polling transport, and while confirming the end), ms. Default 2000, at least 500 (the floor of every poll). */
   pollIntervalMs?: number | undefined;
   /** WebSocket class to use instead of `globalThis.WebSocket` (Node 20 has none: pass `ws`'s). */
   webSocket?: WebSocketConstructor | undefined;
@@ -91,19 +91,4 @@ export interface WatcherOptions {
   maxPollFailures?: number | undefined;
 }
 
-/** A live stream (WebSocket or SSE) failed or the server closed it with an error. */
-export class WatchTransportError extends WebDataError {
-  override name = "WatchTransportError";
-  /** `websocket` or `sse`. */
-  readonly transport: "websocket" | "sse";
-  /** The WebSocket close code (1006 for a dropped connection), when there was one. */
-  readonly code: number | undefined;
-  /** The server's error text (the close reason's `error`, or an SSE `error` event), when it gave one. */
-  readonly serverError: string | undefined;
-  constructor(transport: "websocket" | "sse", message: string, options: { code?: number | undefined; serverError?: string | undefined; cause?: unknown } = {}) {
-    super(message, { cause: options.cause });
-    this.transport = transport;
-    this.code = options.code;
-    this.serverError = options.serverError;
-  }
-}
+export { WatchTransportError } from "../core/errors.js";

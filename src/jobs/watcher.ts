@@ -22,20 +22,16 @@ import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { check, int, z } from "../core/validate.js";
+import { pollInterval, type PollFloorOption } from "./poll-timing.js";
 import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import { countersOf, documentKey, type SessionEnd, type WatchContext } from "./watch-context.js";
 import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions, WebSocketConstructor } from "./watch-types.js";
 
-/** Default time between REST polls, ms. */
-export const WATCH_POLL_INTERVAL_MS = 2000;
-/** Smallest time between REST polls, ms. */
-export const MIN_WATCH_POLL_INTERVAL_MS = 50;
-
 type Listener<TDoc> = (event: WatchEvent<TDoc>) => void;
 
-/** Watcher options plus the route version (internal: the v1 layer watches `/v1/...`). */
-export type WatchOptions = WatcherOptions & { apiVersion?: ApiVersion | undefined; requestOptions?: RequestOptions | undefined };
+/** Watcher options plus the route version (internal: the v1 layer watches `/v1/...`) and the internal test-only poll floor. */
+export type WatchOptions = WatcherOptions & PollFloorOption & { apiVersion?: ApiVersion | undefined; requestOptions?: RequestOptions | undefined };
 
 /** Live events of one job. Nothing is opened until you iterate it or add a listener. */
 export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>> {
@@ -216,8 +212,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   async #run(): Promise<void> {
     if (this.#invalid !== undefined) throw this.#invalid;
     const o = this.#options;
-    const interval = o.pollIntervalMs === undefined || !Number.isFinite(o.pollIntervalMs) ? WATCH_POLL_INTERVAL_MS : Math.max(MIN_WATCH_POLL_INTERVAL_MS, o.pollIntervalMs);
-    const ctx = this.#context(interval);
+    const ctx = this.#context(pollInterval(o.pollIntervalMs, o));
     const Ctor: WebSocketConstructor | undefined = o.webSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     const order = (o.transports ?? ["websocket", "sse", "poll"]).filter((t) => t !== "websocket" || Ctor);
     const maxReconnects = o.maxReconnects ?? 3;

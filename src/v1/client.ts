@@ -58,7 +58,7 @@ export class V1Client {
    * Starts a crawl (`POST /v1/crawl`) and waits for it, polling every `pollInterval`
    * SECONDS (default 2), then returns every document. v2: `crawl`.
    */
-  async crawlUrl(url: string, params?: V1CrawlParams, pollInterval = 2, idempotencyKey?: string, options?: RequestOptions): Promise<V1JobStatusResponse | V1ErrorResponse> {
+  async crawlUrl(url: string, params?: V1CrawlParams, pollInterval?: number, idempotencyKey?: string, options?: RequestOptions): Promise<V1JobStatusResponse | V1ErrorResponse> {
     deprecate(this.#http, "crawlUrl");
     const pollMs = pollSecondsToMs(pollInterval);
     const { id } = await asyncCrawlUrl(this.#http, url, params, idempotencyKey, options);
@@ -106,7 +106,7 @@ export class V1Client {
   async batchScrapeUrls(
     urls: string[],
     params?: V1ScrapeParams,
-    pollInterval = 2,
+    pollInterval?: number,
     idempotencyKey?: string,
     webhook?: V1Webhook,
     ignoreInvalidURLs?: boolean,

@@ -1,14 +1,15 @@
 /**
  * v1 extract: `POST /v1/extract`, `GET /v1/extract/<id>` (reference §8, v1
- * defaults), and the v1 `extract` waiter over the shared poll loop.
+ * defaults), and the v1 `extract` waiter: the shared task waiting of
+ * `jobs/polling.ts`, mapped to the v1 result shape.
  */
 import type { SchemaInput } from "../api/schema.js";
 import { toWireSchema } from "../api/wire-schema.js";
-import { JobFailedError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
-import { pollUntil } from "../jobs/wait.js";
+import { V1_EXTRACT_POLL_MS } from "../jobs/poll-timing.js";
+import { waitForTask } from "../jobs/polling.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
@@ -129,24 +130,10 @@ export function getExtractStatusV1<T = V1Any>(http: HttpClient, id: string, req?
   return http.request<V1ExtractStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/extract/${id}`, allowUnsuccessful: true }), req);
 }
 
-const TERMINAL = new Set(["completed", "failed", "cancelled"]);
-
-/** Poll interval of the v1 extract waiter (the v1 library polled every second), ms. */
-export const V1_EXTRACT_POLL_MS = 1000;
-
 /** Starts an extract job and waits for it; `failed`/`cancelled` throw `JobFailedError`. */
 export async function extractV1<S extends SchemaInput = SchemaInput, T = V1SchemaResult<S>>(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams<S> = {}, req?: RequestOptions): Promise<V1ExtractResponse<T>> {
   const { id } = await asyncExtract(http, urls, params, undefined, req);
-  const s = await pollUntil<V1ExtractStatusResponse<T>>(
-    {
-      jobId: id,
-      startedAt: Date.now(),
-      poll: (signal) => getExtractStatusV1<T>(http, id, { ...req, signal }),
-      isDone: (st) => TERMINAL.has(st.status),
-      failure: (st) => (st.status === "completed" && st.success !== false ? undefined : new JobFailedError(id, st.status === "completed" ? "failed" : st.status, st.error)),
-    },
-    { pollIntervalMs: V1_EXTRACT_POLL_MS, signal: req?.signal },
-  );
+  const s = await waitForTask(id, (signal) => getExtractStatusV1<T>(http, id, { ...req, signal }), { pollIntervalMs: V1_EXTRACT_POLL_MS, signal: req?.signal }, Date.now());
   const out: V1ExtractResponse<T> = { success: true, data: s.data };
   if (s.warning !== undefined) out.warning = s.warning;
   if (s.error !== undefined) out.error = s.error;

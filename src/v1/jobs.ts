@@ -9,7 +9,7 @@ import { check, int, z } from "../core/validate.js";
 import { jobPages } from "../jobs/pages.js";
 import { cancelJob, getJobErrors, getJobPage, getJobStatus, isTerminal, jobPath } from "../jobs/status.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
-import { waitForJob } from "../jobs/wait.js";
+import { waitForJob } from "../jobs/polling.js";
 import { V1, v1JobStatus, v1Record, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
 
 /** The v1 answer of a job start: `{ success: true, id, url, invalidURLs? }`. */

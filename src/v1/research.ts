@@ -1,14 +1,14 @@
 /**
  * The v1-only generation jobs (reference §15.7): LLMs.txt (`/v1/llmstxt`) and
- * deep research (`/v1/deep-research`). Starts, status reads as sent, and one
- * waiter for both over the shared poll loop.
+ * deep research (`/v1/deep-research`). Starts, status reads as sent, and the
+ * waiters: the shared task waiting of `jobs/polling.ts`.
  */
 import type { SchemaInput } from "../api/schema.js";
-import { JobFailedError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
-import { pollUntil } from "../jobs/wait.js";
+import { V1_TASK_POLL_MS } from "../jobs/poll-timing.js";
+import { waitForTask, type TaskStatus } from "../jobs/polling.js";
 import type { V1JsonOptions } from "./scrape-options.js";
 import { v1ScrapeWire } from "./scrape-options.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
@@ -153,25 +153,14 @@ export function checkDeepResearchStatus<T = V1Any>(http: HttpClient, id: string,
   return http.request<V1DeepResearchStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/deep-research/${id}`, allowUnsuccessful: true }), req);
 }
 
-/** Poll interval of the v1 generation waiters (the v1 library polled every 2 s), ms. */
-export const V1_TASK_POLL_MS = 2000;
-
-/** Waits for a generation job: the completed status, or `JobFailedError` for `failed` (and any status other than `processing`). */
-export function waitV1Task<S extends { status: string; error?: string | undefined }>(id: string, poll: (signal: AbortSignal) => Promise<S>, onStatus?: (s: S) => void, req?: RequestOptions): Promise<S> {
-  return pollUntil<S>(
-    {
-      jobId: id,
-      startedAt: Date.now(),
-      poll: async (signal) => {
-        const s = await poll(signal);
-        onStatus?.(s);
-        return s;
-      },
-      isDone: (s) => s.status !== "processing",
-      failure: (s) => (s.status === "completed" ? undefined : new JobFailedError(id, s.status, s.error)),
-    },
-    { pollIntervalMs: V1_TASK_POLL_MS, signal: req?.signal },
-  );
+/** Waits for a generation job with the shared task waiting, at the v1 interval; `onStatus` sees every status read. */
+function waitV1Task<S extends TaskStatus>(id: string, read: (signal: AbortSignal) => Promise<S>, onStatus: ((s: S) => void) | undefined, req?: RequestOptions): Promise<S> {
+  const poll = async (signal: AbortSignal): Promise<S> => {
+    const s = await read(signal);
+    onStatus?.(s);
+    return s;
+  };
+  return waitForTask(id, poll, { pollIntervalMs: V1_TASK_POLL_MS, signal: req?.signal }, Date.now());
 }
 
 /** Generates LLMs.txt and waits: `generateLLMsText`. */

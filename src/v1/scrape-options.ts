@@ -6,8 +6,9 @@
  */
 import type { SchemaInput } from "../api/schema.js";
 import { toWireSchema } from "../api/wire-schema.js";
-import type { Action, Location } from "../api/scrape.js";
-import { int, z } from "../core/validate.js";
+import { scrapeOptionsShape, type Action, type Location } from "../api/scrape.js";
+import { scrapeRules, type RuleIssues } from "../api/scrape-rules.js";
+import { z } from "../core/validate.js";
 
 /** A v1 format name (reference §15.2). */
 export type V1Format =
@@ -108,43 +109,47 @@ export interface V1ScrapeParams<S extends SchemaInput = SchemaInput> extends V1C
 const FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "extract", "json", "summary", "changeTracking", "branding"] as const;
 const prompt = z.optional(z.string().check(z.maxLength(10000)));
 const jsonOptions = z.looseObject({ prompt, systemPrompt: prompt, schema: z.optional(z.record(z.string(), z.unknown())), mode: z.optional(z.literal("llm")), temperature: z.optional(z.number()) });
-const location = z.looseObject({ country: z.optional(z.string().check(z.minLength(2))), languages: z.optional(z.array(z.string())) });
 
-/** zod/mini checks of the v1 scrape option fields (unknown keys pass through to the server). */
+// The fields v1 shares with v2 keep the v2 checks (one limit, one place); the 50-action limit is a cross-field rule.
+const { headers, includeTags, excludeTags, onlyMainContent, waitFor, timeout, location, mobile, skipTlsVerification, removeBase64Images, blockAds, proxy, storeInCache, maxAge, actions } = scrapeOptionsShape;
+
+/** zod/mini checks of the v1 scrape option fields (unknown keys pass through to the server): the v2 checks of the shared fields, plus v1's own. */
 export const v1ScrapeOptionsShape = {
   formats: z.optional(z.array(z.enum(FORMATS))),
-  headers: z.optional(z.record(z.string(), z.string())),
-  includeTags: z.optional(z.array(z.string())),
-  excludeTags: z.optional(z.array(z.string())),
-  onlyMainContent: z.optional(z.boolean()),
-  waitFor: z.optional(int(0, 60000)),
-  timeout: z.optional(int(1000)),
-  location: z.optional(location),
-  geolocation: z.optional(location),
-  mobile: z.optional(z.boolean()),
-  skipTlsVerification: z.optional(z.boolean()),
-  removeBase64Images: z.optional(z.boolean()),
-  blockAds: z.optional(z.boolean()),
-  proxy: z.optional(z.enum(["basic", "stealth", "enhanced", "auto"])),
-  storeInCache: z.optional(z.boolean()),
-  maxAge: z.optional(int(0)),
+  headers,
+  includeTags,
+  excludeTags,
+  onlyMainContent,
+  waitFor,
+  timeout,
+  location,
+  geolocation: location,
+  mobile,
+  skipTlsVerification,
+  removeBase64Images,
+  blockAds,
+  proxy,
+  storeInCache,
+  maxAge,
   parsePDF: z.optional(z.boolean()),
   extract: z.optional(jsonOptions),
   jsonOptions: z.optional(jsonOptions),
-  actions: z.optional(z.array(z.looseObject({ type: z.string() })).check(z.maxLength(50, "at most 50 actions are allowed"))),
+  actions,
 } as const;
 
-type Issues = { issues: { path: PropertyKey[]; message: string; code: "custom"; input: unknown }[] };
-
-/** The v1 server's cross-field rules (400 there), checked before sending. */
-export function v1ScrapeRules(o: V1ScrapeParams, ctx: Issues): void {
-  const f = o.formats ?? [];
+/**
+ * The v1 server's cross-field rules (400 there), checked before sending: the
+ * shared scrape rules (`api/scrape-rules.ts`) in the v1 reading of `formats`
+ * (names; `screenshot@fullPage` is a screenshot, a repeated name counts once),
+ * plus the v1-only pairing of the `extract` / `json` formats with their options.
+ */
+export function v1ScrapeRules(o: V1ScrapeParams, ctx: RuleIssues): void {
+  const f: unknown[] = Array.isArray(o.formats) ? o.formats : [];
+  const names = [...new Set(f)].map((n) => (n === "screenshot@fullPage" ? "screenshot" : n));
+  scrapeRules({ names, formats: o.formats, waitFor: o.waitFor, timeout: o.timeout, actions: o.actions }, ctx);
   const push = (path: string, message: string): void => void ctx.issues.push({ code: "custom", path: [path], message, input: (o as Record<string, unknown>)[path] });
-  if (f.includes("screenshot") && f.includes("screenshot@fullPage")) push("formats", "use either screenshot or screenshot@fullPage, not both");
-  if (f.includes("changeTracking") && !f.includes("markdown")) push("formats", "the changeTracking format requires the markdown format as well");
   if (f.includes("extract") !== (o.extract !== undefined)) push("extract", "the extract format and the extract options must be given together");
   if (f.includes("json") !== (o.jsonOptions !== undefined)) push("jsonOptions", "the json format and jsonOptions must be given together");
-  if (o.waitFor !== undefined && o.timeout !== undefined && o.waitFor > o.timeout / 2) push("waitFor", "waitFor must not exceed half of timeout");
 }
 
 /** Validates v1 `scrapeOptions` nested in crawl and search bodies. */

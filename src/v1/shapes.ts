@@ -8,13 +8,11 @@
 import type { ChangeTrackingResult, Document } from "../api/document.js";
 import type { InferSchema } from "../api/schema.js";
 import { ValidationError } from "../core/errors.js";
+import { V1_DEFAULT_POLL_SECONDS } from "../jobs/poll-timing.js";
 import type { ApiVersion, JobErrors, JobState, JobStatus } from "../jobs/types.js";
 
 /** The API version every v1 module passes to the shared job machinery. */
 export const V1: ApiVersion = "v1";
-
-/** Poll interval of the v1 waiters when the caller gives none, in seconds (as v1 had it). */
-export const V1_DEFAULT_POLL_SECONDS = 2;
 
 /**
  * v1 compatibility: the v1 library typed unschema'd results as `any`, and

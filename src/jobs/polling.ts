@@ -1,18 +1,19 @@
 /**
- * The one poll loop behind every waiter (`crawl`, `batchScrape`, `extract`,
- * `agent`): poll interval with a floor, an overall deadline, abort, a grace
- * period for jobs not yet visible, and typed failures. A waiter never returns
- * a job that is still running.
+ * Polling: the one poll loop ({@link pollUntil}) behind every waiter, v1's
+ * included (poll interval with a floor, a whole-job deadline, abort, a grace
+ * period for jobs not yet visible, typed failures), and the job waiting built
+ * on it: {@link waitForJob} for crawls and batch scrapes, {@link waitForTask}
+ * for extract, agent and the v1 generation jobs. A waiter never returns a job
+ * that is still running. The public waiters that start a job and then wait
+ * are in `waiters.ts`.
  */
 import type { Document } from "../api/document.js";
 import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { abortableSleep, jobPages, pollInterval } from "./pages.js";
+import { abortableSleep, jobPages } from "./pages.js";
+import { NOT_VISIBLE_GRACE_MS, pollInterval } from "./poll-timing.js";
 import { getJobStatus, isTerminal, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind, JobStatus, WaitOptions } from "./types.js";
-
-/** How long after a job's start a 404 means "not visible yet" rather than "unknown", ms. */
-export const NOT_VISIBLE_GRACE_MS = 10_000;
 
 /** What {@link pollUntil} needs to know about one kind of job. */
 export interface PollSpec<S> {
@@ -77,6 +78,37 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
     clearTimeout(timer);
     wait.signal?.removeEventListener("abort", onAbort);
   }
+}
+
+/** Status of a job that reads `processing` until it ends: extract, agent, and the v1 extract, LLMs.txt and deep-research jobs. */
+export interface TaskStatus {
+  /** `processing`, then `completed`, `failed` or `cancelled`. */
+  status: string;
+  /** The server's error text of a failed job. */
+  error?: string | undefined;
+  /** The wire's `success`, where a status keeps it (v1): `false` on a `completed` job is a failure. */
+  success?: boolean | undefined;
+}
+
+const TASK_TERMINAL: ReadonlySet<string> = new Set(["completed", "failed", "cancelled"]);
+
+/**
+ * Waits for a task-like job ({@link TaskStatus}) with the one poll loop: reads the
+ * status until it is `completed`, `failed` or `cancelled`; returns the completed
+ * status, throws `JobFailedError` for `failed` / `cancelled` (and for a `completed`
+ * sent with `success:false`). The v2 `extract` / `agent` waiters and the v1 ones use it.
+ */
+export function waitForTask<S extends TaskStatus>(id: string, read: (signal: AbortSignal) => Promise<S>, wait: WaitOptions, startedAt?: number): Promise<S> {
+  return pollUntil<S>(
+    {
+      jobId: id,
+      startedAt,
+      poll: read,
+      isDone: (s) => TASK_TERMINAL.has(s.status),
+      failure: (s) => (s.status === "completed" && s.success !== false ? undefined : new JobFailedError(id, s.status === "completed" ? "failed" : s.status, s.error)),
+    },
+    wait,
+  );
 }
 
 /** `limit` of the status polls while waiting: the counters come with every page, the documents are fetched once at the end. */

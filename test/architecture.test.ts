@@ -1,0 +1,141 @@
+/**
+ * `ARCHITECTURE.md` is checked: every import of every module in `src/` must be
+ * allowed by its "What may import what" table (layers such as `core/` never
+ * importing `api/` or `jobs/`, `api/` never importing `jobs/`, `testing/`
+ * importing nothing of the client, `node:*` and undici only in the Node
+ * modules), and there is no import cycle, type imports included.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { cycles, importsOf, parseRules, violations, type ModuleImports } from "./support/architecture.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const SRC = join(ROOT, "src");
+const rules = parseRules(readFileSync(join(ROOT, "ARCHITECTURE.md"), "utf8"));
+
+/** `src/**\/*.ts`, relative to `src/`, with `/` separators. */
+function sourceFiles(dir = SRC): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [relative(SRC, join(dir, e.name)).split("\\").join("/")] : [],
+  );
+}
+
+/** The import graph of `src/`: relative imports resolved to files, packages as written. */
+function srcGraph(): { graph: Map<string, ModuleImports>; unresolved: string[] } {
+  const graph = new Map<string, ModuleImports>();
+  const unresolved: string[] = [];
+  for (const file of sourceFiles()) {
+    const entry: ModuleImports = { files: [], packages: [] };
+    for (const ref of importsOf(file, readFileSync(join(SRC, file), "utf8"))) {
+      if (!ref.spec.startsWith(".")) {
+        entry.packages.push(ref);
+        continue;
+      }
+      const base = resolve(SRC, dirname(file), ref.spec);
+      const target = [base.replace(/\.js$/, ".ts"), `${base}.ts`, join(base, "index.ts")].find((p) => existsSync(p));
+      if (target) entry.files.push({ file: relative(SRC, target).split("\\").join("/"), typeOnly: ref.typeOnly });
+      else unresolved.push(`${file} -> ${ref.spec}`);
+    }
+    graph.set(file, entry);
+  }
+  return { graph, unresolved };
+}
+
+/** A graph from `from -> to` lines (a `to` with no `/` and no `.ts` is a package; a trailing ` type` marks a type-only import). */
+function graphOf(lines: string[]): Map<string, ModuleImports> {
+  const graph = new Map<string, ModuleImports>();
+  for (const line of lines) {
+    const [from = "", rest = ""] = line.split(" -> ");
+    const typeOnly = rest.endsWith(" type");
+    const to = rest.replace(/ type$/, "");
+    const entry = graph.get(from) ?? { files: [], packages: [] };
+    if (to.endsWith(".ts")) entry.files.push({ file: to, typeOnly });
+    else entry.packages.push({ spec: to, typeOnly });
+    graph.set(from, entry);
+  }
+  return graph;
+}
+
+describe("the checker", () => {
+  it("reads every import form, and no comment", () => {
+    const code = [
+      'import { request } from "undici";',
+      'import type { Server } from "node:http";',
+      'import { type A, type B } from "./types.js";',
+      'export { Agent } from "undici/agent";',
+      'export type { X } from "./x.js";',
+      'export * from "./all.js";',
+      'const fs = await import("node:fs");',
+      'const os = require("os");',
+      "type T = import('./t.js').T;",
+      "import {\n  Readable,\n} from 'node:stream';",
+      '// import { x } from "node:commented";',
+      '/* export * from "./commented.js"; */',
+    ].join("\n");
+    expect(importsOf("x.ts", code)).toEqual([
+      { spec: "undici", typeOnly: false },
+      { spec: "node:http", typeOnly: true },
+      { spec: "./types.js", typeOnly: true },
+      { spec: "undici/agent", typeOnly: false },
+      { spec: "./x.js", typeOnly: true },
+      { spec: "./all.js", typeOnly: false },
+      { spec: "node:fs", typeOnly: false },
+      { spec: "os", typeOnly: false },
+      { spec: "./t.js", typeOnly: true },
+      { spec: "node:stream", typeOnly: false },
+    ]);
+  });
+
+  it("reports each kind of forbidden import the note names", () => {
+    const bad = [
+      "core/request.ts -> api/scrape.ts",
+      "core/retry.ts -> jobs/polling.ts",
+      "api/crawl.ts -> jobs/waiters.ts",
+      "testing/service.ts -> core/errors.ts",
+      "client.ts -> testing/index.ts",
+      "v1/extract.ts -> client.ts",
+      "core/transport.ts -> undici",
+      "api/scrape.ts -> node:fs",
+      "testing/service.ts -> node:http",
+      "node.ts -> fs",
+    ];
+    expect(violations(graphOf(bad), rules).sort()).toEqual([...bad].sort());
+    const good = [
+      "api/crawl.ts -> core/request.ts",
+      "jobs/waiters.ts -> api/crawl.ts",
+      "v1/index.ts -> client.ts",
+      "node.ts -> undici",
+      "node.ts -> node:stream",
+      "testing/ws.ts -> node:http type",
+      "testing/node.ts -> node:http",
+      "testing/ws.ts -> ws",
+      "core/validate.ts -> zod/v4/mini",
+    ];
+    expect(violations(graphOf(good), rules)).toEqual([]);
+  });
+
+  it("finds a cycle, type imports included", () => {
+    expect(cycles(graphOf(["a.ts -> b.ts", "b.ts -> c.ts type", "c.ts -> a.ts", "c.ts -> d.ts"]))).toEqual(["a.ts -> b.ts -> c.ts -> a.ts"]);
+    expect(cycles(graphOf(["a.ts -> b.ts", "a.ts -> c.ts", "b.ts -> c.ts"]))).toEqual([]);
+  });
+});
+
+describe("src/ follows ARCHITECTURE.md", () => {
+  const { graph, unresolved } = srcGraph();
+
+  it("reads the note's table and every module", () => {
+    expect(rules.map((r) => r.module)).toEqual(expect.arrayContaining(["core/", "api/", "jobs/", "v1/", "client.ts", "node.ts", "testing/"]));
+    expect(graph.size).toBeGreaterThan(50);
+    expect(unresolved).toEqual([]);
+  });
+
+  it("no module imports across a line the note forbids", () => {
+    expect(violations(graph, rules)).toEqual([]);
+  });
+
+  it("no import cycles", () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * One home for the error classes: every error class the package exports
+ * (portable, Node, v1 and testing entries) is defined in `src/core/errors.ts`,
+ * so `core/errors.ts` reaches every public error and `instanceof` works
+ * whichever module a program imported it from.
+ */
+import { describe, expect, it } from "vitest";
+import * as errors from "../src/core/errors.js";
+import * as portable from "../src/index.js";
+import * as node from "../src/node.js";
+import * as v1 from "../src/v1/index.js";
+
+const homed = new Set<unknown>(Object.values(errors));
+
+function errorClasses(mod: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(mod).filter(([, v]) => typeof v === "function" && (v as { prototype?: unknown }).prototype instanceof Error);
+}
+
+describe("error classes", () => {
+  it.each([
+    ["webdata", portable],
+    ["webdata (node)", node],
+    ["webdata/v1", v1],
+  ] as const)("every error class exported by %s is defined in core/errors.ts", (_name, mod) => {
+    const strays = errorClasses(mod as Record<string, unknown>).filter(([, v]) => !homed.has(v)).map(([k]) => k);
+    expect(strays).toEqual([]);
+  });
+
+  it("the entry exports every error class of core/errors.ts", () => {
+    const exported = new Set(errorClasses(portable as Record<string, unknown>).map(([k]) => k));
+    const missing = errorClasses(errors as Record<string, unknown>).map(([k]) => k).filter((k) => !exported.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it("no module under src/ defines an error class outside core/errors.ts (testing/ excepted: the fake's own)", async () => {
+    const { readdir, readFile } = await import("node:fs/promises");
+    const { fileURLToPath } = await import("node:url");
+    const root = fileURLToPath(new URL("../src/", import.meta.url));
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith(".ts") && !f.startsWith("testing") && f !== "core/errors.ts");
+    const names = new Set(errorClasses(errors as Record<string, unknown>).map(([k]) => k));
+    const offenders: string[] = [];
+    for (const f of files) {
+      const text = await readFile(`${root}${f}`, "utf8");
+      for (const m of text.matchAll(/class\s+(\w+)\s+extends\s+(\w+)/g)) {
+        if (m[2] === "Error" || names.has(m[2] as string)) offenders.push(`${f}: ${m[1]}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
