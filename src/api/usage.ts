@@ -4,7 +4,9 @@
  * answers snake_case is normalised here, so the v2 surface is always camelCase.
  */
 import { isRecord, ValidationError } from "../core/errors.js";
+import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { anyObject, objects } from "../core/response.js";
 
 /** Token usage of the team (spec 2.2). */
 export interface TokenUsage {
@@ -37,9 +39,15 @@ export function camelKeys<T>(rec: Record<string, unknown>): T {
   return out as T;
 }
 
+/** What the usage reads rely on: the record under `data` (v1 and v2). */
+export const usageAnswer = zod.looseObject({ data: anyObject });
+
+/** What the historical usage reads rely on: `periods`. */
+const periodsAnswer = zod.looseObject({ periods: objects });
+
 /** Reads `data` of a team usage answer as camelCase. */
 export function teamUsage<T>(http: HttpClient, path: string, req?: RequestOptions): APIPromise<T> {
-  return http.request<{ data: Record<string, unknown> }>({ method: "GET", path }, req).map((r) => camelKeys<T>(r.data ?? {}));
+  return http.request<{ data: Record<string, unknown> }>({ method: "GET", path, response: usageAnswer }, req).map((r) => camelKeys<T>(r.data));
 }
 
 /** `GET /v2/team/token-usage`. */
@@ -109,9 +117,9 @@ function historical<P>(http: HttpClient, path: string, options: HistoricalUsageO
     }, req);
   }
   return http
-    .request<{ periods?: Record<string, unknown>[] }>({ method: "GET", path, query: { byApiKey: options.byApiKey ? true : undefined } }, req)
+    .request<{ periods: Record<string, unknown>[] }>({ method: "GET", path, query: { byApiKey: options.byApiKey ? true : undefined }, response: periodsAnswer }, req)
     .map((r) =>
-      (r.periods ?? []).map((p) => {
+      r.periods.map((p) => {
         const out = camelKeys<Record<string, unknown>>(p);
         for (const [from, to] of Object.entries(rename)) if (out[to] === undefined && out[from] !== undefined) out[to] = out[from];
         for (const from of Object.keys(rename)) delete out[from];
@@ -132,7 +140,7 @@ export function getTokenUsageHistorical(http: HttpClient, options: HistoricalUsa
 
 /** `GET /v2/team/queue-status` (fields at the top level; snake_case normalised). */
 export function getQueueStatus(http: HttpClient, req?: RequestOptions): APIPromise<QueueStatus> {
-  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/team/queue-status" }, req).map((r) => {
+  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/team/queue-status", response: anyObject }, req).map((r) => {
     const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
     return rest as unknown as QueueStatus;
   });
@@ -140,7 +148,7 @@ export function getQueueStatus(http: HttpClient, req?: RequestOptions): APIPromi
 
 /** `GET /v2/concurrency-check`: answered at the top level (not under `data`; a `data` wrapper is read too). */
 export function getConcurrency(http: HttpClient, req?: RequestOptions): APIPromise<Concurrency> {
-  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/concurrency-check" }, req).map((r) => {
+  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/concurrency-check", response: anyObject }, req).map((r) => {
     const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
     return rest as unknown as Concurrency;
   });

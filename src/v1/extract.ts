@@ -2,6 +2,7 @@
  * v1 extract: `POST /v1/extract`, `GET /v1/extract/<id>` (reference §8, v1
  * defaults), and the v1 `extract` waiter over the shared poll loop.
  */
+import { taskStartAnswer, taskStatusAnswer } from "../api/extract.js";
 import type { SchemaInput } from "../api/schema.js";
 import { toWireSchema } from "../api/wire-schema.js";
 import { JobFailedError } from "../core/errors.js";
@@ -116,7 +117,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
       ...(p.schema ? { schema: toWireSchema(p.schema, "schema") } : {}),
       ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions, "scrapeOptions.") } : {}),
     };
-    return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, minTimeoutMs: (p.timeout ?? 60_000) + 10_000 };
+    return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, minTimeoutMs: (p.timeout ?? 60_000) + 10_000, response: taskStartAnswer };
   };
   const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
   return http
@@ -126,7 +127,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
 
 /** `GET /v1/extract/<id>`: the status body as sent (a failed job is `success:false`, not thrown). 404 -> `NotFoundError`. */
 export function getExtractStatusV1<T = V1Any>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
-  return http.request<V1ExtractStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/extract/${id}`, allowUnsuccessful: true }), req);
+  return http.request<V1ExtractStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/extract/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req);
 }
 
 const TERMINAL = new Set(["completed", "failed", "cancelled"]);
