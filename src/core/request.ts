@@ -240,7 +240,7 @@ export class HttpClient {
       const info: ResponseInfo = { status: res.status, headers: res.headers, requestId: requestIdOf(res.headers), url };
       if (res.status >= 400) throw await this.#errorFrom(spec, res, url, text);
       // The answer edge (core/response.ts): JSON, then the method's loose schema, else InvalidResponseError.
-      const answer = { ...info, endpoint: `${spec.method} ${new URL(url).pathname}`, apiKey: this.#config.apiKey };
+      const answer = { ...info, method: spec.method, apiKey: this.#config.apiKey };
       const safeText = redact(text, this.#config.apiKey);
       const body = decodeAnswer(safeText, spec.response, answer);
       if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {

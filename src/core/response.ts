@@ -25,8 +25,10 @@ export interface AnswerInfo {
   headers: Headers;
   /** Request id from the response headers. */
   requestId: string | undefined;
-  /** `METHOD /path`. */
-  endpoint: string;
+  /** HTTP method of the request. */
+  method: string;
+  /** The URL that answered (only its path is named in the error). */
+  url: string;
   /** The key to redact from the excerpt. */
   apiKey: string | undefined;
 }
@@ -71,7 +73,7 @@ function invalid(code: InvalidResponseCode, text: string, info: AnswerInfo, issu
     status: info.status,
     contentType: info.headers.get("content-type") ?? undefined,
     requestId: info.requestId,
-    endpoint: info.endpoint,
+    endpoint: `${info.method} ${new URL(info.url).pathname}`,
     bodyExcerpt: excerpt(text, info.apiKey),
     issues,
     headers: info.headers,
