@@ -149,6 +149,24 @@ for (const kind of TRANSPORTS) {
       expect((await invalid(s.client.getCreditUsage())).issues.map((i) => i.path)).toEqual([["data"]]);
     });
 
+    it("usage records without their counters (getTokenUsage, getQueueStatus, getConcurrency, v1.getQueueStatus) are refused, not returned empty", async () => {
+      s = await setup(kind);
+      s.fake.inject({ match: "/v2/team/token-usage", ...json({ success: true, data: { remainingTokens: "lots" } }) });
+      expect((await invalid(s.client.getTokenUsage())).issues).toEqual([
+        { code: "custom", path: ["data", "remainingTokens"], message: "expected a number, got string" },
+        { code: "custom", path: ["data", "planTokens"], message: "expected a number, got nothing" },
+      ]);
+      s.fake.inject({ match: "/v2/team/queue-status", ...json({ success: true }) });
+      expect((await invalid(s.client.getQueueStatus())).issues.map((i) => i.path.join("."))).toEqual(["jobsInQueue", "activeJobsInQueue", "waitingJobsInQueue", "maxConcurrency"]);
+      s.fake.inject({ match: "/v2/concurrency-check", ...json({ success: true, data: { concurrency: 1 } }) });
+      expect((await invalid(s.client.getConcurrency())).issues.map((i) => i.path.join("."))).toEqual(["data.maxConcurrency"]);
+      s.fake.inject({ match: "/v1/team/queue-status", ...json({ success: true }) });
+      expect((await invalid(s.client.v1.getQueueStatus())).code).toBe("INVALID_RESPONSE_SHAPE");
+      // snake_case records of older servers still read.
+      s.fake.inject({ match: "/v2/team/token-usage", ...json({ success: true, data: { remaining_tokens: 5, plan_tokens: 10 } }) });
+      expect(await s.client.getTokenUsage()).toMatchObject({ remainingTokens: 5, planTokens: 10 });
+    });
+
     it("v1 scrapeUrl, mapUrl and checkCrawlStatus refuse answers without what their result needs", async () => {
       s = await setup(kind);
       s.fake.inject({ match: "/v1/scrape", ...json({ success: true }) });
