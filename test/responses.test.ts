@@ -167,6 +167,18 @@ for (const kind of TRANSPORTS) {
       expect(await s.client.getTokenUsage()).toMatchObject({ remainingTokens: 5, planTokens: 10 });
     });
 
+    it("agentSignup without the provisioned key, browser without a cdpUrl, browserExecute without an exit code, crawlParamsPreview without data", async () => {
+      s = await setup(kind);
+      s.fake.inject({ match: "/v2/agent-signup", ...json({ success: true, sponsor_status: "pending" }) });
+      expect((await invalid(s.client.agentSignup({ email: "dev@example.com", agent_name: "bot", accept_terms: true }))).issues.map((i) => i.path)).toEqual([["api_key"]]);
+      s.fake.inject({ match: "/v2/browser", ...json({ success: true, id: ID }) });
+      expect((await invalid(s.client.browser())).issues.map((i) => i.path)).toEqual([["cdpUrl"]]);
+      s.fake.inject({ match: `/v2/browser/${ID}/execute`, ...json({ success: true, stdout: "" }) });
+      expect((await invalid(s.client.browserExecute(ID, { code: "1" }))).issues.map((i) => i.path)).toEqual([["exitCode"]]);
+      s.fake.inject({ match: "/v2/crawl/params-preview", ...html });
+      expect((await invalid(s.client.crawlParamsPreview("https://example.com", "blog only"))).code).toBe("NOT_JSON");
+    });
+
     it("v1 scrapeUrl, mapUrl and checkCrawlStatus refuse answers without what their result needs", async () => {
       s = await setup(kind);
       s.fake.inject({ match: "/v1/scrape", ...json({ success: true }) });
