@@ -3,8 +3,8 @@
  * Unauthenticated: no `Authorization` header is sent even when the client has
  * a key. Each documented failure becomes its own error class.
  */
-import { APIError, BadRequestError, ConflictError, PermissionDeniedError } from "../core/errors.js";
 import * as zod from "zod/v4/mini";
+import { APIError, BadRequestError, ConflictError, PermissionDeniedError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, z } from "../core/validate.js";
 

@@ -2,8 +2,8 @@
  * Start a batch scrape: `POST /v2/batch/scrape` (reference §5). Status, pages,
  * errors, cancel and waiting live in `jobs/` (shared with crawl).
  */
-import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as zod from "zod/v4/mini";
+import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { jobStartAnswer, withoutSuccess } from "./crawl.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";

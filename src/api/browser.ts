@@ -7,9 +7,9 @@
  * a thrown error; a destroyed session answers 410, thrown as
  * {@link BrowserSessionGoneError}.
  */
+import * as zod from "zod/v4/mini";
 import { GoneError, type APIError } from "../core/errors.js";
 import { path } from "../core/path.js";
-import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { anyObject, objects } from "../core/response.js";
 import { check, int, z } from "../core/validate.js";

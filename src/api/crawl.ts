@@ -3,8 +3,8 @@
  * crawls: `GET /v2/crawl/active` (§4.9). Status, pages, errors, cancel and
  * waiting live in `jobs/` (shared with batch scrape).
  */
-import { APIPromise, snapshot, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as zod from "zod/v4/mini";
+import { APIPromise, snapshot, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
 import type { Document } from "./document.js";

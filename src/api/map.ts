@@ -1,8 +1,8 @@
 /**
  * Map a site's URLs: `POST /v2/map` (reference §6).
  */
-import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as zod from "zod/v4/mini";
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { maybeString } from "../core/response.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import type { Location } from "./scrape.js";

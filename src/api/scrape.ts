@@ -3,8 +3,8 @@
  * checks here are shared by crawl, batch scrape, search and extract
  * (`scrapeOptions`).
  */
-import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as zod from "zod/v4/mini";
+import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
 import { anyObject } from "../core/response.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import type { Document } from "./document.js";

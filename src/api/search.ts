@@ -4,8 +4,8 @@
  * `{ web?, news?, images? }`; with `scrapeOptions.formats` each item also
  * carries the scraped document fields (`markdown`, `json`, ...).
  */
-import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as zod from "zod/v4/mini";
+import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
 import { maybeString, objects } from "../core/response.js";
 import { check, int, z } from "../core/validate.js";
 import type { Document, DocumentMetadata } from "./document.js";

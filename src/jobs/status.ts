@@ -2,9 +2,9 @@
  * One implementation of the crawl and batch-scrape status, errors and cancel
  * calls, parameterised by job kind and API version (reference §4.4, §4.6, §4.7).
  */
+import * as zod from "zod/v4/mini";
 import type { Document } from "../api/document.js";
 import { isRecord } from "../core/errors.js";
-import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { maybeString, objects } from "../core/response.js";
 import { path } from "../core/path.js";

@@ -4,9 +4,9 @@
  * (`jobs/`) with `/v1/...` routes. Only the v1 result shapes are added here,
  * through `shapes.ts`.
  */
+import * as zod from "zod/v4/mini";
 import { APIPromise, type HttpClient, type RequestOptions, type ResponseInfo, type WithResponse } from "../core/request.js";
 import { check, int, z } from "../core/validate.js";
-import * as zod from "zod/v4/mini";
 import { jobStartAnswer } from "../api/crawl.js";
 import { jobPages } from "../jobs/pages.js";
 import { cancelJob, getJobErrors, getJobPage, getJobStatus, isTerminal, jobPath } from "../jobs/status.js";

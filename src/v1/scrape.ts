@@ -2,8 +2,8 @@
  * v1 scrape: `POST /v1/scrape` with v1 options; the result is the document
  * spread next to `success: true`, as the v1 library returned it.
  */
-import type { SchemaInput } from "../api/schema.js";
 import * as zod from "zod/v4/mini";
+import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { anyObject, maybeString } from "../core/response.js";
 import { check, httpUrl, z } from "../core/validate.js";
