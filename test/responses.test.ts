@@ -27,10 +27,44 @@ async function invalid(p: Promise<unknown>): Promise<InvalidResponseError> {
   return outcome.error as InvalidResponseError;
 }
 
+/** Each method with the route it calls. */
+const METHODS: [name: string, route: string | RegExp, call: (s: Setup) => Promise<unknown>][] = [
+  ["scrape", "/v2/scrape", (s) => s.client.scrape("https://example.com")],
+  ["map", "/v2/map", (s) => s.client.map("https://example.com")],
+  ["search", "/v2/search", (s) => s.client.search("firecrawl")],
+  ["startCrawl", "/v2/crawl", (s) => s.client.startCrawl("https://example.com")],
+  ["getCrawlStatus", `/v2/crawl/${ID}`, (s) => s.client.getCrawlStatus(ID)],
+  ["getBatchScrapeStatus", `/v2/batch/scrape/${ID}`, (s) => s.client.getBatchScrapeStatus(ID)],
+  ["startExtract", "/v2/extract", (s) => s.client.startExtract({ urls: ["https://example.com"], prompt: "x" })],
+  ["getCreditUsage", "/v2/team/credit-usage", (s) => s.client.getCreditUsage()],
+  ["v1.scrapeUrl", "/v1/scrape", (s) => s.client.v1.scrapeUrl("https://example.com")],
+  ["v1.mapUrl", "/v1/map", (s) => s.client.v1.mapUrl("https://example.com")],
+  ["v1.checkCrawlStatus", `/v1/crawl/${ID}`, (s) => s.client.v1.checkCrawlStatus(ID)],
+];
+
+/** The three answers every method must refuse, with the code each gets. */
+const HOSTILE: [name: string, answer: { status: number; body: unknown; headers?: Record<string, string> }, code: string][] = [
+  ["200 text/html", html, "NOT_JSON"],
+  ["200 with an empty body", { status: 200, body: "", headers: { "content-type": "application/json" } }, "EMPTY_RESPONSE"],
+  ['200 {"success":true}', json({ success: true }), "INVALID_RESPONSE_SHAPE"],
+];
+
 for (const kind of TRANSPORTS) {
   describe(`answers the SDK cannot read, over ${kind}`, () => {
     let s: Setup;
     afterEach(() => s?.close());
+
+    for (const [method, route, call] of METHODS) {
+      for (const [what, answer, code] of HOSTILE) {
+        it(`${method} answered ${what}: InvalidResponseError ${code}`, async () => {
+          s = await setup(kind);
+          s.fake.inject({ match: typeof route === "string" ? new RegExp(`^[A-Z]+ ${route}$`) : route, ...answer });
+          const err = await invalid(call(s));
+          expect(err.code).toBe(code);
+          expect(err.status).toBe(200);
+        });
+      }
+    }
 
     it("scrape answered 200 text/html (a captive portal): InvalidResponseError with status, content-type, request id, endpoint and excerpt; not retried", async () => {
       s = await setup(kind);
