@@ -21,6 +21,7 @@ import {
   VERSION,
   WebDataError,
 } from "../src/index.js";
+import { InvalidResponseError } from "../src/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 
 /** The version the build defines (`__WEBDATA_VERSION__` from package.json), not the source fallback. */
@@ -230,11 +231,11 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
   it("throws a typed error for a 200 whose JSON body is malformed, keeping the text", async () => {
     s = await setup(kind);
     s.fake.inject({ match: "/v2/team", badJson: true });
-    const err = (await s.client.getCreditUsage().catch((e: unknown) => e)) as APIError;
-    expect(err).toBeInstanceOf(APIError);
+    const err = (await s.client.getCreditUsage().catch((e: unknown) => e)) as InvalidResponseError;
+    expect(err).toBeInstanceOf(InvalidResponseError);
     expect(err.status).toBe(200);
     expect(err.code).toBe("INVALID_RESPONSE_JSON");
-    expect(err.body).toBe('{"success": tru');
+    expect(err.bodyExcerpt).toBe('{"success": tru');
     expect(s.fake.requests).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@
  * Unauthenticated: no `Authorization` header is sent even when the client has
  * a key. Each documented failure becomes its own error class.
  */
+import * as zod from "zod/v4/mini";
 import { APIError, SignupBlockedError, SignupExpiredError, SignupInvalidError, SignupPendingError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, z } from "../core/validate.js";
@@ -54,10 +55,13 @@ export function signupError(err: APIError): APIError {
   return err;
 }
 
+/** What {@link agentSignup} must get back: the provisioned key. */
+const signupAnswer = zod.looseObject({ api_key: zod.string() });
+
 /** `POST /v2/agent-signup`. Retried only when the request provably never left (a 429 here is a daily limit). */
 export function agentSignup(http: HttpClient, params: AgentSignupParams, req?: RequestOptions): APIPromise<AgentSignupRecord> {
   return http.request<AgentSignupRecord>(
-    () => ({ method: "POST", path: "/v2/agent-signup", body: check(signupBody, params, "agent signup"), auth: false, retry: "not-sent-only", mapError: signupError }),
+    () => ({ method: "POST", path: "/v2/agent-signup", body: check(signupBody, params, "agent signup"), auth: false, retry: "not-sent-only", mapError: signupError, response: signupAnswer }),
     req,
   );
 }

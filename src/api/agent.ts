@@ -4,9 +4,10 @@
  */
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
+import { anyObject } from "../core/response.js";
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, z } from "../core/validate.js";
-import { toStatus } from "./extract.js";
+import { taskStartAnswer, taskStatusAnswer, toStatus } from "./extract.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
 
@@ -73,7 +74,7 @@ export function startAgent(http: HttpClient, prompt: string, given: AgentOptions
       const { schema, ...rest } = options;
       const plain = check(agentBody, { ...rest, prompt }, "agent options");
       const body = schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };
-      return { method: "POST", path: "/v2/agent", body, retry: "not-idempotent" };
+      return { method: "POST", path: "/v2/agent", body, retry: "not-idempotent", response: taskStartAnswer };
     }, req)
     .map((raw) => toStatus<AgentStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
 }
@@ -81,11 +82,11 @@ export function startAgent(http: HttpClient, prompt: string, given: AgentOptions
 /** `GET /v2/agent/<id>`. A failed job comes back as `status: "failed"`, not thrown. */
 export function getAgentStatus<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<AgentStatus<T>> {
   return http
-    .request<unknown>(() => ({ method: "GET", path: path`/v2/agent/${id}`, allowUnsuccessful: true }), req)
+    .request<unknown>(() => ({ method: "GET", path: path`/v2/agent/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req)
     .map((raw) => toStatus<AgentStatus<T>>(raw, id));
 }
 
 /** `DELETE /v2/agent/<id>`: `true` once cancelled; 409 `ConflictError` when already finished or cancelled. */
 export function cancelAgent(http: HttpClient, id: string, req?: RequestOptions): APIPromise<boolean> {
-  return http.request<{ success?: boolean }>(() => ({ method: "DELETE", path: path`/v2/agent/${id}` }), req).map((r) => r.success !== false);
+  return http.request<{ success?: boolean }>(() => ({ method: "DELETE", path: path`/v2/agent/${id}`, response: anyObject }), req).map((r) => r.success !== false);
 }

@@ -2,9 +2,10 @@
  * Start a batch scrape: `POST /v2/batch/scrape` (reference §5). Status, pages,
  * errors, cancel and waiting live in `jobs/` (shared with crawl).
  */
+import * as zod from "zod/v4/mini";
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
-import { withoutSuccess } from "./crawl.js";
+import { jobStartAnswer, withoutSuccess } from "./crawl.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
@@ -62,6 +63,9 @@ const batchBody = z
     }),
   );
 
+/** What {@link startBatchScrape} reads: the job start plus `invalidURLs` when sent. */
+const batchStartAnswer = zod.extend(jobStartAnswer, { invalidURLs: zod.optional(zod.array(zod.string())) });
+
 /**
  * `POST /v2/batch/scrape`. The server does not de-duplicate batch starts, so this is
  * retried only after failures that prove nothing was created (429, refused connection).
@@ -70,7 +74,7 @@ export function startBatchScrape(http: HttpClient, urls: string[], given: BatchS
   const options = snapshot(given);
   return http
     .request<BatchScrapeStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(options), urls }, "batch scrape options"), retry: "not-idempotent" }),
+      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(options), urls }, "batch scrape options"), retry: "not-idempotent", response: batchStartAnswer }),
       req,
     )
     .map(withoutSuccess);

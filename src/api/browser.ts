@@ -7,9 +7,11 @@
  * a thrown error; a destroyed session answers 410, thrown as
  * {@link BrowserSessionGoneError}.
  */
+import * as zod from "zod/v4/mini";
 import { BrowserSessionGoneError, GoneError, type APIError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { anyObject, objects } from "../core/response.js";
 import { check, int, z } from "../core/validate.js";
 
 export { BrowserSessionGoneError } from "../core/errors.js";
@@ -107,21 +109,30 @@ const executeBody = z.looseObject({
 
 const listQuery = z.object({ status: z.optional(z.enum(["active", "destroyed"])) });
 
+/** What {@link browser} reads: the session id and the CDP URL to connect to. */
+const sessionAnswer = zod.looseObject({ id: zod.string(), cdpUrl: zod.string() });
+
+/** What {@link browserExecute} reads: the exit code that says whether the script succeeded. */
+const executeAnswer = zod.looseObject({ exitCode: zod.number() });
+
+/** What {@link listBrowsers} reads. */
+const listAnswer = zod.looseObject({ sessions: objects });
+
 /** Margin over the script's server-side `timeout` (seconds) for the client's per-attempt timeout. */
 const EXECUTE_MARGIN_MS = 15_000;
 
 /** `POST /v2/browser`. Not retried after failures that may have created a session (it is billed). */
 export function browser(http: HttpClient, options: BrowserOptions = {}, req?: RequestOptions): APIPromise<BrowserSession> {
   return http
-    .request<BrowserSession & { success?: boolean }>(() => ({ method: "POST", path: "/v2/browser", body: check(createBody, options, "browser options"), retry: "not-idempotent" }), req)
+    .request<BrowserSession & { success?: boolean }>(() => ({ method: "POST", path: "/v2/browser", body: check(createBody, options, "browser options"), retry: "not-idempotent", response: sessionAnswer }), req)
     .map(({ success: _s, ...session }) => session);
 }
 
 /** `GET /v2/browser?status=`. */
 export function listBrowsers(http: HttpClient, options: { status?: "active" | "destroyed" } = {}, req?: RequestOptions): APIPromise<BrowserSessionInfo[]> {
   return http
-    .request<{ sessions?: BrowserSessionInfo[] }>(() => ({ method: "GET", path: "/v2/browser", query: check(listQuery, options, "listBrowsers options") }), req)
-    .map((r) => r.sessions ?? []);
+    .request<{ sessions: BrowserSessionInfo[] }>(() => ({ method: "GET", path: "/v2/browser", query: check(listQuery, options, "listBrowsers options"), response: listAnswer }), req)
+    .map((r) => r.sessions);
 }
 
 function goneMapper(err: APIError): APIError {
@@ -139,6 +150,7 @@ export function browserExecute(http: HttpClient, id: string, options: BrowserExe
         retry: "not-idempotent",
         minTimeoutMs: (options.timeout ?? 30) * 1000 + EXECUTE_MARGIN_MS,
         mapError: goneMapper,
+        response: executeAnswer,
       }),
       req,
     )
@@ -148,6 +160,6 @@ export function browserExecute(http: HttpClient, id: string, options: BrowserExe
 /** `DELETE /v2/browser/:id`. Resolves to whatever the server reports besides `success` (current servers: nothing). */
 export function deleteBrowser(http: HttpClient, id: string, req?: RequestOptions): APIPromise<{ sessionDurationMs?: number; creditsBilled?: number }> {
   return http
-    .request<{ success?: boolean; sessionDurationMs?: number; creditsBilled?: number }>(() => ({ method: "DELETE", path: path`/v2/browser/${id}`, mapError: goneMapper }), req)
+    .request<{ success?: boolean; sessionDurationMs?: number; creditsBilled?: number }>(() => ({ method: "DELETE", path: path`/v2/browser/${id}`, mapError: goneMapper, response: anyObject }), req)
     .map(({ success: _s, ...rest }) => rest);
 }

@@ -2,7 +2,9 @@
  * `POST /v2/crawl/params-preview` (reference §4.8): the crawl options the
  * service derives from a natural-language prompt.
  */
+import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { anyObject } from "../core/response.js";
 import { check, z } from "../core/validate.js";
 
 /** Options the service generated from the prompt (keys per reference §4.3; not schema-checked by the server). */
@@ -42,9 +44,12 @@ const previewBody = z.object({
   prompt: z.string().check(z.minLength(1), z.maxLength(10000)),
 });
 
+/** What {@link crawlParamsPreview} reads: the options under `data`. */
+const previewAnswer = zod.looseObject({ data: anyObject });
+
 /** `POST /v2/crawl/params-preview`. */
 export function crawlParamsPreview(http: HttpClient, url: string, prompt: string, req?: RequestOptions): APIPromise<CrawlParamsPreview> {
   return http
-    .request<{ data: CrawlParamsPreview }>(() => ({ method: "POST", path: "/v2/crawl/params-preview", body: check(previewBody, { url, prompt }, "crawl params preview") }), req)
+    .request<{ data: CrawlParamsPreview }>(() => ({ method: "POST", path: "/v2/crawl/params-preview", body: check(previewBody, { url, prompt }, "crawl params preview"), response: previewAnswer }), req)
     .map((r) => r.data);
 }

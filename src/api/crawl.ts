@@ -3,6 +3,7 @@
  * crawls: `GET /v2/crawl/active` (§4.9). Status, pages, errors, cancel and
  * waiting live in `jobs/` (shared with batch scrape).
  */
+import * as zod from "zod/v4/mini";
 import { APIPromise, snapshot, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
@@ -131,6 +132,12 @@ const crawlBody = z.looseObject({
   integration: z.optional(z.string()),
 });
 
+/** What a job start (crawl, batch scrape; v1 too) reads: the job `id` and its status `url`. */
+export const jobStartAnswer = zod.looseObject({ id: zod.string(), url: zod.string() });
+
+/** What {@link getActiveCrawls} reads (the crawl recovery matches on `url` and `created_at`). */
+const activeAnswer = zod.looseObject({ crawls: zod.array(zod.looseObject({ id: zod.string(), url: zod.string(), created_at: zod.string() })) });
+
 /** Drops the `success` flag of a 2xx answer, keeping every other field. */
 export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
   const { success: _drop, ...rest } = raw;
@@ -150,7 +157,7 @@ export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = 
   const startedAt = Date.now();
   const started = http
     .request<CrawlStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
+      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict, response: jobStartAnswer }),
       { ...req, idempotencyKey: key },
     )
     .map(withoutSuccess);
@@ -206,6 +213,6 @@ async function recoverStartedCrawl(http: HttpClient, url: string, startedAt: num
 /** `GET /v2/crawl/active`: the team's running crawls. */
 export function getActiveCrawls(http: HttpClient, req?: RequestOptions): APIPromise<ActiveCrawls> {
   return http
-    .request<{ crawls?: ActiveCrawl[] }>({ method: "GET", path: "/v2/crawl/active" }, req)
-    .map((r) => ({ crawls: Array.isArray(r.crawls) ? r.crawls : [] }));
+    .request<{ crawls: ActiveCrawl[] }>({ method: "GET", path: "/v2/crawl/active", response: activeAnswer }, req)
+    .map((r) => ({ crawls: r.crawls }));
 }

@@ -2,6 +2,7 @@
  * Extraction jobs: `POST /v2/extract`, `GET /v2/extract/<id>` (reference §8).
  * The waiter lives in `jobs/waiters.ts`.
  */
+import * as zod from "zod/v4/mini";
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
@@ -106,6 +107,12 @@ const extractBody = z
     z.refine((o) => (o.urls?.length ?? 0) > 0 || typeof o.prompt === "string", { message: "either urls or prompt must be provided" }),
   );
 
+/** What a job start of extract, agent (and the v1 generation jobs) reads: the job `id`. */
+export const taskStartAnswer = zod.looseObject({ id: zod.string() });
+
+/** What an extract or agent status read relies on: `status` (the waiters decide on it). */
+export const taskStatusAnswer = zod.looseObject({ status: zod.string() });
+
 /** Job status bodies: `success` is dropped, the id added. */
 export function toStatus<S>(raw: unknown, id: string): S {
   const rec = isRecord(raw) ? { ...raw } : {};
@@ -122,7 +129,7 @@ export function startExtract(http: HttpClient, given: ExtractOptions, req?: Requ
       const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
       check(extractBody, wired, "extract options");
       const body = schema === undefined ? wired : { ...wired, schema: wireSchema(schema) };
-      return { method: "POST", path: "/v2/extract", body, retry: "not-idempotent" };
+      return { method: "POST", path: "/v2/extract", body, retry: "not-idempotent", response: taskStartAnswer };
     }, req)
     .map((raw) => toStatus<ExtractStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
 }
@@ -130,6 +137,6 @@ export function startExtract(http: HttpClient, given: ExtractOptions, req?: Requ
 /** `GET /v2/extract/<id>`. A failed job (200 with `success:false`) comes back as `status: "failed"`, not thrown. */
 export function getExtractStatus<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<ExtractStatus<T>> {
   return http
-    .request<unknown>(() => ({ method: "GET", path: path`/v2/extract/${id}`, allowUnsuccessful: true }), req)
+    .request<unknown>(() => ({ method: "GET", path: path`/v2/extract/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req)
     .map((raw) => toStatus<ExtractStatus<T>>(raw, id));
 }

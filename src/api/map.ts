@@ -1,7 +1,9 @@
 /**
  * Map a site's URLs: `POST /v2/map` (reference §6).
  */
+import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { maybeString } from "../core/response.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import type { Location } from "./scrape.js";
 
@@ -74,15 +76,18 @@ const mapBody = z.looseObject({
   excludePaths: z.optional(z.array(z.string())),
 });
 
+/** What {@link map} reads: `links` (objects with a `url`, or plain URLs from older servers). */
+const mapAnswer = zod.looseObject({ links: zod.array(zod.union([zod.string(), zod.looseObject({ url: zod.string() })])), warning: maybeString });
+
 /** `POST /v2/map`. Links come back as `{ url, title?, description? }`. */
 export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {
   return http
-    .request<{ links?: (MapLink | string)[]; warning?: string }>(
-      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...options, url }, "map options"), minTimeoutMs: options.timeout ? options.timeout + 10_000 : undefined }),
+    .request<{ links: (MapLink | string)[]; warning?: string | null }>(
+      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...options, url }, "map options"), minTimeoutMs: options.timeout ? options.timeout + 10_000 : undefined, response: mapAnswer }),
       req,
     )
     .map((r) => {
-      const out: MapResult = { links: (r.links ?? []).map((l) => (typeof l === "string" ? { url: l } : l)) };
+      const out: MapResult = { links: r.links.map((l) => (typeof l === "string" ? { url: l } : l)) };
       if (r.warning) out.warning = r.warning;
       return out;
     });

@@ -3,7 +3,9 @@
  * checks here are shared by crawl, batch scrape, search and extract
  * (`scrapeOptions`).
  */
+import * as zod from "zod/v4/mini";
 import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
+import { anyObject } from "../core/response.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { scrapeRules } from "./scrape-rules.js";
@@ -235,6 +237,9 @@ const scrapeBody = z
 /** Margin added to a server-side `timeout` for the client's own per-attempt timeout. */
 const SERVER_TIMEOUT_MARGIN_MS = 10_000;
 
+/** What {@link scrape} reads from a 2xx answer: the document (not deep-checked). */
+const scrapeAnswer = zod.looseObject({ data: anyObject });
+
 /** The `json` type of the `formats` given: inferred from the json format's schema, else `unknown`. */
 export type JsonOfFormats<F> = F extends readonly (infer E)[] ? JsonOfFormat<Extract<E, { type: "json" }>> : unknown;
 type JsonOfFormat<E> = [E] extends [never] ? unknown : E extends { schema?: infer S } ? InferSchema<S> : unknown;
@@ -259,6 +264,7 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
       path: "/v2/scrape",
       body: check(scrapeBody, { ...wireScrapeOptions(opts), url }, "scrape options"),
       minTimeoutMs: opts.timeout ? opts.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined,
+      response: scrapeAnswer,
     }),
     req,
   );

@@ -4,7 +4,9 @@
  * `{ web?, news?, images? }`; with `scrapeOptions.formats` each item also
  * carries the scraped document fields (`markdown`, `json`, ...).
  */
+import * as zod from "zod/v4/mini";
 import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
+import { maybeString, objects } from "../core/response.js";
 import { check, int, z } from "../core/validate.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
@@ -188,11 +190,19 @@ const searchBody = z.looseObject({
 /** Margin added to a server-side `timeout` for the client's own per-attempt timeout. */
 const SERVER_TIMEOUT_MARGIN_MS = 10_000;
 
+/** What {@link search} reads: `data` grouped by source (items not deep-checked) and the search `id`. */
+const searchAnswer = zod.looseObject({
+  data: zod.looseObject({ web: zod.optional(objects), news: zod.optional(objects), images: zod.optional(objects) }),
+  id: zod.string(),
+  creditsUsed: zod.optional(zod.number()),
+  warning: maybeString,
+});
+
 interface WireSearch {
-  data?: { web?: unknown[]; news?: unknown[]; images?: unknown[] };
+  data: { web?: unknown[]; news?: unknown[]; images?: unknown[] };
   creditsUsed?: number;
   id: string;
-  warning?: string;
+  warning?: string | null;
 }
 
 /** `POST /v2/search`. A 400 here has no `code` (the search controller answers it itself). */
@@ -207,6 +217,7 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
         path: "/v2/search",
         body: check(searchBody, body, "search options"),
         minTimeoutMs: opts.timeout ? opts.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined,
+        response: searchAnswer,
       };
     },
     req,
@@ -215,10 +226,10 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
     res.withResponse().then(async ({ data, response }) => {
       const out: SearchResult = { creditsUsed: data.creditsUsed ?? 0, id: data.id };
       for (const k of ["web", "news", "images"] as const) {
-        const items = data.data?.[k];
+        const items = data.data[k];
         if (Array.isArray(items)) out[k] = (await validateDocuments(opts.scrapeOptions?.formats, items as Document[])) as never;
       }
-      if (data.warning !== undefined) out.warning = data.warning;
+      if (typeof data.warning === "string") out.warning = data.warning;
       return { data: out as SearchResult<O>, response };
     }),
   );

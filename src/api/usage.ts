@@ -3,8 +3,10 @@
  * (reference §12, spec 2.2/4.2). v2 answers camelCase; an older server that
  * answers snake_case is normalised here, so the v2 surface is always camelCase.
  */
+import * as zod from "zod/v4/mini";
 import { isRecord, ValidationError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { anyObject, objects } from "../core/response.js";
 
 /** Token usage of the team (spec 2.2). */
 export interface TokenUsage {
@@ -37,19 +39,49 @@ export function camelKeys<T>(rec: Record<string, unknown>): T {
   return out as T;
 }
 
+/**
+ * What a usage read relies on: `fields` as numbers (camelCase or snake_case), under
+ * `data` (`underData`), or else at the top level or under `data` as the server sends them.
+ */
+function usageAnswer(fields: readonly string[], underData: boolean) {
+  return anyObject.check(
+    zod.superRefine((body, ctx) => {
+      if (!isRecord(body)) return;
+      const nested = underData || isRecord(body.data);
+      const rec = nested ? body.data : body;
+      if (!isRecord(rec)) return void ctx.issues.push({ code: "custom", path: ["data"], message: "expected an object", input: rec });
+      for (const f of fields) {
+        const v = rec[f] ?? rec[f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)];
+        if (typeof v !== "number") ctx.issues.push({ code: "custom", path: nested ? ["data", f] : [f], message: "expected a number", input: v });
+      }
+    }),
+  );
+}
+
+/** Token usage (v1 and v2): `data.remainingTokens` / `data.remaining_tokens`. */
+export const tokenUsageAnswer = usageAnswer(["remainingTokens", "planTokens"], true);
+/** Credit usage (v1 and v2): `data.remainingCredits` / `data.remaining_credits`. */
+export const creditUsageAnswer = usageAnswer(["remainingCredits", "planCredits"], true);
+/** Queue status (v1 and v2): the counters at the top level (or under `data`). */
+export const queueStatusAnswer = usageAnswer(["jobsInQueue", "activeJobsInQueue", "waitingJobsInQueue", "maxConcurrency"], false);
+const concurrencyAnswer = usageAnswer(["concurrency", "maxConcurrency"], false);
+
+/** What the historical usage reads rely on: `periods`. */
+const periodsAnswer = zod.looseObject({ periods: objects });
+
 /** Reads `data` of a team usage answer as camelCase. */
-export function teamUsage<T>(http: HttpClient, path: string, req?: RequestOptions): APIPromise<T> {
-  return http.request<{ data: Record<string, unknown> }>({ method: "GET", path }, req).map((r) => camelKeys<T>(r.data ?? {}));
+export function teamUsage<T>(http: HttpClient, path: string, response: zod.ZodMiniType, req?: RequestOptions): APIPromise<T> {
+  return http.request<{ data: Record<string, unknown> }>({ method: "GET", path, response }, req).map((r) => camelKeys<T>(r.data));
 }
 
 /** `GET /v2/team/token-usage`. */
 export function getTokenUsage(http: HttpClient, req?: RequestOptions): APIPromise<TokenUsage> {
-  return teamUsage<TokenUsage>(http, "/v2/team/token-usage", req);
+  return teamUsage<TokenUsage>(http, "/v2/team/token-usage", tokenUsageAnswer, req);
 }
 
 /** `GET /v2/team/credit-usage`. */
 export function getCreditUsage(http: HttpClient, req?: RequestOptions): APIPromise<CreditUsage> {
-  return teamUsage<CreditUsage>(http, "/v2/team/credit-usage", req);
+  return teamUsage<CreditUsage>(http, "/v2/team/credit-usage", creditUsageAnswer, req);
 }
 
 /** One period of historical usage (`periods[]`). */
@@ -109,9 +141,9 @@ function historical<P>(http: HttpClient, path: string, options: HistoricalUsageO
     }, req);
   }
   return http
-    .request<{ periods?: Record<string, unknown>[] }>({ method: "GET", path, query: { byApiKey: options.byApiKey ? true : undefined } }, req)
+    .request<{ periods: Record<string, unknown>[] }>({ method: "GET", path, query: { byApiKey: options.byApiKey ? true : undefined }, response: periodsAnswer }, req)
     .map((r) =>
-      (r.periods ?? []).map((p) => {
+      r.periods.map((p) => {
         const out = camelKeys<Record<string, unknown>>(p);
         for (const [from, to] of Object.entries(rename)) if (out[to] === undefined && out[from] !== undefined) out[to] = out[from];
         for (const from of Object.keys(rename)) delete out[from];
@@ -132,7 +164,7 @@ export function getTokenUsageHistorical(http: HttpClient, options: HistoricalUsa
 
 /** `GET /v2/team/queue-status` (fields at the top level; snake_case normalised). */
 export function getQueueStatus(http: HttpClient, req?: RequestOptions): APIPromise<QueueStatus> {
-  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/team/queue-status" }, req).map((r) => {
+  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/team/queue-status", response: queueStatusAnswer }, req).map((r) => {
     const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
     return rest as unknown as QueueStatus;
   });
@@ -140,7 +172,7 @@ export function getQueueStatus(http: HttpClient, req?: RequestOptions): APIPromi
 
 /** `GET /v2/concurrency-check`: answered at the top level (not under `data`; a `data` wrapper is read too). */
 export function getConcurrency(http: HttpClient, req?: RequestOptions): APIPromise<Concurrency> {
-  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/concurrency-check" }, req).map((r) => {
+  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/concurrency-check", response: concurrencyAnswer }, req).map((r) => {
     const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
     return rest as unknown as Concurrency;
   });

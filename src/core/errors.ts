@@ -168,6 +168,85 @@ export class InternalServerError extends APIError {
   override name = "InternalServerError";
 }
 
+/** One way a 2xx answer missed what the SDK needs (from zod's issues). */
+export interface ResponseIssue {
+  /** zod's issue code (`invalid_type`, `invalid_union`, ...). */
+  code: string;
+  /** Where in the body, e.g. `["links"]` or `["data", "web"]` (empty for the whole body). */
+  path: (string | number)[];
+  /** What was wrong. */
+  message: string;
+}
+
+/** Everything known about an answer the SDK could not read. */
+export interface InvalidResponseErrorInit {
+  /** Why: `INVALID_RESPONSE_JSON` (malformed JSON), `EMPTY_RESPONSE`, `NOT_JSON` (an HTML page, plain text), `INVALID_RESPONSE_SHAPE` (JSON without what the result needs). */
+  code: InvalidResponseCode;
+  /** HTTP status (2xx: error statuses are `APIError`s whatever their body). */
+  status: number;
+  /** The `content-type` header, when sent. */
+  contentType?: string | undefined;
+  /** Request id from the response headers, when the server sent one. */
+  requestId?: string | undefined;
+  /** `METHOD /path` of the request. */
+  endpoint?: string | undefined;
+  /** The start of the body, with the API key redacted. */
+  bodyExcerpt: string;
+  /** zod's issues, for `INVALID_RESPONSE_SHAPE`. */
+  issues?: ResponseIssue[] | undefined;
+  /** Response headers. */
+  headers?: Headers | undefined;
+}
+
+/** Why an answer could not be read (see {@link InvalidResponseError.code}). */
+export type InvalidResponseCode = "INVALID_RESPONSE_JSON" | "EMPTY_RESPONSE" | "NOT_JSON" | "INVALID_RESPONSE_SHAPE";
+
+/**
+ * A 2xx answer the SDK cannot read: not JSON (a proxy's or captive portal's HTML
+ * page), empty, malformed JSON, or JSON without what the result needs. Thrown
+ * instead of resolving to `undefined` or a half-built result; never retried.
+ */
+export class InvalidResponseError extends WebDataError {
+  override name = "InvalidResponseError";
+  /** Why the answer could not be read. */
+  readonly code: InvalidResponseCode;
+  /** HTTP status. */
+  readonly status: number;
+  /** The `content-type` header, when sent. */
+  readonly contentType: string | undefined;
+  /** Request id from the response headers, when the server sent one. */
+  readonly requestId: string | undefined;
+  /** `METHOD /path` of the request. */
+  readonly endpoint: string | undefined;
+  /** The start of the body (at most 500 characters), with the API key redacted. */
+  readonly bodyExcerpt: string;
+  /** zod's issues (`INVALID_RESPONSE_SHAPE`; empty otherwise). */
+  readonly issues: ResponseIssue[];
+  readonly #headers: Headers | undefined;
+
+  constructor(init: InvalidResponseErrorInit) {
+    const what =
+      init.code === "INVALID_RESPONSE_JSON" ? "a malformed JSON body"
+      : init.code === "EMPTY_RESPONSE" ? "an empty body"
+      : init.code === "NOT_JSON" ? `a body that is not JSON (${init.contentType || "no content-type"})`
+      : `JSON the SDK cannot use (${(init.issues ?? []).map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ")})`;
+    super(`The server answered HTTP ${init.status} with ${what}${init.endpoint ? ` (${init.endpoint})` : ""}`);
+    this.code = init.code;
+    this.status = init.status;
+    this.contentType = init.contentType;
+    this.requestId = init.requestId;
+    this.endpoint = init.endpoint;
+    this.bodyExcerpt = init.bodyExcerpt;
+    this.issues = init.issues ?? [];
+    this.#headers = init.headers;
+  }
+
+  /** Response headers. */
+  get headers(): Headers | undefined {
+    return this.#headers;
+  }
+}
+
 /** The network failed before an HTTP answer arrived (refused, reset, DNS). */
 export class ConnectionError extends WebDataError {
   override name = "ConnectionError";

@@ -5,6 +5,7 @@
  */
 import { levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
 import { AbortError, APIError, isRecord, RateLimitError, redact, TimeoutError, WebDataError } from "./errors.js";
+import { checkAnswer, decodeAnswer, type ResponseSchema } from "./response.js";
 import { isRetryable, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
 import { VERSION } from "./version.js";
@@ -45,6 +46,8 @@ export interface RequestSpec {
   minTimeoutMs?: number | undefined;
   /** Refines a mapped error into a more specific class (agent signup). */
   mapError?: (err: APIError) => APIError;
+  /** Loose zod schema of what the method reads from a 2xx body; a mismatch is `InvalidResponseError` (never retried). */
+  response?: ResponseSchema | undefined;
 }
 
 /** A request spec, or a thunk building it (its throws become rejections). */
@@ -236,13 +239,14 @@ export class HttpClient {
       }
       const info: ResponseInfo = { status: res.status, headers: res.headers, requestId: requestIdOf(res.headers), url };
       if (res.status >= 400) throw await this.#errorFrom(spec, res, url, text);
-      const body = parseBody(redact(text, this.#config.apiKey));
-      if (typeof body === "string" && (res.headers.get("content-type") ?? "").includes("json")) {
-        throw new APIError({ status: res.status, message: "The server sent a malformed JSON body", code: "INVALID_RESPONSE_JSON", body, headers: res.headers, requestId: info.requestId, endpoint: `${spec.method} ${new URL(url).pathname}` });
-      }
+      // The answer edge (core/response.ts): JSON, then the method's loose schema, else InvalidResponseError.
+      const answer = { ...info, method: spec.method, apiKey: this.#config.apiKey };
+      const safeText = redact(text, this.#config.apiKey);
+      const body = decodeAnswer(safeText, spec.response, answer);
       if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
         throw this.#mapError(spec, res, url, body, text);
       }
+      checkAnswer(spec.response, body, safeText, answer);
       return { data: tagRequestId(body as T, info.requestId), response: info };
     });
   }

@@ -2,9 +2,11 @@
  * One implementation of the crawl and batch-scrape status, errors and cancel
  * calls, parameterised by job kind and API version (reference §4.4, §4.6, §4.7).
  */
+import * as zod from "zod/v4/mini";
 import type { Document } from "../api/document.js";
 import { isRecord } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { maybeString, objects } from "../core/response.js";
 import { path } from "../core/path.js";
 import { check, int, z } from "../core/validate.js";
 import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus } from "./types.js";
@@ -20,6 +22,21 @@ export function isTerminal(status: JobState | string): boolean {
 }
 
 const pageOptions = z.looseObject({ skip: z.optional(int(0)), limit: z.optional(int(1)) });
+
+/**
+ * What a status page (first page or a `next` page, v1 and v2) must hold: a `status`
+ * (unless it is a failed kickoff, `success:false`), `data` as a list of documents and
+ * `next` as a URL when present. Anything else would end pagination early or lose documents.
+ */
+export const jobStatusAnswer = zod.looseObject({ status: zod.optional(zod.string()), data: zod.optional(objects), next: maybeString }).check(
+  zod.refine((b) => typeof b.status === "string" || (b as { success?: unknown }).success === false, { path: ["status"], error: "expected a string (or success: false)" }),
+);
+
+/** What {@link getJobErrors} reads. */
+const errorsAnswer = zod.looseObject({ errors: objects, robotsBlocked: zod.optional(zod.array(zod.string())) });
+
+/** What {@link cancelJob} reads. */
+const cancelAnswer = zod.looseObject({ status: zod.optional(zod.string()) });
 
 /** Turns a wire status body into a {@link JobStatus} (unknown fields are kept; `success` is dropped). */
 export function toJobStatus<TDoc = Document>(raw: unknown, id: string): JobStatus<TDoc> {
@@ -53,19 +70,19 @@ export function getJobStatus<TDoc = Document>(
   return http
     .request<unknown>(() => {
       check(pageOptions, page, "status page options");
-      return { method: "GET", path: jobPath(kind, id, apiVersion), query: { skip: page.skip, limit: page.limit }, allowUnsuccessful: true };
+      return { method: "GET", path: jobPath(kind, id, apiVersion), query: { skip: page.skip, limit: page.limit }, allowUnsuccessful: true, response: jobStatusAnswer };
     }, req)
     .map((raw) => toJobStatus<TDoc>(raw, id));
 }
 
 /** GETs a `next` URL exactly as the server gave it (the key is sent only to the configured origin). */
 export function getJobPage<TDoc = Document>(http: HttpClient, url: string, id: string, req?: RequestOptions): APIPromise<JobStatus<TDoc>> {
-  return http.request<unknown>({ method: "GET", path: url, allowUnsuccessful: true }, req).map((raw) => toJobStatus<TDoc>(raw, id));
+  return http.request<unknown>({ method: "GET", path: url, allowUnsuccessful: true, response: jobStatusAnswer }, req).map((raw) => toJobStatus<TDoc>(raw, id));
 }
 
 /** `GET .../<id>/errors`: failed pages and robots.txt-blocked URLs. */
 export function getJobErrors(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<JobErrors> {
-  return http.request<unknown>(() => ({ method: "GET", path: `${jobPath(kind, id, apiVersion)}/errors` }), req).map((raw) => {
+  return http.request<unknown>(() => ({ method: "GET", path: `${jobPath(kind, id, apiVersion)}/errors`, response: errorsAnswer }), req).map((raw) => {
     const rec = isRecord(raw) ? raw : {};
     return {
       ...rec,
@@ -87,7 +104,7 @@ export function wasCancelled(http: HttpClient, id: string): boolean {
  * 409 `ConflictError` ("Crawl is already completed"); an unknown one 404 `NotFoundError`.
  */
 export function cancelJob(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<boolean> {
-  return http.request<unknown>(() => ({ method: "DELETE", path: jobPath(kind, id, apiVersion) }), req).map((raw) => {
+  return http.request<unknown>(() => ({ method: "DELETE", path: jobPath(kind, id, apiVersion), response: cancelAnswer }), req).map((raw) => {
     const ok = isRecord(raw) && raw.status === "cancelled";
     if (ok) {
       const set = cancelled.get(http) ?? new Set<string>();

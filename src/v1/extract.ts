@@ -3,6 +3,7 @@
  * defaults), and the v1 `extract` waiter: the shared task waiting of
  * `jobs/polling.ts`, mapped to the v1 result shape.
  */
+import { taskStartAnswer, taskStatusAnswer } from "../api/extract.js";
 import type { SchemaInput } from "../api/schema.js";
 import { toWireSchema } from "../api/wire-schema.js";
 import { path } from "../core/path.js";
@@ -117,7 +118,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
       ...(p.schema ? { schema: toWireSchema(p.schema, "schema") } : {}),
       ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions, "scrapeOptions.") } : {}),
     };
-    return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, minTimeoutMs: (p.timeout ?? 60_000) + 10_000 };
+    return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, minTimeoutMs: (p.timeout ?? 60_000) + 10_000, response: taskStartAnswer };
   };
   const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
   return http
@@ -127,7 +128,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
 
 /** `GET /v1/extract/<id>`: the status body as sent (a failed job is `success:false`, not thrown). 404 -> `NotFoundError`. */
 export function getExtractStatusV1<T = V1Any>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
-  return http.request<V1ExtractStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/extract/${id}`, allowUnsuccessful: true }), req);
+  return http.request<V1ExtractStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/extract/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req);
 }
 
 /** Starts an extract job and waits for it; `failed`/`cancelled` throw `JobFailedError`. */

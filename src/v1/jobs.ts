@@ -4,8 +4,10 @@
  * (`jobs/`) with `/v1/...` routes. Only the v1 result shapes are added here,
  * through `shapes.ts`.
  */
+import * as zod from "zod/v4/mini";
 import { APIPromise, type HttpClient, type RequestOptions, type ResponseInfo, type WithResponse } from "../core/request.js";
 import { check, int, z } from "../core/validate.js";
+import { jobStartAnswer } from "../api/crawl.js";
 import { jobPages } from "../jobs/pages.js";
 import { cancelJob, getJobErrors, getJobPage, getJobStatus, isTerminal, jobPath } from "../jobs/status.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
@@ -34,10 +36,13 @@ export interface V1CancelResponse {
 
 const pageArgs = z.object({ skip: z.optional(int(0)), limit: z.optional(int(1)) });
 
+/** What a v1 job start reads: `id`, `url`, and `invalidURLs` when sent. */
+const startAnswer = zod.extend(jobStartAnswer, { invalidURLs: zod.optional(zod.array(zod.string())) });
+
 /** Starts a crawl or batch scrape on a v1 route (the server honours `x-idempotency-key` there: generated when not given, reused on retries). */
 export function startV1Job(http: HttpClient, path: "/v1/crawl" | "/v1/batch/scrape", body: () => Record<string, unknown>, idempotencyKey: string | undefined, req?: RequestOptions): APIPromise<V1JobStartResponse> {
   const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
-  return http.request<V1JobStartResponse>(() => ({ method: "POST", path, body: body(), idempotent: true }), opts).map(v1Record);
+  return http.request<V1JobStartResponse>(() => ({ method: "POST", path, body: body(), idempotent: true, response: startAnswer }), opts).map(v1Record);
 }
 
 /**

@@ -2,6 +2,7 @@
  * v1 map: `POST /v1/map` exactly as spec §4.1. Defaults are the server's: a
  * field the caller did not set is not sent.
  */
+import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, countryUpper, httpUrl, int, z } from "../core/validate.js";
 import { v1Success } from "./shapes.js";
@@ -48,12 +49,15 @@ const v1MapBody = z.looseObject({
   location: z.optional(z.looseObject({ country: z.optional(countryUpper), languages: z.optional(z.array(z.string())) })),
 });
 
+/** What {@link mapUrl} reads: `links` (URL strings; objects with a `url` from v2-style servers). */
+const answer = zod.looseObject({ links: zod.array(zod.union([zod.string(), zod.looseObject({ url: zod.string() })])) });
+
 /** `POST /v1/map`. 402/429/500 `{error}` become typed errors carrying the server's text. */
 export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, req?: RequestOptions): APIPromise<V1MapResponse> {
   return http
-    .request<{ links?: unknown[] }>(
-      () => ({ method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...params }, "mapUrl params"), minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined }),
+    .request<{ links: (string | { url: string })[] }>(
+      () => ({ method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...params }, "mapUrl params"), minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined, response: answer }),
       req,
     )
-    .map((r) => v1Success({ links: (r.links ?? []).map((l) => (typeof l === "string" ? l : String((l as { url?: unknown }).url))) }));
+    .map((r) => v1Success({ links: r.links.map((l) => (typeof l === "string" ? l : l.url)) }));
 }

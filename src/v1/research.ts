@@ -3,6 +3,7 @@
  * deep research (`/v1/deep-research`). Starts, status reads as sent, and the
  * waiters: the shared task waiting of `jobs/polling.ts`.
  */
+import { taskStartAnswer, taskStatusAnswer } from "../api/extract.js";
 import type { SchemaInput } from "../api/schema.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
@@ -130,7 +131,7 @@ const researchBody = z
   .check(z.refine((o) => (o.formats ?? []).includes("json") === (o.jsonOptions !== undefined), { message: "the json format and jsonOptions must be given together", path: ["jsonOptions"] }));
 
 function start(http: HttpClient, p: string, body: () => unknown, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
-  return http.request<V1TaskStartResponse>(() => ({ method: "POST", path: p, body: body(), retry: "not-idempotent" }), req).map(v1Record);
+  return http.request<V1TaskStartResponse>(() => ({ method: "POST", path: p, body: body(), retry: "not-idempotent", response: taskStartAnswer }), req).map(v1Record);
 }
 
 /** `POST /v1/llmstxt`. */
@@ -140,7 +141,7 @@ export function asyncGenerateLLMsText(http: HttpClient, url: string, params: V1G
 
 /** `GET /v1/llmstxt/<id>`, as sent (404 -> `NotFoundError`). */
 export function checkGenerateLLMsTextStatus(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1GenerateLLMsTextStatusResponse> {
-  return http.request<V1GenerateLLMsTextStatusResponse>(() => ({ method: "GET", path: path`/v1/llmstxt/${id}`, allowUnsuccessful: true }), req);
+  return http.request<V1GenerateLLMsTextStatusResponse>(() => ({ method: "GET", path: path`/v1/llmstxt/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req);
 }
 
 /** `POST /v1/deep-research`. */
@@ -150,7 +151,7 @@ export function asyncDeepResearch(http: HttpClient, query: string, params: V1Dee
 
 /** `GET /v1/deep-research/<id>`, as sent (404 -> `NotFoundError`). */
 export function checkDeepResearchStatus<T = V1Any>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1DeepResearchStatusResponse<T>> {
-  return http.request<V1DeepResearchStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/deep-research/${id}`, allowUnsuccessful: true }), req);
+  return http.request<V1DeepResearchStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/deep-research/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req);
 }
 
 /** Waits for a generation job with the shared task waiting, at the v1 interval; `onStatus` sees every status read. */

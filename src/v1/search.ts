@@ -2,7 +2,9 @@
  * v1 search: `POST /v1/search` (reference §15.6). Web results only, as a flat
  * `data: Document[]` (scraped when `scrapeOptions.formats` asks for content).
  */
+import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { maybeString, objects } from "../core/response.js";
 import { check, int, z } from "../core/validate.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
@@ -47,15 +49,18 @@ const body = z.looseObject({
   scrapeOptions: z.optional(v1ScrapeOptionsSchema),
 });
 
+/** What {@link searchV1} reads: the flat list of results (not deep-checked). */
+const answer = zod.looseObject({ data: objects, warning: maybeString });
+
 /** `POST /v1/search`. */
 export function searchV1(http: HttpClient, query: string, params: V1SearchParams = {}, req?: RequestOptions): APIPromise<V1SearchResponse> {
   // Built inside the spec thunk: anything that throws (bad input) rejects the promise, nothing is sent.
   const spec = () => {
     const p: V1SearchParams = params ?? {};
     const wire = { query, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) };
-    return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), minTimeoutMs: (p.timeout ?? 60_000) + 10_000 };
+    return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), minTimeoutMs: (p.timeout ?? 60_000) + 10_000, response: answer };
   };
   return http
-    .request<{ data?: V1Document[]; warning?: string }>(spec, req)
-    .map((r) => v1Success({ data: r.data ?? [], ...(r.warning === undefined ? {} : { warning: r.warning }) }));
+    .request<{ data: V1Document[]; warning?: string | null }>(spec, req)
+    .map((r) => v1Success({ data: r.data, ...(typeof r.warning === "string" ? { warning: r.warning } : {}) }));
 }

@@ -1,6 +1,7 @@
 /**
  * v1 account usage: snake_case records (spec 2.3, reference §12).
  */
+import { creditUsageAnswer, queueStatusAnswer, tokenUsageAnswer } from "../api/usage.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { v1Record } from "./shapes.js";
 
@@ -30,12 +31,12 @@ export interface V1CreditUsage {
 
 /** `GET /v1/team/token-usage`: the snake_case record. */
 export function getTokenUsageV1(http: HttpClient, req?: RequestOptions): APIPromise<V1TokenUsage> {
-  return http.request<{ data: V1TokenUsage }>({ method: "GET", path: "/v1/team/token-usage" }, req).map((r) => r.data);
+  return http.request<{ data: V1TokenUsage }>({ method: "GET", path: "/v1/team/token-usage", response: tokenUsageAnswer }, req).map((r) => r.data);
 }
 
 /** `GET /v1/team/credit-usage`: the snake_case record. */
 export function getCreditUsageV1(http: HttpClient, req?: RequestOptions): APIPromise<V1CreditUsage> {
-  return http.request<{ data: V1CreditUsage }>({ method: "GET", path: "/v1/team/credit-usage" }, req).map((r) => r.data);
+  return http.request<{ data: V1CreditUsage }>({ method: "GET", path: "/v1/team/credit-usage", response: creditUsageAnswer }, req).map((r) => r.data);
 }
 
 /** v1 queue status (same fields as v2, reference §12). */
@@ -56,5 +57,5 @@ export interface V1QueueStatus {
 
 /** `GET /v1/team/queue-status`, as sent. */
 export function getQueueStatusV1(http: HttpClient, req?: RequestOptions): APIPromise<V1QueueStatus> {
-  return http.request<V1QueueStatus>({ method: "GET", path: "/v1/team/queue-status" }, req).map(v1Record);
+  return http.request<V1QueueStatus>({ method: "GET", path: "/v1/team/queue-status", response: queueStatusAnswer }, req).map(v1Record);
 }

@@ -1,0 +1,117 @@
+/**
+ * The answer edge: a 2xx body is decoded as JSON and parsed with the loose zod
+ * schema of what the calling method relies on (`RequestSpec.response`) before
+ * any result is built. A body that is empty, not JSON (a proxy's HTML page),
+ * malformed, or missing what the result needs is an {@link InvalidResponseError}
+ * carrying status, content-type, request id, endpoint, a redacted excerpt and
+ * zod's issues. Error statuses (4xx/5xx) never come here: they keep the
+ * status mapping of `request.ts`.
+ *
+ * The schemas themselves live beside each capability (`api/*`, `jobs/*`,
+ * `v1/*`); the helpers here keep them short and cheap (documents are checked
+ * to be objects, never deep-checked).
+ */
+import * as z from "zod/v4/mini";
+import { InvalidResponseError, isRecord, redact, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
+
+/** A zod schema (zod 4 / zod mini) describing what a method reads from a 2xx body. */
+export type ResponseSchema = z.ZodMiniType;
+
+/** What is known about the answer being read (for the error). */
+export interface AnswerInfo {
+  /** HTTP status. */
+  status: number;
+  /** Response headers. */
+  headers: Headers;
+  /** Request id from the response headers. */
+  requestId: string | undefined;
+  /** HTTP method of the request. */
+  method: string;
+  /** The URL that answered (only its path is named in the error). */
+  url: string;
+  /** The key to redact from the excerpt. */
+  apiKey: string | undefined;
+}
+
+/** Longest body excerpt kept on the error, in characters. */
+export const EXCERPT_CHARS = 500;
+
+/** Any JSON object; its fields are not looked into (documents, options, records passed on as they are). */
+export const anyObject = z.custom<Record<string, unknown>>(isRecord, { error: "expected an object" });
+/** An array of JSON objects (documents, errors, sessions), each not looked into. */
+export const objects = z.array(anyObject);
+/** An optional string that the server may also send as `null`. */
+export const maybeString = z.optional(z.nullable(z.string()));
+
+/**
+ * Decodes a 2xx body (the key already redacted from `text`). Not JSON, or
+ * empty: {@link InvalidResponseError}, unless `schema` accepts an empty body.
+ */
+export function decodeAnswer(text: string, schema: ResponseSchema | undefined, info: AnswerInfo): unknown {
+  if (text.trim() === "") {
+    if (schema && z.safeParse(schema, undefined).success) return undefined;
+    throw invalid("EMPTY_RESPONSE", text, info);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalid((info.headers.get("content-type") ?? "").includes("json") ? "INVALID_RESPONSE_JSON" : "NOT_JSON", text, info);
+  }
+}
+
+/** Parses a decoded body with the method's schema; a mismatch is {@link InvalidResponseError} with zod's issues. */
+export function checkAnswer(schema: ResponseSchema | undefined, body: unknown, text: string, info: AnswerInfo): void {
+  if (!schema) return;
+  const result = z.safeParse(schema, body);
+  if (result.success) return;
+  throw invalid("INVALID_RESPONSE_SHAPE", text, info, result.error.issues.map((i) => issue(i, body)));
+}
+
+function invalid(code: InvalidResponseCode, text: string, info: AnswerInfo, issues?: ResponseIssue[]): InvalidResponseError {
+  return new InvalidResponseError({
+    code,
+    status: info.status,
+    contentType: info.headers.get("content-type") ?? undefined,
+    requestId: info.requestId,
+    endpoint: `${info.method} ${new URL(info.url).pathname}`,
+    bodyExcerpt: excerpt(text, info.apiKey),
+    issues,
+    headers: info.headers,
+  });
+}
+
+/** The start of a body with the client's key and anything shaped like an API key (`fc-...`) redacted. */
+export function excerpt(text: string, apiKey: string | undefined): string {
+  const cut = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}...` : text;
+  return redact(cut, apiKey).replace(/\bfc-[A-Za-z0-9_-]{6,}/g, "fc-[redacted]");
+}
+
+type ZodIssue = z.core.$ZodIssue;
+
+function issue(i: ZodIssue, body: unknown): ResponseIssue {
+  const path = i.path.map((p) => (typeof p === "number" ? p : String(p)));
+  return { code: i.code, path, message: describe(i, at(body, path)) };
+}
+
+/** zod mini carries no message text by default: say it in words here (never quoting the body). */
+function describe(i: ZodIssue, value: unknown): string {
+  if (i.code === "invalid_type") return `expected ${i.expected === "object" || i.expected === "array" ? `an ${i.expected}` : i.expected}, got ${kind(value)}`;
+  if (i.code === "invalid_value") return `expected ${i.values.map((v) => JSON.stringify(v)).join(" or ")}`;
+  if (i.code === "invalid_union") return `matches none of the expected shapes (got ${kind(value)})`;
+  if (i.code === "custom") return `${i.message}, got ${kind(value)}`;
+  return i.message && i.message !== "Invalid input" ? i.message : `invalid (got ${kind(value)})`;
+}
+
+function at(value: unknown, path: (string | number)[]): unknown {
+  let cur = value;
+  for (const p of path) cur = cur !== null && typeof cur === "object" ? (cur as Record<string | number, unknown>)[p] : undefined;
+  return cur;
+}
+
+function kind(v: unknown): string {
+  if (v === undefined) return "nothing";
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "object") return "an object";
+  return typeof v;
+}
