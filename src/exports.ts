@@ -25,6 +25,7 @@ export {
   type ValidationIssue,
 } from "./core/errors.js";
 export type { ClientOptions, Logger, LogLevel } from "./core/config.js";
+export type { RetryEvent } from "./core/retry.js";
 export { APIPromise, type RequestOptions, type ResponseInfo, type WithResponse } from "./core/request.js";
 export { VERSION } from "./core/version.js";
 export type * from "./api/document.js";

@@ -78,7 +78,7 @@ const mapBody = z.looseObject({
 export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {
   return http
     .request<{ links?: (MapLink | string)[]; warning?: string }>(
-      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...options, url }, "map options"), minTimeoutMs: options.timeout ? options.timeout + 10_000 : undefined }),
+      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...options, url }, "map options"), serverTimeoutMs: options.timeout || undefined }),
       req,
     )
     .map((r) => {

@@ -248,9 +248,6 @@ const scrapeBody = z
   })
   .check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
 
-/** Margin added to a server-side `timeout` for the client's own per-attempt timeout. */
-const SERVER_TIMEOUT_MARGIN_MS = 10_000;
-
 /** The `json` type of the `formats` given: inferred from the json format's schema, else `unknown`. */
 export type JsonOfFormats<F> = F extends readonly (infer E)[] ? JsonOfFormat<Extract<E, { type: "json" }>> : unknown;
 type JsonOfFormat<E> = [E] extends [never] ? unknown : E extends { schema?: infer S } ? InferSchema<S> : unknown;
@@ -274,7 +271,7 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
       method: "POST",
       path: "/v2/scrape",
       body: check(scrapeBody, { ...wireScrapeOptions(opts), url }, "scrape options"),
-      minTimeoutMs: opts.timeout ? opts.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined,
+      serverTimeoutMs: opts.timeout || undefined,
     }),
     req,
   );

@@ -185,9 +185,6 @@ const searchBody = z.looseObject({
   integration: str,
 });
 
-/** Margin added to a server-side `timeout` for the client's own per-attempt timeout. */
-const SERVER_TIMEOUT_MARGIN_MS = 10_000;
-
 interface WireSearch {
   data?: { web?: unknown[]; news?: unknown[]; images?: unknown[] };
   creditsUsed?: number;
@@ -206,7 +203,7 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
         method: "POST",
         path: "/v2/search",
         body: check(searchBody, body, "search options"),
-        minTimeoutMs: opts.timeout ? opts.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined,
+        serverTimeoutMs: opts.timeout || undefined,
       };
     },
     req,

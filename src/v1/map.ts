@@ -52,7 +52,7 @@ const v1MapBody = z.looseObject({
 export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, req?: RequestOptions): APIPromise<V1MapResponse> {
   return http
     .request<{ links?: unknown[] }>(
-      () => ({ method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...params }, "mapUrl params"), minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined }),
+      () => ({ method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...params }, "mapUrl params"), serverTimeoutMs: params.timeout || undefined }),
       req,
     )
     .map((r) => v1Success({ links: (r.links ?? []).map((l) => (typeof l === "string" ? l : String((l as { url?: unknown }).url))) }));

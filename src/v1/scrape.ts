@@ -19,7 +19,7 @@ const body = z
 export function scrapeUrl<S extends SchemaInput = SchemaInput>(http: HttpClient, url: string, params: V1ScrapeParams<S> = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>>> {
   return http
     .request<{ data: V1Document<V1SchemaResult<S>>; warning?: string }>(
-      () => ({ method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...params }), "scrapeUrl params"), minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined }),
+      () => ({ method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...params }), "scrapeUrl params"), serverTimeoutMs: params.timeout || undefined }),
       req,
     )
     .map((r) => v1Success({ ...(r.warning === undefined ? {} : { warning: r.warning }), ...r.data }));

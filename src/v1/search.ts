@@ -53,7 +53,7 @@ export function searchV1(http: HttpClient, query: string, params: V1SearchParams
   const spec = () => {
     const p: V1SearchParams = params ?? {};
     const wire = { query, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) };
-    return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), minTimeoutMs: (p.timeout ?? 60_000) + 10_000 };
+    return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), serverTimeoutMs: p.timeout ?? 60_000 };
   };
   return http
     .request<{ data?: V1Document[]; warning?: string }>(spec, req)
