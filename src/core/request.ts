@@ -162,8 +162,6 @@ export class APIPromise<T> extends Promise<T> {
 
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "cf-ray"];
 
-export { uuid } from "./retry.js";
-
 /** The shared fetch layer. One instance per client; `api/*` modules call {@link HttpClient.request}. */
 export class HttpClient {
   readonly #config: ResolvedConfig;
