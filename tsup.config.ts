@@ -38,6 +38,8 @@ export default defineConfig([
     dts: true,
     splitting: true,
     treeshake: true,
+    // p-retry (and its one dependency) ship as ESM only: bundled, so `require("webdata")` needs no ESM loader.
+    noExternal: ["p-retry", "is-network-error"],
     esbuildOptions(o) {
       o.supported = { ...o.supported, "dynamic-import": false };
     },

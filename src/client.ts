@@ -103,7 +103,7 @@ export class WebData {
     return crawlParamsPreview(this.#http, url, prompt, requestOptions);
   }
 
-  /** Starts a crawl: `POST /v2/crawl` (sends an `x-idempotency-key`, reused across retries). */
+  /** Starts a crawl: `POST /v2/crawl` (with an `x-idempotency-key`, reused across retries, when given or when the `idempotencyKeys` option is on). */
   startCrawl(url: string, options?: CrawlOptions, requestOptions?: RequestOptions): APIPromise<CrawlStartResult> {
     return startCrawl(this.#http, url, options, requestOptions);
   }

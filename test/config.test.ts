@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { APIError, WebData, WebDataError, type Logger } from "../src/index.js";
 import { WebData as NodeWebData } from "../src/node.js";
 import { normalizeApiUrl } from "../src/core/config.js";
-import { backoffMs, parseRetryAfter } from "../src/core/retry.js";
+import { parseRetryAfter } from "../src/core/retry.js";
 import { createFakeService } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 
@@ -114,14 +114,6 @@ describe("retry numbers", () => {
     expect(parseRetryAfter(new Headers({ "retry-after": "Thu, 01 Jan 2025 00:00:05 GMT" }), undefined, now)).toBe(0);
     expect(parseRetryAfter(new Headers(), "Rate limit exceeded ... or please retry after 12s, resets at x")).toBe(12_000);
     expect(parseRetryAfter(new Headers({ "retry-after": "garbage" }), "no hint here")).toBeUndefined();
-  });
-
-  it("backs off exponentially from 0.5 s to 8 s with jitter", () => {
-    expect(backoffMs(1, () => 1)).toBe(500);
-    expect(backoffMs(1, () => 0)).toBe(250);
-    expect(backoffMs(2, () => 1)).toBe(1000);
-    expect(backoffMs(5, () => 1)).toBe(8000);
-    expect(backoffMs(9, () => 1)).toBe(8000);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { BadRequestError, ConflictError, ConnectionError, InternalServerError, ValidationError } from "../src/index.js";
+import { BadRequestError, ConflictError, ConnectionError, InternalServerError, ValidationError, type RetryEvent } from "../src/index.js";
 import { WebData as NodeWebData } from "../src/node.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { TRANSPORTS, type Setup } from "./helpers.js";
@@ -111,12 +111,16 @@ describe("batch start over undici to a port where nothing listens", () => {
     await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
     const port = (probe.address() as { port: number }).port;
     await new Promise<void>((r) => probe.close(() => r()));
-    const retries: string[] = [];
-    const logger = { debug: () => undefined, warn: () => undefined, error: () => undefined, info: (m: string) => void retries.push(m) };
-    const client = new NodeWebData({ apiKey: "fc-test-key", apiUrl: `http://127.0.0.1:${port}`, maxRetries: 2, logger, logLevel: "info" });
+    const retries: RetryEvent[] = [];
+    vi.spyOn(Math, "random").mockReturnValue(0); // backoff 0.5 s, then 1 s
+    const client = new NodeWebData({ apiKey: "fc-test-key", apiUrl: `http://127.0.0.1:${port}`, maxRetries: 2, onRetry: (e) => void retries.push(e), logLevel: "off" });
     const err = await client.startBatchScrape(["https://acme.test/about"]).catch((e: unknown) => e);
+    vi.restoreAllMocks();
     expect(err).toBeInstanceOf(ConnectionError);
     expect((err as ConnectionError).notSent).toBe(true);
-    expect(retries.filter((m) => m.startsWith("Retrying POST /v2/batch/scrape"))).toHaveLength(2);
+    expect(retries.map((e) => [e.endpoint, e.attempt, e.error])).toEqual([
+      ["POST /v2/batch/scrape", 1, expect.any(ConnectionError)],
+      ["POST /v2/batch/scrape", 2, expect.any(ConnectionError)],
+    ]);
   });
 });

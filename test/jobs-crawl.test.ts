@@ -11,8 +11,8 @@ afterEach(async () => {
 });
 
 describe.each(TRANSPORTS)("crawl over %s", (kind) => {
-  it("starts a crawl with an idempotency key and reads one status page without paginating", async () => {
-    s = await setup(kind);
+  it("starts a crawl with an idempotency key (idempotencyKeys on) and reads one status page without paginating", async () => {
+    s = await setup(kind, {}, { idempotencyKeys: true });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
     const job = await s.client.startCrawl("https://acme.test/", { limit: 5, scrapeOptions: { formats: ["markdown"] } });
     expect(job.id).toMatch(UUID);
@@ -111,7 +111,7 @@ describe.each(TRANSPORTS)("crawl over %s", (kind) => {
   });
 
   it("a start retried after a 503 or a dropped connection creates one crawl with one key", async () => {
-    s = await setup(kind, {}, { maxRetries: 3 });
+    s = await setup(kind, {}, { maxRetries: 3, idempotencyKeys: true });
     s.fake.inject({ match: /^POST \/v2\/crawl$/, status: 503 });
     s.fake.inject({ match: /^POST \/v2\/crawl$/, drop: true });
     const before = fakeJobs(s.fake).all.size;
@@ -125,7 +125,7 @@ describe.each(TRANSPORTS)("crawl over %s", (kind) => {
   });
 
   it("a start whose first answer was lost after the server created the crawl returns that crawl, not a conflict", async () => {
-    s = await setup(kind, {}, { maxRetries: 2 });
+    s = await setup(kind, {}, { maxRetries: 2, idempotencyKeys: true });
     s.fake.inject({ match: /^POST \/v2\/crawl$/, loseAnswer: true });
     const before = fakeJobs(s.fake).all.size;
     const job = await s.client.startCrawl("https://acme.test/", { limit: 2 });
@@ -139,7 +139,7 @@ describe.each(TRANSPORTS)("crawl over %s", (kind) => {
   });
 
   it("explains a lost-answer conflict it cannot resolve (no running crawl matches)", async () => {
-    s = await setup(kind, {}, { maxRetries: 2 });
+    s = await setup(kind, {}, { maxRetries: 2, idempotencyKeys: true });
     s.fake.inject({ match: /^POST \/v2\/crawl$/, loseAnswer: true });
     s.fake.inject({ match: "/v2/crawl/active", status: 200, body: { success: true, crawls: [] } });
     const err = (await s.client.startCrawl("https://acme.test/", { limit: 2 }).catch((e: unknown) => e)) as IdempotencyConflictError;
@@ -158,7 +158,38 @@ describe.each(TRANSPORTS)("crawl over %s", (kind) => {
     expect(err).toBeInstanceOf(ConflictError);
     expect((err as IdempotencyConflictError).serverMessage).toBe("Idempotency key already used");
     expect(s.fake.requests.filter((r) => r.method === "POST")).toHaveLength(2);
-    await expect(s.client.startCrawl("https://acme.test/", {}, { idempotencyKey: "not-a-uuid" })).rejects.toBeInstanceOf(IdempotencyConflictError);
+  });
+
+  it("refuses an idempotencyKey that is not a UUID (the server would answer 409) before sending", async () => {
+    s = await setup(kind);
+    for (const key of ["", "not-a-uuid", "6f1c8a52-7a3e-4c55-9d0b-2f8e5b6a1c3"]) {
+      const err = await s.client.startCrawl("https://acme.test/", {}, { idempotencyKey: key }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ValidationError);
+      expect((err as ValidationError).issues[0]!.path).toBe("idempotencyKey");
+      await expect(s.client.v1.asyncCrawlUrl("https://acme.test/", {}, key)).rejects.toBeInstanceOf(ValidationError);
+    }
+    expect(s.fake.requests).toHaveLength(0);
+  });
+
+  it("a first attempt answered 409 'Idempotency key already used' throws that conflict, naming the POST (no recovery)", async () => {
+    s = await setup(kind, {}, { idempotencyKeys: true });
+    s.fake.inject({ match: /^POST \/v2\/crawl$/, status: 409, body: { success: false, error: "Idempotency key already used" } });
+    const err = (await s.client.startCrawl("https://acme.test/", { limit: 2 }).catch((e: unknown) => e)) as IdempotencyConflictError;
+    expect(err).toBeInstanceOf(IdempotencyConflictError);
+    expect(err.endpoint).toBe("POST /v2/crawl");
+    expect(err.serverMessage).toBe("Idempotency key already used");
+    expect(s.fake.requests.map((r) => `${r.method} ${r.pathname}`)).toEqual(["POST /v2/crawl"]);
+  });
+
+  it("without idempotencyKeys (default off for a non-public apiUrl) a start sends no key and is not retried after a 503", async () => {
+    s = await setup(kind, {}, { maxRetries: 3 });
+    s.fake.inject({ match: /^POST \/v2\/crawl$/, status: 503, headers: { "retry-after": "0" } });
+    await expect(s.client.startCrawl("https://acme.test/", { limit: 2 })).rejects.toMatchObject({ status: 503 });
+    const job = await s.client.startCrawl("https://acme.test/", { limit: 2 });
+    const posts = s.fake.requests.filter((r) => r.method === "POST" && r.pathname === "/v2/crawl");
+    expect(posts).toHaveLength(2);
+    expect(posts.map((r) => r.headers["x-idempotency-key"])).toEqual([undefined, undefined]);
+    expect(fakeJobs(s.fake).all.has(job.id)).toBe(true);
   });
 
   it("passes unknown options through and lets the server judge them", async () => {

@@ -3,7 +3,7 @@
  * retried, Retry-After in every form, aborts, timeouts, headers, request ids.
  */
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   AbortError,
   APIError,
@@ -20,6 +20,7 @@ import {
   TimeoutError,
   VERSION,
   WebDataError,
+  type RetryEvent,
 } from "../src/index.js";
 import { InvalidResponseError } from "../src/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
@@ -30,9 +31,30 @@ const PKG_VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.m
 /** A 0-second hint keeps retry tests fast without touching the backoff code. */
 const NOW = { "retry-after": "0" };
 
+/** Fakes the client's timers and clock; real I/O still runs (sockets, `setImmediate`). */
+function fakeClock(now?: Date): void {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], ...(now ? { now } : {}) });
+}
+
+/** The real `setTimeout`, kept for polling while the client's timers are fake. */
+const realSetTimeout = globalThis.setTimeout;
+
+/** Lets real I/O (loopback sockets) run while the clock is fake: polls `cond` in real time, up to 5 s. */
+async function until(cond: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !cond(); i++) await new Promise((r) => realSetTimeout(r, 5));
+  expect(cond()).toBe(true);
+}
+
+/** A few real milliseconds for anything in flight to arrive. */
+const settle = () => new Promise((r) => realSetTimeout(r, 30));
+
 describe.each(TRANSPORTS)("request layer over %s", (kind) => {
   let s: Setup;
-  afterEach(async () => s?.close());
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    await s?.close();
+  });
 
   it("sends auth, JSON, version headers and no idempotency key on plain calls", async () => {
     s = await setup(kind);
@@ -100,10 +122,16 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
   });
 
   it("retries a dropped connection", async () => {
-    s = await setup(kind);
+    fakeClock();
+    const events: RetryEvent[] = [];
+    s = await setup(kind, {}, { onRetry: (e) => void events.push(e) });
     s.fake.inject({ match: "/v2/team", drop: true });
     s.fake.inject({ match: "/v2/team", status: 200, body: { success: true, data: { remainingCredits: 7, planCredits: 9 } } });
-    const usage = await s.client.getCreditUsage({ maxRetries: 1 });
+    const p = s.client.getCreditUsage({ maxRetries: 1 });
+    await until(() => events.length === 1);
+    expect(events[0]!.error).toBeInstanceOf(ConnectionError);
+    await vi.advanceTimersByTimeAsync(1000);
+    const usage = await p;
     expect(usage.remainingCredits).toBe(7);
     expect(s.fake.requests).toHaveLength(2);
   });
@@ -130,20 +158,70 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
     ["date", "Retry-After as an HTTP date"],
     ["ms", "retry-after-ms"],
   ] as const) {
-    it(`waits as ${label} says, not by backoff`, async () => {
-      const waits: number[] = [];
-      const logger = { debug: () => undefined, warn: () => undefined, error: () => undefined, info: (m: string) => void waits.push(Number(/ in (\d+) ms/.exec(m)?.[1])) };
-      s = await setup(kind, {}, { logger, logLevel: "info" });
-      // An HTTP date has 1 s resolution: ask for 2 s so the wait is over 1 s whatever the sub-second clock.
-      s.fake.rateLimit({ retryAfterSeconds: header === "date" ? 2 : 1, header });
-      await s.client.getTokenUsage();
+    it(`waits as ${label} says, not by backoff (fake clock)`, async () => {
+      fakeClock(new Date("2026-01-01T00:00:00Z"));
+      const events: RetryEvent[] = [];
+      s = await setup(kind, {}, { onRetry: (e) => void events.push(e) });
+      s.fake.rateLimit({ retryAfterSeconds: 3, header });
+      const p = s.client.getTokenUsage();
+      await until(() => events.length === 1);
+      expect(events[0]).toMatchObject({ endpoint: "GET /v2/team/token-usage", attempt: 1, retriesLeft: 1, serverWaitMs: 3000 });
+      expect(events[0]!.error).toBeInstanceOf(RateLimitError);
+      // Backoff would have retried within 1 s; the server asked for 3 s.
+      await vi.advanceTimersByTimeAsync(2999);
+      await settle();
+      expect(s.fake.requests).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect((await p).planTokens).toBe(1_500_000);
       expect(s.fake.requests).toHaveLength(2);
-      expect(waits).toHaveLength(1);
-      // Backoff would wait 250..500 ms.
-      if (header === "date") expect(waits[0]).toBeGreaterThan(1000);
-      else expect(waits[0]).toBe(1000);
     });
   }
+
+  it("backs off 0.5-1 s, then 1-2 s, when the server gives no wait (fake clock)", async () => {
+    fakeClock();
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
+    const events: RetryEvent[] = [];
+    s = await setup(kind, {}, { onRetry: (e) => void events.push(e) });
+    s.fake.inject({ match: "/v2/team", status: 503, times: 2 });
+    const p = s.client.getCreditUsage();
+    await until(() => events.length === 1);
+    expect(events[0]).toMatchObject({ attempt: 1, serverWaitMs: undefined });
+    await vi.advanceTimersByTimeAsync(749);
+    await settle();
+    expect(s.fake.requests).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => events.length === 2);
+    await vi.advanceTimersByTimeAsync(1499);
+    await settle();
+    expect(s.fake.requests).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await p).planCredits).toBe(100_000);
+    expect(s.fake.requests).toHaveLength(3);
+  });
+
+  it("counts every failure against one maxRetries budget, server waits and backoffs alike", async () => {
+    fakeClock();
+    const events: RetryEvent[] = [];
+    s = await setup(kind, {}, { maxRetries: 3, onRetry: (e) => void events.push(e) });
+    s.fake.rateLimit({ retryAfterSeconds: 1, header: "ms", match: "/v2/team" });
+    s.fake.inject({ match: "/v2/team", status: 503 });
+    s.fake.rateLimit({ retryAfterSeconds: 1, header: "seconds", match: "/v2/team" });
+    s.fake.inject({ match: "/v2/team", status: 502, times: 5 });
+    const p = s.client.getCreditUsage().catch((e: unknown) => e);
+    for (let i = 1; i <= 3; i++) {
+      await until(() => events.length >= i);
+      await vi.advanceTimersByTimeAsync(2000);
+    }
+    const err = await p;
+    expect(err).toBeInstanceOf(InternalServerError);
+    expect((err as APIError).status).toBe(502);
+    expect(s.fake.requests).toHaveLength(4);
+    expect(events.map((e) => [e.attempt, e.retriesLeft, e.serverWaitMs])).toEqual([
+      [1, 2, 1000],
+      [2, 1, undefined],
+      [3, 0, 1000],
+    ]);
+  });
 
   it("fails at once when Retry-After exceeds maxRetryAfterMs, carrying the hint", async () => {
     s = await setup(kind, {}, { maxRetryAfterMs: 1000 });
@@ -164,15 +242,29 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
     expect(s.fake.requests).toHaveLength(1);
   });
 
-  it("aborts during a backoff sleep without another attempt", async () => {
+  for (const hint of [true, false]) {
+    it(`aborts during ${hint ? "a server-directed wait" : "a backoff wait"} at once, without another attempt`, async () => {
+      fakeClock();
+      const events: RetryEvent[] = [];
+      s = await setup(kind, {}, { onRetry: (e) => void events.push(e) });
+      if (hint) s.fake.rateLimit({ retryAfterSeconds: 50, header: "seconds", match: "/v2/team" });
+      else s.fake.inject({ match: "/v2/team", status: 503 });
+      const ac = new AbortController();
+      const p = s.client.getCreditUsage({ signal: ac.signal }).catch((e: unknown) => e);
+      await until(() => events.length === 1);
+      ac.abort(new Error("user gave up"));
+      const err = await p;
+      expect(err).toBeInstanceOf(AbortError);
+      expect((err as AbortError).cause).toMatchObject({ message: "user gave up" });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(s.fake.requests).toHaveLength(1);
+    });
+  }
+
+  it("never retries a 409, even with a Retry-After", async () => {
     s = await setup(kind);
-    s.fake.rateLimit({ retryAfterSeconds: 50, header: "seconds" });
-    const ac = new AbortController();
-    const p = s.client.getCreditUsage({ signal: ac.signal });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(s.fake.requests).toHaveLength(1);
-    ac.abort();
-    await expect(p).rejects.toBeInstanceOf(AbortError);
+    s.fake.inject({ match: "/v2/team", status: 409, headers: { "retry-after": "0" }, body: { success: false, error: "Conflict" }, times: 3 });
+    await expect(s.client.getCreditUsage({ maxRetries: 5 })).rejects.toBeInstanceOf(ConflictError);
     expect(s.fake.requests).toHaveLength(1);
   });
 
@@ -183,9 +275,19 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
   });
 
   it("times out an attempt and retries it", async () => {
-    s = await setup(kind);
+    fakeClock();
+    const events: RetryEvent[] = [];
+    s = await setup(kind, {}, { onRetry: (e) => void events.push(e) });
+    vi.spyOn(Math, "random").mockReturnValue(0);
     s.fake.inject({ match: "/v2/team", delayMs: 5_000 });
-    const usage = await s.client.getCreditUsage({ timeoutMs: 50, maxRetries: 1 });
+    const p = s.client.getCreditUsage({ timeoutMs: 50, maxRetries: 1 });
+    await until(() => s.fake.requests.length === 1);
+    await vi.advanceTimersByTimeAsync(50);
+    await until(() => events.length === 1);
+    expect(events[0]!.error).toBeInstanceOf(TimeoutError);
+    // Exactly the 500 ms backoff: any further and the second attempt's own 50 ms timer would fire before its answer.
+    await vi.advanceTimersByTimeAsync(500);
+    const usage = await p;
     expect(usage.planCredits).toBe(100_000);
     expect(s.fake.requests).toHaveLength(2);
   });

@@ -19,8 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 
-/** The issue's budget for the initial download, gzipped bytes. */
-export const TARGET = { client: 20 * 1024, scrapeOnly: 10 * 1024 } as const;
+/** The budget for the initial download, gzipped bytes (`import { scrape }`: 17 KB as DESIGN.md "Size" sets it, p-retry counted). */
+export const TARGET = { client: 20 * 1024, scrapeOnly: 17 * 1024 } as const;
 
 interface Bundle {
   /** Minified bytes. */
@@ -100,6 +100,7 @@ async function rollupInitial(code: string): Promise<number> {
     async resolveId(id, importer, opts) {
       if (id === "webdata") return { id: join(dist, "index.js"), moduleSideEffects: false };
       if (id === "eventsource-parser") return join(REPO, "node_modules/eventsource-parser/dist/index.js");
+      if (id === "p-retry" || id === "is-network-error") return join(REPO, `node_modules/${id}/index.js`);
       if (id === "\0app") return id;
       const r = await this.resolve(id, importer, { ...opts, skipSelf: true });
       return r && r.id.startsWith(dist) ? { id: r.id, moduleSideEffects: false } : r;

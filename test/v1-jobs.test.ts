@@ -41,8 +41,8 @@ describe.each(TRANSPORTS)("v1 crawl over %s", (kind) => {
     expect(res).toEqual({ success: true, id: expect.stringMatching(UUID), url: `${s.url}/v1/crawl/${res.id}` });
   });
 
-  it("asyncCrawlUrl without a key generates one; unknown options reach the v1 server (strict 400)", async () => {
-    s = await setup(kind);
+  it("asyncCrawlUrl without a key generates one (idempotencyKeys on); unknown options reach the v1 server (strict 400)", async () => {
+    s = await setup(kind, {}, { idempotencyKeys: true });
     await s.client.v1.asyncCrawlUrl(HOME, { limit: 1 });
     expect(posts("/v1/crawl")[0]!.headers["x-idempotency-key"]).toMatch(UUID);
     const err = await s.client.v1.asyncCrawlUrl(HOME, { limit: 1, sitemap: "skip" } as never).catch((e: unknown) => e);

@@ -118,8 +118,6 @@ const executeAnswer = zod.looseObject({ exitCode: zod.number() });
 /** What {@link listBrowsers} reads. */
 const listAnswer = zod.looseObject({ sessions: objects });
 
-/** Margin over the script's server-side `timeout` (seconds) for the client's per-attempt timeout. */
-const EXECUTE_MARGIN_MS = 15_000;
 
 /** `POST /v2/browser`. Not retried after failures that may have created a session (it is billed). */
 export function browser(http: HttpClient, options: BrowserOptions = {}, req?: RequestOptions): APIPromise<BrowserSession> {
@@ -148,7 +146,7 @@ export function browserExecute(http: HttpClient, id: string, options: BrowserExe
         path: path`/v2/browser/${id}/execute`,
         body: check(executeBody, options, "browserExecute options"),
         retry: "not-idempotent",
-        minTimeoutMs: (options.timeout ?? 30) * 1000 + EXECUTE_MARGIN_MS,
+        serverTimeoutMs: (options.timeout ?? 30) * 1000,
         mapError: goneMapper,
         response: executeAnswer,
       }),

@@ -4,7 +4,8 @@
  * waiting live in `jobs/` (shared with batch scrape).
  */
 import * as zod from "zod/v4/mini";
-import { APIPromise, snapshot, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
+import type { APIError } from "../core/errors.js";
+import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
 import type { Document } from "./document.js";
@@ -145,27 +146,37 @@ export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
 }
 
 /**
- * `POST /v2/crawl`. Sends `x-idempotency-key` (the caller's `idempotencyKey`, or a
- * generated UUID reused across retries), so a retried start never creates two
- * crawls; a used key is `IdempotencyConflictError`.
+ * `POST /v2/crawl`. Sends `x-idempotency-key` when the caller gives one, or (client option
+ * `idempotencyKeys`, on by default for the public deployment) a generated UUID reused across
+ * retries, so a retried start never creates two crawls; a used key is `IdempotencyConflictError`.
  */
 export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
   const options = snapshot(given);
-  // A key of our own making: a 409 for it can only mean an earlier attempt of this very call started the crawl.
-  const ownKey = req?.idempotencyKey === undefined;
-  const key = req?.idempotencyKey ?? uuid();
   const startedAt = Date.now();
+  // 409s that answered a retry of a key of our own making: an earlier attempt of this very call started the crawl.
+  const lostAnswers = new WeakMap<APIError, string>();
   const started = http
     .request<CrawlStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict, response: jobStartAnswer }),
-      { ...req, idempotencyKey: key },
+      () => ({
+        method: "POST",
+        path: "/v2/crawl",
+        body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"),
+        idempotent: true,
+        response: jobStartAnswer,
+        mapError: (err, at) => {
+          const mapped = idempotencyConflict(err);
+          if (mapped instanceof IdempotencyConflictError && at.attempt > 1 && at.keyGenerated && at.idempotencyKey) lostAnswers.set(mapped, at.idempotencyKey);
+          return mapped;
+        },
+      }),
+      req,
     )
     .map(withoutSuccess);
-  if (!ownKey) return started;
   return new APIPromise(
     started.withResponse().catch(async (err: unknown) => {
-      if (!(err instanceof IdempotencyConflictError)) throw err;
-      return recoverStartedCrawl(http, url, startedAt, key, err, req);
+      const key = err instanceof IdempotencyConflictError ? lostAnswers.get(err) : undefined;
+      if (key === undefined) throw err;
+      return recoverStartedCrawl(http, url, startedAt, key, err as IdempotencyConflictError, req);
     }),
   );
 }

@@ -83,7 +83,7 @@ const mapAnswer = zod.looseObject({ links: zod.array(zod.union([zod.string(), zo
 export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {
   return http
     .request<{ links: (MapLink | string)[]; warning?: string | null }>(
-      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...options, url }, "map options"), minTimeoutMs: options.timeout ? options.timeout + 10_000 : undefined, response: mapAnswer }),
+      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...options, url }, "map options"), serverTimeoutMs: options.timeout || undefined, response: mapAnswer }),
       req,
     )
     .map((r) => {

@@ -234,9 +234,6 @@ const scrapeBody = z
   })
   .check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
 
-/** Margin added to a server-side `timeout` for the client's own per-attempt timeout. */
-const SERVER_TIMEOUT_MARGIN_MS = 10_000;
-
 /** What {@link scrape} reads from a 2xx answer: the document (not deep-checked). */
 const scrapeAnswer = zod.looseObject({ data: anyObject });
 
@@ -263,7 +260,7 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
       method: "POST",
       path: "/v2/scrape",
       body: check(scrapeBody, { ...wireScrapeOptions(opts), url }, "scrape options"),
-      minTimeoutMs: opts.timeout ? opts.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined,
+      serverTimeoutMs: opts.timeout || undefined,
       response: scrapeAnswer,
     }),
     req,

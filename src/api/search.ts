@@ -187,9 +187,6 @@ const searchBody = z.looseObject({
   integration: str,
 });
 
-/** Margin added to a server-side `timeout` for the client's own per-attempt timeout. */
-const SERVER_TIMEOUT_MARGIN_MS = 10_000;
-
 /** What {@link search} reads: `data` grouped by source (items not deep-checked) and the search `id`. */
 const searchAnswer = zod.looseObject({
   data: zod.looseObject({ web: zod.optional(objects), news: zod.optional(objects), images: zod.optional(objects) }),
@@ -216,7 +213,7 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
         method: "POST",
         path: "/v2/search",
         body: check(searchBody, body, "search options"),
-        minTimeoutMs: opts.timeout ? opts.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined,
+        serverTimeoutMs: opts.timeout || undefined,
         response: searchAnswer,
       };
     },

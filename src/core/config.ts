@@ -4,6 +4,7 @@
  * Workers, Deno without permissions).
  */
 import { WebDataError } from "./errors.js";
+import type { RetryEvent } from "./retry.js";
 import type { Transport } from "./transport.js";
 
 /** The public deployment; a key is required only here. */
@@ -40,6 +41,16 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** Longest wait a server's `Retry-After` may impose, in ms (default 60000); a longer demand fails at once with `RateLimitError.retryAfterMs`. */
   maxRetryAfterMs?: number | undefined;
+  /**
+   * Send a generated `x-idempotency-key` on the job starts the server de-duplicates (v2 crawl, v1 crawl and
+   * batch scrape), so they are retried after any retryable failure without creating two jobs. Default: on for
+   * `https://api.firecrawl.dev`, off for any other `apiUrl` (a self-hosted server without its database answers
+   * 500 to every request that carries the header). Off, such a start is retried only after failures that prove
+   * nothing was created. A caller's own `idempotencyKey` is sent either way.
+   */
+  idempotencyKeys?: boolean | undefined;
+  /** Called before each retry's wait (the failed attempt, its error and the server-directed wait, if any). */
+  onRetry?: ((event: RetryEvent) => void) | undefined;
   /** A `fetch` implementation to send requests with (tests, proxies, instrumentation). Always uses the fetch path. */
   fetch?: typeof globalThis.fetch | undefined;
   /** Headers added to every request. */
@@ -61,6 +72,8 @@ export interface ResolvedConfig {
   timeoutMs: number;
   maxRetries: number;
   maxRetryAfterMs: number;
+  idempotencyKeys: boolean;
+  onRetry: ((event: RetryEvent) => void) | undefined;
   headers: Record<string, string>;
   logger: Logger;
   logLevel: LogLevel;
@@ -124,6 +137,8 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     timeoutMs,
     maxRetries,
     maxRetryAfterMs,
+    idempotencyKeys: options.idempotencyKeys ?? isPublicDeployment(apiUrl),
+    onRetry: options.onRetry,
     headers: { ...options.headers },
     logger: options.logger ?? consoleLogger(),
     logLevel: options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn",

@@ -1,15 +1,56 @@
 /**
- * Which failures retry and how long to wait. Every number of the retry policy
- * lives here.
+ * Retries, in one home: which failures retry (the decision), how long to wait
+ * (the server's wait, else p-retry's backoff) and the `x-idempotency-key`.
+ * Every number of the retry policy lives here; `request.ts` only calls
+ * {@link withRetries} around one attempt.
  */
-import { APIError, ConnectionError, RateLimitError, TimeoutError } from "./errors.js";
+import pRetry from "p-retry";
+import { AbortError, APIError, ConnectionError, RateLimitError, TimeoutError, ValidationError, WebDataError } from "./errors.js";
 
 /** Statuses that are retried (never 409: a real conflict). */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
-/** First backoff step, in ms. */
+/** First backoff step, in ms (p-retry `minTimeout`; with `randomize` the wait is 1..2 times the step). */
 export const BACKOFF_BASE_MS = 500;
-/** Largest backoff step, in ms. */
+/** Largest backoff wait, in ms (p-retry `maxTimeout`). */
 export const BACKOFF_MAX_MS = 8_000;
+
+/**
+ * 5xx `code`s that a retry cannot fix (reference §1.2, recorded exchanges): the
+ * server already tried every engine, the target failed for good, or the request
+ * itself is what fails. `UNKNOWN_ERROR`, the timeouts and codes not listed here
+ * stay retryable.
+ */
+export const FINAL_SERVER_CODES: ReadonlySet<string> = new Set([
+  "SCRAPE_ALL_ENGINES_FAILED",
+  "SCRAPE_DNS_RESOLUTION_ERROR",
+  "SCRAPE_SSL_ERROR",
+  "SCRAPE_SITE_ERROR",
+  "SCRAPE_RETRY_LIMIT",
+  "SCRAPE_UNSUPPORTED_FILE_ERROR",
+  "SCRAPE_ACTION_ERROR",
+  "SCRAPE_ACTIONS_NOT_SUPPORTED",
+  "SCRAPE_BRANDING_NOT_SUPPORTED",
+  "SCRAPE_ZDR_VIOLATION_ERROR",
+  "SCRAPE_PDF_ANTIBOT_ERROR",
+  "SCRAPE_DOCUMENT_ANTIBOT_ERROR",
+  "SCRAPE_PDF_OCR_REQUIRED",
+  "SCRAPE_PDF_INSUFFICIENT_TIME_ERROR",
+  "SCRAPE_NO_CACHED_DATA",
+  "SCRAPE_JOB_CANCELLED",
+  "AGENT_INDEX_ONLY",
+  "CRAWL_DENIAL",
+  "BAD_REQUEST",
+  "BAD_REQUEST_INVALID_JSON",
+]);
+
+/** Server texts of 5xx answers caused by the server's own configuration (a missing AI key, a disabled feature). */
+const SERVER_CONFIG_FAILURE = /\bAPI key is missing\b|\bis not enabled\b|\bnot configured\b/i;
+
+/** True for a 5xx a retry cannot fix: a code in {@link FINAL_SERVER_CODES}, or a server-configuration failure. */
+export function isPermanentServerError(err: APIError): boolean {
+  if (err.status < 500) return false;
+  return (err.code !== undefined && FINAL_SERVER_CODES.has(err.code)) || SERVER_CONFIG_FAILURE.test(err.serverMessage);
+}
 
 /**
  * How a request may be retried:
@@ -30,7 +71,7 @@ export function isRetryable(err: unknown, policy: RetryPolicy): boolean {
   if (policy === "not-sent-only") return false;
   if (err instanceof APIError) {
     if (policy === "not-idempotent") return err.status === 429;
-    return RETRYABLE_STATUSES.has(err.status);
+    return RETRYABLE_STATUSES.has(err.status) && !isPermanentServerError(err);
   }
   return false;
 }
@@ -59,20 +100,9 @@ export function parseRetryAfter(headers: Headers | undefined, bodyText?: string,
   return undefined;
 }
 
-/** Exponential backoff with full jitter over [50%, 100%] of the step: 0.5 s doubling to 8 s. */
-export function backoffMs(retryNumber: number, random: () => number = Math.random): number {
-  const step = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, retryNumber - 1));
-  return Math.round(step * (0.5 + random() * 0.5));
-}
-
-/**
- * The wait before retry number `retryNumber` (1-based), or `undefined` when the
- * server asked for longer than `maxRetryAfterMs` (then the error is thrown as is).
- */
-export function retryDelayMs(err: unknown, retryNumber: number, maxRetryAfterMs: number): number | undefined {
-  const hint = err instanceof RateLimitError ? err.retryAfterMs : err instanceof APIError ? parseRetryAfter(err.headers) : undefined;
-  if (hint !== undefined) return hint > maxRetryAfterMs ? undefined : hint;
-  return backoffMs(retryNumber);
+/** The wait the server asked for before retrying after `err`, in ms (none: backoff applies). */
+export function serverWaitMs(err: unknown): number | undefined {
+  return err instanceof RateLimitError ? err.retryAfterMs : err instanceof APIError ? parseRetryAfter(err.headers) : undefined;
 }
 
 /** Waits `ms`, rejecting with the signal's reason as soon as it aborts. */
@@ -89,4 +119,144 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
+}
+
+/** One retry about to happen, as reported to `ClientOptions.onRetry`. */
+export interface RetryEvent {
+  /** `METHOD /path` of the call. */
+  endpoint: string;
+  /** The attempt that failed (1 for the first). */
+  attempt: number;
+  /** Retries left after this one. */
+  retriesLeft: number;
+  /** Why the attempt failed. */
+  error: WebDataError;
+  /** The wait the server asked for (`Retry-After`, `retry-after-ms` or the 429 body text), in ms; `undefined` when the exponential backoff with jitter applies. */
+  serverWaitMs: number | undefined;
+}
+
+/** What {@link withRetries} needs to know about one call. */
+export interface RetryPlan {
+  /** `METHOD /path`, for events and messages. */
+  endpoint: string;
+  /** Which failures may be retried. */
+  policy: RetryPolicy;
+  /** Retries after the first attempt, whatever mix of failures comes. */
+  maxRetries: number;
+  /** Longest server-directed wait honoured; a longer one throws the error at once. */
+  maxRetryAfterMs: number;
+  /** The caller's signal: aborts the waits, rejecting with `AbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Told of each retry before its wait. */
+  onRetry?: ((event: RetryEvent) => void) | undefined;
+}
+
+/**
+ * Runs `attempt` (1-based attempt number) with retries driven by p-retry: its
+ * exponential backoff with jitter (0.5 s doubling to 8 s) between attempts,
+ * except after a failure where the server said how long to wait: that wait is
+ * slept in `onFailedAttempt`, and `shouldConsumeRetry` returns false for it so
+ * p-retry adds no backoff on top. Every failed attempt counts against
+ * `maxRetries` here, so the budget is one number for every mix of failures.
+ */
+export async function withRetries<R>(attempt: (n: number) => Promise<R>, plan: RetryPlan): Promise<R> {
+  const { signal } = plan;
+  const aborted = () => new AbortError(undefined, { cause: signal?.reason });
+  if (signal?.aborted) throw aborted();
+  try {
+    // Fast path: most calls succeed at once, and entering p-retry costs ~10 us per call under load. A first
+    // failure is handed to p-retry as its own attempt 1, so every decision and wait below is p-retry's.
+    return await attempt(1);
+  } catch (first) {
+    return retryAfter(first, attempt, plan, aborted);
+  }
+}
+
+/** The retries after a failed first attempt, driven by p-retry (the failure replayed as its attempt 1). */
+async function retryAfter<R>(first: unknown, attempt: (n: number) => Promise<R>, plan: RetryPlan, aborted: () => AbortError): Promise<R> {
+  const { signal } = plan;
+  const serverWaited = new WeakSet<Error>();
+  try {
+    return await pRetry((n) => (n === 1 ? Promise.reject(first) : attempt(n)), {
+      retries: plan.maxRetries,
+      factor: 2,
+      minTimeout: BACKOFF_BASE_MS,
+      maxTimeout: BACKOFF_MAX_MS,
+      randomize: true,
+      maxRetryTime: Number.POSITIVE_INFINITY,
+      unref: false,
+      signal,
+      onFailedAttempt: async ({ error, attemptNumber }) => {
+        // The decision: anything not retried is thrown from here, so p-retry stops with it.
+        if (!(error instanceof WebDataError) || attemptNumber > plan.maxRetries || !isRetryable(error, plan.policy)) throw error;
+        const wait = serverWaitMs(error);
+        if (wait !== undefined && wait > plan.maxRetryAfterMs) throw error;
+        plan.onRetry?.({ endpoint: plan.endpoint, attempt: attemptNumber, retriesLeft: plan.maxRetries - attemptNumber, error, serverWaitMs: wait });
+        if (wait === undefined) return;
+        serverWaited.add(error);
+        await sleep(wait, signal);
+      },
+      shouldConsumeRetry: ({ error }) => !serverWaited.has(error),
+      shouldRetry: () => true,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error instanceof AbortError ? error : aborted();
+    if (error instanceof WebDataError) throw error;
+    throw new WebDataError(`Unexpected failure in ${plan.endpoint}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
+/** A random UUID v4, also where `crypto.randomUUID` is missing (non-secure browser contexts). */
+export function uuid(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === "function") return c.randomUUID();
+  const b = new Uint8Array(16);
+  c.getRandomValues(b);
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** A UUID as the server checks it (the `uuid` package's `validate`): versions 1-8, or the nil and max UUIDs. */
+const UUID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
+
+/** The idempotency key of one call and the retry policy it allows. */
+export interface IdempotencyPlan {
+  /** The `x-idempotency-key` to send on every attempt, if any. */
+  key: string | undefined;
+  /** True when the key was generated here (not given by the caller). */
+  generated: boolean;
+  /** The retry policy of the call. */
+  policy: RetryPolicy;
+}
+
+/**
+ * Decides the call's key and policy. A caller's `given` key is always sent and
+ * must be a UUID ({@link ValidationError} otherwise, before anything is sent).
+ * Where the server honours keys (`honoured`: v2 crawl, v1 crawl and batch
+ * starts) a key is generated when `generate` is on (the client's
+ * `idempotencyKeys` option), and a keyed start is retried as `safe`; without a
+ * key such a start keeps its own policy (`not-idempotent`).
+ */
+export function idempotencyPlan(given: string | undefined, honoured: boolean, generate: boolean, policy: RetryPolicy | undefined): IdempotencyPlan {
+  if (given !== undefined && (typeof given !== "string" || !UUID.test(given))) {
+    throw new ValidationError([{ path: "idempotencyKey", message: `must be a UUID (the server answers 409 to any other key), got ${JSON.stringify(given)}` }], "request options");
+  }
+  const key = given ?? (honoured && generate ? uuid() : undefined);
+  if (!honoured) return { key, generated: false, policy: policy ?? "safe" };
+  return { key, generated: given === undefined && key !== undefined, policy: key ? "safe" : (policy ?? "not-idempotent") };
+}
+
+/**
+ * Adds the likely cause to a 500 `UNKNOWN_ERROR` answered to a keyed start by a
+ * server other than the public deployment: self-hosted servers without their
+ * database fail every request that carries `x-idempotency-key`. The server's
+ * own text stays in `serverMessage`.
+ */
+export function explainKeyedFailure(err: unknown, keySent: boolean, publicDeployment: boolean): unknown {
+  if (keySent && !publicDeployment && err instanceof APIError && err.status === 500 && err.code === "UNKNOWN_ERROR") {
+    err.message += ". This request carried an x-idempotency-key: a self-hosted server without its database (Supabase) answers 500 to every such request. Leave `idempotencyKey` unset and the client option `idempotencyKeys` off (the default for servers other than https://api.firecrawl.dev).";
+  }
+  return err;
 }

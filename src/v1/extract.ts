@@ -118,7 +118,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
       ...(p.schema ? { schema: toWireSchema(p.schema, "schema") } : {}),
       ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions, "scrapeOptions.") } : {}),
     };
-    return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, minTimeoutMs: (p.timeout ?? 60_000) + 10_000, response: taskStartAnswer };
+    return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, serverTimeoutMs: p.timeout ?? 60_000, response: taskStartAnswer };
   };
   const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
   return http

@@ -39,7 +39,7 @@ const pageArgs = z.object({ skip: z.optional(int(0)), limit: z.optional(int(1)) 
 /** What a v1 job start reads: `id`, `url`, and `invalidURLs` when sent. */
 const startAnswer = zod.extend(jobStartAnswer, { invalidURLs: zod.optional(zod.array(zod.string())) });
 
-/** Starts a crawl or batch scrape on a v1 route (the server honours `x-idempotency-key` there: generated when not given, reused on retries). */
+/** Starts a crawl or batch scrape on a v1 route (the server honours `x-idempotency-key` there: the caller's, or one generated when the `idempotencyKeys` option is on, reused on retries). */
 export function startV1Job(http: HttpClient, path: "/v1/crawl" | "/v1/batch/scrape", body: () => Record<string, unknown>, idempotencyKey: string | undefined, req?: RequestOptions): APIPromise<V1JobStartResponse> {
   const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
   return http.request<V1JobStartResponse>(() => ({ method: "POST", path, body: body(), idempotent: true, response: startAnswer }), opts).map(v1Record);

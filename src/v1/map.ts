@@ -56,7 +56,7 @@ const answer = zod.looseObject({ links: zod.array(zod.union([zod.string(), zod.l
 export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, req?: RequestOptions): APIPromise<V1MapResponse> {
   return http
     .request<{ links: (string | { url: string })[] }>(
-      () => ({ method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...params }, "mapUrl params"), minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined, response: answer }),
+      () => ({ method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...params }, "mapUrl params"), serverTimeoutMs: params.timeout || undefined, response: answer }),
       req,
     )
     .map((r) => v1Success({ links: r.links.map((l) => (typeof l === "string" ? l : l.url)) }));

@@ -24,7 +24,7 @@ const answer = zod.looseObject({ data: anyObject, warning: maybeString });
 export function scrapeUrl<S extends SchemaInput = SchemaInput>(http: HttpClient, url: string, params: V1ScrapeParams<S> = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>>> {
   return http
     .request<{ data: V1Document<V1SchemaResult<S>>; warning?: string | null }>(
-      () => ({ method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...params }), "scrapeUrl params"), minTimeoutMs: params.timeout ? params.timeout + 10_000 : undefined, response: answer }),
+      () => ({ method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...params }), "scrapeUrl params"), serverTimeoutMs: params.timeout || undefined, response: answer }),
       req,
     )
     .map((r) => v1Success({ ...(typeof r.warning === "string" ? { warning: r.warning } : {}), ...r.data }));

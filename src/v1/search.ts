@@ -58,7 +58,7 @@ export function searchV1(http: HttpClient, query: string, params: V1SearchParams
   const spec = () => {
     const p: V1SearchParams = params ?? {};
     const wire = { query, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) };
-    return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), minTimeoutMs: (p.timeout ?? 60_000) + 10_000, response: answer };
+    return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), serverTimeoutMs: p.timeout ?? 60_000, response: answer };
   };
   return http
     .request<{ data: V1Document[]; warning?: string | null }>(spec, req)
