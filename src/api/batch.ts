@@ -2,7 +2,7 @@
  * Start a batch scrape: `POST /v2/batch/scrape` (reference §5). Status, pages,
  * errors, cancel and waiting live in `jobs/` (shared with crawl).
  */
-import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
@@ -68,7 +68,7 @@ const batchBody = z
  * retried only after failures that prove nothing was created (429, refused connection).
  */
 export function startBatchScrape(http: HttpClient, urls: string[], given: BatchScrapeOptions = {}, req?: RequestOptions): APIPromise<BatchScrapeStartResult> {
-  const options = snapshot(given);
+  const options = given;
   return http
     .request<BatchScrapeStartResult & { success?: boolean }>(
       () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(options), urls }, "batch scrape options"), retry: "not-idempotent" }),

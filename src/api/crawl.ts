@@ -3,7 +3,7 @@
  * crawls: `GET /v2/crawl/active` (§4.9). Status, pages, errors, cancel and
  * waiting live in `jobs/` (shared with batch scrape).
  */
-import { APIPromise, snapshot, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
+import { APIPromise, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
@@ -144,7 +144,7 @@ export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
  * crawls; a used key is `IdempotencyConflictError`.
  */
 export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
-  const options = snapshot(given);
+  const options = given;
   // A key of our own making: a 409 for it can only mean an earlier attempt of this very call started the crawl.
   const ownKey = req?.idempotencyKey === undefined;
   const key = req?.idempotencyKey ?? uuid();

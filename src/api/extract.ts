@@ -4,7 +4,7 @@
  */
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
-import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
@@ -116,7 +116,7 @@ export function toStatus<S>(raw: unknown, id: string): S {
 
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startExtract(http: HttpClient, given: ExtractOptions, req?: RequestOptions): APIPromise<ExtractStartResult> {
-  const options = snapshot(given);
+  const options = given;
   return http
     .request<unknown>(() => {
       const { schema, ...rest } = options;

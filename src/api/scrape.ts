@@ -3,7 +3,7 @@
  * checks here are shared by crawl, batch scrape, search and extract
  * (`scrapeOptions`).
  */
-import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
+import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
 import type { Document } from "./document.js";
@@ -269,7 +269,8 @@ export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "
 
 /** `POST /v2/scrape`. A 200 with `success:false` (e.g. `SCRAPE_DNS_RESOLUTION_ERROR`) throws `APIError`. */
 export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, options?: O, req?: RequestOptions): APIPromise<ScrapeResult<O>> {
-  const opts: ScrapeParams = snapshot(options ?? {});
+  const opts: ScrapeParams = options ?? {};
+  const formats = opts.formats; // the formats of the call, for validating its result
   const res = http.request<{ data: Document }>(
     () => ({
       method: "POST",
@@ -280,6 +281,6 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
     req,
   );
   return new APIPromise(
-    res.withResponse().then(async ({ data, response }) => ({ data: (await validateDocuments(opts.formats, [data.data]))[0] as ScrapeResult<O>, response })),
+    res.withResponse().then(async ({ data, response }) => ({ data: (await validateDocuments(formats, [data.data]))[0] as ScrapeResult<O>, response })),
   );
 }

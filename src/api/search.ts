@@ -4,7 +4,7 @@
  * `{ web?, news?, images? }`; with `scrapeOptions.formats` each item also
  * carries the scraped document fields (`markdown`, `json`, ...).
  */
-import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
+import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, int, rules } from "../core/validate.js";
 import type { Document, DocumentMetadata } from "./document.js";
@@ -198,7 +198,8 @@ interface WireSearch {
 
 /** `POST /v2/search`. A 400 here has no `code` (the search controller answers it itself). */
 export function search<O extends SearchOptions>(http: HttpClient, query: string, options?: O, req?: RequestOptions): APIPromise<SearchResult<O>> {
-  const opts: SearchOptions = snapshot(options ?? {});
+  const opts: SearchOptions = options ?? {};
+  const formats = opts.scrapeOptions?.formats; // the formats of the call, for validating its result
   const res = http.request<WireSearch>(
     () => {
       const body: Record<string, unknown> = { ...opts, query };
@@ -217,7 +218,7 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
       const out: SearchResult = { creditsUsed: data.creditsUsed ?? 0, id: data.id };
       for (const k of ["web", "news", "images"] as const) {
         const items = data.data?.[k];
-        if (Array.isArray(items)) out[k] = (await validateDocuments(opts.scrapeOptions?.formats, items as Document[])) as never;
+        if (Array.isArray(items)) out[k] = (await validateDocuments(formats, items as Document[])) as never;
       }
       if (data.warning !== undefined) out.warning = data.warning;
       return { data: out as SearchResult<O>, response };

@@ -2,8 +2,7 @@
  * v1 extract: `POST /v1/extract`, `GET /v1/extract/<id>` (reference §8, v1
  * defaults), and the v1 `extract` waiter over the shared poll loop.
  */
-import type { SchemaInput } from "../api/schema.js";
-import { toWireSchema } from "../api/wire-schema.js";
+import { wireSchema, type SchemaInput } from "../api/schema.js";
 import { JobFailedError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
@@ -114,7 +113,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
     const wire: Record<string, unknown> = {
       ...(urls === undefined ? {} : { urls }),
       ...p,
-      ...(p.schema ? { schema: toWireSchema(p.schema, "schema") } : {}),
+      ...(p.schema ? { schema: wireSchema(p.schema, "schema") } : {}),
       ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions, "scrapeOptions.") } : {}),
     };
     return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, minTimeoutMs: (p.timeout ?? 60_000) + 10_000 };

@@ -4,8 +4,7 @@
  * must pair with those formats, `parsePDF`, `geolocation`. Shared by
  * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
  */
-import type { SchemaInput } from "../api/schema.js";
-import { toWireSchema } from "../api/wire-schema.js";
+import { wireSchema, type SchemaInput } from "../api/schema.js";
 import type { Action, Location } from "../api/scrape.js";
 import * as z from "zod/v4/mini";
 import { int, rules } from "../core/validate.js";
@@ -154,8 +153,8 @@ export const v1ScrapeOptionsSchema = z.looseObject(v1ScrapeOptionsShape).check(r
 /** The wire form of v1 scrape options: schemas converted to plain JSON Schema (fresh objects; the caller's are never mutated). */
 export function v1ScrapeWire<T extends V1ScrapeParams>(o: T, where = ""): T {
   const out: T = { ...o };
-  if (o.extract?.schema) out.extract = { ...o.extract, schema: toWireSchema(o.extract.schema, `${where}extract.schema`) };
-  if (o.jsonOptions?.schema) out.jsonOptions = { ...o.jsonOptions, schema: toWireSchema(o.jsonOptions.schema, `${where}jsonOptions.schema`) };
-  if (o.changeTrackingOptions?.schema) out.changeTrackingOptions = { ...o.changeTrackingOptions, schema: toWireSchema(o.changeTrackingOptions.schema, `${where}changeTrackingOptions.schema`) };
+  if (o.extract?.schema) out.extract = { ...o.extract, schema: wireSchema(o.extract.schema, `${where}extract.schema`) };
+  if (o.jsonOptions?.schema) out.jsonOptions = { ...o.jsonOptions, schema: wireSchema(o.jsonOptions.schema, `${where}jsonOptions.schema`) };
+  if (o.changeTrackingOptions?.schema) out.changeTrackingOptions = { ...o.changeTrackingOptions, schema: wireSchema(o.changeTrackingOptions.schema, `${where}changeTrackingOptions.schema`) };
   return out;
 }
