@@ -15,9 +15,11 @@ import { ValidationError, type ValidationIssue } from "./errors.js";
  * error rejects the returned promise instead of throwing synchronously.
  */
 export function check<T>(schema: $ZodType, value: T, context: string): T {
-  // A per-parse error map marks zod's default messages, so ours are used even when an
+  // Valid input takes zod's fast path (no parse options). Invalid input is parsed again with a
+  // per-parse error map that marks zod's default messages, so ours are used even when an
   // application loaded classic `zod` or a zod locale (which set messages globally).
-  const result = z.safeParse(schema, value, { error: () => DEFAULT_MESSAGE });
+  if (z.safeParse(schema, value).success) return value;
+  const result = z.safeParse(schema, value, MARK_DEFAULTS);
   if (result.success) return value;
   const issues = result.error.issues.map((i) => describeIssue(i, value));
   const zodIssues = result.error.issues.map((i, n) => ({ ...i, message: issues[n]!.message }));
@@ -26,6 +28,7 @@ export function check<T>(schema: $ZodType, value: T, context: string): T {
 
 /** Marks an issue whose message zod would have chosen (not one of ours). */
 const DEFAULT_MESSAGE = "\u0000default";
+const MARK_DEFAULTS = { error: () => DEFAULT_MESSAGE };
 
 /** The fields of a zod issue that {@link describeIssue} reads (any `$ZodIssue` fits). */
 export interface RawIssue {
