@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { z as zc } from "zod";
 import { ValidationError } from "../src/index.js";
@@ -49,6 +50,17 @@ describe.each(TRANSPORTS)("request checks with zod (%s)", (kind) => {
       ["invalid_type", "timeout"],
     ]);
     expect(v.zodIssues[1]).toMatchObject({ code: "too_big", maximum: 100000, origin: "number", message: "must be <= 100000, got number 100001" });
+    expect(s.fake.requests).toHaveLength(0);
+  });
+
+  it("zod's issues carry no input: the key in a rejected option stays out of toJSON() and util.inspect", async () => {
+    s = await setup(kind);
+    const key = s.fake.apiKey;
+    const err = (await s.client.scrape("https://acme.test/", { headers: { authorization: 5 as never, "x-key": key }, timeout: 1000, waitFor: 900 }).catch((e: unknown) => e)) as ValidationError;
+    expect(err.zodIssues.map((i) => i.code)).toEqual(["invalid_type", "custom"]);
+    for (const i of err.zodIssues) expect(i).not.toHaveProperty("input");
+    expect(JSON.stringify(err)).not.toContain(key);
+    expect(inspect(err)).not.toContain(key);
     expect(s.fake.requests).toHaveLength(0);
   });
 
