@@ -23,6 +23,7 @@ export {
   JobTimeoutError,
   type APIErrorInit,
   type ValidationIssue,
+  type ZodIssueRecord,
 } from "./core/errors.js";
 export { InvalidResponseError, type InvalidResponseCode, type InvalidResponseErrorInit, type ResponseIssue } from "./core/errors.js";
 export type { ClientOptions, Logger, LogLevel } from "./core/config.js";

@@ -3,10 +3,10 @@
  * Unauthenticated: no `Authorization` header is sent even when the client has
  * a key. Each documented failure becomes its own error class.
  */
-import * as zod from "zod/v4/mini";
 import { APIError, SignupBlockedError, SignupExpiredError, SignupInvalidError, SignupPendingError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check } from "../core/validate.js";
 
 /** Body of {@link agentSignup}. Field names are the wire's. */
 export interface AgentSignupParams {
@@ -56,7 +56,7 @@ export function signupError(err: APIError): APIError {
 }
 
 /** What {@link agentSignup} must get back: the provisioned key. */
-const signupAnswer = zod.looseObject({ api_key: zod.string() });
+const signupAnswer = z.looseObject({ api_key: z.string() });
 
 /** `POST /v2/agent-signup`. Retried only when the request provably never left (a 429 here is a daily limit). */
 export function agentSignup(http: HttpClient, params: AgentSignupParams, req?: RequestOptions): APIPromise<AgentSignupRecord> {

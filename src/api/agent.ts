@@ -5,8 +5,9 @@
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
 import { anyObject } from "../core/response.js";
-import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
-import { check, httpUrl, z } from "../core/validate.js";
+import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl } from "../core/validate.js";
 import { taskStartAnswer, taskStatusAnswer, toStatus } from "./extract.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
@@ -68,7 +69,7 @@ const agentBody = z.looseObject({
 
 /** `POST /v2/agent`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startAgent(http: HttpClient, prompt: string, given: AgentOptions = {}, req?: RequestOptions): APIPromise<AgentStartResult> {
-  const options = snapshot(given);
+  const options = given;
   return http
     .request<unknown>(() => {
       const { schema, ...rest } = options;

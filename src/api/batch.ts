@@ -2,9 +2,9 @@
  * Start a batch scrape: `POST /v2/batch/scrape` (reference §5). Status, pages,
  * errors, cancel and waiting live in `jobs/` (shared with crawl).
  */
-import * as zod from "zod/v4/mini";
-import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int, rules } from "../core/validate.js";
 import { jobStartAnswer, withoutSuccess } from "./crawl.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
@@ -52,7 +52,7 @@ const batchBody = z
     integration: z.optional(z.string()),
   })
   .check(
-    z.superRefine((o, ctx) => {
+    rules((o, ctx) => {
       scrapeOptionsRules(o as ScrapeOptions, ctx as never);
       // Without an explicit `ignoreInvalidURLs: true` the server rejects the whole batch for one bad URL.
       if (o.ignoreInvalidURLs !== true) {
@@ -64,14 +64,14 @@ const batchBody = z
   );
 
 /** What {@link startBatchScrape} reads: the job start plus `invalidURLs` when sent. */
-const batchStartAnswer = zod.extend(jobStartAnswer, { invalidURLs: zod.optional(zod.array(zod.string())) });
+const batchStartAnswer = z.extend(jobStartAnswer, { invalidURLs: z.optional(z.array(z.string())) });
 
 /**
  * `POST /v2/batch/scrape`. The server does not de-duplicate batch starts, so this is
  * retried only after failures that prove nothing was created (429, refused connection).
  */
 export function startBatchScrape(http: HttpClient, urls: string[], given: BatchScrapeOptions = {}, req?: RequestOptions): APIPromise<BatchScrapeStartResult> {
-  const options = snapshot(given);
+  const options = given;
   return http
     .request<BatchScrapeStartResult & { success?: boolean }>(
       () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(options), urls }, "batch scrape options"), retry: "not-idempotent", response: batchStartAnswer }),

@@ -7,12 +7,12 @@
  * a thrown error; a destroyed session answers 410, thrown as
  * {@link BrowserSessionGoneError}.
  */
-import * as zod from "zod/v4/mini";
 import { BrowserSessionGoneError, GoneError, type APIError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
 import { anyObject, objects } from "../core/response.js";
-import { check, int, z } from "../core/validate.js";
+import { check, int } from "../core/validate.js";
 
 export { BrowserSessionGoneError } from "../core/errors.js";
 
@@ -110,13 +110,13 @@ const executeBody = z.looseObject({
 const listQuery = z.object({ status: z.optional(z.enum(["active", "destroyed"])) });
 
 /** What {@link browser} reads: the session id and the CDP URL to connect to. */
-const sessionAnswer = zod.looseObject({ id: zod.string(), cdpUrl: zod.string() });
+const sessionAnswer = z.looseObject({ id: z.string(), cdpUrl: z.string() });
 
 /** What {@link browserExecute} reads: the exit code that says whether the script succeeded. */
-const executeAnswer = zod.looseObject({ exitCode: zod.number() });
+const executeAnswer = z.looseObject({ exitCode: z.number() });
 
 /** What {@link listBrowsers} reads. */
-const listAnswer = zod.looseObject({ sessions: objects });
+const listAnswer = z.looseObject({ sessions: objects });
 
 
 /** `POST /v2/browser`. Not retried after failures that may have created a session (it is billed). */

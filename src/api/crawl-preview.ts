@@ -2,10 +2,10 @@
  * `POST /v2/crawl/params-preview` (reference §4.8): the crawl options the
  * service derives from a natural-language prompt.
  */
-import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
 import { anyObject } from "../core/response.js";
-import { check, z } from "../core/validate.js";
+import { check } from "../core/validate.js";
 
 /** Options the service generated from the prompt (keys per reference §4.3; not schema-checked by the server). */
 export interface CrawlParamsPreview {
@@ -45,7 +45,7 @@ const previewBody = z.object({
 });
 
 /** What {@link crawlParamsPreview} reads: the options under `data`. */
-const previewAnswer = zod.looseObject({ data: anyObject });
+const previewAnswer = z.looseObject({ data: anyObject });
 
 /** `POST /v2/crawl/params-preview`. */
 export function crawlParamsPreview(http: HttpClient, url: string, prompt: string, req?: RequestOptions): APIPromise<CrawlParamsPreview> {

@@ -3,10 +3,10 @@
  * crawls: `GET /v2/crawl/active` (§4.9). Status, pages, errors, cancel and
  * waiting live in `jobs/` (shared with batch scrape).
  */
-import * as zod from "zod/v4/mini";
 import type { APIError } from "../core/errors.js";
-import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int } from "../core/validate.js";
 import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
@@ -134,10 +134,10 @@ const crawlBody = z.looseObject({
 });
 
 /** What a job start (crawl, batch scrape; v1 too) reads: the job `id` and its status `url`. */
-export const jobStartAnswer = zod.looseObject({ id: zod.string(), url: zod.string() });
+export const jobStartAnswer = z.looseObject({ id: z.string(), url: z.string() });
 
 /** What {@link getActiveCrawls} reads (the crawl recovery matches on `url` and `created_at`). */
-const activeAnswer = zod.looseObject({ crawls: zod.array(zod.looseObject({ id: zod.string(), url: zod.string(), created_at: zod.string() })) });
+const activeAnswer = z.looseObject({ crawls: z.array(z.looseObject({ id: z.string(), url: z.string(), created_at: z.string() })) });
 
 /** Drops the `success` flag of a 2xx answer, keeping every other field. */
 export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
@@ -151,7 +151,7 @@ export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
  * retries, so a retried start never creates two crawls; a used key is `IdempotencyConflictError`.
  */
 export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
-  const options = snapshot(given);
+  const options = given;
   const startedAt = Date.now();
   // 409s that answered a retry of a key of our own making: an earlier attempt of this very call started the crawl.
   const lostAnswers = new WeakMap<APIError, string>();

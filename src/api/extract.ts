@@ -2,11 +2,11 @@
  * Extraction jobs: `POST /v2/extract`, `GET /v2/extract/<id>` (reference §8).
  * The waiter lives in `jobs/waiters.ts`.
  */
-import * as zod from "zod/v4/mini";
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
-import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int } from "../core/validate.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
@@ -108,10 +108,10 @@ const extractBody = z
   );
 
 /** What a job start of extract, agent (and the v1 generation jobs) reads: the job `id`. */
-export const taskStartAnswer = zod.looseObject({ id: zod.string() });
+export const taskStartAnswer = z.looseObject({ id: z.string() });
 
 /** What an extract or agent status read relies on: `status` (the waiters decide on it). */
-export const taskStatusAnswer = zod.looseObject({ status: zod.string() });
+export const taskStatusAnswer = z.looseObject({ status: z.string() });
 
 /** Job status bodies: `success` is dropped, the id added. */
 export function toStatus<S>(raw: unknown, id: string): S {
@@ -122,7 +122,7 @@ export function toStatus<S>(raw: unknown, id: string): S {
 
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startExtract(http: HttpClient, given: ExtractOptions, req?: RequestOptions): APIPromise<ExtractStartResult> {
-  const options = snapshot(given);
+  const options = given;
   return http
     .request<unknown>(() => {
       const { schema, ...rest } = options;

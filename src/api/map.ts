@@ -1,10 +1,10 @@
 /**
  * Map a site's URLs: `POST /v2/map` (reference §6).
  */
-import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
 import { maybeString } from "../core/response.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import { check, httpUrl, int } from "../core/validate.js";
 import type { Location } from "./scrape.js";
 
 /** Options of {@link map} (v2). */
@@ -77,7 +77,7 @@ const mapBody = z.looseObject({
 });
 
 /** What {@link map} reads: `links` (objects with a `url`, or plain URLs from older servers). */
-const mapAnswer = zod.looseObject({ links: zod.array(zod.union([zod.string(), zod.looseObject({ url: zod.string() })])), warning: maybeString });
+const mapAnswer = z.looseObject({ links: z.array(z.union([z.string(), z.looseObject({ url: z.string() })])), warning: maybeString });
 
 /** `POST /v2/map`. Links come back as `{ url, title?, description? }`. */
 export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {

@@ -1,29 +1,38 @@
 /**
  * Schemas for structured (JSON) extraction. Every place the wire takes a JSON
  * Schema (the `json` format, `changeTracking`, `scrapeOptions` of crawl, batch
- * and search, extract, agent) converts through {@link toWireSchema}, here.
+ * and search, extract, agent) converts through {@link toWireSchemaWith}, here.
  *
- * Accepted: a zod 4 schema (classic or mini), a zod 3 schema (3.25+), any
- * Standard Schema that can emit JSON Schema (`~standard.jsonSchema`, the
- * "Standard JSON Schema" spec), or a plain JSON Schema object. The caller's
- * object is never mutated; `$schema` is stripped; a schema the service would
- * reject (reference §3.3) is a `ValidationError` before anything is sent.
+ * Accepted: a zod 4 schema (classic or mini, from `zod` 4 or zod 3.25's
+ * `zod/v4`), a zod 3 classic schema, any Standard Schema that can emit JSON
+ * Schema (`~standard.jsonSchema`, the "Standard JSON Schema" spec), or a plain
+ * JSON Schema object. The caller's object is never mutated; `$schema` is
+ * stripped; a schema the service would reject (reference §3.3) is a
+ * `ValidationError` before anything is sent.
  *
- * Bundle note: zod's own `toJSONSchema` costs ~7 KB gzipped, so it is not
- * imported. zod 4 classic schemas carry their converter in
- * `~standard.jsonSchema`; zod 4 mini and zod 3 schemas go through the compact
- * converter in `./zod-json.ts`, which the request path loads only when such a
- * schema is first sent ({@link wireSchema}); the public `toWireSchema`
- * (`./wire-schema.ts`) imports it.
+ * Converters are zod's own: zod 4 classic schemas carry `toJSONSchema` in
+ * `~standard.jsonSchema`; other zod 4 schemas go through `toJSONSchema` of
+ * `zod/v4/core` (`./zod4-json.ts`), zod 3 schemas through the
+ * `zod-to-json-schema` library (`./zod3-json.ts`). Both modules are loaded the
+ * first time such a schema is sent ({@link wireSchema}); the public
+ * `toWireSchema` (`./wire-schema.ts`) imports them.
  */
 import { ResultValidationError, ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
-import { LoadFirst } from "../core/request.js";
+import { later } from "../core/later.js";
 import { isZodSchema, type ZodLike } from "./zod-like.js";
 
 export { isZodSchema, type ZodLike };
 
-/** Converts a zod 3 / zod 4 mini schema (see `./zod-json.ts`). */
+/** Converts a zod schema of one major version to JSON Schema (`./zod4-json.ts`, `./zod3-json.ts`). */
 export type ZodConverter = (schema: ZodLike) => JsonSchema;
+
+/** The converters at hand: zod 4 schemas without `~standard.jsonSchema`, and zod 3 schemas. */
+export interface ZodConverters {
+  /** zod 4 (`toJSONSchema` of `zod/v4/core`). */
+  zod4?: ZodConverter | undefined;
+  /** zod 3 (`zod-to-json-schema`). */
+  zod3?: ZodConverter | undefined;
+}
 
 /** A JSON Schema object, as the wire takes it. */
 export type JsonSchema = Record<string, unknown>;
@@ -85,29 +94,39 @@ export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
 
 const cache = new WeakMap<object, JsonSchema>();
 
-function zod4Options(): Record<string, unknown> {
-  return {
-    unrepresentable: (ctx: { zodSchema: { _zod?: { def?: { type?: string } } } }) =>
-      ctx.zodSchema._zod?.def?.type === "date" ? { type: "string", format: "date-time" } : "any",
-  };
+/** Which zod converter `input` needs, if any (a zod 4 classic schema converts itself through `~standard.jsonSchema`). */
+function converterFor(input: unknown): keyof ZodConverters | undefined {
+  if (!isZodSchema(input)) return undefined;
+  if (typeof (input as Partial<StandardSchemaV1>)["~standard"]?.jsonSchema?.input === "function") return undefined;
+  return input._zod ? "zod4" : "zod3";
 }
 
-function convert(input: SchemaInput, where: string, zodToJsonSchema?: ZodConverter): JsonSchema {
-  if (isStandardSchema(input)) {
+/** The date handling zod 4 converters are given: `z.date()` is sent as a `date-time` string. */
+export const zod4Options = {
+  unrepresentable: (ctx: { zodSchema: { _zod?: { def?: { type?: string } } } }) =>
+    ctx.zodSchema._zod?.def?.type === "date" ? { type: "string", format: "date-time" } : "any",
+} as const;
+
+function convert(input: SchemaInput, where: string, converters: ZodConverters): JsonSchema {
+  if (isStandardSchema(input) || isZodSchema(input)) {
     const cached = cache.get(input);
     if (cached) return structuredClone(cached);
     let out: JsonSchema;
-    const conv = input["~standard"].jsonSchema;
+    const need = converterFor(input);
     try {
-      if (conv && typeof conv.input === "function") {
-        out = conv.input({ target: "draft-07", libraryOptions: input["~standard"].vendor === "zod" ? zod4Options() : undefined });
-      } else if (isZodSchema(input) && zodToJsonSchema) {
-        out = zodToJsonSchema(input);
+      const conv = (input as StandardSchemaV1)["~standard"]?.jsonSchema;
+      if (need) {
+        const zodConvert = converters[need];
+        if (!zodConvert) throw new Error(`the ${need === "zod4" ? "zod 4" : "zod 3"} schema converter is not loaded`);
+        out = zodConvert(input as ZodLike);
+      } else if (conv && typeof conv.input === "function") {
+        const std = (input as StandardSchemaV1)["~standard"];
+        out = conv.input({ target: "draft-07", libraryOptions: std.vendor === "zod" ? zod4Options : undefined });
       } else {
-        throw new Error(`a ${input["~standard"].vendor} schema without ~standard.jsonSchema cannot be converted; pass a JSON Schema object instead`);
+        throw new Error(`a ${(input as StandardSchemaV1)["~standard"].vendor} schema without ~standard.jsonSchema cannot be converted; pass a JSON Schema object instead`);
       }
     } catch (err) {
-      if (err instanceof ValidationError || err instanceof LoadFirst) throw err;
+      if (err instanceof ValidationError) throw err;
       throw new ValidationError([{ path: where, message: `could not convert the schema to JSON Schema: ${err instanceof Error ? err.message : String(err)}` }], "schema");
     }
     delete out.$schema;
@@ -117,36 +136,38 @@ function convert(input: SchemaInput, where: string, zodToJsonSchema?: ZodConvert
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     throw new ValidationError([{ path: where, message: "must be a JSON Schema object, a zod schema or a Standard Schema" }], "schema");
   }
-  const copy = structuredClone(input);
+  const copy = structuredClone(input as JsonSchema);
   delete copy.$schema;
   return copy;
 }
 
-let zodConverter: ZodConverter | undefined;
-let loadingConverter: Promise<void> | undefined;
+/** The zod converters loaded so far (by {@link wireSchema}). */
+const loaded: ZodConverters = {};
+const loading: { [K in keyof ZodConverters]?: Promise<void> } = {};
 
-/** The zod 3 / zod mini converter once loaded; before that, throws {@link LoadFirst} (the request layer loads it and builds the request again). */
-function loadedZodConverter(schema: ZodLike): JsonSchema {
-  if (zodConverter) return zodConverter(schema);
-  loadingConverter ??= import("./zod-json.js").then(
-    (m) => {
-      zodConverter = m.zodToJsonSchema;
+/** Loads a zod converter module (a chunk of its own in split bundles; `require` in the CommonJS build). */
+function load(kind: keyof ZodConverters): Promise<void> {
+  return (loading[kind] ??= (kind === "zod4" ? import("./zod4-json.js").then((m) => m.zod4ToJsonSchema) : import("./zod3-json.js").then((m) => m.zod3ToJsonSchema)).then(
+    (fn) => {
+      loaded[kind] = fn;
     },
     (err: unknown) => {
-      loadingConverter = undefined;
+      loading[kind] = undefined;
       throw new WebDataError(`Could not load the zod schema converter: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     },
-  );
-  throw new LoadFirst(loadingConverter);
+  ));
 }
 
 /**
- * {@link toWireSchemaWith} for request specs: the zod 3 / zod mini converter is a
- * module of its own (a separate chunk in split bundles), loaded the first time
- * such a schema is sent. Call it only inside a request spec thunk.
+ * {@link toWireSchemaWith} for request bodies: a schema whose zod converter is not
+ * loaded yet gives a placeholder (`core/later.ts`) while the converter loads; the
+ * schema object itself is captured now, so the request is the one of the call.
+ * Call it only while building a request spec.
  */
 export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
-  return toWireSchemaWith(input, where, loadedZodConverter);
+  const need = converterFor(input);
+  if (need && !loaded[need]) return later(load(need).then(() => toWireSchemaWith(input, where, loaded)));
+  return toWireSchemaWith(input, where, loaded);
 }
 
 /**
@@ -154,8 +175,8 @@ export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
  * (the input is never mutated), without `$schema`, checked against the
  * service's JSON-schema rule. Throws `ValidationError` naming `where`.
  */
-export function toWireSchemaWith(input: SchemaInput, where = "schema", zodToJsonSchema?: ZodConverter): JsonSchema {
-  const out = convert(input, where, zodToJsonSchema);
+export function toWireSchemaWith(input: SchemaInput, where = "schema", converters: ZodConverters = {}): JsonSchema {
+  const out = convert(input, where, converters);
   const issues = wireSchemaIssues(out, where);
   if (issues.length) throw new ValidationError(issues, "schema");
   return out;

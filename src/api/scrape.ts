@@ -3,10 +3,10 @@
  * checks here are shared by crawl, batch scrape, search and extract
  * (`scrapeOptions`).
  */
-import * as zod from "zod/v4/mini";
-import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
+import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { anyObject } from "../core/response.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int, rules } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { scrapeRules } from "./scrape-rules.js";
 import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
@@ -222,7 +222,7 @@ export function scrapeOptionsRules(o: ScrapeOptions, ctx: { issues: { path: Prop
 }
 
 /** Validates scrape options nested under `scrapeOptions` (crawl, search, extract). */
-export const scrapeOptionsSchema = z.looseObject(scrapeOptionsShape).check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
+export const scrapeOptionsSchema = z.looseObject(scrapeOptionsShape).check(rules((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
 
 const scrapeBody = z
   .looseObject({
@@ -232,10 +232,10 @@ const scrapeBody = z
     origin: z.optional(z.string()),
     integration: z.optional(z.string()),
   })
-  .check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
+  .check(rules((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
 
 /** What {@link scrape} reads from a 2xx answer: the document (not deep-checked). */
-const scrapeAnswer = zod.looseObject({ data: anyObject });
+const scrapeAnswer = z.looseObject({ data: anyObject });
 
 /** The `json` type of the `formats` given: inferred from the json format's schema, else `unknown`. */
 export type JsonOfFormats<F> = F extends readonly (infer E)[] ? JsonOfFormat<Extract<E, { type: "json" }>> : unknown;
@@ -254,7 +254,8 @@ export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "
 
 /** `POST /v2/scrape`. A 200 with `success:false` (e.g. `SCRAPE_DNS_RESOLUTION_ERROR`) throws `APIError`. */
 export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, options?: O, req?: RequestOptions): APIPromise<ScrapeResult<O>> {
-  const opts: ScrapeParams = snapshot(options ?? {});
+  const opts: ScrapeParams = options ?? {};
+  const formats = opts.formats; // the formats of the call, for validating its result
   const res = http.request<{ data: Document }>(
     () => ({
       method: "POST",
@@ -266,6 +267,6 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
     req,
   );
   return new APIPromise(
-    res.withResponse().then(async ({ data, response }) => ({ data: (await validateDocuments(opts.formats, [data.data]))[0] as ScrapeResult<O>, response })),
+    res.withResponse().then(async ({ data, response }) => ({ data: (await validateDocuments(formats, [data.data]))[0] as ScrapeResult<O>, response })),
   );
 }

@@ -4,10 +4,10 @@
  * `{ web?, news?, images? }`; with `scrapeOptions.formats` each item also
  * carries the scraped document fields (`markdown`, `json`, ...).
  */
-import * as zod from "zod/v4/mini";
-import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
+import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { maybeString, objects } from "../core/response.js";
-import { check, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, int, rules } from "../core/validate.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScreenshotFormat } from "./scrape.js";
@@ -173,7 +173,7 @@ const searchBody = z.looseObject({
   enterprise: z.optional(z.array(z.enum(["default", "anon", "zdr"]))),
   scrapeOptions: z.optional(
     scrapeOptionsSchema.check(
-      z.superRefine((o, ctx) => {
+      rules((o, ctx) => {
         ((o as ScrapeOptions).formats ?? []).forEach((f, i) => {
           const name = typeof f === "string" ? f : f.type;
           if (!SEARCH_FORMATS.has(name)) {
@@ -188,10 +188,10 @@ const searchBody = z.looseObject({
 });
 
 /** What {@link search} reads: `data` grouped by source (items not deep-checked) and the search `id`. */
-const searchAnswer = zod.looseObject({
-  data: zod.looseObject({ web: zod.optional(objects), news: zod.optional(objects), images: zod.optional(objects) }),
-  id: zod.string(),
-  creditsUsed: zod.optional(zod.number()),
+const searchAnswer = z.looseObject({
+  data: z.looseObject({ web: z.optional(objects), news: z.optional(objects), images: z.optional(objects) }),
+  id: z.string(),
+  creditsUsed: z.optional(z.number()),
   warning: maybeString,
 });
 
@@ -204,7 +204,8 @@ interface WireSearch {
 
 /** `POST /v2/search`. A 400 here has no `code` (the search controller answers it itself). */
 export function search<O extends SearchOptions>(http: HttpClient, query: string, options?: O, req?: RequestOptions): APIPromise<SearchResult<O>> {
-  const opts: SearchOptions = snapshot(options ?? {});
+  const opts: SearchOptions = options ?? {};
+  const formats = opts.scrapeOptions?.formats; // the formats of the call, for validating its result
   const res = http.request<WireSearch>(
     () => {
       const body: Record<string, unknown> = { ...opts, query };
@@ -224,7 +225,7 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
       const out: SearchResult = { creditsUsed: data.creditsUsed ?? 0, id: data.id };
       for (const k of ["web", "news", "images"] as const) {
         const items = data.data[k];
-        if (Array.isArray(items)) out[k] = (await validateDocuments(opts.scrapeOptions?.formats, items as Document[])) as never;
+        if (Array.isArray(items)) out[k] = (await validateDocuments(formats, items as Document[])) as never;
       }
       if (typeof data.warning === "string") out.warning = data.warning;
       return { data: out as SearchResult<O>, response };

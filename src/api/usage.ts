@@ -3,7 +3,7 @@
  * (reference §12, spec 2.2/4.2). v2 answers camelCase; an older server that
  * answers snake_case is normalised here, so the v2 surface is always camelCase.
  */
-import * as zod from "zod/v4/mini";
+import * as z from "zod/v4/mini";
 import { isRecord, ValidationError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { anyObject, objects } from "../core/response.js";
@@ -45,7 +45,7 @@ export function camelKeys<T>(rec: Record<string, unknown>): T {
  */
 function usageAnswer(fields: readonly string[], underData: boolean) {
   return anyObject.check(
-    zod.superRefine((body, ctx) => {
+    z.superRefine((body, ctx) => {
       if (!isRecord(body)) return;
       const nested = underData || isRecord(body.data);
       const rec = nested ? body.data : body;
@@ -67,10 +67,10 @@ export const queueStatusAnswer = usageAnswer(["jobsInQueue", "activeJobsInQueue"
 const concurrencyAnswer = usageAnswer(["concurrency", "maxConcurrency"], false);
 
 /** What the historical usage reads rely on: `periods`. */
-const periodsAnswer = zod.looseObject({ periods: objects });
+const periodsAnswer = z.looseObject({ periods: objects });
 
 /** Reads `data` of a team usage answer as camelCase. */
-export function teamUsage<T>(http: HttpClient, path: string, response: zod.ZodMiniType, req?: RequestOptions): APIPromise<T> {
+export function teamUsage<T>(http: HttpClient, path: string, response: z.ZodMiniType, req?: RequestOptions): APIPromise<T> {
   return http.request<{ data: Record<string, unknown> }>({ method: "GET", path, response }, req).map((r) => camelKeys<T>(r.data));
 }
 

@@ -1,10 +1,12 @@
 /**
  * The public, synchronous schema converter. A module of its own because it
- * imports the zod 3 / zod mini converter statically; the request path uses
- * `wireSchema` (in `./schema.ts`), which loads that converter only when needed.
+ * imports both zod converters statically (only apps that use it pay for them);
+ * the request path uses `wireSchema` (in `./schema.ts`), which loads a
+ * converter only when a schema needs it.
  */
 import { toWireSchemaWith, type JsonSchema, type SchemaInput } from "./schema.js";
-import { zodToJsonSchema } from "./zod-json.js";
+import { zod3ToJsonSchema } from "./zod3-json.js";
+import { zod4ToJsonSchema } from "./zod4-json.js";
 
 /**
  * Converts a schema input (zod 4 or zod 3 schema, Standard Schema with JSON
@@ -13,5 +15,5 @@ import { zodToJsonSchema } from "./zod-json.js";
  * against the service's JSON-schema rules. Throws `ValidationError` naming `where`.
  */
 export function toWireSchema(input: SchemaInput, where = "schema"): JsonSchema {
-  return toWireSchemaWith(input, where, zodToJsonSchema);
+  return toWireSchemaWith(input, where, { zod4: zod4ToJsonSchema, zod3: zod3ToJsonSchema });
 }

@@ -1,4 +1,4 @@
-/** Recognising zod schemas by shape (shared by `./schema.ts` and the on-demand `./zod-json.ts`). */
+/** Recognising zod schemas by shape (zod 4: `_zod.def`; zod 3: `_def.typeName`). */
 
 type Def = Record<string, unknown>;
 /** Any zod 3 or zod 4 schema, structurally. */

@@ -5,6 +5,7 @@
  */
 import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
 import { AbortError, APIError, isRecord, RateLimitError, redact, TimeoutError } from "./errors.js";
+import { fillLater, laterCount } from "./later.js";
 import { checkAnswer, decodeAnswer, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
@@ -67,33 +68,15 @@ export const SERVER_TIMEOUT_MARGIN_MS = 10_000;
 export type SpecInput = RequestSpec | (() => RequestSpec);
 
 /**
- * Thrown by a spec thunk that needs a module loaded first (the zod 3 / zod mini
- * schema converter): the request layer waits for `ready` and builds the spec
- * again. Otherwise specs are built, and bodies serialized, during the call, so
- * changing the options object afterwards cannot change the request.
+ * Builds the spec at the call: its throws reject the call and nothing is sent. The body is
+ * serialised now too; a body holding values known only later (see `./later.ts`) is frozen
+ * now and sent once they are filled in.
  */
-export class LoadFirst {
-  /** @param ready settles when the module is loaded (rejects when it cannot be). */
-  constructor(readonly ready: Promise<unknown>) {}
-}
-
-/**
- * A shallow copy of a plain-object argument (other values as they are), taken at the call
- * by methods whose spec may be built again after {@link LoadFirst}.
- */
-export function snapshot<T>(value: T): T {
-  const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
-  return proto === Object.prototype || proto === null ? { ...value } : value;
-}
-
 function buildSpec(input: SpecInput): RequestSpec | Promise<RequestSpec> {
   if (typeof input !== "function") return input;
-  try {
-    return input();
-  } catch (err) {
-    if (err instanceof LoadFirst) return err.ready.then(() => buildSpec(input));
-    throw err;
-  }
+  const mark = laterCount();
+  const spec = input();
+  return laterCount() === mark ? spec : fillLater(spec);
 }
 
 /** Status, headers and request id of the HTTP answer. */
@@ -229,7 +212,7 @@ export class HttpClient {
 
   async #run<T>(input: SpecInput, opts: RequestOptions): Promise<WithResponse<T>> {
     const built = buildSpec(input);
-    const spec = built instanceof Promise ? await built : built; // no await (the body is serialized now) unless a module must load first
+    const spec = built instanceof Promise ? await built : built; // no await (the body is serialized now) unless a schema converter must load first
     return this.#withRetries(spec, opts, async (res, url, signal) => {
       let text: string;
       try {

@@ -2,13 +2,13 @@
  * One implementation of the crawl and batch-scrape status, errors and cancel
  * calls, parameterised by job kind and API version (reference §4.4, §4.6, §4.7).
  */
-import * as zod from "zod/v4/mini";
 import type { Document } from "../api/document.js";
 import { isRecord } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { maybeString, objects } from "../core/response.js";
 import { path } from "../core/path.js";
-import { check, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, int } from "../core/validate.js";
 import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus } from "./types.js";
 
 /** The status route of a job: `/v2/crawl/<id>` or `/v2/batch/scrape/<id>` (v1 alike). */
@@ -28,15 +28,15 @@ const pageOptions = z.looseObject({ skip: z.optional(int(0)), limit: z.optional(
  * (unless it is a failed kickoff, `success:false`), `data` as a list of documents and
  * `next` as a URL when present. Anything else would end pagination early or lose documents.
  */
-export const jobStatusAnswer = zod.looseObject({ status: zod.optional(zod.string()), data: zod.optional(objects), next: maybeString }).check(
-  zod.refine((b) => typeof b.status === "string" || (b as { success?: unknown }).success === false, { path: ["status"], error: "expected a string (or success: false)" }),
+export const jobStatusAnswer = z.looseObject({ status: z.optional(z.string()), data: z.optional(objects), next: maybeString }).check(
+  z.refine((b) => typeof b.status === "string" || (b as { success?: unknown }).success === false, { path: ["status"], error: "expected a string (or success: false)" }),
 );
 
 /** What {@link getJobErrors} reads. */
-const errorsAnswer = zod.looseObject({ errors: objects, robotsBlocked: zod.optional(zod.array(zod.string())) });
+const errorsAnswer = z.looseObject({ errors: objects, robotsBlocked: z.optional(z.array(z.string())) });
 
 /** What {@link cancelJob} reads. */
-const cancelAnswer = zod.looseObject({ status: zod.optional(zod.string()) });
+const cancelAnswer = z.looseObject({ status: z.optional(z.string()) });
 
 /** Turns a wire status body into a {@link JobStatus} (unknown fields are kept; `success` is dropped). */
 export function toJobStatus<TDoc = Document>(raw: unknown, id: string): JobStatus<TDoc> {

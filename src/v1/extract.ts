@@ -4,11 +4,11 @@
  * `jobs/polling.ts`, mapped to the v1 result shape.
  */
 import { taskStartAnswer, taskStatusAnswer } from "../api/extract.js";
-import type { SchemaInput } from "../api/schema.js";
-import { toWireSchema } from "../api/wire-schema.js";
+import { wireSchema, type SchemaInput } from "../api/schema.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int } from "../core/validate.js";
 import { V1_EXTRACT_POLL_MS } from "../jobs/poll-timing.js";
 import { waitForTask } from "../jobs/polling.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
@@ -115,7 +115,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
     const wire: Record<string, unknown> = {
       ...(urls === undefined ? {} : { urls }),
       ...p,
-      ...(p.schema ? { schema: toWireSchema(p.schema, "schema") } : {}),
+      ...(p.schema ? { schema: wireSchema(p.schema, "schema") } : {}),
       ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions, "scrapeOptions.") } : {}),
     };
     return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, serverTimeoutMs: p.timeout ?? 60_000, response: taskStartAnswer };

@@ -8,7 +8,7 @@
  * a plain `Promise`. A test keeps these lists equal to `V1Client`'s methods.
  */
 import { WebDataError } from "../core/errors.js";
-import { APIPromise, snapshot, type HttpClient } from "../core/request.js";
+import { APIPromise, type HttpClient } from "../core/request.js";
 import type { V1Client } from "./client.js";
 
 /** Methods of `V1Client` that return an `APIPromise`. */
@@ -24,6 +24,12 @@ export const V1_PROMISE_METHODS = [
 ] as const;
 
 type Method = (...args: unknown[]) => Promise<unknown>;
+
+/** A shallow copy of a plain-object argument (other values as they are): a call made while the v1 layer loads sends the options as they were at the call. */
+function atCall<T>(value: T): T {
+  const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
+  return proto === Object.prototype || proto === null ? { ...value } : value;
+}
 
 /** The `client.v1` object of a `WebData` client. */
 export function lazyV1(http: HttpClient): V1Client {
@@ -42,14 +48,14 @@ export function lazyV1(http: HttpClient): V1Client {
   for (const name of V1_API_METHODS) {
     v1[name] = (...args) => {
       if (loaded) return loaded[name]!(...args);
-      const copies = args.map(snapshot);
+      const copies = args.map(atCall);
       return new APIPromise(load().then((c) => (c[name]!(...copies) as APIPromise<unknown>).withResponse()));
     };
   }
   for (const name of V1_PROMISE_METHODS) {
     v1[name] = (...args) => {
       if (loaded) return loaded[name]!(...args);
-      const copies = args.map(snapshot);
+      const copies = args.map(atCall);
       return load().then((c) => c[name]!(...copies));
     };
   }

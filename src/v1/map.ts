@@ -2,9 +2,9 @@
  * v1 map: `POST /v1/map` exactly as spec §4.1. Defaults are the server's: a
  * field the caller did not set is not sent.
  */
-import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, countryUpper, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, countryUpper, httpUrl, int } from "../core/validate.js";
 import { v1Success } from "./shapes.js";
 
 /** Options of `mapUrl` (spec §4.1). */
@@ -50,7 +50,7 @@ const v1MapBody = z.looseObject({
 });
 
 /** What {@link mapUrl} reads: `links` (URL strings; objects with a `url` from v2-style servers). */
-const answer = zod.looseObject({ links: zod.array(zod.union([zod.string(), zod.looseObject({ url: zod.string() })])) });
+const answer = z.looseObject({ links: z.array(z.union([z.string(), z.looseObject({ url: z.string() })])) });
 
 /** `POST /v1/map`. 402/429/500 `{error}` become typed errors carrying the server's text. */
 export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, req?: RequestOptions): APIPromise<V1MapResponse> {

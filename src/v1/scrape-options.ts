@@ -4,11 +4,11 @@
  * must pair with those formats, `parsePDF`, `geolocation`. Shared by
  * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
  */
-import type { SchemaInput } from "../api/schema.js";
-import { toWireSchema } from "../api/wire-schema.js";
+import { wireSchema, type SchemaInput } from "../api/schema.js";
 import { scrapeOptionsShape, type Action, type Location } from "../api/scrape.js";
 import { scrapeRules, type RuleIssues } from "../api/scrape-rules.js";
-import { z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { int, rules } from "../core/validate.js";
 
 /** A v1 format name (reference §15.2). */
 export type V1Format =
@@ -153,13 +153,13 @@ export function v1ScrapeRules(o: V1ScrapeParams, ctx: RuleIssues): void {
 }
 
 /** Validates v1 `scrapeOptions` nested in crawl and search bodies. */
-export const v1ScrapeOptionsSchema = z.looseObject(v1ScrapeOptionsShape).check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
+export const v1ScrapeOptionsSchema = z.looseObject(v1ScrapeOptionsShape).check(rules((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
 /** The wire form of v1 scrape options: schemas converted to plain JSON Schema (fresh objects; the caller's are never mutated). */
 export function v1ScrapeWire<T extends V1ScrapeParams>(o: T, where = ""): T {
   const out: T = { ...o };
-  if (o.extract?.schema) out.extract = { ...o.extract, schema: toWireSchema(o.extract.schema, `${where}extract.schema`) };
-  if (o.jsonOptions?.schema) out.jsonOptions = { ...o.jsonOptions, schema: toWireSchema(o.jsonOptions.schema, `${where}jsonOptions.schema`) };
-  if (o.changeTrackingOptions?.schema) out.changeTrackingOptions = { ...o.changeTrackingOptions, schema: toWireSchema(o.changeTrackingOptions.schema, `${where}changeTrackingOptions.schema`) };
+  if (o.extract?.schema) out.extract = { ...o.extract, schema: wireSchema(o.extract.schema, `${where}extract.schema`) };
+  if (o.jsonOptions?.schema) out.jsonOptions = { ...o.jsonOptions, schema: wireSchema(o.jsonOptions.schema, `${where}jsonOptions.schema`) };
+  if (o.changeTrackingOptions?.schema) out.changeTrackingOptions = { ...o.changeTrackingOptions, schema: wireSchema(o.changeTrackingOptions.schema, `${where}changeTrackingOptions.schema`) };
   return out;
 }

@@ -2,11 +2,11 @@
  * v1 scrape: `POST /v1/scrape` with v1 options; the result is the document
  * spread next to `success: true`, as the v1 library returned it.
  */
-import * as zod from "zod/v4/mini";
 import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
 import { anyObject, maybeString } from "../core/response.js";
-import { check, httpUrl, z } from "../core/validate.js";
+import { check, httpUrl, rules } from "../core/validate.js";
 import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Any, type V1Document, type V1SchemaResult, type V1Success } from "./shapes.js";
 
@@ -15,10 +15,10 @@ export type V1ScrapeResponse<T = V1Any> = V1Success<V1Document<T> & { warning?: 
 
 const body = z
   .looseObject({ url: httpUrl, ...v1ScrapeOptionsShape, zeroDataRetention: z.optional(z.boolean()), origin: z.optional(z.string()), integration: z.optional(z.string()) })
-  .check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
+  .check(rules((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
 /** What {@link scrapeUrl} reads: the document (not deep-checked). */
-const answer = zod.looseObject({ data: anyObject, warning: maybeString });
+const answer = z.looseObject({ data: anyObject, warning: maybeString });
 
 /** `POST /v1/scrape`. A 200 with `success:false` throws `APIError` (the v1 library threw too). */
 export function scrapeUrl<S extends SchemaInput = SchemaInput>(http: HttpClient, url: string, params: V1ScrapeParams<S> = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>>> {

@@ -2,10 +2,10 @@
  * v1 search: `POST /v1/search` (reference §15.6). Web results only, as a flat
  * `data: Document[]` (scraped when `scrapeOptions.formats` asks for content).
  */
-import * as zod from "zod/v4/mini";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
 import { maybeString, objects } from "../core/response.js";
-import { check, int, z } from "../core/validate.js";
+import { check, int } from "../core/validate.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
 
@@ -50,7 +50,7 @@ const body = z.looseObject({
 });
 
 /** What {@link searchV1} reads: the flat list of results (not deep-checked). */
-const answer = zod.looseObject({ data: objects, warning: maybeString });
+const answer = z.looseObject({ data: objects, warning: maybeString });
 
 /** `POST /v1/search`. */
 export function searchV1(http: HttpClient, query: string, params: V1SearchParams = {}, req?: RequestOptions): APIPromise<V1SearchResponse> {
