@@ -3,12 +3,12 @@
  * (`ValidationError`, `BadRequestError`, `AuthenticationError`,
  * `PaymentRequiredError`, `NotFoundError`, `ConflictError`, `RateLimitError`,
  * `InternalServerError`, `ConnectionError`, `TimeoutError`, `AbortError`,
- * `JobFailedError`, all `WebDataError`s), and what it carries. Against the fake, each failure is injected; against the
+ * `JobFailedError`, `InvalidResponseError`, all `WebDataError`s), and what it carries. Against the fake, each failure is injected; against the
  * service, only those your input causes are shown.
  *
  *   npm run build && npx tsx examples/errors.ts
  */
-import { APIError, JobFailedError, RateLimitError, ValidationError, WebData, WebDataError } from "webdata";
+import { APIError, InvalidResponseError, JobFailedError, RateLimitError, ValidationError, WebData, WebDataError } from "webdata";
 import { fakeJobs } from "webdata/testing";
 import { runIfMain, type Connection } from "./connect.js";
 
@@ -24,6 +24,7 @@ async function show(what: string, call: () => Promise<unknown>): Promise<string>
     if (err instanceof ValidationError) detail = `${err.issues.length} issue(s), nothing sent`;
     else if (err instanceof RateLimitError) detail = `status ${err.status}, retryAfterMs ${err.retryAfterMs}`;
     else if (err instanceof APIError) detail = `status ${err.status}, code ${err.code ?? "-"}: ${err.serverMessage ?? err.message}`;
+    else if (err instanceof InvalidResponseError) detail = `status ${err.status}, ${err.code}: ${err.bodyExcerpt.slice(0, 40)}`;
     else if (err instanceof JobFailedError) detail = `job ${err.jobId} ${err.status}: ${err.serverError}`;
     console.log(`${what.padEnd(34)} ${err.name}: ${detail.slice(0, 90)}`);
     return err.name;

@@ -25,7 +25,7 @@ const EXAMPLES: Record<string, (out: unknown) => void> = {
       validation: "ValidationError", badRequest: "BadRequestError", notFound: "NotFoundError", auth: "AuthenticationError", retried: "ok",
       rateLimit: "RateLimitError", server: "InternalServerError", connection: "ConnectionError", timeout: "TimeoutError", abort: "AbortError",
       payment: "PaymentRequiredError", conflict: "ConflictError", jobFailed: "JobFailedError",
-      corrupt: "APIError", // InvalidResponseError once the "responses" work (issue 11) lands
+      corrupt: "InvalidResponseError",
     }),
   "abort-timeouts.ts": (out) => expect(out).toEqual(["TimeoutError", "AbortError", "JobTimeoutError"]),
   "v1-to-v2.ts": (out) => expect(out).toEqual({ v1: ["About Acme", "5", "2"], v2: ["About Acme", "5", "2"] }),

@@ -149,7 +149,7 @@ function report(name: string, f: Figures, target: number): void {
   const { initial: i, all } = f;
   const state = i.gzipped <= target ? "within" : `OVER by ${kb(i.gzipped - target)}`;
   console.log(`size ${name}: initial ${kb(i.minified)} minified, ${kb(i.gzipped)} gzipped (budget ${kb(target)}: ${state})`);
-  console.log(`  heaviest: ${i.inputs.slice(0, 6).map(([file, n]) => `${file} ${kb(n)}`).join(", ")}`);
+  console.log(`  heaviest: ${i.inputs.slice(0, process.env.SIZE_ALL ? 200 : 6).map(([file, n]) => `${file} ${kb(n)}`).join(", ")}`);
   if (i.lazy.length) console.log(`  loaded on first use: ${i.lazy.join(", ")}`);
   console.log(`  with those inlined: ${kb(f.allButConverters.minified)} minified, ${kb(f.allButConverters.gzipped)} gzipped; with the zod schema converters too: ${kb(all.minified)} minified, ${kb(all.gzipped)} gzipped`);
 }

@@ -19,7 +19,7 @@
  */
 import { ResultValidationError, ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
 import { later } from "../core/later.js";
-import { isZodSchema, type ZodLike } from "./zod-like.js";
+import { isZodSchema, zod4Options, type JsonSchema, type ZodLike } from "./zod-like.js";
 
 export { isZodSchema, type ZodLike };
 
@@ -35,7 +35,8 @@ export interface ZodConverters {
 }
 
 /** A JSON Schema object, as the wire takes it. */
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
+export { zod4Options };
 
 /** The result of a Standard Schema `validate` call. */
 export type StandardResult<O> =
@@ -100,12 +101,6 @@ function converterFor(input: unknown): keyof ZodConverters | undefined {
   if (typeof (input as Partial<StandardSchemaV1>)["~standard"]?.jsonSchema?.input === "function") return undefined;
   return input._zod ? "zod4" : "zod3";
 }
-
-/** The date handling zod 4 converters are given: `z.date()` is sent as a `date-time` string. */
-export const zod4Options = {
-  unrepresentable: (ctx: { zodSchema: { _zod?: { def?: { type?: string } } } }) =>
-    ctx.zodSchema._zod?.def?.type === "date" ? { type: "string", format: "date-time" } : "any",
-} as const;
 
 function convert(input: SchemaInput, where: string, converters: ZodConverters): JsonSchema {
   if (isStandardSchema(input) || isZodSchema(input)) {

@@ -7,6 +7,7 @@ import * as z from "zod/v4/mini";
 import { isRecord, ValidationError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { anyObject, objects } from "../core/response.js";
+import { rules } from "../core/validate.js";
 
 /** Token usage of the team (spec 2.2). */
 export interface TokenUsage {
@@ -45,7 +46,7 @@ export function camelKeys<T>(rec: Record<string, unknown>): T {
  */
 function usageAnswer(fields: readonly string[], underData: boolean) {
   return anyObject.check(
-    z.superRefine((body, ctx) => {
+    rules<unknown>((body, ctx) => {
       if (!isRecord(body)) return;
       const nested = underData || isRecord(body.data);
       const rec = nested ? body.data : body;

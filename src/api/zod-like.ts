@@ -13,3 +13,12 @@ export function isZodSchema(value: unknown): value is ZodLike {
   const v = value as ZodLike;
   return (typeof v._zod === "object" && v._zod !== null && typeof v._zod.def === "object") || typeof v._def?.typeName === "string";
 }
+
+/** A JSON Schema object, as the wire takes it. */
+export type JsonSchema = Record<string, unknown>;
+
+/** Options for zod 4's own converters: a `Date` is an ISO string on the wire; other unrepresentable types accept anything. */
+export const zod4Options = {
+  unrepresentable: (ctx: { zodSchema: { _zod?: { def?: { type?: string } } } }) =>
+    ctx.zodSchema._zod?.def?.type === "date" ? { type: "string", format: "date-time" } : "any",
+} as const;

@@ -4,8 +4,7 @@
  * (only apps that pass a zod 3 schema load it, and zod 3 with it).
  */
 import { zodToJsonSchema } from "zod-to-json-schema";
-import type { JsonSchema } from "./schema.js";
-import type { ZodLike } from "./zod-like.js";
+import type { JsonSchema, ZodLike } from "./zod-like.js";
 
 /** JSON Schema (draft 7) of a zod 3 schema; objects get `additionalProperties: false` only when `.strict()` (as zod 4 converts input schemas). */
 export function zod3ToJsonSchema(schema: ZodLike): JsonSchema {

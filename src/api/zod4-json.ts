@@ -4,8 +4,7 @@
  * application's zod: a peer dependency). Loaded on first use by `./schema.ts`.
  */
 import { toJSONSchema, type $ZodType } from "zod/v4/core";
-import { zod4Options, type JsonSchema } from "./schema.js";
-import type { ZodLike } from "./zod-like.js";
+import { zod4Options, type JsonSchema, type ZodLike } from "./zod-like.js";
 
 /** JSON Schema (draft 7) of the input a zod 4 schema accepts; `z.date()` becomes a `date-time` string. */
 export function zod4ToJsonSchema(schema: ZodLike): JsonSchema {
