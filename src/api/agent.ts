@@ -4,6 +4,7 @@
  */
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
+import { optionsArg } from "../core/options.js";
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, z } from "../core/validate.js";
 import { toStatus } from "./extract.js";
@@ -70,7 +71,7 @@ export function startAgent(http: HttpClient, prompt: string, given: AgentOptions
   const options = snapshot(given);
   return http
     .request<unknown>(() => {
-      const { schema, ...rest } = options;
+      const { schema, ...rest } = optionsArg(options, "agent options");
       const plain = check(agentBody, { ...rest, prompt }, "agent options");
       const body = schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };
       return { method: "POST", path: "/v2/agent", body, retry: "not-idempotent" };

@@ -2,6 +2,7 @@
  * Start a batch scrape: `POST /v2/batch/scrape` (reference §5). Status, pages,
  * errors, cancel and waiting live in `jobs/` (shared with crawl).
  */
+import { optionsArg } from "../core/options.js";
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
@@ -70,7 +71,7 @@ export function startBatchScrape(http: HttpClient, urls: string[], given: BatchS
   const options = snapshot(given);
   return http
     .request<BatchScrapeStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(options), urls }, "batch scrape options"), retry: "not-idempotent" }),
+      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(optionsArg(options, "batch scrape options")), urls }, "batch scrape options"), retry: "not-idempotent" }),
       req,
     )
     .map(withoutSuccess);

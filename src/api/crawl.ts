@@ -3,6 +3,7 @@
  * crawls: `GET /v2/crawl/active` (§4.9). Status, pages, errors, cancel and
  * waiting live in `jobs/` (shared with batch scrape).
  */
+import { optionsArg } from "../core/options.js";
 import { APIPromise, snapshot, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
@@ -150,7 +151,7 @@ export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = 
   const startedAt = Date.now();
   const started = http
     .request<CrawlStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
+      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...optionsArg(options, "crawl options", req), ...(options?.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
       { ...req, idempotencyKey: key },
     )
     .map(withoutSuccess);

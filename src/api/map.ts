@@ -1,6 +1,7 @@
 /**
  * Map a site's URLs: `POST /v2/map` (reference §6).
  */
+import { optionsArg } from "../core/options.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import type { Location } from "./scrape.js";
@@ -78,7 +79,7 @@ const mapBody = z.looseObject({
 export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {
   return http
     .request<{ links?: (MapLink | string)[]; warning?: string }>(
-      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...options, url }, "map options"), minTimeoutMs: options.timeout ? options.timeout + 10_000 : undefined }),
+      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...optionsArg(options, "map options"), url }, "map options"), minTimeoutMs: options?.timeout ? options.timeout + 10_000 : undefined }),
       req,
     )
     .map((r) => {

@@ -3,6 +3,7 @@
  * checks here are shared by crawl, batch scrape, search and extract
  * (`scrapeOptions`).
  */
+import { optionsArg } from "../core/options.js";
 import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import type { Document } from "./document.js";
@@ -273,7 +274,7 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
     () => ({
       method: "POST",
       path: "/v2/scrape",
-      body: check(scrapeBody, { ...wireScrapeOptions(opts), url }, "scrape options"),
+      body: check(scrapeBody, { ...wireScrapeOptions(optionsArg(opts, "scrape options")), url }, "scrape options"),
       minTimeoutMs: opts.timeout ? opts.timeout + SERVER_TIMEOUT_MARGIN_MS : undefined,
     }),
     req,

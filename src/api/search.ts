@@ -4,6 +4,7 @@
  * `{ web?, news?, images? }`; with `scrapeOptions.formats` each item also
  * carries the scraped document fields (`markdown`, `json`, ...).
  */
+import { optionsArg } from "../core/options.js";
 import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, int, z } from "../core/validate.js";
 import type { Document, DocumentMetadata } from "./document.js";
@@ -200,7 +201,7 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
   const opts: SearchOptions = snapshot(options ?? {});
   const res = http.request<WireSearch>(
     () => {
-      const body: Record<string, unknown> = { ...opts, query };
+      const body: Record<string, unknown> = { ...optionsArg(opts, "search options"), query };
       if (opts.scrapeOptions) body.scrapeOptions = wireScrapeOptions(opts.scrapeOptions as ScrapeOptions, "scrapeOptions.formats");
       return {
         method: "POST",

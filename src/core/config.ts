@@ -4,6 +4,7 @@
  * Workers, Deno without permissions).
  */
 import { WebDataError } from "./errors.js";
+import { MAX_TIMER_MS } from "./options.js";
 import type { Transport } from "./transport.js";
 
 /** The public deployment; a key is required only here. */
@@ -111,6 +112,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const maxRetries = options.maxRetries ?? 2;
   checkNonNegative("timeoutMs", timeoutMs, 1);
+  if (timeoutMs > MAX_TIMER_MS) throw new WebDataError(`timeoutMs must be at most ${MAX_TIMER_MS} (about 24.8 days), got ${String(timeoutMs)}`);
   checkNonNegative("maxRetries", maxRetries, 0);
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   checkNonNegative("maxRetryAfterMs", maxRetryAfterMs, 0);

@@ -5,6 +5,7 @@
  */
 import { levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
 import { AbortError, APIError, isRecord, RateLimitError, redact, TimeoutError, WebDataError } from "./errors.js";
+import { attemptTimeoutMs, checkRequestOptions, encodeJson } from "./options.js";
 import { isRetryable, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
 import { VERSION } from "./version.js";
@@ -252,13 +253,14 @@ export class HttpClient {
     opts: RequestOptions,
     handle: (res: TransportResponse, url: string, signal: AbortSignal) => Promise<R>,
   ): Promise<R> {
+    opts = checkRequestOptions(opts);
     const cfg = this.#config;
     const url = this.url(spec.path, spec.query);
     const endpoint = `${spec.method} ${new URL(url).pathname}`;
     const idemKey = opts.idempotencyKey ?? (spec.idempotent ? uuid() : undefined);
     const headers = this.#headers(spec, opts, url, idemKey);
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const timeoutMs = Math.max(opts.timeoutMs ?? cfg.timeoutMs, spec.minTimeoutMs ?? 0);
+    const body = spec.body === undefined ? undefined : encodeJson(spec.body);
+    const timeoutMs = attemptTimeoutMs(opts.timeoutMs ?? cfg.timeoutMs, spec.minTimeoutMs);
     const maxRetries = opts.maxRetries ?? cfg.maxRetries;
     const policy: RetryPolicy = spec.idempotent ? "safe" : (spec.retry ?? "safe");
     const caller = opts.signal;

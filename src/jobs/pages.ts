@@ -6,6 +6,7 @@
 import type { Document } from "../api/document.js";
 import { validateDocumentsWith } from "../api/schema.js";
 import { AbortError } from "../core/errors.js";
+import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { sleep } from "../core/retry.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
@@ -43,6 +44,8 @@ export async function* jobPages<TDoc = Document>(
   opts: JobDocumentsOptions = {},
   requestOptions?: RequestOptions,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
+  checkWaitOptions(opts, "documents options");
+  checkRequestOptions(requestOptions);
   const interval = pollInterval(opts.pollIntervalMs);
   const req: RequestOptions = { ...requestOptions, signal: opts.signal ?? requestOptions?.signal };
   let page = await getJobStatus<TDoc>(http, kind, id, { limit: opts.pageLimit }, req, opts.apiVersion);

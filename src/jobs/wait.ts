@@ -6,6 +6,7 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../core/errors.js";
+import { checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { abortableSleep, jobPages, pollInterval } from "./pages.js";
 import { getJobStatus, isTerminal, wasCancelled } from "./status.js";
@@ -36,6 +37,7 @@ export interface PollSpec<S> {
  * `signal` aborts (even during a sleep).
  */
 export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): Promise<S> {
+  checkWaitOptions(wait);
   const interval = pollInterval(wait.pollIntervalMs);
   const ctl = new AbortController();
   let timedOut = false;

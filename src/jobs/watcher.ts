@@ -20,6 +20,7 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
+import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { check, int, z } from "../core/validate.js";
 import { jobPath, wasCancelled } from "./status.js";
@@ -62,7 +63,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     this.jobId = jobId;
     this.#options = options;
     this.#invalid = invalid;
-    const signal = options.signal;
+    const signal = invalid === undefined ? options.signal : undefined;
     if (signal) {
       const onAbort = () => this.#stop(new AbortError(undefined, { cause: signal.reason }));
       if (signal.aborted) queueMicrotask(onAbort);
@@ -282,6 +283,8 @@ export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, 
   try {
     check(z.string().check(z.minLength(1)), jobId, "job id");
     check(watcherOptions, options, "watcher options");
+    checkWaitOptions({ signal: isRecord(options) ? options.signal : undefined }, "watcher options");
+    checkRequestOptions(isRecord(options) ? options.requestOptions : undefined);
     jobPath(options?.kind ?? "crawl", jobId);
   } catch (err) {
     invalid = err;
