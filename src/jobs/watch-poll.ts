@@ -12,7 +12,10 @@ import { isFatal, type WatchContext } from "./watch-context.js";
 
 /** Options of {@link pollToEnd}. */
 export interface PollOptions {
-  /** A live stream delivered everything without a drop: first check the counters with a one-document read, and read every page only when documents are missing. */
+  /**
+   * A live stream delivered everything without a drop: first check the counters with a one-document read, and
+   * read the pages only when documents are missing (at the end, or while the job still runs).
+   */
   quick: boolean;
   /** Failed polls in a row before the error becomes fatal. */
   maxFailures: number;
@@ -61,6 +64,10 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
         if (!zeroCounters(s) && ctx.delivered >= s.completed) return s;
         if (!zeroCounters(s) || ctx.delivered > 0) break; // documents are missing, or the counters cannot be right: read every page
         if (zeroReads++ >= 1) return s;
+      } else if (s.completed > ctx.delivered) {
+        // The stream said done too early (a socket attached right at the start gets a `completed` 0-of-0 catchup
+        // and a done): the job runs on and has documents this watcher lacks. Read the pages as they appear.
+        break;
       }
       await pause(ctx);
     }

@@ -22,6 +22,7 @@ import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
 import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
+import { sleep } from "../core/retry.js";
 import { check, int, z } from "../core/validate.js";
 import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
@@ -178,6 +179,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       request: { ...this.#options.requestOptions, signal: undefined },
       pollIntervalMs,
       received: 0,
+      progress: 0,
       lastEventId: undefined,
       get delivered() {
         return self.#seen.size;
@@ -187,6 +189,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
         const key = documentKey(doc);
         if (self.#seen.has(key)) return false;
         self.#seen.add(key);
+        this.progress += 1;
         self.#emit({ type: "document", document: doc as TDoc });
         return true;
       },
@@ -196,6 +199,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
         const key = `${status}|${completed}|${total}|${creditsUsed}`;
         if (key === self.#lastStatus) return;
         self.#lastStatus = key;
+        this.progress += 1;
         self.#emit({ type: "status", status, completed, total, creditsUsed });
       },
       error(error) {
@@ -225,7 +229,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     let clean = true;
     let streamDone = false;
     for (let i = 0, tries = 0; i < order.length && order[i] !== "poll"; ) {
-      const before = ctx.received;
+      const before = ctx.progress;
       const end: SessionEnd = order[i] === "websocket" && Ctor ? await runTransport(() => import("./watch-ws.js"), (m) => m.runWebSocket(ctx, Ctor)) : await runTransport(() => import("./watch-sse.js"), (m) => m.runSse(ctx));
       if (end.kind === "aborted" || this.#ctl.signal.aborted) return;
       if (end.kind === "done") {
@@ -235,8 +239,8 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       if (end.error) ctx.error(end.error);
       if (end.kind === "dropped") {
         clean = false;
-        tries = ctx.received > before ? 1 : tries + 1;
-        if (tries <= maxReconnects) continue;
+        tries = ctx.progress > before ? 1 : tries + 1;
+        if (tries <= maxReconnects && (await reconnectPause(tries, this.#ctl.signal))) continue;
       }
       i += 1;
       tries = 0;
@@ -247,6 +251,22 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     const counters: WatchCounters = { status: final.status, completed: final.completed, total: final.total, creditsUsed: final.creditsUsed };
     if (counters.status === "completed" && wasCancelled(this.#http, this.jobId)) counters.status = "cancelled";
     this.#emit({ type: "done", ...counters, error: final.error });
+  }
+}
+
+/** First wait before reconnecting a dropped stream, ms (doubling per reconnect without progress, up to {@link RECONNECT_MAX_MS}). */
+export const RECONNECT_BASE_MS = 100;
+/** Longest wait before reconnecting a dropped stream, ms. */
+export const RECONNECT_MAX_MS = 5_000;
+
+/** Waits before reconnect number `tries` (jittered backoff): false when the watcher was stopped meanwhile. */
+async function reconnectPause(tries: number, signal: AbortSignal): Promise<boolean> {
+  const step = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, tries - 1));
+  try {
+    await sleep(Math.round(step * (0.5 + Math.random() * 0.5)), signal);
+    return true;
+  } catch {
+    return false;
   }
 }
 
