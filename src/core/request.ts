@@ -5,7 +5,9 @@
  */
 import { levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
 import { AbortError, APIError, isRecord, RateLimitError, redact, TimeoutError, WebDataError } from "./errors.js";
+import { linkSignal } from "./abort.js";
 import { attemptTimeoutMs, checkRequestOptions, encodeJson } from "./options.js";
+import { parseRedacted, redactHeaders } from "./redact.js";
 import { isRetryable, parseRetryAfter, retryDelayMs, sleep, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
 import { VERSION } from "./version.js";
@@ -188,8 +190,12 @@ export class HttpClient {
   log(level: Exclude<LogLevel, "off">, message: string, data?: Record<string, unknown>): void {
     if (!levelEnabled(this.#config.logLevel, level)) return;
     const key = this.#config.apiKey;
-    const safe = data ? (JSON.parse(redact(JSON.stringify(data), key)) as Record<string, unknown>) : undefined;
-    this.#config.logger[level](redact(message, key), safe);
+    try {
+      const safe = data ? (JSON.parse(redact(JSON.stringify(data), key)) as Record<string, unknown>) : undefined;
+      this.#config.logger[level](redact(message, key), safe);
+    } catch {
+      // A logger that throws must not fail the call (nor skip the clean-up of its timers).
+    }
   }
 
   /** Builds the absolute URL of a path, or checks an absolute one. */
@@ -237,9 +243,9 @@ export class HttpClient {
       }
       const info: ResponseInfo = { status: res.status, headers: res.headers, requestId: requestIdOf(res.headers), url };
       if (res.status >= 400) throw await this.#errorFrom(spec, res, url, text);
-      const body = parseBody(redact(text, this.#config.apiKey));
+      const body = parseRedacted(text, this.#config.apiKey);
       if (typeof body === "string" && (res.headers.get("content-type") ?? "").includes("json")) {
-        throw new APIError({ status: res.status, message: "The server sent a malformed JSON body", code: "INVALID_RESPONSE_JSON", body, headers: res.headers, requestId: info.requestId, endpoint: `${spec.method} ${new URL(url).pathname}` });
+        throw new APIError({ status: res.status, message: "The server sent a malformed JSON body", code: "INVALID_RESPONSE_JSON", body, headers: redactHeaders(res.headers, this.#config.apiKey), requestId: info.requestId, endpoint: `${spec.method} ${new URL(url).pathname}` });
       }
       if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
         throw this.#mapError(spec, res, url, body, text);
@@ -254,6 +260,8 @@ export class HttpClient {
     handle: (res: TransportResponse, url: string, signal: AbortSignal) => Promise<R>,
   ): Promise<R> {
     opts = checkRequestOptions(opts);
+    const link = linkSignal(opts.signal); // one listener on the caller's signal, however many calls share it
+    if (link) return this.#withRetries(spec, { ...opts, signal: link.signal }, handle).finally(link.dispose);
     const cfg = this.#config;
     const url = this.url(spec.path, spec.query);
     const endpoint = `${spec.method} ${new URL(url).pathname}`;
@@ -326,7 +334,7 @@ export class HttpClient {
 
   async #errorFrom(spec: RequestSpec, res: TransportResponse, url: string, text?: string): Promise<APIError> {
     const raw = text ?? (await res.text().catch(() => ""));
-    const body = parseBody(redact(raw, this.#config.apiKey));
+    const body = parseRedacted(raw, this.#config.apiKey);
     return this.#mapError(spec, res, url, body, raw);
   }
 
@@ -346,7 +354,7 @@ export class HttpClient {
       details: rec.details,
       requestId: requestIdOf(res.headers),
       body,
-      headers: res.headers,
+      headers: redactHeaders(res.headers, key),
       endpoint: `${spec.method} ${new URL(url).pathname}`,
     };
     const err =
@@ -361,15 +369,6 @@ function tagRequestId<T>(value: T, requestId: string | undefined): T {
     Object.defineProperty(value, "_requestId", { value: requestId, enumerable: false });
   }
   return value;
-}
-
-function parseBody(text: string): unknown {
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 function requestIdOf(headers: Headers): string | undefined {

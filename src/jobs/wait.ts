@@ -6,6 +6,7 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../core/errors.js";
+import { onAbort } from "../core/abort.js";
 import { checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { abortableSleep, jobPages, pollInterval } from "./pages.js";
@@ -42,9 +43,9 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
   const ctl = new AbortController();
   let timedOut = false;
   let last: S | undefined;
-  const onAbort = () => ctl.abort(wait.signal?.reason);
   if (wait.signal?.aborted) throw new AbortError(undefined, { cause: wait.signal.reason });
-  wait.signal?.addEventListener("abort", onAbort, { once: true });
+  const caller = wait.signal;
+  const unlink = caller ? onAbort(caller, () => ctl.abort(caller.reason)) : undefined; // one listener per signal, however many waiters share it
   const timer =
     wait.timeoutMs !== undefined
       ? setTimeout(() => {
@@ -77,7 +78,7 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
     throw err;
   } finally {
     clearTimeout(timer);
-    wait.signal?.removeEventListener("abort", onAbort);
+    unlink?.();
   }
 }
 
