@@ -24,6 +24,7 @@ export {
   type APIErrorInit,
   type ValidationIssue,
 } from "./core/errors.js";
+export { PaginationLoopError, ResponseTooLargeError } from "./core/errors.js";
 export type { ClientOptions, Logger, LogLevel } from "./core/config.js";
 export { APIPromise, type RequestOptions, type ResponseInfo, type WithResponse } from "./core/request.js";
 export { VERSION } from "./core/version.js";

@@ -9,6 +9,7 @@ import { AbortError } from "../core/errors.js";
 import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { sleep } from "../core/retry.js";
+import { PageGuard } from "./page-guard.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
 import type { JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
 
@@ -50,7 +51,9 @@ export async function* jobPages<TDoc = Document>(
   const req: RequestOptions = { ...requestOptions, signal: opts.signal ?? requestOptions?.signal };
   let page = await getJobStatus<TDoc>(http, kind, id, { limit: opts.pageLimit }, req, opts.apiVersion);
   let seen = 0;
+  const guard = new PageGuard(id);
   for (;;) {
+    guard.page(page);
     seen += page.data.length;
     const { next, status, data } = page;
     yield page;
@@ -58,6 +61,7 @@ export async function* jobPages<TDoc = Document>(
     // A terminal job's results no longer grow: an empty page (or no `next`) is the end.
     if (terminal && (!next || data.length === 0)) return;
     if (!terminal && data.length === 0) await abortableSleep(interval, req.signal);
+    if (next) guard.follow(next, page);
     page = next
       ? await getJobPage<TDoc>(http, next, id, req)
       : await getJobStatus<TDoc>(http, kind, id, { skip: seen, limit: opts.pageLimit }, req, opts.apiVersion);

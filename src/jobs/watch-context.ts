@@ -6,7 +6,8 @@
 import type { Document } from "../api/document.js";
 import { APIError, isRecord, redact, type WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import type { ApiVersion, JobKind, JobState } from "./types.js";
+import { stateOf } from "./status.js";
+import type { ApiVersion, JobKind } from "./types.js";
 import type { WatchCounters } from "./watch-types.js";
 
 /** How a live stream session ended. */
@@ -68,7 +69,7 @@ export function documentKey(doc: unknown): string {
 export function countersOf(raw: unknown): WatchCounters & { error?: string | undefined } {
   const r = isRecord(raw) ? raw : {};
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-  const status = (typeof r.status === "string" ? r.status : r.success === false ? "failed" : "scraping") as JobState;
+  const status = stateOf(r);
   return { status, completed: num(r.completed), total: num(r.total), creditsUsed: num(r.creditsUsed), error: typeof r.error === "string" ? r.error : undefined };
 }
 

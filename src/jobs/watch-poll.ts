@@ -6,6 +6,7 @@
 import type { Document } from "../api/document.js";
 import { AbortError, WebDataError } from "../core/errors.js";
 import { sleep } from "../core/retry.js";
+import { PageGuard } from "./page-guard.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
 import type { JobStatus } from "./types.js";
 import { isFatal, type WatchContext } from "./watch-context.js";
@@ -74,12 +75,14 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
   }
   let cursor = 0;
   let next: string | undefined;
+  const guard = new PageGuard(ctx.id);
   zeroReads = 0;
   for (;;) {
     const url = next;
     const page = await read(ctx, opts.maxFailures, () =>
       url ? getJobPage<Document>(ctx.http, url, ctx.id, req) : getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { skip: cursor }, req, ctx.apiVersion),
     );
+    guard.page(page);
     ctx.received += page.data.length;
     for (const doc of page.data) ctx.document(doc);
     cursor += page.data.length;
@@ -88,6 +91,7 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
     if (isTerminal(page.status) && (!page.next || page.data.length === 0)) {
       if (!(zeroCounters(page) && zeroReads++ < 1)) return page;
     } else if (page.next && page.data.length > 0) {
+      guard.follow(page.next, page);
       next = page.next;
       continue;
     }
