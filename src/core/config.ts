@@ -4,6 +4,7 @@
  * Workers, Deno without permissions).
  */
 import { WebDataError } from "./errors.js";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "./body.js";
 import { MAX_TIMER_MS } from "./options.js";
 import type { Transport } from "./transport.js";
 
@@ -37,6 +38,11 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** Longest wait a server's `Retry-After` may impose, in ms (default 60000); a longer demand fails at once with `RateLimitError.retryAfterMs`. */
   maxRetryAfterMs?: number | undefined;
+  /**
+   * Largest response body read, in bytes, counted as it arrives (after gzip/deflate/br decoding);
+   * a larger answer fails with `ResponseTooLargeError` (default 52428800, 50 MiB; `Infinity`: no limit).
+   */
+  maxResponseBytes?: number | undefined;
   /** A `fetch` implementation to send requests with (tests, proxies, instrumentation). Always uses the fetch path. */
   fetch?: typeof globalThis.fetch | undefined;
   /** Headers added to every request. */
@@ -58,6 +64,7 @@ export interface ResolvedConfig {
   timeoutMs: number;
   maxRetries: number;
   maxRetryAfterMs: number;
+  maxResponseBytes: number;
   headers: Record<string, string>;
   logger: Logger;
   logLevel: LogLevel;
@@ -116,12 +123,15 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   checkNonNegative("maxRetries", maxRetries, 0);
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   checkNonNegative("maxRetryAfterMs", maxRetryAfterMs, 0);
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (maxResponseBytes !== Number.POSITIVE_INFINITY) checkNonNegative("maxResponseBytes", maxResponseBytes, 1);
   return {
     apiKey,
     apiUrl,
     timeoutMs,
     maxRetries,
     maxRetryAfterMs,
+    maxResponseBytes,
     headers: { ...options.headers },
     logger: options.logger ?? consoleLogger(),
     logLevel: options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn",

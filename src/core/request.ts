@@ -282,7 +282,7 @@ export class HttpClient {
       const timer = setTimeout(() => ctl.abort(new TimeoutError(timeoutMs, endpoint)), timeoutMs);
       this.log("debug", `-> ${endpoint}${n > 1 ? ` (attempt ${n})` : ""}`);
       try {
-        const res = await this.#transport({ url, method: spec.method, headers, body, signal: ctl.signal });
+        const res = await this.#transport({ url, method: spec.method, headers, body, signal: ctl.signal, maxBytes: cfg.maxResponseBytes });
         const out = await handle(res, url, ctl.signal);
         this.log("debug", `<- ${endpoint} ${res.status}`);
         return out;
