@@ -10,9 +10,9 @@ import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from "undici";
 import { WebData as PortableWebData } from "./client.js";
 import type { ClientOptions } from "./core/config.js";
-import { checkDeclared, fitsDeclared, readLimited } from "./core/body.js";
+import { checkDeclared, readLimited } from "./core/body.js";
 import { ConnectionError, ResponseTooLargeError } from "./core/errors.js";
-import { describe, provesNotSent, type Transport } from "./core/transport.js";
+import { describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
 
 /** Options of the Node client: the portable ones plus connection control. */
 export interface NodeClientOptions extends ClientOptions {

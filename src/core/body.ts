@@ -2,40 +2,19 @@
  * Reading a response body with a size limit, for both transports: bytes are
  * counted as they arrive (after any content decoding), and reading stops at
  * the client's `maxResponseBytes` with a `ResponseTooLargeError`, so a huge
- * or endless answer never sits whole in memory.
+ * or endless answer never sits whole in memory. Loaded on demand by the fetch
+ * transport (a body with a declared length within the limit never needs it).
  */
 import { ResponseTooLargeError } from "./errors.js";
 
-/** Default `maxResponseBytes`: 50 MiB (a status page is at most 10 MiB; a scrape with every format rarely passes a few MiB). */
-export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
-
-/** `METHOD /path` of a request, for the error. */
-function endpointOf(method: string, url: string): string {
-  try {
-    return `${method} ${new URL(url).pathname}`;
-  } catch {
-    return method;
-  }
-}
-
-/**
- * True when the declared `content-length` proves the body fits (and no content coding can make it
- * larger once decoded): then the body may be read whole by the runtime's own, faster, reader.
- */
-export function fitsDeclared(headers: Headers, limit: number): boolean {
-  const coding = headers.get("content-encoding");
-  if (coding && coding.trim().toLowerCase() !== "identity") return false;
-  const length = Number(headers.get("content-length") ?? Number.NaN);
-  return Number.isFinite(length) && length <= limit;
-}
+/** `METHOD /path` of a request, for the error (the URL was parsed before sending). */
+const endpointOf = (method: string, url: string) => `${method} ${new URL(url).pathname}`;
 
 /** Throws {@link ResponseTooLargeError} at once when the declared length is over the limit. */
 export function checkDeclared(headers: Headers, limit: number, method: string, url: string): void {
-  const coding = headers.get("content-encoding");
-  const length = Number(headers.get("content-length") ?? Number.NaN);
-  if ((!coding || coding.trim().toLowerCase() === "identity") && Number.isFinite(length) && length > limit) {
-    throw new ResponseTooLargeError(limit, endpointOf(method, url));
-  }
+  const coding = headers.get("content-encoding")?.trim().toLowerCase();
+  const length = coding && coding !== "identity" ? Number.NaN : Number(headers.get("content-length") ?? Number.NaN);
+  if (length > limit) throw new ResponseTooLargeError(limit, endpointOf(method, url));
 }
 
 /**

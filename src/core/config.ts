@@ -4,12 +4,14 @@
  * Workers, Deno without permissions).
  */
 import { WebDataError } from "./errors.js";
-import { DEFAULT_MAX_RESPONSE_BYTES } from "./body.js";
 import { MAX_TIMER_MS } from "./options.js";
 import type { Transport } from "./transport.js";
 
 /** The public deployment; a key is required only here. */
 export const DEFAULT_API_URL = "https://api.firecrawl.dev";
+
+/** Default `maxResponseBytes`: 50 MiB (a status page is at most 10 MiB; a scrape with every format rarely passes a few MiB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 
 /** Levels for the client's logger, least to most verbose after `off`. */
 export type LogLevel = "off" | "error" | "warn" | "info" | "debug";

@@ -13,9 +13,8 @@ export const MAX_TIMER_MS = 2_147_483_647;
 
 /** True for an `AbortSignal` (also one from another realm or polyfill: checked by shape). */
 export function isAbortSignal(v: unknown): v is AbortSignal {
-  if (typeof AbortSignal !== "undefined" && v instanceof AbortSignal) return true;
-  const s = v as { aborted?: unknown; addEventListener?: unknown; removeEventListener?: unknown } | null;
-  return typeof s === "object" && s !== null && typeof s.aborted === "boolean" && typeof s.addEventListener === "function" && typeof s.removeEventListener === "function";
+  const s = v as { aborted?: unknown; addEventListener?: unknown } | null;
+  return typeof s === "object" && s !== null && typeof s.aborted === "boolean" && typeof s.addEventListener === "function";
 }
 
 const signal = z.optional(z.unknown().check(z.refine((v) => v === undefined || isAbortSignal(v), { message: "must be an AbortSignal" })));
@@ -59,8 +58,7 @@ export function optionsArg<T>(value: T | undefined | null, context: string, requ
   if (value === undefined || value === null) return {} as T;
   const proto = typeof value === "object" && value !== null && !Array.isArray(value) ? (Object.getPrototypeOf(value) as unknown) : undefined;
   if (proto === Object.prototype || proto === null) return value;
-  const got = Array.isArray(value) ? "an array" : typeof value === "object" ? "an object that is not a plain object" : `a ${typeof value}`;
-  throw new ValidationError([{ path: "", message: `must be an object of options, got ${got}` }], context);
+  throw new ValidationError([{ path: "", message: `must be a plain object of options, got ${Array.isArray(value) ? "an array" : `a ${typeof value}`}` }], context);
 }
 
 /** The per-attempt timeout in force, never past what a timer can hold (a server `timeout` plus margin may be larger). */
@@ -73,7 +71,6 @@ export function encodeJson(body: unknown): string {
   try {
     return JSON.stringify(body);
   } catch (err) {
-    const why = err instanceof RangeError ? "it is nested too deeply" : "it contains a circular reference or a value JSON cannot hold (such as a BigInt)";
-    throw new ValidationError([{ path: "", message: `cannot be sent as JSON: ${why}` }], "request body");
+    throw new ValidationError([{ path: "", message: `cannot be sent as JSON (circular, too deep, or a BigInt): ${err instanceof Error ? err.message : ""}` }], "request body");
   }
 }

@@ -243,7 +243,7 @@ export class HttpClient {
       }
       const info: ResponseInfo = { status: res.status, headers: res.headers, requestId: requestIdOf(res.headers), url };
       if (res.status >= 400) throw await this.#errorFrom(spec, res, url, text);
-      const body = parseRedacted(text, this.#config.apiKey);
+      const body = await parseRedacted(text, this.#config.apiKey);
       if (typeof body === "string" && (res.headers.get("content-type") ?? "").includes("json")) {
         throw new APIError({ status: res.status, message: "The server sent a malformed JSON body", code: "INVALID_RESPONSE_JSON", body, headers: redactHeaders(res.headers, this.#config.apiKey), requestId: info.requestId, endpoint: `${spec.method} ${new URL(url).pathname}` });
       }
@@ -334,7 +334,7 @@ export class HttpClient {
 
   async #errorFrom(spec: RequestSpec, res: TransportResponse, url: string, text?: string): Promise<APIError> {
     const raw = text ?? (await res.text().catch(() => ""));
-    const body = parseRedacted(raw, this.#config.apiKey);
+    const body = await parseRedacted(raw, this.#config.apiKey);
     return this.#mapError(spec, res, url, body, raw);
   }
 

@@ -4,7 +4,6 @@
  * `request` over a keep-alive pool). Both obey the same contract, so the
  * behaviour tests run over both.
  */
-import { checkDeclared, chunksOf, fitsDeclared, readLimited } from "./body.js";
 import { ConnectionError, ResponseTooLargeError } from "./errors.js";
 
 /** One HTTP exchange to perform. */
@@ -53,6 +52,15 @@ export function provesNotSent(err: unknown): boolean {
   return false;
 }
 
+/**
+ * True when the declared `content-length` proves the body fits within `limit` (no content coding can
+ * change it once decoded): then the runtime's own, faster, reader may read it whole.
+ */
+export function fitsDeclared(headers: Headers, limit: number): boolean {
+  const coding = headers.get("content-encoding")?.trim().toLowerCase();
+  return (!coding || coding === "identity") && Number(headers.get("content-length") ?? Number.NaN) <= limit;
+}
+
 /** A transport over any `fetch` implementation. */
 export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
   return async (req) => {
@@ -77,6 +85,7 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
         const limit = req.maxBytes;
         try {
           if (limit === undefined || fitsDeclared(res.headers, limit) || !res.body) return await res.text();
+          const { checkDeclared, chunksOf, readLimited } = await import("./body.js"); // loaded on the first body without a usable length
           checkDeclared(res.headers, limit, req.method, req.url);
           return await readLimited(chunksOf(res.body), limit, req.method, req.url, () => undefined);
         } catch (err) {
