@@ -8,7 +8,7 @@ import { validateDocumentsWith } from "../api/schema.js";
 import { AbortError } from "../core/errors.js";
 import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { sleep } from "../core/retry.js";
+import { onAbort } from "../core/abort.js";
 import { PageGuard } from "./page-guard.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
 import type { JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
@@ -24,13 +24,21 @@ export function pollInterval(ms: number | undefined): number {
   return Math.max(MIN_POLL_INTERVAL_MS, ms);
 }
 
-/** Waits `ms`; an abort rejects at once with `AbortError`. */
-export async function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  try {
-    await sleep(ms, signal);
-  } catch (err) {
-    throw err instanceof AbortError ? err : new AbortError(undefined, { cause: err });
-  }
+/** Waits `ms`; an abort rejects at once with `AbortError`. Shares the signal's one listener ({@link onAbort}). */
+export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError(undefined, { cause: signal.reason }));
+    const off = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(new AbortError(undefined, { cause: signal.reason }));
+        })
+      : undefined;
+    const timer = setTimeout(() => {
+      off?.();
+      resolve();
+    }, ms);
+  });
 }
 
 /**

@@ -20,6 +20,7 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
+import { onAbort as linkAbort } from "../core/abort.js";
 import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { sleep } from "../core/retry.js";
@@ -68,8 +69,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     if (signal) {
       const onAbort = () => this.#stop(new AbortError(undefined, { cause: signal.reason }));
       if (signal.aborted) queueMicrotask(onAbort);
-      else signal.addEventListener("abort", onAbort, { once: true });
-      this.#ctl.signal.addEventListener("abort", () => signal.removeEventListener("abort", onAbort), { once: true });
+      else this.#ctl.signal.addEventListener("abort", linkAbort(signal, onAbort), { once: true }); // one listener per signal, however many watchers share it
     }
   }
 
