@@ -23,7 +23,7 @@ const timeoutMs = z.optional(z.number().check(z.positive(), z.lte(MAX_TIMER_MS))
 const requestOptions = z.looseObject({
   signal,
   timeoutMs,
-  maxRetries: z.optional(int(0, 100)),
+  maxRetries: z.optional(int(0)),
   headers: z.optional(z.record(z.string(), z.string())),
   idempotencyKey: z.optional(z.string()),
 });
@@ -36,7 +36,7 @@ const waitOptions = z.looseObject({
 
 /**
  * Checks a call's `RequestOptions` (`undefined` and `null` mean none): `timeoutMs` in (0, 2^31-1],
- * `maxRetries` an integer 0..100, `signal` an `AbortSignal`, `headers` strings.
+ * `maxRetries` a non-negative integer, `signal` an `AbortSignal`, `headers` strings.
  */
 export function checkRequestOptions<T>(value: T | null | undefined): T {
   if (value === undefined || value === null) return {} as T;
