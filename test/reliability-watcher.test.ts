@@ -68,6 +68,18 @@ describe("issue 10 part 2: a watcher attached right at the crawl start", () => {
     expect(events.findIndex((e) => e.type === "status" && e.status === "completed")).toBe(events.length - 2);
   });
 
+  it("a false done while REST's completed counter lags its data: the document on the page is delivered at once", async () => {
+    const falseDone = { type: "catchup", data: { success: true, status: "completed", total: 0, completed: 0, creditsUsed: 0, expiresAt: "x", data: [] } };
+    const lagging = (docs: unknown[]) => ({ status: 200, body: { ...status("scraping", docs).body, completed: 0 } });
+    const rest = [lagging([]), lagging([doc(1)]), lagging([doc(1), doc(2)]), status("completed", [doc(1), doc(2)], { total: 2 })];
+    const { server, client } = await serveScripted([{ frames: [falseDone], close: { code: 1000, reason: JSON.stringify({ type: "done" }) } }], rest);
+    const seenAt: number[] = [];
+    for await (const e of client.watcher("job-lagging", { webSocket: NodeWebSocket, pollIntervalMs: 50 })) if (e.type === "document") seenAt.push(server.rest.length);
+    expect(seenAt).toHaveLength(2);
+    expect(seenAt[0]).toBe(2); // on the read that first showed it
+    expect(seenAt[1]).toBeLessThan(rest.length);
+  });
+
   it("a true done (counters match what was delivered) still costs one limit=1 read", async () => {
     const catchup = { type: "catchup", data: { success: true, status: "scraping", total: 2, completed: 2, creditsUsed: 2, expiresAt: "x", data: [doc(1), doc(2)] } };
     const { server, client } = await serveScripted([{ frames: [catchup], close: { code: 1000, reason: JSON.stringify({ type: "done" }) } }], [status("completed", [doc(1), doc(2)])]);

@@ -7,7 +7,8 @@
  * - a `next` URL already followed, after a page that had documents or once the
  *   job is finished (re-reading the same empty page while the job runs is how
  *   new results are waited for, and is allowed);
- * - a page of a finished job that repeats the documents of the page before.
+ * - a page of a finished job that repeats the documents of the page before
+ *   (also read after the finish).
  *
  * Memory: the URLs followed (one per page) and the identity of one page.
  */
@@ -34,8 +35,9 @@ export class PageGuard {
 
   /** Checks a page before its documents are used: throws when a finished job's page repeats the one before. */
   page(page: PageLike): void {
-    const identity = page.data.length > 0 ? page.data.map(documentKey).join("\n") : undefined;
-    if (identity !== undefined && identity === this.#previous && isTerminal(page.status)) {
+    // Only pages of the finished job are compared: its results no longer change, so a repeat is a loop.
+    const identity = page.data.length > 0 && isTerminal(page.status) ? page.data.map(documentKey).join("\n") : undefined;
+    if (identity !== undefined && identity === this.#previous) {
       throw new PaginationLoopError(this.#jobId, "the job has finished and the server sent the same page again");
     }
     this.#previous = identity;

@@ -65,9 +65,10 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
         if (!zeroCounters(s) && ctx.delivered >= s.completed) return s;
         if (!zeroCounters(s) || ctx.delivered > 0) break; // documents are missing, or the counters cannot be right: read every page
         if (zeroReads++ >= 1) return s;
-      } else if (s.completed > ctx.delivered) {
+      } else if (s.completed > ctx.delivered || s.data.filter((d) => ctx.document(d)).length > 0) {
         // The stream said done too early (a socket attached right at the start gets a `completed` 0-of-0 catchup
-        // and a done): the job runs on and has documents this watcher lacks. Read the pages as they appear.
+        // and a done): the job runs on and has documents this watcher lacks (by the counter, or a page shows one
+        // while the counter lags). Read the pages as they appear.
         break;
       }
       await pause(ctx);
