@@ -26,6 +26,7 @@ export {
   type ZodIssueRecord,
 } from "./core/errors.js";
 export { InvalidResponseError, type InvalidResponseCode, type InvalidResponseErrorInit, type ResponseIssue } from "./core/errors.js";
+export { PaginationLoopError, ResponseTooLargeError } from "./core/errors.js";
 export type { ClientOptions, Logger, LogLevel } from "./core/config.js";
 export type { RetryEvent } from "./core/retry.js";
 export { APIPromise, type RequestOptions, type ResponseInfo, type WithResponse } from "./core/request.js";

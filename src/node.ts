@@ -5,12 +5,14 @@
  * support, and a `dispatcher` option. The only module that may import
  * `node:*` or undici.
  */
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from "undici";
 import { WebData as PortableWebData } from "./client.js";
 import type { ClientOptions } from "./core/config.js";
-import { ConnectionError } from "./core/errors.js";
-import { describe, provesNotSent, type Transport } from "./core/transport.js";
+import { checkDeclared, readLimited } from "./core/body.js";
+import { ConnectionError, ResponseTooLargeError } from "./core/errors.js";
+import { describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
 
 /** Options of the Node client: the portable ones plus connection control. */
 export interface NodeClientOptions extends ClientOptions {
@@ -67,14 +69,23 @@ export function undiciTransport(dispatcher: Dispatcher): Transport {
       else if (v !== undefined) headers.set(k, v);
     }
     let consumed = false;
+    const body = decoded(res.body, headers.get("content-encoding"));
     return {
       status: res.statusCode,
       headers,
       async text() {
         consumed = true;
+        const limit = req.maxBytes;
         try {
-          return await res.body.text();
+          if (body === res.body && (limit === undefined || fitsDeclared(headers, limit))) return await res.body.text();
+          if (limit === undefined) return await readLimited(body, Number.POSITIVE_INFINITY, req.method, req.url, () => undefined);
+          checkDeclared(headers, limit, req.method, req.url);
+          return await readLimited(body, limit, req.method, req.url, () => discard(body));
         } catch (err) {
+          if (err instanceof ResponseTooLargeError) {
+            discard(body);
+            throw err;
+          }
           if (req.signal.aborted) throw req.signal.reason;
           throw new ConnectionError(`Connection dropped while reading the response: ${describe(err)}`, { cause: err });
         }
@@ -82,10 +93,30 @@ export function undiciTransport(dispatcher: Dispatcher): Transport {
       stream() {
         if (consumed) return null;
         consumed = true;
-        return Readable.toWeb(res.body) as unknown as ReadableStream<Uint8Array>;
+        return Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>;
       },
     };
   };
+}
+
+/**
+ * The body decoded as its `content-encoding` says (gzip, deflate, br): undici's `request` does not
+ * decompress, and a server may compress without being asked. Other codings are left as they are.
+ */
+function decoded(body: Readable, encoding: string | null): Readable {
+  const coding = encoding?.trim().toLowerCase();
+  const decoder =
+    coding === "gzip" || coding === "x-gzip" ? createGunzip()
+    : coding === "deflate" ? createInflate()
+    : coding === "br" ? createBrotliDecompress()
+    : undefined;
+  return decoder ? pipeline(body, decoder, () => undefined) : body;
+}
+
+/** Stops reading a body and closes its connection (the destroy's own abort error is expected, not reported). */
+function discard(body: Readable): void {
+  body.on("error", () => undefined);
+  body.destroy();
 }
 
 /** The client, sending through undici on Node. A `fetch` option still selects the fetch path. */

@@ -4,6 +4,7 @@
  */
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
+import { optionsArg } from "../core/options.js";
 import { anyObject } from "../core/response.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
@@ -72,7 +73,7 @@ export function startAgent(http: HttpClient, prompt: string, given: AgentOptions
   const options = given;
   return http
     .request<unknown>(() => {
-      const { schema, ...rest } = options;
+      const { schema, ...rest } = optionsArg(options, "agent options");
       const plain = check(agentBody, { ...rest, prompt }, "agent options");
       const body = schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };
       return { method: "POST", path: "/v2/agent", body, retry: "not-idempotent", response: taskStartAnswer };

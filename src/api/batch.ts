@@ -2,6 +2,7 @@
  * Start a batch scrape: `POST /v2/batch/scrape` (reference §5). Status, pages,
  * errors, cancel and waiting live in `jobs/` (shared with crawl).
  */
+import { optionsArg } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
@@ -74,7 +75,7 @@ export function startBatchScrape(http: HttpClient, urls: string[], given: BatchS
   const options = given;
   return http
     .request<BatchScrapeStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(options), urls }, "batch scrape options"), retry: "not-idempotent", response: batchStartAnswer }),
+      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(optionsArg(options, "batch scrape options")), urls }, "batch scrape options"), retry: "not-idempotent", response: batchStartAnswer }),
       req,
     )
     .map(withoutSuccess);

@@ -3,6 +3,7 @@
  * crawls: `GET /v2/crawl/active` (§4.9). Status, pages, errors, cancel and
  * waiting live in `jobs/` (shared with batch scrape).
  */
+import { optionsArg } from "../core/options.js";
 import type { APIError } from "../core/errors.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
@@ -160,7 +161,7 @@ export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = 
       () => ({
         method: "POST",
         path: "/v2/crawl",
-        body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"),
+        body: check(crawlBody, { ...optionsArg(options, "crawl options", req), ...(options?.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"),
         idempotent: true,
         response: jobStartAnswer,
         mapError: (err, at) => {

@@ -4,6 +4,7 @@
  */
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
+import { optionsArg } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
@@ -125,7 +126,7 @@ export function startExtract(http: HttpClient, given: ExtractOptions, req?: Requ
   const options = given;
   return http
     .request<unknown>(() => {
-      const { schema, ...rest } = options;
+      const { schema, ...rest } = optionsArg(options, "extract options");
       const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
       check(extractBody, wired, "extract options");
       const body = schema === undefined ? wired : { ...wired, schema: wireSchema(schema) };

@@ -1,6 +1,7 @@
 /**
  * Map a site's URLs: `POST /v2/map` (reference §6).
  */
+import { optionsArg } from "../core/options.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { maybeString } from "../core/response.js";
@@ -83,7 +84,7 @@ const mapAnswer = z.looseObject({ links: z.array(z.union([z.string(), z.looseObj
 export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {
   return http
     .request<{ links: (MapLink | string)[]; warning?: string | null }>(
-      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...options, url }, "map options"), serverTimeoutMs: options.timeout || undefined, response: mapAnswer }),
+      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...optionsArg(options, "map options"), url }, "map options"), serverTimeoutMs: options?.timeout || undefined, response: mapAnswer }),
       req,
     )
     .map((r) => {

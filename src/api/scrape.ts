@@ -3,6 +3,7 @@
  * checks here are shared by crawl, batch scrape, search and extract
  * (`scrapeOptions`).
  */
+import { optionsArg } from "../core/options.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { anyObject } from "../core/response.js";
 import * as z from "zod/v4/mini";
@@ -260,7 +261,7 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
     () => ({
       method: "POST",
       path: "/v2/scrape",
-      body: check(scrapeBody, { ...wireScrapeOptions(opts), url }, "scrape options"),
+      body: check(scrapeBody, { ...wireScrapeOptions(optionsArg(opts, "scrape options")), url }, "scrape options"),
       serverTimeoutMs: opts.timeout || undefined,
       response: scrapeAnswer,
     }),

@@ -4,6 +4,7 @@
  * `{ web?, news?, images? }`; with `scrapeOptions.formats` each item also
  * carries the scraped document fields (`markdown`, `json`, ...).
  */
+import { optionsArg } from "../core/options.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { maybeString, objects } from "../core/response.js";
 import * as z from "zod/v4/mini";
@@ -208,7 +209,7 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
   const formats = opts.scrapeOptions?.formats; // the formats of the call, for validating its result
   const res = http.request<WireSearch>(
     () => {
-      const body: Record<string, unknown> = { ...opts, query };
+      const body: Record<string, unknown> = { ...optionsArg(opts, "search options"), query };
       if (opts.scrapeOptions) body.scrapeOptions = wireScrapeOptions(opts.scrapeOptions as ScrapeOptions, "scrapeOptions.formats");
       return {
         method: "POST",

@@ -5,10 +5,14 @@
  */
 import { WebDataError } from "./errors.js";
 import type { RetryEvent } from "./retry.js";
+import { MAX_TIMER_MS } from "./options.js";
 import type { Transport } from "./transport.js";
 
 /** The public deployment; a key is required only here. */
 export const DEFAULT_API_URL = "https://api.firecrawl.dev";
+
+/** Default `maxResponseBytes`: 50 MiB (a status page is at most 10 MiB; a scrape with every format rarely passes a few MiB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 
 /** Levels for the client's logger, least to most verbose after `off`. */
 export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
@@ -51,6 +55,11 @@ export interface ClientOptions {
   idempotencyKeys?: boolean | undefined;
   /** Called before each retry's wait (the failed attempt, its error and the server-directed wait, if any). */
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /**
+   * Largest response body read, in bytes, counted as it arrives (after gzip/deflate/br decoding);
+   * a larger answer fails with `ResponseTooLargeError` (default 52428800, 50 MiB; `Infinity`: no limit).
+   */
+  maxResponseBytes?: number | undefined;
   /** A `fetch` implementation to send requests with (tests, proxies, instrumentation). Always uses the fetch path. */
   fetch?: typeof globalThis.fetch | undefined;
   /** Headers added to every request. */
@@ -74,6 +83,7 @@ export interface ResolvedConfig {
   maxRetryAfterMs: number;
   idempotencyKeys: boolean;
   onRetry: ((event: RetryEvent) => void) | undefined;
+  maxResponseBytes: number;
   headers: Record<string, string>;
   logger: Logger;
   logLevel: LogLevel;
@@ -131,6 +141,9 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   checkInteger("maxRetries", maxRetries, 0);
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
   checkInteger("maxRetryAfterMs", maxRetryAfterMs, 0);
+  if (timeoutMs > MAX_TIMER_MS) throw new WebDataError(`timeoutMs must be at most ${MAX_TIMER_MS} (about 24.8 days), got ${String(timeoutMs)}`);
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (maxResponseBytes !== Number.POSITIVE_INFINITY) checkInteger("maxResponseBytes", maxResponseBytes, 1);
   return {
     apiKey,
     apiUrl,
@@ -139,6 +152,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxRetryAfterMs,
     idempotencyKeys: options.idempotencyKeys ?? isPublicDeployment(apiUrl),
     onRetry: options.onRetry,
+    maxResponseBytes,
     headers: { ...options.headers },
     logger: options.logger ?? consoleLogger(),
     logLevel: options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn",

@@ -417,6 +417,34 @@ export class WatchTransportError extends WebDataError {
   }
 }
 
+/** Pagination of a job's results went in a circle: a `next` URL already followed, or a finished job's page repeating the one before. */
+export class PaginationLoopError extends WebDataError {
+  override name = "PaginationLoopError";
+  /** The job's id. */
+  readonly jobId: string;
+  /** The `next` URL that would have been followed again (the key is never part of it). */
+  readonly next: string | undefined;
+  constructor(jobId: string, reason: string, next?: string) {
+    super(`Pagination of job ${jobId} stopped: ${reason}`);
+    this.jobId = jobId;
+    this.next = next;
+  }
+}
+
+/** A response body larger than the client's `maxResponseBytes` (reading stopped at the limit). */
+export class ResponseTooLargeError extends WebDataError {
+  override name = "ResponseTooLargeError";
+  /** The limit in force, in bytes. */
+  readonly limitBytes: number;
+  /** `METHOD /path` of the request, when known. */
+  readonly endpoint: string | undefined;
+  constructor(limitBytes: number, endpoint?: string) {
+    super(`The response body is larger than maxResponseBytes (${limitBytes} bytes)${endpoint ? ` (${endpoint})` : ""}`);
+    this.limitBytes = limitBytes;
+    this.endpoint = endpoint;
+  }
+}
+
 /** True for plain objects (JSON records). */
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);

@@ -5,10 +5,14 @@
  */
 import { ValidationError } from "./errors.js";
 
-/** Encodes each interpolated value as one path segment; empty values are rejected before sending. */
-export function path(strings: TemplateStringsArray, ...values: (string | number)[]): string {
+/** Encodes each interpolated value as one path segment; values that are not strings, or are empty, are rejected before sending. */
+export function path(strings: TemplateStringsArray, ...values: string[]): string {
   let out = strings[0] ?? "";
-  values.forEach((v, i) => {
+  values.forEach((v: unknown, i) => {
+    if (typeof v !== "string") {
+      const got = v === null ? "null" : Array.isArray(v) ? "an array" : `${typeof v === "object" ? "an" : "a"} ${typeof v}${typeof v === "number" ? ` ${String(v)}` : ""}`;
+      throw new ValidationError([{ path: "id", message: `must be a string identifier, got ${got}` }]);
+    }
     const s = String(v);
     if (s.trim() === "" || s === "." || s === "..") {
       throw new ValidationError([{ path: "id", message: `must be a non-empty identifier, got ${JSON.stringify(s)}` }]);

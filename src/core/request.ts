@@ -5,7 +5,10 @@
  */
 import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
 import { AbortError, APIError, isRecord, RateLimitError, redact, TimeoutError } from "./errors.js";
+import { linkSignal } from "./abort.js";
 import { fillLater, laterCount } from "./later.js";
+import { attemptTimeoutMs, checkRequestOptions, encodeJson } from "./options.js";
+import { parseRedacted, redactHeaders, redactParsed } from "./redact.js";
 import { checkAnswer, decodeAnswer, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
@@ -174,8 +177,12 @@ export class HttpClient {
   log(level: Exclude<LogLevel, "off">, message: string, data?: Record<string, unknown>): void {
     if (!levelEnabled(this.#config.logLevel, level)) return;
     const key = this.#config.apiKey;
-    const safe = data ? (JSON.parse(redact(JSON.stringify(data), key)) as Record<string, unknown>) : undefined;
-    this.#config.logger[level](redact(message, key), safe);
+    try {
+      const safe = data ? (JSON.parse(redact(JSON.stringify(data), key)) as Record<string, unknown>) : undefined;
+      this.#config.logger[level](redact(message, key), safe);
+    } catch {
+      // A logger that throws must not fail the call (nor skip the clean-up of its timers).
+    }
   }
 
   /** Builds the absolute URL of a path, or checks an absolute one. */
@@ -223,10 +230,12 @@ export class HttpClient {
       }
       const info: ResponseInfo = { status: res.status, headers: res.headers, requestId: requestIdOf(res.headers), url };
       if (res.status >= 400) throw await this.#errorFrom(spec, res, url, text);
-      // The answer edge (core/response.ts): JSON, then the method's loose schema, else InvalidResponseError.
-      const answer = { ...info, method: spec.method, apiKey: this.#config.apiKey };
-      const safeText = redact(text, this.#config.apiKey);
-      const body = decodeAnswer(safeText, spec.response, answer);
+      // The answer edge (core/response.ts): JSON, then the method's loose schema, else InvalidResponseError;
+      // the key redacted from the text, the parsed value (a \u escape) and the headers (core/redact.ts).
+      const key = this.#config.apiKey;
+      const answer = { ...info, headers: redactHeaders(res.headers, key), method: spec.method, apiKey: key };
+      const safeText = redact(text, key);
+      const body = await redactParsed(decodeAnswer(safeText, spec.response, answer), safeText, key);
       if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
         throw this.#mapError(spec, res, url, body, text);
       }
@@ -240,13 +249,16 @@ export class HttpClient {
     opts: RequestOptions,
     handle: (res: TransportResponse, url: string, signal: AbortSignal) => Promise<R>,
   ): Promise<R> {
+    opts = checkRequestOptions(opts);
+    const link = linkSignal(opts.signal); // one listener on the caller's signal, however many calls share it
+    if (link) return this.#withRetries(spec, { ...opts, signal: link.signal }, handle).finally(link.dispose);
     const cfg = this.#config;
     const url = this.url(spec.path, spec.query);
     const endpoint = `${spec.method} ${new URL(url).pathname}`;
     const idem = idempotencyPlan(opts.idempotencyKey, spec.idempotent === true, cfg.idempotencyKeys, spec.retry);
     const headers = this.#headers(spec, opts, url, idem.key);
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-    const timeoutMs = Math.max(opts.timeoutMs ?? cfg.timeoutMs, spec.serverTimeoutMs === undefined ? 0 : spec.serverTimeoutMs + SERVER_TIMEOUT_MARGIN_MS);
+    const body = spec.body === undefined ? undefined : encodeJson(spec.body);
+    const timeoutMs = attemptTimeoutMs(opts.timeoutMs ?? cfg.timeoutMs, spec.serverTimeoutMs === undefined ? undefined : spec.serverTimeoutMs + SERVER_TIMEOUT_MARGIN_MS);
     const caller = opts.signal;
     if (caller?.aborted) throw new AbortError(undefined, { cause: caller.reason });
 
@@ -258,7 +270,7 @@ export class HttpClient {
       const timer = setTimeout(() => ctl.abort(new TimeoutError(timeoutMs, endpoint)), timeoutMs);
       this.log("debug", `-> ${endpoint}${n > 1 ? ` (attempt ${n})` : ""}`);
       try {
-        const res = await this.#transport({ url, method: spec.method, headers, body, signal: ctl.signal });
+        const res = await this.#transport({ url, method: spec.method, headers, body, signal: ctl.signal, maxBytes: cfg.maxResponseBytes });
         const out = await handle(res, url, ctl.signal);
         this.log("debug", `<- ${endpoint} ${res.status}`);
         return out;
@@ -300,7 +312,7 @@ export class HttpClient {
 
   async #errorFrom(spec: RequestSpec, res: TransportResponse, url: string, text?: string): Promise<APIError> {
     const raw = text ?? (await res.text().catch(() => ""));
-    const body = parseBody(redact(raw, this.#config.apiKey));
+    const body = await parseRedacted(raw, this.#config.apiKey);
     return this.#mapError(spec, res, url, body, raw);
   }
 
@@ -320,7 +332,7 @@ export class HttpClient {
       details: rec.details,
       requestId: requestIdOf(res.headers),
       body,
-      headers: res.headers,
+      headers: redactHeaders(res.headers, key),
       endpoint: `${spec.method} ${new URL(url).pathname}`,
     };
     return res.status === 429 ? new RateLimitError({ ...init, retryAfterMs: parseRetryAfter(res.headers, redact(text, key)) }) : APIError.from(init);
@@ -333,15 +345,6 @@ function tagRequestId<T>(value: T, requestId: string | undefined): T {
     Object.defineProperty(value, "_requestId", { value: requestId, enumerable: false });
   }
   return value;
-}
-
-function parseBody(text: string): unknown {
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 function requestIdOf(headers: Headers): string | undefined {

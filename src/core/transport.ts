@@ -4,7 +4,7 @@
  * `request` over a keep-alive pool). Both obey the same contract, so the
  * behaviour tests run over both.
  */
-import { ConnectionError } from "./errors.js";
+import { ConnectionError, ResponseTooLargeError } from "./errors.js";
 
 /** One HTTP exchange to perform. */
 export interface TransportRequest {
@@ -18,6 +18,8 @@ export interface TransportRequest {
   body?: string | undefined;
   /** Fires on caller abort or per-attempt timeout; the transport must stop then. */
   signal: AbortSignal;
+  /** Largest body `text()` may read, in bytes (after content decoding); more is `ResponseTooLargeError`. Default: no limit. */
+  maxBytes?: number | undefined;
 }
 
 /** The answer: status, headers and the body text. */
@@ -26,7 +28,7 @@ export interface TransportResponse {
   status: number;
   /** Response headers. */
   headers: Headers;
-  /** The whole body as text. */
+  /** The whole body as text (at most `maxBytes` of it, else `ResponseTooLargeError`). */
   text(): Promise<string>;
   /** The body as a stream of bytes (server-sent events). */
   stream(): ReadableStream<Uint8Array> | null;
@@ -50,6 +52,15 @@ export function provesNotSent(err: unknown): boolean {
   return false;
 }
 
+/**
+ * True when the declared `content-length` proves the body fits within `limit` (no content coding can
+ * change it once decoded): then the runtime's own, faster, reader may read it whole.
+ */
+export function fitsDeclared(headers: Headers, limit: number): boolean {
+  const coding = headers.get("content-encoding")?.trim().toLowerCase();
+  return (!coding || coding === "identity") && Number(headers.get("content-length") ?? Number.NaN) <= limit;
+}
+
 /** A transport over any `fetch` implementation. */
 export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
   return async (req) => {
@@ -71,9 +82,17 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
       headers: res.headers,
       async text() {
         consumed = true;
+        const limit = req.maxBytes;
         try {
-          return await res.text();
+          if (limit === undefined || fitsDeclared(res.headers, limit) || !res.body) return await res.text();
+          const { checkDeclared, chunksOf, readLimited } = await import("./body.js"); // loaded on the first body without a usable length
+          checkDeclared(res.headers, limit, req.method, req.url);
+          return await readLimited(chunksOf(res.body), limit, req.method, req.url, () => undefined);
         } catch (err) {
+          if (err instanceof ResponseTooLargeError) {
+            if (!res.body?.locked) void res.body?.cancel().catch(() => undefined);
+            throw err;
+          }
           if (req.signal.aborted) throw req.signal.reason;
           throw new ConnectionError(`Connection dropped while reading the response: ${describe(err)}`, { cause: err });
         }

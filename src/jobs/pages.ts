@@ -6,19 +6,29 @@
 import type { Document } from "../api/document.js";
 import { validateDocumentsWith } from "../api/schema.js";
 import { AbortError } from "../core/errors.js";
+import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { sleep } from "../core/retry.js";
+import { onAbort } from "../core/abort.js";
 import { pollInterval } from "./poll-timing.js";
+import { PageGuard } from "./page-guard.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
 import type { JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
 
-/** Waits `ms`; an abort rejects at once with `AbortError`. */
-export async function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  try {
-    await sleep(ms, signal);
-  } catch (err) {
-    throw err instanceof AbortError ? err : new AbortError(undefined, { cause: err });
-  }
+/** Waits `ms`; an abort rejects at once with `AbortError`. Shares the signal's one listener ({@link onAbort}). */
+export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError(undefined, { cause: signal.reason }));
+    const off = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(new AbortError(undefined, { cause: signal.reason }));
+        })
+      : undefined;
+    const timer = setTimeout(() => {
+      off?.();
+      resolve();
+    }, ms);
+  });
 }
 
 /**
@@ -33,11 +43,15 @@ export async function* jobPages<TDoc = Document>(
   opts: JobDocumentsOptions = {},
   requestOptions?: RequestOptions,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
+  checkWaitOptions(opts, "documents options");
+  checkRequestOptions(requestOptions);
   const interval = pollInterval(opts.pollIntervalMs);
   const req: RequestOptions = { ...requestOptions, signal: opts.signal ?? requestOptions?.signal };
   let page = await getJobStatus<TDoc>(http, kind, id, { limit: opts.pageLimit }, req, opts.apiVersion);
   let seen = 0;
+  const guard = new PageGuard(id);
   for (;;) {
+    guard.page(page);
     seen += page.data.length;
     const { next, status, data } = page;
     yield page;
@@ -45,6 +59,7 @@ export async function* jobPages<TDoc = Document>(
     // A terminal job's results no longer grow: an empty page (or no `next`) is the end.
     if (terminal && (!next || data.length === 0)) return;
     if (!terminal && data.length === 0) await abortableSleep(interval, req.signal);
+    if (next) guard.follow(next, page);
     page = next
       ? await getJobPage<TDoc>(http, next, id, req)
       : await getJobStatus<TDoc>(http, kind, id, { skip: seen, limit: opts.pageLimit }, req, opts.apiVersion);

@@ -9,6 +9,8 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../core/errors.js";
+import { onAbort } from "../core/abort.js";
+import { checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { abortableSleep, jobPages } from "./pages.js";
 import { NOT_VISIBLE_GRACE_MS, pollInterval } from "./poll-timing.js";
@@ -37,13 +39,14 @@ export interface PollSpec<S> {
  * `signal` aborts (even during a sleep).
  */
 export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): Promise<S> {
+  checkWaitOptions(wait);
   const interval = pollInterval(wait.pollIntervalMs);
   const ctl = new AbortController();
   let timedOut = false;
   let last: S | undefined;
-  const onAbort = () => ctl.abort(wait.signal?.reason);
   if (wait.signal?.aborted) throw new AbortError(undefined, { cause: wait.signal.reason });
-  wait.signal?.addEventListener("abort", onAbort, { once: true });
+  const caller = wait.signal;
+  const unlink = caller ? onAbort(caller, () => ctl.abort(caller.reason)) : undefined; // one listener per signal, however many waiters share it
   const timer =
     wait.timeoutMs !== undefined
       ? setTimeout(() => {
@@ -76,7 +79,7 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
     throw err;
   } finally {
     clearTimeout(timer);
-    wait.signal?.removeEventListener("abort", onAbort);
+    unlink?.();
   }
 }
 

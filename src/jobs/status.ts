@@ -38,6 +38,15 @@ const errorsAnswer = z.looseObject({ errors: objects, robotsBlocked: z.optional(
 /** What {@link cancelJob} reads. */
 const cancelAnswer = z.looseObject({ status: z.optional(z.string()) });
 
+/**
+ * The state a status body reports: its `status`, else `failed` when it says `success: false` or carries an
+ * `error` (a kickoff failure), else `scraping`. The one rule for every status read (REST, stream catchup).
+ */
+export function stateOf(raw: unknown): JobState {
+  const rec = isRecord(raw) ? raw : {};
+  return (typeof rec.status === "string" ? rec.status : rec.success === false || rec.error ? "failed" : "scraping") as JobState;
+}
+
 /** Turns a wire status body into a {@link JobStatus} (unknown fields are kept; `success` is dropped). */
 export function toJobStatus<TDoc = Document>(raw: unknown, id: string): JobStatus<TDoc> {
   const rec = isRecord(raw) ? { ...raw } : {};
@@ -45,7 +54,7 @@ export function toJobStatus<TDoc = Document>(raw: unknown, id: string): JobStatu
   return {
     ...rec,
     id,
-    status: (typeof rec.status === "string" ? rec.status : rec.error ? "failed" : "scraping") as JobState,
+    status: stateOf(raw),
     completed: typeof rec.completed === "number" ? rec.completed : 0,
     total: typeof rec.total === "number" ? rec.total : 0,
     creditsUsed: typeof rec.creditsUsed === "number" ? rec.creditsUsed : 0,

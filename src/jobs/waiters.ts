@@ -11,7 +11,8 @@ import type { Document } from "../api/document.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
-import { JobTimeoutError } from "../core/errors.js";
+import { JobFailedError, JobTimeoutError } from "../core/errors.js";
+import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobStatus, WaitOptions } from "./types.js";
 import { waitForJob, waitForTask } from "./polling.js";
@@ -53,6 +54,8 @@ function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<
  * `json` (`ResultValidationError` naming the document's URL and the path).
  */
 export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: HttpClient, url: string, options?: O, req?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
+  checkWaitOptions(options, "crawl options");
+  checkRequestOptions(req);
   const { wait, rest } = split<CrawlOptions & WaitOptions>(options ?? {});
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
@@ -71,6 +74,8 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   options?: O,
   req?: RequestOptions,
 ): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
+  checkWaitOptions(options, "batch scrape options");
+  checkRequestOptions(req);
   const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(options ?? {});
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
@@ -82,7 +87,9 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
 
 /** Starts an extraction and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
 export async function extractAndWait<T = unknown>(http: HttpClient, options: ExtractOptions & WaitOptions & ValidateOption, req?: RequestOptions): Promise<ExtractStatus<T>> {
-  const { wait, rest: { validate, ...rest } } = split(options);
+  checkWaitOptions(options, "extract options");
+  checkRequestOptions(req);
+  const { wait, rest: { validate, ...rest } } = split(options ?? {});
   const schema = resultSchema(rest.schema, validate, "validate", "extract options");
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
@@ -93,7 +100,9 @@ export async function extractAndWait<T = unknown>(http: HttpClient, options: Ext
 
 /** Starts an agent and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
 export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string, options: AgentOptions & WaitOptions & ValidateOption = {}, req?: RequestOptions): Promise<AgentStatus<T>> {
-  const { wait, rest: { validate, ...rest } } = split(options);
+  checkWaitOptions(options, "agent options");
+  checkRequestOptions(req);
+  const { wait, rest: { validate, ...rest } } = split(options ?? {});
   const schema = resultSchema(rest.schema, validate, "validate", "agent options");
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();

@@ -4,9 +4,10 @@
  * documents and drop repeated statuses. Private to `jobs/`.
  */
 import type { Document } from "../api/document.js";
-import { APIError, isRecord, type WebDataError } from "../core/errors.js";
+import { APIError, isRecord, redact, type WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import type { ApiVersion, JobKind, JobState } from "./types.js";
+import { stateOf } from "./status.js";
+import type { ApiVersion, JobKind } from "./types.js";
 import type { WatchCounters } from "./watch-types.js";
 
 /** How a live stream session ended. */
@@ -36,8 +37,10 @@ export interface WatchContext {
   readonly request: RequestOptions;
   /** Time between REST polls, ms. */
   readonly pollIntervalMs: number;
-  /** Items (documents or statuses) received from any transport so far; a reconnect that adds some resets the reconnect budget. */
+  /** Items (documents or statuses) received from any transport so far, repeats included. */
   received: number;
+  /** New documents and changed statuses delivered so far; a reconnect that adds some resets the reconnect budget (repeats do not). */
+  progress: number;
   /** Last SSE event id seen (sent back as `Last-Event-ID`). */
   lastEventId: string | undefined;
   /** Documents delivered so far (distinct). */
@@ -66,8 +69,13 @@ export function documentKey(doc: unknown): string {
 export function countersOf(raw: unknown): WatchCounters & { error?: string | undefined } {
   const r = isRecord(raw) ? raw : {};
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-  const status = (typeof r.status === "string" ? r.status : r.success === false ? "failed" : "scraping") as JobState;
+  const status = stateOf(r);
   return { status, completed: num(r.completed), total: num(r.total), creditsUsed: num(r.creditsUsed), error: typeof r.error === "string" ? r.error : undefined };
+}
+
+/** A server-sent text (close reason, error event) with the API key redacted: the key travels as the WebSocket sub-protocol, so a server may echo it. */
+export function serverText(ctx: Pick<WatchContext, "http">, text: string): string {
+  return redact(text, ctx.http.config.apiKey);
 }
 
 /** True for an API answer that retrying cannot fix (400, 401, 402, 403, 404, 409, ...): the watcher stops. */

@@ -6,13 +6,17 @@
 import type { Document } from "../api/document.js";
 import { AbortError, WebDataError } from "../core/errors.js";
 import { sleep } from "../core/retry.js";
+import { PageGuard } from "./page-guard.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
 import type { JobStatus } from "./types.js";
 import { isFatal, type WatchContext } from "./watch-context.js";
 
 /** Options of {@link pollToEnd}. */
 export interface PollOptions {
-  /** A live stream delivered everything without a drop: first check the counters with a one-document read, and read every page only when documents are missing. */
+  /**
+   * A live stream delivered everything without a drop: first check the counters with a one-document read, and
+   * read the pages only when documents are missing (at the end, or while the job still runs).
+   */
   quick: boolean;
   /** Failed polls in a row before the error becomes fatal. */
   maxFailures: number;
@@ -61,18 +65,25 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
         if (!zeroCounters(s) && ctx.delivered >= s.completed) return s;
         if (!zeroCounters(s) || ctx.delivered > 0) break; // documents are missing, or the counters cannot be right: read every page
         if (zeroReads++ >= 1) return s;
+      } else if (s.completed > ctx.delivered || s.data.filter((d) => ctx.document(d)).length > 0) {
+        // The stream said done too early (a socket attached right at the start gets a `completed` 0-of-0 catchup
+        // and a done): the job runs on and has documents this watcher lacks (by the counter, or a page shows one
+        // while the counter lags). Read the pages as they appear.
+        break;
       }
       await pause(ctx);
     }
   }
   let cursor = 0;
   let next: string | undefined;
+  const guard = new PageGuard(ctx.id);
   zeroReads = 0;
   for (;;) {
     const url = next;
     const page = await read(ctx, opts.maxFailures, () =>
       url ? getJobPage<Document>(ctx.http, url, ctx.id, req) : getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { skip: cursor }, req, ctx.apiVersion),
     );
+    guard.page(page);
     ctx.received += page.data.length;
     for (const doc of page.data) ctx.document(doc);
     cursor += page.data.length;
@@ -81,6 +92,7 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
     if (isTerminal(page.status) && (!page.next || page.data.length === 0)) {
       if (!(zeroCounters(page) && zeroReads++ < 1)) return page;
     } else if (page.next && page.data.length > 0) {
+      guard.follow(page.next, page);
       next = page.next;
       continue;
     }

@@ -15,7 +15,7 @@
 import { createParser } from "eventsource-parser";
 import { isRecord } from "../core/errors.js";
 import { jobPath } from "./status.js";
-import { docsOf, isFatal, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { docsOf, isFatal, serverText, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError } from "./watch-types.js";
 
 function parse(text: string): unknown {
@@ -38,17 +38,37 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
     if (isFatal(err)) throw err;
     return { kind: "unavailable", error: new WatchTransportError("sse", `Could not open the event stream: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) };
   }
-  const stream = (res.headers.get("content-type") ?? "").includes("text/event-stream") ? res.stream() : null;
-  if (!stream) {
-    await res.text().catch(() => "");
+  const isStream = (res.headers.get("content-type") ?? "").includes("text/event-stream");
+  const stream = res.stream();
+  if (!isStream || !stream) {
+    // Not an event stream (the real service answers JSON): its body is not needed. Cancel it rather than
+    // read it, so a server that stalls or drips it cannot hold the watcher (or keep the socket open).
+    void stream?.cancel().catch(() => undefined);
     return { kind: "unavailable" };
   }
   const reader = stream.getReader();
-  const onAbort = () => void reader.cancel().catch(() => undefined);
+  // The request's timers ended with the headers: a stream silent for the per-attempt timeout is dropped (and reconnected).
+  const idleMs = ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
+  let idle = false;
+  let deadline = Date.now() + idleMs;
+  const stop = () => void reader.cancel().catch(() => undefined);
+  const heard = () => void (deadline = Date.now() + idleMs);
+  const onIdle = () => {
+    const left = deadline - Date.now();
+    if (left > 0) idleTimer = setTimeout(onIdle, left);
+    else {
+      idle = true;
+      stop();
+    }
+  };
+  let idleTimer = setTimeout(onIdle, idleMs);
+  const onAbort = stop;
   ctx.signal.addEventListener("abort", onAbort, { once: true });
   let end: SessionEnd | undefined;
   const parser = createParser({
+    onComment: heard,
     onEvent(ev) {
+      heard();
       if (end) return;
       const data = parse(ev.data);
       switch (ev.event) {
@@ -69,7 +89,7 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
           end = { kind: "done" };
           break;
         case "error": {
-          const msg = isRecord(data) && typeof data.error === "string" ? data.error : ev.data;
+          const msg = serverText(ctx, isRecord(data) && typeof data.error === "string" ? data.error : ev.data);
           end = { kind: "unavailable", error: new WatchTransportError("sse", `The event stream reported an error: ${msg}`, { serverError: msg }) };
           break;
         }
@@ -85,15 +105,22 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
       const { done, value } = await reader.read();
       if (done) break;
       parser.feed(decoder.decode(value, { stream: true }));
+      // Time spent waiting for a slow consumer is not the server's silence: it extends the deadline.
+      const waitedFrom = Date.now();
+      clearTimeout(idleTimer);
       await ctx.drain();
+      deadline += Date.now() - waitedFrom;
+      idleTimer = setTimeout(onIdle, Math.max(0, deadline - Date.now()));
     }
   } catch (err) {
     if (ctx.signal.aborted) return { kind: "aborted" };
     return { kind: "dropped", error: new WatchTransportError("sse", `The event stream dropped: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) };
   } finally {
+    clearTimeout(idleTimer);
     ctx.signal.removeEventListener("abort", onAbort);
     if (end || ctx.signal.aborted) void reader.cancel().catch(() => undefined);
   }
   if (ctx.signal.aborted) return { kind: "aborted" };
+  if (!end && idle) return { kind: "dropped", error: new WatchTransportError("sse", `The event stream sent nothing for ${idleMs} ms`) };
   return end ?? { kind: "dropped", error: new WatchTransportError("sse", "The event stream ended before the job did") };
 }

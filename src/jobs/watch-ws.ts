@@ -5,7 +5,7 @@
  * / `error` frames, and `done` as JSON in the close reason with code 1000.
  */
 import { jobPath } from "./status.js";
-import { docsOf, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { docsOf, serverText, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError, type WebSocketConstructor } from "./watch-types.js";
 
 interface SocketLike {
@@ -44,7 +44,7 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     try {
       ws = (key ? new Ctor(webSocketUrl(ctx), key) : new Ctor(webSocketUrl(ctx))) as unknown as SocketLike;
     } catch (err) {
-      resolve({ kind: "unavailable", error: new WatchTransportError("websocket", `Could not open the WebSocket: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) });
+      resolve({ kind: "unavailable", error: new WatchTransportError("websocket", `Could not open the WebSocket: ${serverText(ctx, err instanceof Error ? err.message : String(err))}`, { cause: err }) });
       return;
     }
     let opened = false;
@@ -100,12 +100,14 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
         // Reported, never passed on as an empty document; the final REST check reads the pages if one is missing.
         ctx.error(new WatchTransportError("websocket", `The WebSocket sent a "${frame.type}" frame without data`));
       } else if (frame.type === "catchup") {
-        ctx.status(frame.data);
+        // A socket attached right at the start gets `completed` with 0 of 0 pages (then a false done): not a status to report.
+        const c = frame.data as { status?: unknown; completed?: unknown; total?: unknown };
+        if (!(c.status === "completed" && !c.completed && !c.total)) ctx.status(frame.data);
         for (const doc of docsOf(frame.data)) ctx.document(doc);
       } else if (frame.type === "document") {
         ctx.document(frame.data);
       } else if (frame.type === "error") {
-        const msg = typeof frame.error === "string" ? frame.error : "unknown error";
+        const msg = typeof frame.error === "string" ? serverText(ctx, frame.error) : "unknown error";
         ctx.error(new WatchTransportError("websocket", `The WebSocket reported an error: ${msg}`, { serverError: msg }));
       } else if (frame.type === "done") {
         // Some servers send `done` as a message instead of in the close reason.
@@ -115,9 +117,10 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     };
     ws.onclose = (ev) => {
       const reason = parse(ev.reason ?? "");
+      const closeReason = serverText(ctx, ev.reason ?? "");
       if (reason?.type === "done" || (ev.code === 1000 && !reason && !ev.reason)) return finish({ kind: "done" });
       if (reason?.type === "error" || ERROR_CODES.has(ev.code)) {
-        const serverError = typeof reason?.error === "string" ? reason.error : ev.reason || undefined;
+        const serverError = typeof reason?.error === "string" ? serverText(ctx, reason.error) : closeReason || undefined;
         return finish({
           kind: "unavailable",
           error: new WatchTransportError("websocket", `The WebSocket closed with ${ev.code}${serverError ? `: ${serverError}` : ""}`, { code: ev.code, serverError }),
@@ -126,7 +129,7 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
       if (!opened) {
         return finish({ kind: "unavailable", error: new WatchTransportError("websocket", `The WebSocket could not connect (close ${ev.code})`, { code: ev.code }) });
       }
-      finish({ kind: "dropped", error: new WatchTransportError("websocket", `The WebSocket dropped (close ${ev.code}${ev.reason ? `: ${ev.reason}` : ""})`, { code: ev.code }) });
+      finish({ kind: "dropped", error: new WatchTransportError("websocket", `The WebSocket dropped (close ${ev.code}${closeReason ? `: ${closeReason}` : ""})`, { code: ev.code }) });
     };
   });
 }

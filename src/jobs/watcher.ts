@@ -20,7 +20,10 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
+import { onAbort as linkAbort } from "../core/abort.js";
+import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
+import { sleep } from "../core/retry.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
 import { pollInterval, type PollFloorOption } from "./poll-timing.js";
@@ -59,12 +62,11 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     this.jobId = jobId;
     this.#options = options;
     this.#invalid = invalid;
-    const signal = options.signal;
+    const signal = invalid === undefined ? options.signal : undefined;
     if (signal) {
       const onAbort = () => this.#stop(new AbortError(undefined, { cause: signal.reason }));
       if (signal.aborted) queueMicrotask(onAbort);
-      else signal.addEventListener("abort", onAbort, { once: true });
-      this.#ctl.signal.addEventListener("abort", () => signal.removeEventListener("abort", onAbort), { once: true });
+      else this.#ctl.signal.addEventListener("abort", linkAbort(signal, onAbort), { once: true }); // one listener per signal, however many watchers share it
     }
   }
 
@@ -174,6 +176,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       request: { ...this.#options.requestOptions, signal: undefined },
       pollIntervalMs,
       received: 0,
+      progress: 0,
       lastEventId: undefined,
       get delivered() {
         return self.#seen.size;
@@ -183,6 +186,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
         const key = documentKey(doc);
         if (self.#seen.has(key)) return false;
         self.#seen.add(key);
+        this.progress += 1;
         self.#emit({ type: "document", document: doc as TDoc });
         return true;
       },
@@ -192,6 +196,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
         const key = `${status}|${completed}|${total}|${creditsUsed}`;
         if (key === self.#lastStatus) return;
         self.#lastStatus = key;
+        this.progress += 1;
         self.#emit({ type: "status", status, completed, total, creditsUsed });
       },
       error(error) {
@@ -220,7 +225,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     let clean = true;
     let streamDone = false;
     for (let i = 0, tries = 0; i < order.length && order[i] !== "poll"; ) {
-      const before = ctx.received;
+      const before = ctx.progress;
       const end: SessionEnd = order[i] === "websocket" && Ctor ? await runTransport(() => import("./watch-ws.js"), (m) => m.runWebSocket(ctx, Ctor)) : await runTransport(() => import("./watch-sse.js"), (m) => m.runSse(ctx));
       if (end.kind === "aborted" || this.#ctl.signal.aborted) return;
       if (end.kind === "done") {
@@ -230,8 +235,8 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       if (end.error) ctx.error(end.error);
       if (end.kind === "dropped") {
         clean = false;
-        tries = ctx.received > before ? 1 : tries + 1;
-        if (tries <= maxReconnects) continue;
+        tries = ctx.progress > before ? 1 : tries + 1;
+        if (tries <= maxReconnects && (await reconnectPause(tries, this.#ctl.signal))) continue;
       }
       i += 1;
       tries = 0;
@@ -242,6 +247,22 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     const counters: WatchCounters = { status: final.status, completed: final.completed, total: final.total, creditsUsed: final.creditsUsed };
     if (counters.status === "completed" && wasCancelled(this.#http, this.jobId)) counters.status = "cancelled";
     this.#emit({ type: "done", ...counters, error: final.error });
+  }
+}
+
+/** First wait before reconnecting a dropped stream, ms (doubling per reconnect without progress, up to {@link RECONNECT_MAX_MS}). */
+export const RECONNECT_BASE_MS = 100;
+/** Longest wait before reconnecting a dropped stream, ms. */
+export const RECONNECT_MAX_MS = 5_000;
+
+/** Waits before reconnect number `tries` (jittered backoff): false when the watcher was stopped meanwhile. */
+async function reconnectPause(tries: number, signal: AbortSignal): Promise<boolean> {
+  const step = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, tries - 1));
+  try {
+    await sleep(Math.round(step * (0.5 + Math.random() * 0.5)), signal);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -278,6 +299,8 @@ export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, 
   try {
     check(z.string().check(z.minLength(1)), jobId, "job id");
     check(watcherOptions, options, "watcher options");
+    checkWaitOptions({ signal: isRecord(options) ? options.signal : undefined }, "watcher options");
+    checkRequestOptions(isRecord(options) ? options.requestOptions : undefined);
     jobPath(options?.kind ?? "crawl", jobId);
   } catch (err) {
     invalid = err;

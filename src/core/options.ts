@@ -1,0 +1,77 @@
+/**
+ * Checks of the arguments every method shares, before anything is sent: the
+ * per-call `RequestOptions`, the waiters' options, the type of an options
+ * argument, and the JSON encoding of a body. Each failure is a
+ * `ValidationError`; called inside the request path (or an async waiter), so it
+ * rejects the returned promise and never throws synchronously.
+ */
+import { ValidationError } from "./errors.js";
+import * as z from "zod/v4/mini";
+import { check, int } from "./validate.js";
+
+/** The longest delay a timer can hold (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** True for an `AbortSignal` (also one from another realm or polyfill: checked by shape). */
+export function isAbortSignal(v: unknown): v is AbortSignal {
+  const s = v as { aborted?: unknown; addEventListener?: unknown } | null;
+  return typeof s === "object" && s !== null && typeof s.aborted === "boolean" && typeof s.addEventListener === "function";
+}
+
+const signal = z.optional(z.unknown().check(z.refine((v) => v === undefined || isAbortSignal(v), { message: "must be an AbortSignal" })));
+const timeoutMs = z.optional(z.number().check(z.positive(), z.lte(MAX_TIMER_MS)));
+
+const requestOptions = z.looseObject({
+  signal,
+  timeoutMs,
+  maxRetries: z.optional(int(0)),
+  headers: z.optional(z.record(z.string(), z.string())),
+  idempotencyKey: z.optional(z.string()),
+});
+
+const waitOptions = z.looseObject({
+  signal,
+  timeoutMs,
+  pollIntervalMs: z.optional(z.number().check(z.gte(0), z.lte(MAX_TIMER_MS))),
+});
+
+/**
+ * Checks a call's `RequestOptions` (`undefined` and `null` mean none): `timeoutMs` in (0, 2^31-1],
+ * `maxRetries` a non-negative integer, `signal` an `AbortSignal`, `headers` strings.
+ */
+export function checkRequestOptions<T>(value: T | null | undefined): T {
+  if (value === undefined || value === null) return {} as T;
+  return check(requestOptions, optionsArg(value, "request options"), "request options");
+}
+
+/** Checks a waiter's `pollIntervalMs`, `timeoutMs` and `signal` (the options object is checked to be an object first). */
+export function checkWaitOptions(value: unknown, context = "wait options"): void {
+  if (value !== undefined) check(waitOptions, optionsArg(value, context), context);
+}
+
+/**
+ * An options argument: `undefined` and `null` become `{}`; a plain object is returned as it is;
+ * anything else (a string, a number, an array, a class instance) is a `ValidationError`.
+ * `requestOptions`, when given, are checked too (for calls that spread them before sending).
+ */
+export function optionsArg<T>(value: T | undefined | null, context: string, requestOptions?: unknown): T {
+  if (requestOptions !== undefined) checkRequestOptions(requestOptions);
+  if (value === undefined || value === null) return {} as T;
+  const proto = typeof value === "object" && value !== null && !Array.isArray(value) ? (Object.getPrototypeOf(value) as unknown) : undefined;
+  if (proto === Object.prototype || proto === null) return value;
+  throw new ValidationError([{ path: "", message: `must be a plain object of options, got ${Array.isArray(value) ? "an array" : `a ${typeof value}`}` }], context);
+}
+
+/** The per-attempt timeout in force, never past what a timer can hold (a server `timeout` plus margin may be larger). */
+export function attemptTimeoutMs(callMs: number, minMs: number | undefined): number {
+  return Math.min(MAX_TIMER_MS, Math.max(callMs, minMs ?? 0));
+}
+
+/** `JSON.stringify` of a request body; a circular or too deeply nested value is a `ValidationError`. */
+export function encodeJson(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (err) {
+    throw new ValidationError([{ path: "", message: `cannot be sent as JSON (circular, too deep, or a BigInt): ${err instanceof Error ? err.message : ""}` }], "request body");
+  }
+}
