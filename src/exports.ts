@@ -150,3 +150,9 @@ export {
 } from "./api/agent-signup.js";
 export type * from "./v1/types.js";
 export { scrape, type StandaloneOptions } from "./standalone.js";
+export type * from "./api/official-types.js";
+export type { AgentRequest } from "./api/agent.js";
+export type { QuestionFormat, HighlightsFormat } from "./api/scrape.js";
+export type { SuccessFlag, ListWithAlias } from "./api/official-shapes.js";
+/** The official client's base error class name: every error this SDK throws is a `WebDataError`. */
+export { WebDataError as SdkError } from "./core/errors.js";

@@ -7,6 +7,7 @@ import { path } from "../core/path.js";
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, z } from "../core/validate.js";
 import { toStatus } from "./extract.js";
+import { rejectOfficialKeys } from "./official-keys.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
 
@@ -30,10 +31,18 @@ export interface AgentOptions {
   integration?: string;
 }
 
+/** The official client's form of the agent request: `{ prompt, ...options }` (see `agent(request)`). */
+export interface AgentRequest extends AgentOptions {
+  /** What the agent should do (1..10000 characters). */
+  prompt: string;
+}
+
 /** `POST /v2/agent` answer. */
 export interface AgentStartResult {
   /** The job id. */
   id: string;
+  /** Always true (a failed start throws); for code written for the official client. Not enumerable. */
+  readonly success?: boolean;
 }
 
 /** Status of an agent job (`GET /v2/agent/<id>`). */
@@ -52,6 +61,8 @@ export interface AgentStatus<T = unknown> {
   expiresAt?: string;
   /** Credits used. */
   creditsUsed?: number;
+  /** The wire's `success` (`false` for some failed jobs), for code written for the official client. Not enumerable. */
+  readonly success?: boolean;
 }
 
 const agentBody = z.looseObject({
@@ -70,6 +81,7 @@ export function startAgent(http: HttpClient, prompt: string, given: AgentOptions
   const options = snapshot(given);
   return http
     .request<unknown>(() => {
+      rejectOfficialKeys("startAgent", options, "agent options");
       const { schema, ...rest } = options;
       const plain = check(agentBody, { ...rest, prompt }, "agent options");
       const body = schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };

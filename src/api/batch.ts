@@ -5,6 +5,8 @@
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
+import { rejectOfficialKeys } from "./official-keys.js";
+import { flattenBatchOptions } from "./official-shapes.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
@@ -24,6 +26,11 @@ export interface BatchScrapeOptions extends ScrapeOptions {
   origin?: string;
   /** Integration name. */
   integration?: string;
+  /**
+   * The official client's nesting of the scrape options (`{ options: { formats } }`):
+   * accepted, and sent flattened as the wire has them. Prefer the top level.
+   */
+  options?: ScrapeOptions;
 }
 
 /** `POST /v2/batch/scrape` answer. */
@@ -70,7 +77,10 @@ export function startBatchScrape(http: HttpClient, urls: string[], given: BatchS
   const options = snapshot(given);
   return http
     .request<BatchScrapeStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(options), urls }, "batch scrape options"), retry: "not-idempotent" }),
+      () => {
+        rejectOfficialKeys("startBatchScrape", options, "batch scrape options");
+        return { method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(flattenBatchOptions(options)), urls }, "batch scrape options"), retry: "not-idempotent" };
+      },
       req,
     )
     .map(withoutSuccess);

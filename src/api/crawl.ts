@@ -6,6 +6,7 @@
 import { APIPromise, snapshot, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
 import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
+import { rejectOfficialKeys } from "./official-keys.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
@@ -150,7 +151,10 @@ export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = 
   const startedAt = Date.now();
   const started = http
     .request<CrawlStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict }),
+      () => {
+        rejectOfficialKeys("startCrawl", options, "crawl options");
+        return { method: "POST", path: "/v2/crawl", body: check(crawlBody, { ...options, ...(options.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"), idempotent: true, mapError: idempotencyConflict };
+      },
       { ...req, idempotencyKey: key },
     )
     .map(withoutSuccess);

@@ -6,6 +6,8 @@ import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { check, httpUrl, int, z } from "../core/validate.js";
+import { rejectOfficialKeys } from "./official-keys.js";
+import { withSuccess } from "./official-shapes.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
@@ -58,6 +60,8 @@ export interface ExtractStartResult {
   urlTrace?: unknown[];
   /** URLs skipped as invalid. */
   invalidURLs?: string[];
+  /** Always true (a failed start throws); for code written for the official client. Not enumerable. */
+  readonly success?: boolean;
 }
 
 /** Status of an extraction job (`GET /v2/extract/<id>`). */
@@ -80,6 +84,8 @@ export interface ExtractStatus<T = unknown> {
   creditsUsed?: number;
   /** Progress steps. */
   steps?: unknown[];
+  /** The wire's `success` (`false` for a failed job), for code written for the official client. Not enumerable. */
+  readonly success?: boolean;
 }
 
 const extractBody = z
@@ -109,8 +115,9 @@ const extractBody = z
 /** Job status bodies: `success` is dropped, the id added. */
 export function toStatus<S>(raw: unknown, id: string): S {
   const rec = isRecord(raw) ? { ...raw } : {};
+  const success = rec.success !== false;
   delete rec.success;
-  return { ...rec, id } as S;
+  return withSuccess({ ...rec, id }, success) as S;
 }
 
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
@@ -118,6 +125,7 @@ export function startExtract(http: HttpClient, given: ExtractOptions, req?: Requ
   const options = snapshot(given);
   return http
     .request<unknown>(() => {
+      rejectOfficialKeys("startExtract", options, "extract options");
       const { schema, ...rest } = options;
       const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
       check(extractBody, wired, "extract options");

@@ -8,6 +8,8 @@ import { startBatchScrape, type BatchScrapeOptions } from "../api/batch.js";
 import { startCrawl, type CrawlDocument, type CrawlOptions } from "../api/crawl.js";
 import type { Document } from "../api/document.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
+import { rejectOfficialKeys } from "../api/official-keys.js";
+import { flattenBatchOptions, withSuccess } from "../api/official-shapes.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
 import { JobFailedError, JobTimeoutError } from "../core/errors.js";
@@ -52,6 +54,7 @@ function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<
  * `json` (`ResultValidationError` naming the document's URL and the path).
  */
 export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: HttpClient, url: string, options?: O, req?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
+  rejectOfficialKeys("crawl", options, "crawl options");
   const { wait, rest } = split<CrawlOptions & WaitOptions>(options ?? {});
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
@@ -70,7 +73,8 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   options?: O,
   req?: RequestOptions,
 ): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
-  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(options ?? {});
+  rejectOfficialKeys("batchScrape", options, "batch scrape options");
+  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(flattenBatchOptions(options ?? {}));
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const started = await startBatchScrape(http, urls, rest, { ...req, signal });
@@ -97,22 +101,24 @@ export function waitForExtractLike<S extends ExtractLike>(id: string, read: (sig
 
 /** Starts an extraction and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
 export async function extractAndWait<T = unknown>(http: HttpClient, options: ExtractOptions & WaitOptions & ValidateOption, req?: RequestOptions): Promise<ExtractStatus<T>> {
+  rejectOfficialKeys("extract", options, "extract options");
   const { wait, rest: { validate, ...rest } } = split(options);
   const schema = resultSchema(rest.schema, validate, "validate", "extract options");
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startExtract(http, rest, { ...req, signal });
   const done = await withinDeadline(wait, startedAt, (w) => waitForExtractLike(id, (s) => getExtractStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
-  return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
+  return schema ? withSuccess({ ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T }) : done;
 }
 
 /** Starts an agent and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
 export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string, options: AgentOptions & WaitOptions & ValidateOption = {}, req?: RequestOptions): Promise<AgentStatus<T>> {
+  rejectOfficialKeys("agent", options, "agent options");
   const { wait, rest: { validate, ...rest } } = split(options);
   const schema = resultSchema(rest.schema, validate, "validate", "agent options");
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startAgent(http, prompt, rest, { ...req, signal });
   const done = await withinDeadline(wait, startedAt, (w) => waitForExtractLike(id, (s) => getAgentStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
-  return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
+  return schema ? withSuccess({ ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T }) : done;
 }
