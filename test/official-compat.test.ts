@@ -12,6 +12,8 @@ import { ValidationError } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { drive, jobTestSetups } from "./jobs-helpers.js";
 import { TRANSPORTS } from "./helpers.js";
+import type FirecrawlApp from "../src/v1/index.js";
+import { v1Calls } from "./official/v1-calls.js";
 import { constructors, v2Calls } from "./official/v2-calls.js";
 
 type Outcome = { works: true } | { hint: RegExp; unsent: RegExp } | { unsupported: true };
@@ -121,8 +123,22 @@ const V2_EXPECTED: Record<keyof typeof v2Calls, Outcome> = {
   sdkError: works,
 };
 
+/** Public methods of the official v1 class (`FirecrawlApp`, exported as `FirecrawlAppV1`) in 4.42.0 `dist/index.d.ts`. */
+const OFFICIAL_V1_METHODS = [
+  "scrapeUrl", "search", "crawlUrl", "asyncCrawlUrl", "checkCrawlStatus", "checkCrawlErrors", "cancelCrawl", "crawlUrlAndWatch", "mapUrl",
+  "batchScrapeUrls", "asyncBatchScrapeUrls", "batchScrapeUrlsAndWatch", "checkBatchScrapeStatus", "checkBatchScrapeErrors", "extract",
+  "asyncExtract", "getExtractStatus", "prepareHeaders", "postRequest", "getRequest", "deleteRequest", "monitorJobStatus", "handleError",
+  "deepResearch", "asyncDeepResearch", "checkDeepResearchStatus", "__deepResearch", "__asyncDeepResearch", "__checkDeepResearchStatus",
+  "generateLLMsText", "asyncGenerateLLMsText", "checkGenerateLLMsTextStatus", "getQueueStatus", "getCreditUsage", "getTokenUsage",
+  "getCreditUsageHistorical", "getTokenUsageHistorical",
+];
+
+/** The v1 call sites that are not supported (everything else works unchanged). */
+const V1_UNSUPPORTED = new Set(["prepareHeaders", "postRequest", "getRequest", "deleteRequest", "monitorJobStatus", "handleError", "__deepResearch", "__asyncDeepResearch", "__checkDeepResearchStatus"]);
+
 const { open } = jobTestSetups();
 const tally = { works: 0, hint: 0, unsupported: 0 };
+const tallyV1 = { works: 0, unsupported: 0 };
 
 function migrationSection(): string {
   const text = readFileSync(new URL("../MIGRATION.md", import.meta.url), "utf8");
@@ -177,6 +193,37 @@ describe("official-style v2 call sites", () => {
         } else {
           expect("error" in result && result.error).toBeInstanceOf(TypeError);
           tally.unsupported += 1;
+        }
+      });
+    }
+  });
+});
+
+describe("official-style v1 call sites", () => {
+  it("cover every public method of the official v1 class; the unsupported ones are in MIGRATION.md", () => {
+    expect(Object.keys(v1Calls).sort()).toEqual([...OFFICIAL_V1_METHODS].sort());
+    const section = migrationSection();
+    for (const name of V1_UNSUPPORTED) expect(section, name).toContain(`\`${name}\``);
+  });
+
+  afterAll(() => {
+    console.info(`official v1 call sites: ${tallyV1.works / 2} work unchanged, ${tallyV1.unsupported / 2} not supported`);
+  });
+
+  describe.each(TRANSPORTS)("over %s", (kind) => {
+    for (const [name, call] of Object.entries(v1Calls)) {
+      const supported = !V1_UNSUPPORTED.has(name);
+      it(`${name} ${supported ? "works unchanged" : "is not supported (TypeError)"}`, async () => {
+        const s = await open(kind, {}, { timeoutMs: 1e9, silenceDeprecationWarnings: true });
+        fakeJobs(s.fake).configure({ pagesPerPoll: 3 });
+        const app = s.client.v1 as unknown as FirecrawlApp; // what `new FirecrawlApp({ apiKey, apiUrl })` gives, over the transport under test
+        const result = await drive(call(app).then((value) => ({ value }), (error: unknown) => ({ error })));
+        if (supported) {
+          if ("error" in result) throw result.error;
+          tallyV1.works += 1;
+        } else {
+          expect("error" in result && result.error).toBeInstanceOf(TypeError);
+          tallyV1.unsupported += 1;
         }
       });
     }

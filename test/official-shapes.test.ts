@@ -114,6 +114,9 @@ describe.each(TRANSPORTS)("official client shapes over %s", (kind) => {
     expect(Object.keys(periods).every((k) => /^\d+$/.test(k))).toBe(true);
     await s.client.getTokenUsageHistorical(false);
     expect(sent(s, "GET", "/v2/team/token-usage/historical")[0]?.path).toBe("/v2/team/token-usage/historical");
+    const v1 = await s.client.v1.getCreditUsageHistorical(true);
+    expect(sent(s, "GET", "/v1/team/credit-usage/historical")[0]?.path).toBe("/v1/team/credit-usage/historical?byApiKey=true");
+    expect(v1).toEqual({ success: true, periods: JSON.parse(JSON.stringify(periods)) });
     const session = await s.client.browser();
     const list = await s.client.listBrowsers({ status: "active" });
     expect(list.sessions.map((x) => x.id)).toEqual([session.id]);
