@@ -6,6 +6,8 @@ import { agentSignup, type AgentSignupParams, type AgentSignupRecord } from "./a
 import { crawlParamsPreview, type CrawlParamsPreview } from "./api/crawl-preview.js";
 import type { Document } from "./api/document.js";
 import { map, type MapOptions, type MapResult } from "./api/map.js";
+import { interact, stopInteraction, type InteractOptions, type InteractResult, type StopInteractionResult } from "./api/interact.js";
+import { searchFeedback, type FeedbackResult, type SearchFeedbackOptions } from "./api/feedback.js";
 import { agentArgs, historicalOptions, listWithAlias, withSuccess, type ListWithAlias, type SuccessFlag } from "./api/official-shapes.js";
 import { cancelAgent, getAgentStatus, startAgent, type AgentOptions, type AgentRequest, type AgentStartResult, type AgentStatus } from "./api/agent.js";
 import { startBatchScrape, type BatchScrapeOptions, type BatchScrapeStartResult } from "./api/batch.js";
@@ -316,6 +318,24 @@ export class WebData {
   /** Destroys a browser session: `DELETE /v2/browser/<id>`. */
   deleteBrowser(id: string, requestOptions?: RequestOptions): APIPromise<{ sessionDurationMs?: number; creditsBilled?: number } & SuccessFlag> {
     return deleteBrowser(this.#http, id, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /**
+   * Runs code or a prompt in the browser that scraped a page (`jobId`: the scrape's `metadata.scrapeId`):
+   * `POST /v2/scrape/<id>/interact` (added by the service after the reference's baseline). Not retried once it may have run.
+   */
+  interact(jobId: string, options: InteractOptions, requestOptions?: RequestOptions): APIPromise<InteractResult & SuccessFlag> {
+    return interact(this.#http, jobId, options, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** Ends a scraped page's browser session: `DELETE /v2/scrape/<id>/interact`. */
+  stopInteraction(jobId: string, requestOptions?: RequestOptions): APIPromise<StopInteractionResult & SuccessFlag> {
+    return stopInteraction(this.#http, jobId, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** Rates a search's results (`searchId`: the search's `id`): `POST /v2/search/<id>/feedback` (added after the baseline). */
+  searchFeedback(searchId: string, options: SearchFeedbackOptions, requestOptions?: RequestOptions): APIPromise<FeedbackResult & SuccessFlag> {
+    return searchFeedback(this.#http, searchId, options, requestOptions).map((r) => withSuccess(r));
   }
 
   /**

@@ -152,6 +152,8 @@ export type * from "./v1/types.js";
 export { scrape, type StandaloneOptions } from "./standalone.js";
 export type * from "./api/official-types.js";
 export type { AgentRequest } from "./api/agent.js";
+export type { InteractOptions, InteractResult, StopInteractionResult } from "./api/interact.js";
+export type { SearchFeedbackOptions, FeedbackResult } from "./api/feedback.js";
 export type { QuestionFormat, HighlightsFormat } from "./api/scrape.js";
 export type { SuccessFlag, ListWithAlias } from "./api/official-shapes.js";
 /** The official client's base error class name: every error this SDK throws is a `WebDataError`. */

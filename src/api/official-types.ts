@@ -13,6 +13,8 @@ import type { BrowserExecuteResult, BrowserSession, BrowserSessionInfo } from ".
 import type { ActiveCrawls, CrawlStartResult } from "./crawl.js";
 import type { Document } from "./document.js";
 import type { ExtractStartResult, ExtractStatus } from "./extract.js";
+import type { FeedbackResult, SearchFeedbackOptions } from "./feedback.js";
+import type { InteractOptions, InteractResult } from "./interact.js";
 import type { MapResult } from "./map.js";
 import type { ListWithAlias, SuccessFlag } from "./official-shapes.js";
 import type { Action, Format, Location, StringFormat } from "./scrape.js";
@@ -81,5 +83,13 @@ export type CreditUsageHistoricalResponse = ListWithAlias<CreditUsagePeriod, "pe
 export type TokenUsageHistoricalResponse = ListWithAlias<TokenUsagePeriod, "periods">;
 /** Official name of one credit-usage period. */
 export type CreditUsageHistoricalPeriod = CreditUsagePeriod;
+/** Official name of `interact`'s options. */
+export type ScrapeExecuteRequest = InteractOptions;
+/** Official name of `interact`'s answer. */
+export type ScrapeExecuteResponse = InteractResult & SuccessFlag;
+/** Official name of `searchFeedback`'s options. */
+export type SearchFeedbackRequest = SearchFeedbackOptions;
+/** Official name of `searchFeedback`'s answer. */
+export type FeedbackResponse = FeedbackResult & SuccessFlag;
 /** Official name of one token-usage period. */
 export type TokenUsageHistoricalPeriod = TokenUsagePeriod;

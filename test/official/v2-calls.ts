@@ -57,12 +57,19 @@ export const v2Calls: Record<string, CallSite> = {
   },
   async interact(app) {
     const doc = await app.scrape(`${SITE}/`, { actions: [{ type: "click", selector: 'a[href="/products"]' }] });
-    // @ts-expect-error not in webdata yet: scrape interaction (reference §14), MIGRATION.md
-    return app.interact(doc.metadata.scrapeId, { code: "console.log(await page.url())", language: "node", timeout: 60 });
+    const scrapeJobId = doc?.metadata?.scrapeId;
+    if (!scrapeJobId) throw new Error("Missing scrapeId");
+    const run = await app.interact(scrapeJobId, { code: "console.log(await page.url())", language: "node", timeout: 60 });
+    if (!run.success) throw new Error(run.error);
+    return run.stdout;
   },
   async stopInteraction(app) {
-    // @ts-expect-error not in webdata yet: scrape interaction (reference §14), MIGRATION.md
-    return app.stopInteraction("00000000-0000-4000-8000-000000000000");
+    const doc = await app.scrape(`${SITE}/`);
+    const scrapeJobId = doc.metadata.scrapeId;
+    if (!scrapeJobId) throw new Error("Missing scrapeId");
+    await app.interact(scrapeJobId, { prompt: "Click the products link" });
+    const res = await app.stopInteraction(scrapeJobId);
+    return res.success;
   },
   async scrapeExecute(app) {
     // @ts-expect-error not in webdata: deprecated alias of interact()
@@ -95,8 +102,11 @@ export const v2Calls: Record<string, CallSite> = {
     return app.feedback({ endpoint: "search", jobId: "00000000-0000-4000-8000-000000000000", rating: "good" });
   },
   async searchFeedback(app) {
-    // @ts-expect-error not in webdata yet: POST /v2/search/:id/feedback (reference §14), MIGRATION.md
-    return app.searchFeedback("00000000-0000-4000-8000-000000000000", { rating: "good" });
+    const results = await app.search("widgets", { limit: 3 });
+    if (!results.id) throw new Error("Missing search id");
+    const fb = await app.searchFeedback(results.id, { rating: "partial", valuableSources: [{ url: `${SITE}/products`, reason: "prices" }] });
+    if (!fb.success) throw new Error("failed");
+    return fb.feedbackId;
   },
   async research(app) {
     // @ts-expect-error not in webdata: the research paper index (after the reference's range), MIGRATION.md
