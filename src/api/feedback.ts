@@ -10,7 +10,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import { check, httpUrl, z } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
 
-/** Options of {@link searchFeedback}. */
+/** Options of `searchFeedback`. */
 export interface SearchFeedbackOptions {
   /** `good`, `partial` or `bad`. */
   rating: "good" | "partial" | "bad";

@@ -11,7 +11,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import { check, int, z } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
 
-/** Options of {@link interact}: `code` or `prompt`. */
+/** Options of `interact`: `code` or `prompt`. */
 export interface InteractOptions {
   /** Code to run in the page's browser. */
   code?: string;
