@@ -8,6 +8,7 @@ import type { Document } from "./api/document.js";
 import { map, type MapOptions, type MapResult } from "./api/map.js";
 import { interact, stopInteraction, type InteractOptions, type InteractResult, type StopInteractionResult } from "./api/interact.js";
 import { searchFeedback, type FeedbackResult, type SearchFeedbackOptions } from "./api/feedback.js";
+import { getAgentSnapshot, getAgentTrace, listAgents, type AgentListOptions, type AgentRunList, type AgentSnapshot, type AgentTrace } from "./api/agent-runs.js";
 import { agentArgs, historicalOptions, listWithAlias, withSuccess, type ListWithAlias, type SuccessFlag } from "./api/official-shapes.js";
 import { cancelAgent, getAgentStatus, startAgent, type AgentOptions, type AgentRequest, type AgentStartResult, type AgentStatus } from "./api/agent.js";
 import { startBatchScrape, type BatchScrapeOptions, type BatchScrapeStartResult } from "./api/batch.js";
@@ -331,6 +332,21 @@ export class WebData {
   /** Ends a scraped page's browser session: `DELETE /v2/scrape/<id>/interact`. */
   stopInteraction(jobId: string, requestOptions?: RequestOptions): APIPromise<StopInteractionResult & SuccessFlag> {
     return stopInteraction(this.#http, jobId, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** The team's agent runs, newest first, 20 per page (`before`: ms since the epoch, from `next`): `GET /v2/agent` (added after the baseline). */
+  listAgents(options?: AgentListOptions, requestOptions?: RequestOptions): APIPromise<AgentRunList & SuccessFlag> {
+    return listAgents(this.#http, options, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** An agent run's trace of events (`liveView: true` adds the running browser sessions): `GET /v2/agent/<id>/trace`. */
+  getAgentTrace(id: string, options?: { liveView?: boolean }, requestOptions?: RequestOptions): APIPromise<AgentTrace & SuccessFlag> {
+    return getAgentTrace(this.#http, id, options, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** The full content of an artifact named by a trace's `artifact.updated` event: `GET /v2/agent/<id>/snapshots/<snapshotId>`. */
+  getAgentSnapshot(id: string, snapshotId: string, requestOptions?: RequestOptions): APIPromise<AgentSnapshot & SuccessFlag> {
+    return getAgentSnapshot(this.#http, id, snapshotId, requestOptions).map((r) => withSuccess(r));
   }
 
   /** Rates a search's results (`searchId`: the search's `id`): `POST /v2/search/<id>/feedback` (added after the baseline). */

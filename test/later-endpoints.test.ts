@@ -57,4 +57,35 @@ describe.each(TRANSPORTS)("post-baseline endpoints over %s", (kind) => {
     await expect(s.client.searchFeedback(results.id!, { rating: "great" as never })).rejects.toBeInstanceOf(ValidationError);
     expect(posts(/\/feedback$/)).toHaveLength(2);
   });
+
+  it("listAgents reads GET /v2/agent newest first, 20 a page, and continues with before (ms) from next", async () => {
+    s = await setup(kind, { now: (() => { let t = 1_700_000_000_000; return () => (t += 1000); })() });
+    const ids: string[] = [];
+    for (let i = 0; i < 21; i++) ids.push((await s.client.startAgent(`task ${i}`)).id);
+    const first = await s.client.listAgents();
+    expect(first.agents.map((a) => a.id)).toEqual(ids.slice(1).reverse());
+    expect(first.success).toBe(true);
+    const before = Number(new URL(first.next!).searchParams.get("before"));
+    const second = await s.client.listAgents({ before });
+    expect(s.fake.requests.at(-1)?.path).toBe(`/v2/agent?before=${before}`);
+    expect(second.agents.map((a) => a.id)).toEqual([ids[0]]);
+    expect(second.next).toBeUndefined();
+    await expect(s.client.listAgents({ before: -1 })).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it("getAgentTrace (liveView query) and getAgentSnapshot read a run's events and an artifact's content", async () => {
+    s = await setup(kind);
+    const { id } = await s.client.startAgent("Find the price", { schema: { type: "object", properties: { price: { type: "number" } } } });
+    const live = await s.client.getAgentTrace(id, { liveView: true });
+    expect(s.fake.requests.at(-1)?.path).toBe(`/v2/agent/${id}/trace?liveView=true`);
+    expect(live.events.map((e) => e.type)).toEqual(["run.started"]);
+    expect(live.activeBrowserSessions).toHaveLength(1);
+    while ((await s.client.getAgentStatus(id)).status === "processing");
+    const trace = await s.client.getAgentTrace(id);
+    expect(s.fake.requests.at(-1)?.path).toBe(`/v2/agent/${id}/trace`);
+    const artifact = trace.events.find((e) => e.type === "artifact.updated")?.artifact as { snapshotId: string };
+    const snap = await s.client.getAgentSnapshot(id, artifact.snapshotId);
+    expect(JSON.parse(snap.snapshot!)).toEqual((await s.client.getAgentStatus(id)).data);
+    await expect(s.client.getAgentSnapshot(id, "nope")).rejects.toMatchObject({ status: 404 });
+  });
 });

@@ -8,6 +8,7 @@
 import type { ClientOptions } from "../core/config.js";
 import type { JobErrors, JobPageOptions, JobStatus } from "../jobs/types.js";
 import type { AgentStartResult, AgentStatus } from "./agent.js";
+import type { AgentRun, AgentRunList, AgentSnapshot, AgentTrace } from "./agent-runs.js";
 import type { BatchScrapeStartResult } from "./batch.js";
 import type { BrowserExecuteResult, BrowserSession, BrowserSessionInfo } from "./browser.js";
 import type { ActiveCrawls, CrawlStartResult } from "./crawl.js";
@@ -91,5 +92,13 @@ export type ScrapeExecuteResponse = InteractResult & SuccessFlag;
 export type SearchFeedbackRequest = SearchFeedbackOptions;
 /** Official name of `searchFeedback`'s answer. */
 export type FeedbackResponse = FeedbackResult & SuccessFlag;
+/** Official name of `listAgents`' answer. */
+export type AgentListResponse = AgentRunList & SuccessFlag;
+/** Official name of one run of `listAgents`. */
+export type AgentListItem = AgentRun;
+/** Official name of `getAgentTrace`'s answer. */
+export type AgentTraceResponse = AgentTrace & SuccessFlag;
+/** Official name of `getAgentSnapshot`'s answer. */
+export type AgentSnapshotResponse = AgentSnapshot & SuccessFlag;
 /** Official name of one token-usage period. */
 export type TokenUsageHistoricalPeriod = TokenUsagePeriod;

@@ -259,8 +259,11 @@ export const v2Calls: Record<string, CallSite> = {
     return res.status;
   },
   async listAgents(app) {
-    // @ts-expect-error not in webdata yet: GET /v2/agent list (reference §14), MIGRATION.md
-    return app.listAgents();
+    await app.startAgent({ prompt: "Find the widget price" });
+    const page = await app.listAgents();
+    if (!page.success) throw new Error("failed");
+    const more = page.next ? await app.listAgents({ before: Number(new URL(page.next).searchParams.get("before")) }) : undefined;
+    return { runs: (page.agents ?? []).map((a) => a.id), more: more?.agents?.length };
   },
   async agent(app) {
     const schema = z.object({ price: z.number() });
@@ -276,12 +279,18 @@ export const v2Calls: Record<string, CallSite> = {
     return app.cancelAgent(id);
   },
   async getAgentTrace(app) {
-    // @ts-expect-error not in webdata yet: agent trace (reference §14), MIGRATION.md
-    return app.getAgentTrace("00000000-0000-4000-8000-000000000000");
+    const { id } = await app.startAgent({ prompt: "Find the widget price" });
+    const trace = await app.getAgentTrace(id, { liveView: true });
+    if (!trace.success) throw new Error("failed");
+    return (trace.events ?? []).map((e) => e.type);
   },
   async getAgentSnapshot(app) {
-    // @ts-expect-error not in webdata yet: agent snapshots (reference §14), MIGRATION.md
-    return app.getAgentSnapshot("00000000-0000-4000-8000-000000000000", "s1");
+    const done = await app.agent({ prompt: "Find the widget price" });
+    const trace = await app.getAgentTrace(done.id);
+    const updated = (trace.events ?? []).find((e) => e.type === "artifact.updated") as { artifact?: { snapshotId: string } } | undefined;
+    if (!updated?.artifact) throw new Error("no artifact");
+    const snap = await app.getAgentSnapshot(done.id, updated.artifact.snapshotId);
+    return snap.snapshot;
   },
   async getAgentThread(app) {
     // @ts-expect-error not in webdata yet: agent threads (after the reference's range), MIGRATION.md
