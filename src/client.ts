@@ -62,12 +62,13 @@ export class WebData {
   /**
    * @param options Key, URL, timeouts, retries, logging; each falls back to the
    * environment (`WEBDATA_API_KEY`, `WEBDATA_API_URL`, `WEBDATA_LOG`) and then defaults.
-   * Throws when the public deployment is used without a key.
+   * Throws when the public deployment is used without a key. A string is the key (the official client's `new Firecrawl("fc-...")`).
    */
-  constructor(options: ClientOptions = {}) {
-    const config = resolveConfig(options);
-    this.#options = options;
-    this.#http = new HttpClient(config, WebData.transportFor(options));
+  constructor(options: ClientOptions | string = {}) {
+    const opts = typeof options === "string" ? { apiKey: options } : options;
+    const config = resolveConfig(opts);
+    this.#options = opts;
+    this.#http = new HttpClient(config, WebData.transportFor(opts));
   }
 
   /** @internal Picks the transport: a caller's `fetch` always wins. */

@@ -7,7 +7,7 @@
  * webdata option and its unit), or is not supported and listed in MIGRATION.md.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { ValidationError } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { drive, jobTestSetups } from "./jobs-helpers.js";
@@ -171,6 +171,18 @@ describe("official-style v2 call sites", () => {
       const s = await open(kind);
       expect(constructors.options(s.fake.apiKey, s.url).apiUrl).toBe(s.url);
       expect(constructors.nullKey(s.url).apiUrl).toBe(s.url);
+      // new Firecrawl("fc-...") is the key, sent as the bearer token (the URL from the environment; loopback only).
+      if (s.served) {
+        vi.stubEnv("WEBDATA_API_URL", s.url);
+        try {
+          const byString = constructors.keyString(s.fake.apiKey);
+          expect(JSON.stringify(byString)).not.toContain(s.fake.apiKey);
+          await byString.getCreditUsage();
+          expect(s.fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${s.fake.apiKey}`);
+        } finally {
+          vi.unstubAllEnvs();
+        }
+      }
     });
 
     for (const [name, call] of Object.entries(v2Calls)) {

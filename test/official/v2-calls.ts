@@ -40,6 +40,7 @@ export type CallSite = (app: Firecrawl) => Promise<unknown>;
 export const constructors = {
   options: (apiKey: string, apiUrl: string) => new Firecrawl({ apiKey, apiUrl }),
   nullKey: (apiUrl: string) => new Firecrawl({ apiKey: null, apiUrl }),
+  keyString: (apiKey: string) => new Firecrawl(apiKey),
 };
 
 const formats: FormatOption[] = ["markdown", "html"];
