@@ -150,7 +150,7 @@ export {
 } from "./api/agent-signup.js";
 export type * from "./v1/types.js";
 export { scrape, type StandaloneOptions } from "./standalone.js";
-export type * from "./api/official-types.js";
+export type * from "./official-types.js";
 export type { AgentRequest } from "./api/agent.js";
 export type { InteractOptions, InteractResult, StopInteractionResult } from "./api/interact.js";
 export type { SearchFeedbackOptions, FeedbackResult } from "./api/feedback.js";

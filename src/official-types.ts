@@ -5,22 +5,22 @@
  * Each alias is the webdata shape: where the official one differs, MIGRATION.md
  * says how ("From @mendable/firecrawl-js 4.x (v2)").
  */
-import type { ClientOptions } from "../core/config.js";
-import type { JobErrors, JobPageOptions, JobStatus } from "../jobs/types.js";
-import type { AgentStartResult, AgentStatus } from "./agent.js";
-import type { AgentRun, AgentRunList, AgentSnapshot, AgentTrace } from "./agent-runs.js";
-import type { BatchScrapeStartResult } from "./batch.js";
-import type { BrowserExecuteResult, BrowserSession, BrowserSessionInfo } from "./browser.js";
-import type { ActiveCrawls, CrawlStartResult } from "./crawl.js";
-import type { Document } from "./document.js";
-import type { ExtractStartResult, ExtractStatus } from "./extract.js";
-import type { FeedbackResult, SearchFeedbackOptions } from "./feedback.js";
-import type { InteractOptions, InteractResult } from "./interact.js";
-import type { MapResult } from "./map.js";
-import type { ListWithAlias, SuccessFlag } from "./official-shapes.js";
-import type { Action, Format, Location, StringFormat } from "./scrape.js";
-import type { ImageResult, NewsResult, SearchOptions, SearchResult, WebResult } from "./search.js";
-import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } from "./usage.js";
+import type { ClientOptions } from "./core/config.js";
+import type { JobErrors, JobPageOptions, JobStatus } from "./jobs/types.js";
+import type { AgentStartResult, AgentStatus } from "./api/agent.js";
+import type { AgentRun, AgentRunList, AgentSnapshot, AgentTrace } from "./api/agent-runs.js";
+import type { BatchScrapeStartResult } from "./api/batch.js";
+import type { BrowserExecuteResult, BrowserSession, BrowserSessionInfo } from "./api/browser.js";
+import type { ActiveCrawls, CrawlStartResult } from "./api/crawl.js";
+import type { Document } from "./api/document.js";
+import type { ExtractStartResult, ExtractStatus } from "./api/extract.js";
+import type { FeedbackResult, SearchFeedbackOptions } from "./api/feedback.js";
+import type { InteractOptions, InteractResult } from "./api/interact.js";
+import type { MapResult } from "./api/map.js";
+import type { ListWithAlias, SuccessFlag } from "./api/official-shapes.js";
+import type { Action, Format, Location, StringFormat } from "./api/scrape.js";
+import type { ImageResult, NewsResult, SearchOptions, SearchResult, WebResult } from "./api/search.js";
+import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } from "./api/usage.js";
 
 /** Official name of `new WebData(options)`'s options. */
 export type FirecrawlClientOptions = ClientOptions;
