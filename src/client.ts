@@ -6,7 +6,11 @@ import { agentSignup, type AgentSignupParams, type AgentSignupRecord } from "./a
 import { crawlParamsPreview, type CrawlParamsPreview } from "./api/crawl-preview.js";
 import type { Document } from "./api/document.js";
 import { map, type MapOptions, type MapResult } from "./api/map.js";
-import { cancelAgent, getAgentStatus, startAgent, type AgentOptions, type AgentStartResult, type AgentStatus } from "./api/agent.js";
+import { interact, stopInteraction, type InteractOptions, type InteractResult, type StopInteractionResult } from "./api/interact.js";
+import { searchFeedback, type FeedbackResult, type SearchFeedbackOptions } from "./api/feedback.js";
+import { getAgentSnapshot, getAgentTrace, listAgents, type AgentListOptions, type AgentRunList, type AgentSnapshot, type AgentTrace } from "./api/agent-runs.js";
+import { agentArgs, historicalOptions, listWithAlias, withSuccess, type ListWithAlias, type SuccessFlag } from "./api/official-shapes.js";
+import { cancelAgent, getAgentStatus, startAgent, type AgentOptions, type AgentRequest, type AgentStartResult, type AgentStatus } from "./api/agent.js";
 import { startBatchScrape, type BatchScrapeOptions, type BatchScrapeStartResult } from "./api/batch.js";
 import { getActiveCrawls, startCrawl, type ActiveCrawls, type CrawlDocument, type CrawlOptions, type CrawlStartResult } from "./api/crawl.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./api/extract.js";
@@ -58,12 +62,13 @@ export class WebData {
   /**
    * @param options Key, URL, timeouts, retries, logging; each falls back to the
    * environment (`WEBDATA_API_KEY`, `WEBDATA_API_URL`, `WEBDATA_LOG`) and then defaults.
-   * Throws when the public deployment is used without a key.
+   * Throws when the public deployment is used without a key. A string is the key (the official client's `new Firecrawl("fc-...")`).
    */
-  constructor(options: ClientOptions = {}) {
-    const config = resolveConfig(options);
-    this.#options = options;
-    this.#http = new HttpClient(config, selectTransport(options));
+  constructor(options: ClientOptions | string = {}) {
+    const opts = typeof options === "string" ? { apiKey: options } : options;
+    const config = resolveConfig(opts);
+    this.#options = opts;
+    this.#http = new HttpClient(config, selectTransport(opts));
   }
 
   /** @internal The shared request layer (for `jobs/` and `v1/`). */
@@ -136,8 +141,8 @@ export class WebData {
   }
 
   /** The team's running crawls: `GET /v2/crawl/active`. */
-  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawls> {
-    return getActiveCrawls(this.#http, requestOptions);
+  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawls & SuccessFlag> {
+    return getActiveCrawls(this.#http, requestOptions).map((r) => withSuccess(r));
   }
 
   /**
@@ -221,8 +226,11 @@ export class WebData {
   }
 
   /** Starts an agent: `POST /v2/agent`. */
-  startAgent(prompt: string, options?: AgentOptions, requestOptions?: RequestOptions): APIPromise<AgentStartResult> {
-    return startAgent(this.#http, prompt, options, requestOptions);
+  startAgent(prompt: string, options?: AgentOptions, requestOptions?: RequestOptions): APIPromise<AgentStartResult>;
+  /** The official client's form, `startAgent({ prompt, ...options })`: the same request. */
+  startAgent(request: AgentRequest, requestOptions?: RequestOptions): APIPromise<AgentStartResult>;
+  startAgent(first: string | AgentRequest, second?: AgentOptions | RequestOptions, third?: RequestOptions): APIPromise<AgentStartResult> {
+    return startAgent(this.#http, ...agentArgs<AgentOptions, RequestOptions>(first, second, third));
   }
 
   /** An agent's status: `GET /v2/agent/<id>`. */
@@ -239,8 +247,11 @@ export class WebData {
    * Runs an agent and waits for its result (`JobFailedError` / `JobTimeoutError`). `data` is typed from
    * `schema` (zod 3/4, Standard Schema) unless a type is named: `agent<MyType>(...)`; `validate: true` parses it with `schema`.
    */
-  agent<T = never, O extends AgentOptions & WaitOptions & ValidateOption = AgentOptions & WaitOptions & ValidateOption>(prompt: string, options?: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>> {
-    return agentAndWait<SchemaResult<T, O["schema"]>>(this.#http, prompt, options, requestOptions);
+  agent<T = never, O extends AgentOptions & WaitOptions & ValidateOption = AgentOptions & WaitOptions & ValidateOption>(prompt: string, options?: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>>;
+  /** The official client's form, `agent({ prompt, ...options })`: the same run (waiter options in ms: `pollIntervalMs`, `timeoutMs`). */
+  agent<T = never, O extends AgentRequest & WaitOptions & ValidateOption = AgentRequest & WaitOptions & ValidateOption>(request: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>>;
+  agent(first: string | AgentRequest, second?: AgentOptions | RequestOptions, third?: RequestOptions): Promise<AgentStatus<unknown>> {
+    return agentAndWait(this.#http, ...agentArgs<AgentOptions & WaitOptions & ValidateOption, RequestOptions>(first, second, third));
   }
 
   /** Remaining tokens of the team (camelCase): `GET /v2/team/token-usage`. */
@@ -254,18 +265,18 @@ export class WebData {
   }
 
   /** Credits spent per billing period (per key with `byApiKey`): `GET /v2/team/credit-usage/historical`. */
-  getCreditUsageHistorical(options?: HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<CreditUsagePeriod[]> {
-    return getCreditUsageHistorical(this.#http, options, requestOptions);
+  getCreditUsageHistorical(options?: HistoricalUsageOptions | boolean, requestOptions?: RequestOptions): APIPromise<ListWithAlias<CreditUsagePeriod, "periods">> {
+    return getCreditUsageHistorical(this.#http, historicalOptions(options), requestOptions).map((r) => listWithAlias(r, "periods"));
   }
 
   /** Tokens spent per billing period (per key with `byApiKey`): `GET /v2/team/token-usage/historical`. */
-  getTokenUsageHistorical(options?: HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<TokenUsagePeriod[]> {
-    return getTokenUsageHistorical(this.#http, options, requestOptions);
+  getTokenUsageHistorical(options?: HistoricalUsageOptions | boolean, requestOptions?: RequestOptions): APIPromise<ListWithAlias<TokenUsagePeriod, "periods">> {
+    return getTokenUsageHistorical(this.#http, historicalOptions(options), requestOptions).map((r) => listWithAlias(r, "periods"));
   }
 
   /** Queue metrics of the team: `GET /v2/team/queue-status`. */
-  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatus> {
-    return getQueueStatus(this.#http, requestOptions);
+  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatus & SuccessFlag> {
+    return getQueueStatus(this.#http, requestOptions).map((r) => withSuccess(r));
   }
 
   /** Current and maximum concurrency: `GET /v2/concurrency-check`. */
@@ -282,26 +293,59 @@ export class WebData {
   }
 
   /** Creates a browser session: `POST /v2/browser` (TTLs in seconds, as the wire has them). */
-  browser(options?: BrowserOptions, requestOptions?: RequestOptions): APIPromise<BrowserSession> {
-    return browser(this.#http, options, requestOptions);
+  browser(options?: BrowserOptions, requestOptions?: RequestOptions): APIPromise<BrowserSession & SuccessFlag> {
+    return browser(this.#http, options, requestOptions).map((r) => withSuccess(r));
   }
 
   /** Lists browser sessions: `GET /v2/browser?status=`. */
-  listBrowsers(options?: { status?: "active" | "destroyed" }, requestOptions?: RequestOptions): APIPromise<BrowserSessionInfo[]> {
-    return listBrowsers(this.#http, options, requestOptions);
+  listBrowsers(options?: { status?: "active" | "destroyed" }, requestOptions?: RequestOptions): APIPromise<ListWithAlias<BrowserSessionInfo, "sessions">> {
+    return listBrowsers(this.#http, options, requestOptions).map((r) => listWithAlias(r, "sessions"));
   }
 
   /**
    * Runs code in a browser session: `POST /v2/browser/<id>/execute`. A non-zero exit code is a
    * result (`exitCode`, `error`); a destroyed session throws `BrowserSessionGoneError` (410).
    */
-  browserExecute(id: string, options: BrowserExecuteOptions, requestOptions?: RequestOptions): APIPromise<BrowserExecuteResult> {
-    return browserExecute(this.#http, id, options, requestOptions);
+  browserExecute(id: string, options: BrowserExecuteOptions, requestOptions?: RequestOptions): APIPromise<BrowserExecuteResult & SuccessFlag> {
+    return browserExecute(this.#http, id, options, requestOptions).map((r) => withSuccess(r));
   }
 
   /** Destroys a browser session: `DELETE /v2/browser/<id>`. */
-  deleteBrowser(id: string, requestOptions?: RequestOptions): APIPromise<{ sessionDurationMs?: number; creditsBilled?: number }> {
-    return deleteBrowser(this.#http, id, requestOptions);
+  deleteBrowser(id: string, requestOptions?: RequestOptions): APIPromise<{ sessionDurationMs?: number; creditsBilled?: number } & SuccessFlag> {
+    return deleteBrowser(this.#http, id, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /**
+   * Runs code or a prompt in the browser that scraped a page (`jobId`: the scrape's `metadata.scrapeId`):
+   * `POST /v2/scrape/<id>/interact` (added by the service after the reference's baseline). Not retried once it may have run.
+   */
+  interact(jobId: string, options: InteractOptions, requestOptions?: RequestOptions): APIPromise<InteractResult & SuccessFlag> {
+    return interact(this.#http, jobId, options, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** Ends a scraped page's browser session: `DELETE /v2/scrape/<id>/interact`. */
+  stopInteraction(jobId: string, requestOptions?: RequestOptions): APIPromise<StopInteractionResult & SuccessFlag> {
+    return stopInteraction(this.#http, jobId, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** The team's agent runs, newest first, 20 per page (`before`: ms since the epoch, from `next`): `GET /v2/agent` (added after the baseline). */
+  listAgents(options?: AgentListOptions, requestOptions?: RequestOptions): APIPromise<AgentRunList & SuccessFlag> {
+    return listAgents(this.#http, options, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** An agent run's trace of events (`liveView: true` adds the running browser sessions): `GET /v2/agent/<id>/trace`. */
+  getAgentTrace(id: string, options?: { liveView?: boolean }, requestOptions?: RequestOptions): APIPromise<AgentTrace & SuccessFlag> {
+    return getAgentTrace(this.#http, id, options, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** The full content of an artifact named by a trace's `artifact.updated` event: `GET /v2/agent/<id>/snapshots/<snapshotId>`. */
+  getAgentSnapshot(id: string, snapshotId: string, requestOptions?: RequestOptions): APIPromise<AgentSnapshot & SuccessFlag> {
+    return getAgentSnapshot(this.#http, id, snapshotId, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** Rates a search's results (`searchId`: the search's `id`): `POST /v2/search/<id>/feedback` (added after the baseline). */
+  searchFeedback(searchId: string, options: SearchFeedbackOptions, requestOptions?: RequestOptions): APIPromise<FeedbackResult & SuccessFlag> {
+    return searchFeedback(this.#http, searchId, options, requestOptions).map((r) => withSuccess(r));
   }
 
   /**

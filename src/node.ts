@@ -121,13 +121,15 @@ function discard(body: Readable): void {
 
 /** The client, sending through undici on Node. A `fetch` option still selects the fetch path. */
 export class WebData extends PortableWebData {
-  /** @param options See {@link NodeClientOptions}. */
-  constructor(options: NodeClientOptions = {}) {
-    const { dispatcher, maxConnections, ...rest } = options;
+  /** @param options See {@link NodeClientOptions}; a string is the key (the official client's `new Firecrawl("fc-...")`). */
+  constructor(options: NodeClientOptions | string = {}) {
+    const { dispatcher, maxConnections, ...rest } = typeof options === "string" ? { apiKey: options } : options;
     const chosen = dispatcher ?? (maxConnections ? makeDispatcher(maxConnections) : undefined);
     super({ ...rest, transport: rest.transport ?? undiciTransport(chosen ?? defaultDispatcher()) });
   }
 }
 
 export { type AgentSignupResult } from "./client.js";
+/** The official client's class name (`import { Firecrawl } from "webdata"`): the same class as `WebData`. */
+export { WebData as Firecrawl };
 export * from "./exports.js";

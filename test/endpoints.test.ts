@@ -113,7 +113,7 @@ describe.each(TRANSPORTS)("endpoints over %s", (kind) => {
       s = await setup(kind);
       const err = (await s.client
         .scrape("mailto:x", {
-          formats: ["markdown", "pdf" as never, { type: "screenshot", quality: 500 }],
+          formats: ["markdown", "screenshot@fullPage" as never, { type: "screenshot", quality: 500 }],
           waitFor: 40_000,
           timeout: 10_000,
           proxy: "fast" as never,

@@ -10,6 +10,7 @@ import { type APIPromise, type HttpClient, type RequestOptions } from "../core/r
 import * as z from "zod/v4/mini";
 import { check, httpUrl } from "../core/validate.js";
 import { taskStartAnswer, taskStatusAnswer, toStatus } from "./extract.js";
+import { rejectOfficialKeys } from "./official-keys.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
 
@@ -33,10 +34,18 @@ export interface AgentOptions {
   integration?: string;
 }
 
+/** The official client's form of the agent request: `{ prompt, ...options }` (see `agent(request)`). */
+export interface AgentRequest extends AgentOptions {
+  /** What the agent should do (1..10000 characters). */
+  prompt: string;
+}
+
 /** `POST /v2/agent` answer. */
 export interface AgentStartResult {
   /** The job id. */
   id: string;
+  /** Always true (a failed start throws); for code written for the official client. Not enumerable. */
+  readonly success?: boolean;
 }
 
 /** Status of an agent job (`GET /v2/agent/<id>`). */
@@ -55,6 +64,8 @@ export interface AgentStatus<T = unknown> {
   expiresAt?: string;
   /** Credits used. */
   creditsUsed?: number;
+  /** The wire's `success` (`false` for some failed jobs), for code written for the official client. Not enumerable. */
+  readonly success?: boolean;
 }
 
 const agentBody = z.looseObject({
@@ -73,7 +84,9 @@ export function startAgent(http: HttpClient, prompt: string, given: AgentOptions
   const options = given;
   return http
     .request<unknown>(() => {
-      const { schema, ...rest } = optionsArg(options, "agent options");
+      const given = optionsArg(options, "agent options");
+      rejectOfficialKeys("startAgent", given, "agent options");
+      const { schema, ...rest } = given;
       const plain = check(agentBody, { ...rest, prompt }, "agent options");
       const body = schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };
       return { method: "POST", path: "/v2/agent", body, retry: "not-idempotent", response: taskStartAnswer };

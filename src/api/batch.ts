@@ -7,6 +7,8 @@ import { type APIPromise, type HttpClient, type RequestOptions } from "../core/r
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
 import { jobStartAnswer, withoutSuccess } from "./crawl.js";
+import { rejectOfficialKeys } from "./official-keys.js";
+import { flattenBatchOptions } from "./official-shapes.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
@@ -26,6 +28,11 @@ export interface BatchScrapeOptions extends ScrapeOptions {
   origin?: string;
   /** Integration name. */
   integration?: string;
+  /**
+   * The official client's nesting of the scrape options (`{ options: { formats } }`):
+   * accepted, and sent flattened as the wire has them. Prefer the top level.
+   */
+  options?: ScrapeOptions;
 }
 
 /** `POST /v2/batch/scrape` answer. */
@@ -75,7 +82,11 @@ export function startBatchScrape(http: HttpClient, urls: string[], given: BatchS
   const options = given;
   return http
     .request<BatchScrapeStartResult & { success?: boolean }>(
-      () => ({ method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(optionsArg(options, "batch scrape options")), urls }, "batch scrape options"), retry: "not-idempotent", response: batchStartAnswer }),
+      () => {
+        const given = optionsArg(options, "batch scrape options");
+        rejectOfficialKeys("startBatchScrape", given, "batch scrape options");
+        return { method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(flattenBatchOptions(given)), urls }, "batch scrape options"), retry: "not-idempotent", response: batchStartAnswer };
+      },
       req,
     )
     .map(withoutSuccess);

@@ -9,6 +9,7 @@ import { APIPromise, type HttpClient, type RequestOptions } from "../core/reques
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
+import { rejectOfficialKeys } from "./official-keys.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
@@ -158,18 +159,22 @@ export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = 
   const lostAnswers = new WeakMap<APIError, string>();
   const started = http
     .request<CrawlStartResult & { success?: boolean }>(
-      () => ({
-        method: "POST",
-        path: "/v2/crawl",
-        body: check(crawlBody, { ...optionsArg(options, "crawl options", req), ...(options?.scrapeOptions ? { scrapeOptions: wireScrapeOptions(options.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"),
-        idempotent: true,
-        response: jobStartAnswer,
-        mapError: (err, at) => {
-          const mapped = idempotencyConflict(err);
-          if (mapped instanceof IdempotencyConflictError && at.attempt > 1 && at.keyGenerated && at.idempotencyKey) lostAnswers.set(mapped, at.idempotencyKey);
-          return mapped;
-        },
-      }),
+      () => {
+        const given = optionsArg(options, "crawl options", req);
+        rejectOfficialKeys("startCrawl", given, "crawl options");
+        return {
+          method: "POST",
+          path: "/v2/crawl",
+          body: check(crawlBody, { ...given, ...(given.scrapeOptions ? { scrapeOptions: wireScrapeOptions(given.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"),
+          idempotent: true,
+          response: jobStartAnswer,
+          mapError: (err, at) => {
+            const mapped = idempotencyConflict(err);
+            if (mapped instanceof IdempotencyConflictError && at.attempt > 1 && at.keyGenerated && at.idempotencyKey) lostAnswers.set(mapped, at.idempotencyKey);
+            return mapped;
+          },
+        };
+      },
       req,
     )
     .map(withoutSuccess);

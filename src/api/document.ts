@@ -115,6 +115,16 @@ export interface Document<TJson = unknown> {
   actions?: ActionResults;
   /** A warning from the server (LLM, robots, ZDR). */
   warning?: string;
+  /** Audio file URL (format `audio`, added by the server after the baseline). */
+  audio?: string;
+  /** Video file URL (format `video`, added after the baseline). */
+  video?: string;
+  /** Product profile (format `product`, added after the baseline; not checked). */
+  product?: Record<string, unknown>;
+  /** Menu profile (format `menu`, added after the baseline; not checked). */
+  menu?: Record<string, unknown>;
+  /** Passages matching a `highlights` format's query (added after the baseline). */
+  highlights?: unknown;
   /** Page metadata; always present. */
   metadata: DocumentMetadata;
 }

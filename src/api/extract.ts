@@ -8,6 +8,8 @@ import { optionsArg } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
+import { rejectOfficialKeys } from "./official-keys.js";
+import { withSuccess } from "./official-shapes.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
@@ -60,6 +62,8 @@ export interface ExtractStartResult {
   urlTrace?: unknown[];
   /** URLs skipped as invalid. */
   invalidURLs?: string[];
+  /** Always true (a failed start throws); for code written for the official client. Not enumerable. */
+  readonly success?: boolean;
 }
 
 /** Status of an extraction job (`GET /v2/extract/<id>`). */
@@ -82,6 +86,8 @@ export interface ExtractStatus<T = unknown> {
   creditsUsed?: number;
   /** Progress steps. */
   steps?: unknown[];
+  /** The wire's `success` (`false` for a failed job), for code written for the official client. Not enumerable. */
+  readonly success?: boolean;
 }
 
 const extractBody = z
@@ -117,8 +123,9 @@ export const taskStatusAnswer = z.looseObject({ status: z.string() });
 /** Job status bodies: `success` is dropped, the id added. */
 export function toStatus<S>(raw: unknown, id: string): S {
   const rec = isRecord(raw) ? { ...raw } : {};
+  const success = rec.success !== false;
   delete rec.success;
-  return { ...rec, id } as S;
+  return withSuccess({ ...rec, id }, success) as S;
 }
 
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
@@ -126,7 +133,9 @@ export function startExtract(http: HttpClient, given: ExtractOptions, req?: Requ
   const options = given;
   return http
     .request<unknown>(() => {
-      const { schema, ...rest } = optionsArg(options, "extract options");
+      const given = optionsArg(options, "extract options");
+      rejectOfficialKeys("startExtract", given, "extract options");
+      const { schema, ...rest } = given;
       const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
       check(extractBody, wired, "extract options");
       const body = schema === undefined ? wired : { ...wired, schema: wireSchema(schema) };

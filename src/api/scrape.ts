@@ -14,8 +14,25 @@ import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type
 
 export type { JsonSchema } from "./schema.js";
 
-/** Output formats given by name. */
-export type StringFormat = "markdown" | "html" | "rawHtml" | "links" | "summary" | "images" | "branding";
+/**
+ * Output formats given by name. The server turns a name into `{ type: name }`; names it
+ * added after this SDK (`audio`, `video`, `product`, `menu`, ...) are sent as given.
+ */
+export type StringFormat =
+  | "markdown"
+  | "html"
+  | "rawHtml"
+  | "links"
+  | "summary"
+  | "images"
+  | "branding"
+  | "screenshot"
+  | "json"
+  | "changeTracking"
+  | "product"
+  | "menu"
+  | "audio"
+  | "video";
 
 /**
  * `{ type: "json" }`: structured extraction with a prompt and/or a schema. The
@@ -78,6 +95,22 @@ export interface QueryFormat {
   prompt: string;
 }
 
+/** `{ type: "question" }` (added by the server after the baseline): answer a question about the page. */
+export interface QuestionFormat {
+  /** Wire: `type`. */
+  type: "question";
+  /** The question. */
+  question: string;
+}
+
+/** `{ type: "highlights" }` (added by the server after the baseline): passages relevant to a query. */
+export interface HighlightsFormat {
+  /** Wire: `type`. */
+  type: "highlights";
+  /** What to look for. */
+  query: string;
+}
+
 /** One entry of `formats`. */
 export type Format =
   | StringFormat
@@ -86,7 +119,9 @@ export type Format =
   | ScreenshotFormat
   | ChangeTrackingFormat
   | AttributesFormat
-  | QueryFormat;
+  | QueryFormat
+  | QuestionFormat
+  | HighlightsFormat;
 
 /** Browser actions run before the page is captured (reference §3.4). At most 50. */
 export type Action =
@@ -168,9 +203,16 @@ export interface ScrapeParams extends ScrapeOptions {
 
 const viewport = z.object({ width: int(1, 7680), height: int(1, 4320) });
 const stringFormat = z.enum(["markdown", "html", "rawHtml", "links", "summary", "images", "branding"]);
+/** Object formats with a required field: a bare name is a server 400. */
+const OBJECT_ONLY: Record<string, string> = { attributes: '{ type: "attributes", selectors }', query: '{ type: "query", prompt }', question: '{ type: "question", question }', highlights: '{ type: "highlights", query }' };
+/** v1 format names the v2 server rejects. */
+const V1_ONLY: Record<string, string> = { extract: '{ type: "json", prompt, schema }', "screenshot@fullPage": '{ type: "screenshot", fullPage: true }' };
+// Names the SDK does not know (added by the server later) pass through: the server is the judge.
+// The names above are reported by scrapeOptionsRules (with what to write instead).
+const namedFormat = z.string();
 const jsonSchema = z.record(z.string(), z.unknown());
 const formatSchema = z.union([
-  stringFormat,
+  namedFormat,
   z.looseObject({ type: stringFormat }),
   z.looseObject({ type: z.literal("json"), prompt: z.optional(z.string().check(z.maxLength(10000))), schema: z.optional(jsonSchema) }),
   z.looseObject({ type: z.literal("screenshot"), fullPage: z.optional(z.boolean()), quality: z.optional(int(1, 100)), viewport: z.optional(viewport) }),
@@ -219,6 +261,10 @@ export const scrapeOptionsShape = {
 /** The v2 reading of the cross-field scrape rules (`api/scrape-rules.ts`): a `formats` entry is a name or a `{ type }` object. */
 export function scrapeOptionsRules(o: ScrapeOptions, ctx: { issues: { path: PropertyKey[]; message: string; code: "custom"; input: unknown }[] }): void {
   const names = (Array.isArray(o.formats) ? o.formats : []).map((f) => (typeof f === "string" ? f : (f as { type?: unknown } | null)?.type));
+  (Array.isArray(o.formats) ? o.formats : []).forEach((f, i) => {
+    const instead = typeof f === "string" ? (OBJECT_ONLY[f] ?? V1_ONLY[f]) : undefined;
+    if (instead) ctx.issues.push({ code: "custom", path: ["formats", i], message: `the "${String(f)}" format must be written ${instead}`, input: f });
+  });
   scrapeRules({ names, formats: o.formats, waitFor: o.waitFor, timeout: o.timeout, actions: o.actions }, ctx);
 }
 

@@ -68,7 +68,7 @@ export const queueStatusAnswer = usageAnswer(["jobsInQueue", "activeJobsInQueue"
 const concurrencyAnswer = usageAnswer(["concurrency", "maxConcurrency"], false);
 
 /** What the historical usage reads rely on: `periods`. */
-const periodsAnswer = z.looseObject({ periods: objects });
+export const periodsAnswer = z.looseObject({ periods: objects });
 
 /** Reads `data` of a team usage answer as camelCase. */
 export function teamUsage<T>(http: HttpClient, path: string, response: z.ZodMiniType, req?: RequestOptions): APIPromise<T> {

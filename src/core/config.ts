@@ -31,10 +31,10 @@ export interface Logger {
 
 /** Options of `new WebData(options)`. */
 export interface ClientOptions {
-  /** API key. Default: env `WEBDATA_API_KEY`, else `FIRECRAWL_API_KEY`. Required only for the public deployment. */
-  apiKey?: string | undefined;
-  /** Base URL. Default: env `WEBDATA_API_URL`, else `FIRECRAWL_API_URL`, else `https://api.firecrawl.dev`. A trailing `/`, `/v1` or `/v2` is tolerated. */
-  apiUrl?: string | undefined;
+  /** API key. Default: env `WEBDATA_API_KEY`, else `FIRECRAWL_API_KEY`. Required only for the public deployment. `null` (as the official client allows) means the default. */
+  apiKey?: string | null | undefined;
+  /** Base URL. Default: env `WEBDATA_API_URL`, else `FIRECRAWL_API_URL`, else `https://api.firecrawl.dev`. A trailing `/`, `/v1` or `/v2` is tolerated. `null` means the default. */
+  apiUrl?: string | null | undefined;
   /**
    * Limit of one HTTP attempt, ms (default 120000); each retry gets a fresh one, and a
    * server-side `timeout` option raises it for that call. Not a waiter's whole-job

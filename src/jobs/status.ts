@@ -10,6 +10,7 @@ import { path } from "../core/path.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
 import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus } from "./types.js";
+import { rejectOfficialKeys } from "../api/official-keys.js";
 
 /** The status route of a job: `/v2/crawl/<id>` or `/v2/batch/scrape/<id>` (v1 alike). */
 export function jobPath(kind: JobKind, id: string, apiVersion: ApiVersion = "v2"): string {
@@ -78,6 +79,7 @@ export function getJobStatus<TDoc = Document>(
 ): APIPromise<JobStatus<TDoc>> {
   return http
     .request<unknown>(() => {
+      rejectOfficialKeys(kind === "batch" ? "getBatchScrapeStatus" : "getCrawlStatus", page, "status page options");
       check(pageOptions, page, "status page options");
       return { method: "GET", path: jobPath(kind, id, apiVersion), query: { skip: page.skip, limit: page.limit }, allowUnsuccessful: true, response: jobStatusAnswer };
     }, req)

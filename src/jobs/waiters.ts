@@ -9,6 +9,8 @@ import { startBatchScrape, type BatchScrapeOptions } from "../api/batch.js";
 import { startCrawl, type CrawlDocument, type CrawlOptions } from "../api/crawl.js";
 import type { Document } from "../api/document.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
+import { rejectOfficialKeys } from "../api/official-keys.js";
+import { flattenBatchOptions, withSuccess } from "../api/official-shapes.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
 import { JobFailedError, JobTimeoutError } from "../core/errors.js";
@@ -56,6 +58,7 @@ function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<
 export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: HttpClient, url: string, options?: O, req?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
   checkWaitOptions(options, "crawl options");
   checkRequestOptions(req);
+  rejectOfficialKeys("crawl", options, "crawl options");
   const { wait, rest } = split<CrawlOptions & WaitOptions>(options ?? {});
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
@@ -76,7 +79,8 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
 ): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
   checkWaitOptions(options, "batch scrape options");
   checkRequestOptions(req);
-  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(options ?? {});
+  rejectOfficialKeys("batchScrape", options, "batch scrape options");
+  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(flattenBatchOptions(options ?? {}));
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const started = await startBatchScrape(http, urls, rest, { ...req, signal });
@@ -89,24 +93,26 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
 export async function extractAndWait<T = unknown>(http: HttpClient, options: ExtractOptions & WaitOptions & ValidateOption, req?: RequestOptions): Promise<ExtractStatus<T>> {
   checkWaitOptions(options, "extract options");
   checkRequestOptions(req);
+  rejectOfficialKeys("extract", options, "extract options");
   const { wait, rest: { validate, ...rest } } = split(options ?? {});
   const schema = resultSchema(rest.schema, validate, "validate", "extract options");
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startExtract(http, rest, { ...req, signal });
   const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
-  return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
+  return schema ? withSuccess({ ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T }) : done;
 }
 
 /** Starts an agent and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
 export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string, options: AgentOptions & WaitOptions & ValidateOption = {}, req?: RequestOptions): Promise<AgentStatus<T>> {
   checkWaitOptions(options, "agent options");
   checkRequestOptions(req);
+  rejectOfficialKeys("agent", options, "agent options");
   const { wait, rest: { validate, ...rest } } = split(options ?? {});
   const schema = resultSchema(rest.schema, validate, "validate", "agent options");
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const { id } = await startAgent(http, prompt, rest, { ...req, signal });
   const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
-  return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
+  return schema ? withSuccess({ ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T }) : done;
 }

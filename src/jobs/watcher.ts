@@ -27,9 +27,11 @@ import { sleep } from "../core/retry.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
 import { pollInterval, type PollFloorOption } from "./poll-timing.js";
+import { rejectOfficialKeys } from "../api/official-keys.js";
 import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import { countersOf, documentKey, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { checkEventType } from "./watch-official.js";
 import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions, WebSocketConstructor } from "./watch-types.js";
 
 type Listener<TDoc> = (event: WatchEvent<TDoc>) => void;
@@ -50,6 +52,8 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   #wake: (() => void) | undefined;
   #drained: (() => void) | undefined;
   #started = false;
+  #finish: () => void = () => undefined;
+  readonly #finished = new Promise<void>((resolve) => (this.#finish = resolve));
   #iterating = false;
   #ended = false;
   #fatal: unknown;
@@ -76,11 +80,26 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
    * Starts the watcher. Returns a function that removes the listener.
    */
   on<K extends WatchEventType>(type: K, listener: (event: Extract<WatchEvent<TDoc>, { type: K }>) => void): () => void {
+    try {
+      checkEventType(type);
+    } catch (err) {
+      this.#stop(err); // a listener that would never be called stops the watcher, loudly
+      throw err;
+    }
     const set = this.#listeners.get(type) ?? new Set<Listener<TDoc>>();
     set.add(listener as Listener<TDoc>);
     this.#listeners.set(type, set);
     this.#start();
     return () => set.delete(listener as Listener<TDoc>);
+  }
+
+  /**
+   * Starts the watcher (as the official client's `start()` does) and resolves once it has
+   * ended: after `done`, a fatal error (delivered to `on("error")`) or `close()`. Never rejects.
+   */
+  start(): Promise<void> {
+    this.#start();
+    return this.#finished;
   }
 
   /** Stops watching: closes the socket or stream; the iteration ends without an error. Idempotent. */
@@ -123,6 +142,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     if (this.#started) return;
     this.#started = true;
     queueMicrotask(() => {
+      if (this.#ended) return;
       this.#run().then(
         () => this.#stop(undefined),
         (err: unknown) => this.#stop(this.#ctl.signal.aborted && !(err instanceof AbortError) ? undefined : err),
@@ -159,6 +179,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       this.#fatal = error;
     }
     this.#ended = true;
+    this.#finish();
     this.#ctl.abort();
     this.#releaseDrain();
     this.#wake?.();
@@ -301,6 +322,7 @@ export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, 
     check(watcherOptions, options, "watcher options");
     checkWaitOptions({ signal: isRecord(options) ? options.signal : undefined }, "watcher options");
     checkRequestOptions(isRecord(options) ? options.requestOptions : undefined);
+    rejectOfficialKeys("watcher", options, "watcher options");
     jobPath(options?.kind ?? "crawl", jobId);
   } catch (err) {
     invalid = err;

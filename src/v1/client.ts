@@ -16,7 +16,7 @@ import { scrapeUrl, type V1ScrapeResponse } from "./scrape.js";
 import type { V1ScrapeParams } from "./scrape-options.js";
 import { searchV1, type V1SearchParams, type V1SearchResponse } from "./search.js";
 import { pollSecondsToMs, type V1Any, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse, type V1SchemaResult } from "./shapes.js";
-import { getCreditUsageV1, getQueueStatusV1, getTokenUsageV1, type V1CreditUsage, type V1QueueStatus, type V1TokenUsage } from "./usage.js";
+import { getCreditUsageV1, getQueueStatusV1, getTokenUsageV1, getUsageHistoricalV1, type V1CreditUsage, type V1QueueStatus, type V1TokenUsage, type V1UsageHistoricalResponse } from "./usage.js";
 import { watchV1Job, type V1CrawlWatcher } from "./watcher.js";
 
 /**
@@ -231,6 +231,18 @@ export class V1Client {
   getCreditUsage(options?: RequestOptions): APIPromise<V1CreditUsage> {
     deprecate(this.#http, "getCreditUsage");
     return getCreditUsageV1(this.#http, options);
+  }
+
+  /** `GET /v1/team/credit-usage/historical`: `{ success, periods }` (per key with `byApiKey`). v2: `getCreditUsageHistorical`. */
+  getCreditUsageHistorical(byApiKey?: boolean, options?: RequestOptions): APIPromise<V1UsageHistoricalResponse> {
+    deprecate(this.#http, "getCreditUsageHistorical");
+    return getUsageHistoricalV1(this.#http, "credit", byApiKey, options);
+  }
+
+  /** `GET /v1/team/token-usage/historical`: `{ success, periods }` (per key with `byApiKey`). v2: `getTokenUsageHistorical`. */
+  getTokenUsageHistorical(byApiKey?: boolean, options?: RequestOptions): APIPromise<V1UsageHistoricalResponse> {
+    deprecate(this.#http, "getTokenUsageHistorical");
+    return getUsageHistoricalV1(this.#http, "token", byApiKey, options);
   }
 
   /** `GET /v1/team/queue-status`. v2: `getQueueStatus`. */

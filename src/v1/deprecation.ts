@@ -33,6 +33,8 @@ export const V2_REPLACEMENTS = {
   getTokenUsage: "getTokenUsage",
   getCreditUsage: "getCreditUsage",
   getQueueStatus: "getQueueStatus",
+  getCreditUsageHistorical: "getCreditUsageHistorical",
+  getTokenUsageHistorical: "getTokenUsageHistorical",
 } as const;
 
 /** A legacy v1 method name. */

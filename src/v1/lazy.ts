@@ -16,7 +16,7 @@ export const V1_API_METHODS = [
   "scrapeUrl", "search", "mapUrl", "asyncCrawlUrl", "checkCrawlStatus", "checkCrawlErrors", "cancelCrawl",
   "asyncBatchScrapeUrls", "checkBatchScrapeStatus", "checkBatchScrapeErrors", "asyncExtract", "getExtractStatus",
   "asyncGenerateLLMsText", "checkGenerateLLMsTextStatus", "asyncDeepResearch", "checkDeepResearchStatus",
-  "getTokenUsage", "getCreditUsage", "getQueueStatus",
+  "getTokenUsage", "getCreditUsage", "getQueueStatus", "getCreditUsageHistorical", "getTokenUsageHistorical",
 ] as const;
 /** Methods of `V1Client` that return a plain `Promise` (they wait, or return a watcher). */
 export const V1_PROMISE_METHODS = [

@@ -4,7 +4,7 @@
  */
 export type { V1Client } from "./client.js";
 export type { V1MapParams, V1MapResponse } from "./map.js";
-export type { V1TokenUsage, V1CreditUsage, V1QueueStatus } from "./usage.js";
+export type { V1TokenUsage, V1CreditUsage, V1QueueStatus, V1UsagePeriod, V1UsageHistoricalResponse } from "./usage.js";
 export type { V1Format, V1JsonOptions, V1ChangeTrackingOptions, V1CrawlScrapeOptions, V1ScrapeParams } from "./scrape-options.js";
 export type { V1ScrapeResponse } from "./scrape.js";
 export type { V1SearchParams, V1SearchResponse } from "./search.js";

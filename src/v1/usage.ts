@@ -1,8 +1,9 @@
 /**
  * v1 account usage: snake_case records (spec 2.3, reference §12).
  */
-import { creditUsageAnswer, queueStatusAnswer, tokenUsageAnswer } from "../api/usage.js";
+import { creditUsageAnswer, periodsAnswer, queueStatusAnswer, tokenUsageAnswer } from "../api/usage.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { ValidationError } from "../core/errors.js";
 import { v1Record } from "./shapes.js";
 
 /** v1 token usage (spec 2.3). */
@@ -37,6 +38,38 @@ export function getTokenUsageV1(http: HttpClient, req?: RequestOptions): APIProm
 /** `GET /v1/team/credit-usage`: the snake_case record. */
 export function getCreditUsageV1(http: HttpClient, req?: RequestOptions): APIPromise<V1CreditUsage> {
   return http.request<{ data: V1CreditUsage }>({ method: "GET", path: "/v1/team/credit-usage", response: creditUsageAnswer }, req).map((r) => r.data);
+}
+
+/** One period of `GET /v1/team/{credit,token}-usage/historical` (reference §12: same as v2). */
+export interface V1UsagePeriod {
+  /** Period start, ISO 8601 (null sorts last). */
+  startDate: string | null;
+  /** Period end, ISO 8601. */
+  endDate: string | null;
+  /** The key's name (only with `byApiKey`). */
+  apiKey?: string;
+  /** Credits used (credit usage). */
+  creditsUsed?: number;
+  /** Tokens used (token usage). */
+  tokensUsed?: number;
+}
+
+/** `GET /v1/team/{credit,token}-usage/historical`, as sent. */
+export interface V1UsageHistoricalResponse {
+  /** Always true (HTTP failures throw). */
+  success: true;
+  /** Periods, oldest first. */
+  periods: V1UsagePeriod[];
+}
+
+/** `GET /v1/team/<kind>-usage/historical[?byApiKey=true]`, as sent (the official v1 class's `(byApiKey?: boolean)`). */
+export function getUsageHistoricalV1(http: HttpClient, kind: "credit" | "token", byApiKey?: boolean, req?: RequestOptions): APIPromise<V1UsageHistoricalResponse> {
+  return http
+    .request<V1UsageHistoricalResponse>(() => {
+      if (byApiKey !== undefined && typeof byApiKey !== "boolean") throw new ValidationError([{ path: "byApiKey", message: `expected boolean, got ${typeof byApiKey}` }], "usage options");
+      return { method: "GET", path: `/v1/team/${kind}-usage/historical`, query: { byApiKey: byApiKey ? true : undefined }, response: periodsAnswer };
+    }, req)
+    .map((r) => ({ ...v1Record(r), periods: Array.isArray(r.periods) ? r.periods : [] }));
 }
 
 /** v1 queue status (same fields as v2, reference §12). */

@@ -10,8 +10,10 @@ export const SCRAPE_OPTION_KEYS = new Set([
   "formats", "onlyMainContent", "onlyCleanContent", "includeTags", "excludeTags", "headers", "waitFor", "timeout", "mobile", "parsers",
   "actions", "location", "skipTlsVerification", "removeBase64Images", "blockAds", "proxy", "maxAge", "minAge", "storeInCache", "fastMode", "useMock",
 ]);
+/** Formats the server added after the reference's baseline (§14): served with small deterministic values. */
+const LATER_FORMATS = ["product", "menu", "audio", "video", "question", "highlights"];
 const SCRAPE_TOP_KEYS = new Set(["url", "zeroDataRetention", "origin", "integration", ...SCRAPE_OPTION_KEYS]);
-const STRING_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "summary", "images", "branding", "json", "changeTracking", "screenshot", "attributes", "query"]);
+const STRING_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "summary", "images", "branding", "json", "changeTracking", "screenshot", "attributes", "query", ...LATER_FORMATS]);
 
 /** 400 in the server's words for unknown keys. */
 export function rejectUnknownKeys(body: Record<string, unknown>, allowed: Set<string>): void {
@@ -165,6 +167,12 @@ export function buildDocument(fake: FakeService, page: FixturePage, formats: For
         doc.attributes = ((f.selectors ?? []) as { selector: string; attribute: string }[]).map((s) => ({ ...s, values: [] }));
         break;
       case "branding": doc.branding = { colorScheme: "light", colors: { primary: "#123456" } }; break;
+      case "product": doc.product = { name: page.title, description: page.description }; break;
+      case "menu": doc.menu = { sections: [] }; break;
+      case "audio": doc.audio = `${FIXTURE_MEDIA}/audio-${fakeId(fake)}.mp3`; break;
+      case "video": doc.video = `${FIXTURE_MEDIA}/video-${fakeId(fake)}.mp4`; break;
+      case "question": doc.answer = `${page.title}. ${page.description}`; break;
+      case "highlights": doc.highlights = page.description; break;
     }
   }
   doc.metadata = {
@@ -184,6 +192,9 @@ export function buildDocument(fake: FakeService, page: FixturePage, formats: For
   };
   return { doc, credits };
 }
+
+/** Where the fake's audio and video files "live". */
+const FIXTURE_MEDIA = "https://storage.fake.webdata.test/media";
 
 /** A deterministic UUIDv7-shaped id from the fake's counter. */
 export function fakeId(fake: FakeService): string {

@@ -40,14 +40,16 @@ export function activeCount(fake: FakeService, team: FakeTeam): number {
   return [...browserSessions(fake).values()].filter((s) => s.team === team && s.status === "active").length;
 }
 
-/** Registers the v2 historical usage, queue-status and concurrency-check routes. */
+/** Registers the historical usage (v2 and v1: the same body), queue-status and concurrency-check routes. */
 export function registerUsageHistory(fake: FakeService): void {
-  fake.route("GET", "/v2/team/credit-usage/historical", ({ team, url }) =>
-    json(200, { success: true, periods: periods(fake, team ?? fake.team, url.searchParams.get("byApiKey") === "true", "credits") }),
-  );
-  fake.route("GET", "/v2/team/token-usage/historical", ({ team, url }) =>
-    json(200, { success: true, periods: periods(fake, team ?? fake.team, url.searchParams.get("byApiKey") === "true", "tokens") }),
-  );
+  for (const v of ["v2", "v1"]) {
+    fake.route("GET", `/${v}/team/credit-usage/historical`, ({ team, url }) =>
+      json(200, { success: true, periods: periods(fake, team ?? fake.team, url.searchParams.get("byApiKey") === "true", "credits") }),
+    );
+    fake.route("GET", `/${v}/team/token-usage/historical`, ({ team, url }) =>
+      json(200, { success: true, periods: periods(fake, team ?? fake.team, url.searchParams.get("byApiKey") === "true", "tokens") }),
+    );
+  }
   fake.route("GET", "/v2/team/queue-status", ({ team }) => {
     const t = team ?? fake.team;
     const last = t.ledger.at(-1);

@@ -1,0 +1,66 @@
+/**
+ * Search feedback, added by the service after the reference's baseline (§14:
+ * `POST /v2/search/:jobId/feedback`): rate a search's results (the search's
+ * `id`); a `bad` rating may refund credits. Wire as the official client 4.x
+ * sends it. Not retried after a failure that may have recorded it (the server
+ * answers `alreadySubmitted` for a second one).
+ */
+import { path } from "../core/path.js";
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
+import { anyObject } from "../core/response.js";
+import { check, httpUrl } from "../core/validate.js";
+import { withoutSuccess } from "./crawl.js";
+
+/** Options of `searchFeedback`. */
+export interface SearchFeedbackOptions {
+  /** `good`, `partial` or `bad`. */
+  rating: "good" | "partial" | "bad";
+  /** Results that were useful, and why. */
+  valuableSources?: { url: string; reason?: string }[];
+  /** What the results lacked. */
+  missingContent?: { topic: string; description?: string }[];
+  /** Queries that would have worked better. */
+  querySuggestions?: string;
+  /** Integration name. */
+  integration?: string | null;
+  /** Free-form origin tag. */
+  origin?: string;
+}
+
+/** The server's record of the feedback. */
+export interface FeedbackResult {
+  /** `feedbackId`. */
+  feedbackId: string;
+  /** Credits given back for this search. */
+  creditsRefunded: number;
+  /** True when feedback for this search was already recorded (nothing changed). */
+  alreadySubmitted?: boolean;
+  /** True when the team's daily refund cap was reached. */
+  dailyCapReached?: boolean;
+  /** Credits refunded today. */
+  creditsRefundedToday?: number;
+  /** The daily refund cap. */
+  dailyRefundCap?: number;
+  /** A warning from the server. */
+  warning?: string;
+}
+
+const feedbackBody = z.looseObject({
+  rating: z.enum(["good", "partial", "bad"]),
+  valuableSources: z.optional(z.array(z.looseObject({ url: httpUrl, reason: z.optional(z.string()) }))),
+  missingContent: z.optional(z.array(z.looseObject({ topic: z.string().check(z.minLength(1)), description: z.optional(z.string()) }))),
+  querySuggestions: z.optional(z.string()),
+  integration: z.optional(z.nullable(z.string())),
+  origin: z.optional(z.string()),
+});
+
+/** `POST /v2/search/:jobId/feedback`. */
+export function searchFeedback(http: HttpClient, searchId: string, options: SearchFeedbackOptions, req?: RequestOptions): APIPromise<FeedbackResult> {
+  return http
+    .request<FeedbackResult & { success?: boolean }>(
+      () => ({ method: "POST", path: path`/v2/search/${searchId}/feedback`, body: check(feedbackBody, options, "searchFeedback options"), retry: "not-idempotent", response: anyObject }),
+      req,
+    )
+    .map(withoutSuccess);
+}

@@ -1,0 +1,96 @@
+/**
+ * Scrape interaction, added by the service after the reference's baseline
+ * (§14: `POST`/`DELETE /v2/scrape/:jobId/interact`): run code or a prompt in
+ * the browser that scraped a page (the scrape's `metadata.scrapeId`), then end
+ * it. Wire as the official client 4.x sends it: `{ code | prompt, language
+ * (default node), timeout (seconds), origin }`; the answer has the browser
+ * execute shape. Not retried after a failure that may have run the code.
+ */
+import { path } from "../core/path.js";
+import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import * as z from "zod/v4/mini";
+import { anyObject } from "../core/response.js";
+import { check, int } from "../core/validate.js";
+import { withoutSuccess } from "./crawl.js";
+
+/** Options of `interact`: `code` or `prompt`. */
+export interface InteractOptions {
+  /** Code to run in the page's browser. */
+  code?: string;
+  /** What to do, in words (instead of `code`). */
+  prompt?: string;
+  /** Language of `code`: `node` (the server's default), `python` or `bash`. */
+  language?: "node" | "python" | "bash";
+  /** Server-side limit in **seconds** (the wire's unit). */
+  timeout?: number;
+  /** Free-form origin tag. */
+  origin?: string;
+}
+
+/** What an interaction produced (`POST /v2/scrape/:id/interact`). Fields the server did not send are absent. */
+export interface InteractResult {
+  /** Standard output. */
+  stdout?: string;
+  /** Standard error. */
+  stderr?: string;
+  /** The answer to a `prompt`. */
+  output?: string;
+  /** The script's result value. */
+  result?: unknown;
+  /** Exit code (0 = success). */
+  exitCode?: number;
+  /** Whether the script was killed (e.g. by the timeout). */
+  killed?: boolean;
+  /** Whether the output was cut. */
+  truncated?: boolean;
+  /** Error text. */
+  error?: string;
+  /** CDP URL of the browser. */
+  cdpUrl?: string;
+  /** Live view URL. */
+  liveViewUrl?: string;
+  /** Interactive live view URL. */
+  interactiveLiveViewUrl?: string;
+}
+
+/** What `stopInteraction` reports besides `success`. */
+export interface StopInteractionResult {
+  /** Session status after the stop. */
+  status?: string;
+  /** How long the session ran, ms. */
+  sessionDurationMs?: number;
+  /** Credits billed for it. */
+  creditsBilled?: number;
+}
+
+const interactBody = z
+  .looseObject({
+    code: z.optional(z.string().check(z.minLength(1))),
+    prompt: z.optional(z.string().check(z.minLength(1))),
+    language: z.optional(z.enum(["node", "python", "bash"])),
+    timeout: z.optional(int(1)),
+    origin: z.optional(z.string()),
+  })
+  .check(z.refine((o) => typeof o.code === "string" || typeof o.prompt === "string", { message: "either code or prompt must be provided" }));
+
+/** `POST /v2/scrape/:jobId/interact`. */
+export function interact(http: HttpClient, jobId: string, options: InteractOptions, req?: RequestOptions): APIPromise<InteractResult> {
+  return http
+    .request<InteractResult & { success?: boolean }>(
+      () => ({
+        method: "POST",
+        path: path`/v2/scrape/${jobId}/interact`,
+        body: check(interactBody, options, "interact options"),
+        retry: "not-idempotent",
+        serverTimeoutMs: typeof options?.timeout === "number" ? options.timeout * 1000 : undefined,
+        response: anyObject,
+      }),
+      req,
+    )
+    .map(withoutSuccess);
+}
+
+/** `DELETE /v2/scrape/:jobId/interact`: ends the page's browser session. */
+export function stopInteraction(http: HttpClient, jobId: string, req?: RequestOptions): APIPromise<StopInteractionResult> {
+  return http.request<StopInteractionResult & { success?: boolean }>(() => ({ method: "DELETE", path: path`/v2/scrape/${jobId}/interact`, response: anyObject }), req).map(withoutSuccess);
+}

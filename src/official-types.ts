@@ -1,0 +1,104 @@
+/**
+ * The type names code written for the service's official client
+ * (`@mendable/firecrawl-js` 4.x) imports, as aliases of webdata's own types, so
+ * `import { type CrawlJob, type MapData } from "webdata"` keeps compiling.
+ * Each alias is the webdata shape: where the official one differs, MIGRATION.md
+ * says how ("From @mendable/firecrawl-js 4.x (v2)").
+ */
+import type { ClientOptions } from "./core/config.js";
+import type { JobErrors, JobPageOptions, JobStatus } from "./jobs/types.js";
+import type { AgentStartResult, AgentStatus } from "./api/agent.js";
+import type { AgentRun, AgentRunList, AgentSnapshot, AgentTrace } from "./api/agent-runs.js";
+import type { BatchScrapeStartResult } from "./api/batch.js";
+import type { BrowserExecuteResult, BrowserSession, BrowserSessionInfo } from "./api/browser.js";
+import type { ActiveCrawls, CrawlStartResult } from "./api/crawl.js";
+import type { Document } from "./api/document.js";
+import type { ExtractStartResult, ExtractStatus } from "./api/extract.js";
+import type { FeedbackResult, SearchFeedbackOptions } from "./api/feedback.js";
+import type { InteractOptions, InteractResult } from "./api/interact.js";
+import type { MapResult } from "./api/map.js";
+import type { ListWithAlias, SuccessFlag } from "./api/official-shapes.js";
+import type { Action, Format, Location, StringFormat } from "./api/scrape.js";
+import type { ImageResult, NewsResult, SearchOptions, SearchResult, WebResult } from "./api/search.js";
+import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } from "./api/usage.js";
+
+/** Official name of `new WebData(options)`'s options. */
+export type FirecrawlClientOptions = ClientOptions;
+/** Official name of a finished or running crawl (`crawl`, `getCrawlStatus`): webdata's {@link JobStatus}. */
+export type CrawlJob = JobStatus<Document>;
+/** Official name of a batch scrape job: webdata's {@link JobStatus}. */
+export type BatchScrapeJob = JobStatus<Document>;
+/** Official name of `startCrawl`'s answer. */
+export type CrawlResponse = CrawlStartResult;
+/** Official name of `startBatchScrape`'s answer. */
+export type BatchScrapeResponse = BatchScrapeStartResult;
+/** Official name of `getCrawlErrors` / `getBatchScrapeErrors`' answer. */
+export type CrawlErrorsResponse = JobErrors;
+/** Official name of `getActiveCrawls`' answer. */
+export type ActiveCrawlsResponse = ActiveCrawls & SuccessFlag;
+/** Official name of the status-page options (webdata: `skip`/`limit`, one page; see MIGRATION.md). */
+export type PaginationConfig = JobPageOptions;
+/** Official name of `map`'s answer. */
+export type MapData = MapResult;
+/** Official name of `search`'s answer. */
+export type SearchData = SearchResult;
+/** Official name of `search`'s options (without `query`). */
+export type SearchRequest = SearchOptions & { query?: string };
+/** Official name of a web search result. */
+export type SearchResultWeb = WebResult;
+/** Official name of a news search result. */
+export type SearchResultNews = NewsResult;
+/** Official name of an image search result. */
+export type SearchResultImages = ImageResult;
+/** Official name of one entry of `formats`. */
+export type FormatOption = Format;
+/** Official name of a format given by name. */
+export type FormatString = StringFormat;
+/** Official name of a browser action. */
+export type ActionOption = Action;
+/** Official name of `location`. */
+export type LocationConfig = Location;
+/** Official name of the screenshot viewport. */
+export type Viewport = { width: number; height: number };
+/** Official name of `extract` / `startExtract` / `getExtractStatus`' answer (one type for all three there). */
+export type ExtractResponse<T = unknown> = ExtractStartResult & Partial<ExtractStatus<T>>;
+/** Official name of `startAgent`'s answer. */
+export type AgentResponse = AgentStartResult;
+/** Official name of `agent` / `getAgentStatus`' answer. */
+export type AgentStatusResponse<T = unknown> = AgentStatus<T>;
+/** Official name of `getQueueStatus`' answer. */
+export type QueueStatusResponse = QueueStatus & SuccessFlag;
+/** Official name of `getConcurrency`'s answer. */
+export type ConcurrencyCheck = Concurrency;
+/** Official name of `browser()`'s answer. */
+export type BrowserCreateResponse = BrowserSession & SuccessFlag;
+/** Official name of `browserExecute`'s answer. */
+export type BrowserExecuteResponse = BrowserExecuteResult & SuccessFlag;
+/** Official name of `deleteBrowser`'s answer. */
+export type BrowserDeleteResponse = { sessionDurationMs?: number; creditsBilled?: number } & SuccessFlag;
+/** Official name of `listBrowsers`' answer: the list itself, also readable as `.sessions`. */
+export type BrowserListResponse = ListWithAlias<BrowserSessionInfo, "sessions">;
+/** Official name of `getCreditUsageHistorical`'s answer: the list itself, also readable as `.periods`. */
+export type CreditUsageHistoricalResponse = ListWithAlias<CreditUsagePeriod, "periods">;
+/** Official name of `getTokenUsageHistorical`'s answer: the list itself, also readable as `.periods`. */
+export type TokenUsageHistoricalResponse = ListWithAlias<TokenUsagePeriod, "periods">;
+/** Official name of one credit-usage period. */
+export type CreditUsageHistoricalPeriod = CreditUsagePeriod;
+/** Official name of `interact`'s options. */
+export type ScrapeExecuteRequest = InteractOptions;
+/** Official name of `interact`'s answer. */
+export type ScrapeExecuteResponse = InteractResult & SuccessFlag;
+/** Official name of `searchFeedback`'s options. */
+export type SearchFeedbackRequest = SearchFeedbackOptions;
+/** Official name of `searchFeedback`'s answer. */
+export type FeedbackResponse = FeedbackResult & SuccessFlag;
+/** Official name of `listAgents`' answer. */
+export type AgentListResponse = AgentRunList & SuccessFlag;
+/** Official name of one run of `listAgents`. */
+export type AgentListItem = AgentRun;
+/** Official name of `getAgentTrace`'s answer. */
+export type AgentTraceResponse = AgentTrace & SuccessFlag;
+/** Official name of `getAgentSnapshot`'s answer. */
+export type AgentSnapshotResponse = AgentSnapshot & SuccessFlag;
+/** Official name of one token-usage period. */
+export type TokenUsageHistoricalPeriod = TokenUsagePeriod;

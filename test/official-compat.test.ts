@@ -1,0 +1,243 @@
+/**
+ * Code written for the official client (`@mendable/firecrawl-js` 4.42.0) runs
+ * against webdata with only the import changed (test/official/*-calls.ts, one
+ * call site per public method of its v2 class and of its v1 class), against
+ * the fake service over both transports. Each call site either works
+ * unchanged, fails loudly before sending (a `ValidationError` naming the
+ * webdata option and its unit), or is not supported and listed in MIGRATION.md.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { ValidationError } from "../src/index.js";
+import { fakeJobs } from "../src/testing/index.js";
+import { drive, jobTestSetups } from "./jobs-helpers.js";
+import { TRANSPORTS } from "./helpers.js";
+import type FirecrawlApp from "../src/v1/index.js";
+import { v1Calls } from "./official/v1-calls.js";
+import { constructors, v2Calls } from "./official/v2-calls.js";
+
+type Outcome = { works: true } | { hint: RegExp; unsent: RegExp } | { unsupported: true };
+
+const works = { works: true } as const;
+const unsupported = { unsupported: true } as const;
+
+/**
+ * Public methods of the official v2 class (`FirecrawlClient` plus `Firecrawl`'s `v1` getter) in
+ * @mendable/firecrawl-js 4.42.0 `dist/index.d.ts`, in declaration order.
+ */
+const OFFICIAL_V2_METHODS = [
+  "scrape", "findTools", "interact", "stopInteraction", "scrapeExecute", "stopInteractiveBrowser", "deleteScrapeBrowser", "parse",
+  "search", "developerSearch", "feedback", "searchFeedback", "research", "map", "startCrawl", "getCrawlStatus", "cancelCrawl", "crawl",
+  "getCrawlErrors", "getActiveCrawls", "crawlParamsPreview", "createMonitor", "listMonitors", "getMonitor", "updateMonitor", "deleteMonitor",
+  "runMonitor", "listMonitorChecks", "getMonitorCheck", "startBatchScrape", "getBatchScrapeStatus", "getBatchScrapeErrors", "cancelBatchScrape",
+  "batchScrape", "startExtract", "getExtractStatus", "extract", "startAgent", "getAgentStatus", "listAgents", "agent", "cancelAgent",
+  "getAgentTrace", "getAgentSnapshot", "getAgentThread", "browser", "browserExecute", "deleteBrowser", "listBrowsers", "getConcurrency",
+  "getCreditUsage", "getTokenUsage", "getCreditUsageHistorical", "getTokenUsageHistorical", "getQueueStatus", "watcher", "scrapeUrl",
+  "crawlUrl", "asyncCrawlUrl", "checkCrawlStatus", "checkCrawlErrors", "mapUrl", "batchScrapeUrls", "asyncBatchScrapeUrls",
+  "checkBatchScrapeStatus", "checkBatchScrapeErrors", "v1",
+];
+
+const CRAWL_START = /^POST \/v2\/crawl$/;
+const BATCH_START = /^POST \/v2\/batch\/scrape$/;
+
+/** The expected outcome of every v2 call site. */
+const V2_EXPECTED: Record<keyof typeof v2Calls, Outcome> = {
+  scrape: works,
+  findTools: unsupported,
+  interact: works,
+  stopInteraction: works,
+  scrapeExecute: unsupported,
+  stopInteractiveBrowser: unsupported,
+  deleteScrapeBrowser: unsupported,
+  parse: unsupported,
+  search: works,
+  developerSearch: unsupported,
+  feedback: unsupported,
+  searchFeedback: works,
+  research: unsupported,
+  map: works,
+  startCrawl: works,
+  getCrawlStatus: works,
+  getCrawlStatusAutoPaginate: { hint: /autoPaginate: .*crawlDocuments\(id\).*maxPages: .*maxResults: .*maxWaitTime: /, unsent: /^GET \/v2\/crawl\/[^/]+$/ },
+  cancelCrawl: works,
+  crawl: works,
+  crawlPollInterval: { hint: /pollInterval: is the official client's poll interval in seconds; webdata takes pollIntervalMs in milliseconds: write pollIntervalMs: 2000/, unsent: CRAWL_START },
+  crawlTimeout: { hint: /timeout: is the official client's wait deadline in seconds; webdata takes timeoutMs in milliseconds: write timeoutMs: 120000/, unsent: CRAWL_START },
+  getCrawlErrors: works,
+  getActiveCrawls: works,
+  crawlParamsPreview: works,
+  createMonitor: unsupported,
+  listMonitors: unsupported,
+  getMonitor: unsupported,
+  updateMonitor: unsupported,
+  deleteMonitor: unsupported,
+  runMonitor: unsupported,
+  listMonitorChecks: unsupported,
+  getMonitorCheck: unsupported,
+  startBatchScrape: works,
+  startBatchScrapeNested: works,
+  getBatchScrapeStatus: works,
+  getBatchScrapeErrors: works,
+  cancelBatchScrape: works,
+  batchScrape: works,
+  batchScrapeNested: works,
+  batchScrapeIdempotencyKey: { hint: /idempotencyKey: the v2 batch scrape route does not honour idempotency keys/, unsent: BATCH_START },
+  batchScrapeTimeout: { hint: /pollIntervalMs: 1000.*timeout: 120 is below 1000.*server's per-page timeout in milliseconds.*timeoutMs: 120000/, unsent: BATCH_START },
+  startExtract: works,
+  getExtractStatus: works,
+  extract: works,
+  extractPollInterval: { hint: /pollIntervalMs: 2000.*timeout: 60 is below 1000.*timeoutMs: 60000/, unsent: /^POST \/v2\/extract$/ },
+  startAgent: works,
+  getAgentStatus: works,
+  listAgents: works,
+  agent: works,
+  agentPollInterval: { hint: /pollIntervalMs: 2000.*timeout: is the official client's wait deadline in seconds.*timeoutMs: 300000/, unsent: /^POST \/v2\/agent$/ },
+  cancelAgent: works,
+  getAgentTrace: works,
+  getAgentSnapshot: works,
+  getAgentThread: unsupported,
+  browser: works,
+  browserExecute: works,
+  deleteBrowser: works,
+  listBrowsers: works,
+  getConcurrency: works,
+  getCreditUsage: works,
+  getTokenUsage: works,
+  getCreditUsageHistorical: works,
+  getTokenUsageHistorical: works,
+  getQueueStatus: works,
+  watcher: works,
+  watcherPollInterval: { hint: /watcher options: pollInterval: .*pollIntervalMs: 2000/, unsent: /^GET \/v2\/crawl\/[^/]+/ },
+  watcherDocumentListener: { hint: /"snapshot" is the official client's event; webdata's is "status"/, unsent: /^GET \/v2\/crawl\/[^/]+/ },
+  scrapeUrl: unsupported,
+  crawlUrl: unsupported,
+  asyncCrawlUrl: unsupported,
+  checkCrawlStatus: unsupported,
+  checkCrawlErrors: unsupported,
+  mapUrl: unsupported,
+  batchScrapeUrls: unsupported,
+  asyncBatchScrapeUrls: unsupported,
+  checkBatchScrapeStatus: unsupported,
+  checkBatchScrapeErrors: unsupported,
+  v1: works,
+  sdkError: works,
+};
+
+/** Public methods of the official v1 class (`FirecrawlApp`, exported as `FirecrawlAppV1`) in 4.42.0 `dist/index.d.ts`. */
+const OFFICIAL_V1_METHODS = [
+  "scrapeUrl", "search", "crawlUrl", "asyncCrawlUrl", "checkCrawlStatus", "checkCrawlErrors", "cancelCrawl", "crawlUrlAndWatch", "mapUrl",
+  "batchScrapeUrls", "asyncBatchScrapeUrls", "batchScrapeUrlsAndWatch", "checkBatchScrapeStatus", "checkBatchScrapeErrors", "extract",
+  "asyncExtract", "getExtractStatus", "prepareHeaders", "postRequest", "getRequest", "deleteRequest", "monitorJobStatus", "handleError",
+  "deepResearch", "asyncDeepResearch", "checkDeepResearchStatus", "__deepResearch", "__asyncDeepResearch", "__checkDeepResearchStatus",
+  "generateLLMsText", "asyncGenerateLLMsText", "checkGenerateLLMsTextStatus", "getQueueStatus", "getCreditUsage", "getTokenUsage",
+  "getCreditUsageHistorical", "getTokenUsageHistorical",
+];
+
+/** The v1 call sites that are not supported (everything else works unchanged). */
+const V1_UNSUPPORTED = new Set(["prepareHeaders", "postRequest", "getRequest", "deleteRequest", "monitorJobStatus", "handleError", "__deepResearch", "__asyncDeepResearch", "__checkDeepResearchStatus"]);
+
+const { open } = jobTestSetups();
+const tally = { works: 0, hint: 0, unsupported: 0 };
+const tallyV1 = { works: 0, unsupported: 0 };
+
+function migrationSection(): string {
+  const text = readFileSync(new URL("../MIGRATION.md", import.meta.url), "utf8");
+  const start = text.indexOf("## From @mendable/firecrawl-js 4.x (v2)");
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = text.indexOf("\n## ", start + 5);
+  return text.slice(start, end < 0 ? undefined : end);
+}
+
+describe("official-style v2 call sites", () => {
+  it("cover every public method of the official v2 class, each with an expected outcome", () => {
+    for (const name of OFFICIAL_V2_METHODS) expect(v2Calls, name).toHaveProperty(name);
+    expect(Object.keys(V2_EXPECTED).sort()).toEqual(Object.keys(v2Calls).sort());
+  });
+
+  it("lists every unsupported one in MIGRATION.md", () => {
+    const section = migrationSection();
+    for (const [name, outcome] of Object.entries(V2_EXPECTED)) {
+      if ("unsupported" in outcome) expect(section, name).toContain(`\`${name}\``);
+    }
+  });
+
+  afterAll(() => {
+    // The closing note's figures (per transport): printed for the report.
+    console.info(`official v2 call sites: ${tally.works / 2} work unchanged, ${tally.hint / 2} fail loudly with a hint, ${tally.unsupported / 2} not supported`);
+  });
+
+  describe.each(TRANSPORTS)("over %s", (kind) => {
+    it("the constructors: options object, and apiKey null (the environment's key, or none for a self-hosted URL)", async () => {
+      const s = await open(kind);
+      expect(constructors.options(s.fake.apiKey, s.url).apiUrl).toBe(s.url);
+      expect(constructors.nullKey(s.url).apiUrl).toBe(s.url);
+      // new Firecrawl("fc-...") is the key, sent as the bearer token (the URL from the environment; loopback only).
+      if (s.served) {
+        vi.stubEnv("WEBDATA_API_URL", s.url);
+        try {
+          const byString = constructors.keyString(s.fake.apiKey);
+          expect(JSON.stringify(byString)).not.toContain(s.fake.apiKey);
+          await byString.getCreditUsage();
+          expect(s.fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${s.fake.apiKey}`);
+        } finally {
+          vi.unstubAllEnvs();
+        }
+      }
+    });
+
+    for (const [name, call] of Object.entries(v2Calls)) {
+      const outcome = V2_EXPECTED[name]!;
+      const label = "works" in outcome ? "works unchanged" : "hint" in outcome ? "fails before sending, naming the webdata option" : "is not supported (TypeError)";
+      it(`${name} ${label}`, async () => {
+        const s = await open(kind, {}, { timeoutMs: 1e9 });
+        fakeJobs(s.fake).configure({ pagesPerPoll: 3 });
+        // `s.client` is `new Firecrawl({ apiKey, apiUrl })` plus the transport under test (see helpers.ts).
+        const app = s.client;
+        const result = await drive(call(app).then((value) => ({ value }), (error: unknown) => ({ error })));
+        if ("works" in outcome) {
+          if ("error" in result) throw result.error;
+          tally.works += 1;
+        } else if ("hint" in outcome) {
+          expect("error" in result && result.error).toBeInstanceOf(ValidationError);
+          expect(((result as { error: Error }).error).message).toMatch(outcome.hint);
+          expect(s.fake.requests.map((r) => `${r.method} ${r.path}`).filter((r) => outcome.unsent.test(r))).toEqual([]);
+          tally.hint += 1;
+        } else {
+          expect("error" in result && result.error).toBeInstanceOf(TypeError);
+          tally.unsupported += 1;
+        }
+      });
+    }
+  });
+});
+
+describe("official-style v1 call sites", () => {
+  it("cover every public method of the official v1 class; the unsupported ones are in MIGRATION.md", () => {
+    expect(Object.keys(v1Calls).sort()).toEqual([...OFFICIAL_V1_METHODS].sort());
+    const section = migrationSection();
+    for (const name of V1_UNSUPPORTED) expect(section, name).toContain(`\`${name}\``);
+  });
+
+  afterAll(() => {
+    console.info(`official v1 call sites: ${tallyV1.works / 2} work unchanged, ${tallyV1.unsupported / 2} not supported`);
+  });
+
+  describe.each(TRANSPORTS)("over %s", (kind) => {
+    for (const [name, call] of Object.entries(v1Calls)) {
+      const supported = !V1_UNSUPPORTED.has(name);
+      it(`${name} ${supported ? "works unchanged" : "is not supported (TypeError)"}`, async () => {
+        const s = await open(kind, {}, { timeoutMs: 1e9, silenceDeprecationWarnings: true });
+        fakeJobs(s.fake).configure({ pagesPerPoll: 3 });
+        const app = s.client.v1 as unknown as FirecrawlApp; // what `new FirecrawlApp({ apiKey, apiUrl })` gives, over the transport under test
+        const result = await drive(call(app).then((value) => ({ value }), (error: unknown) => ({ error })));
+        if (supported) {
+          if ("error" in result) throw result.error;
+          tallyV1.works += 1;
+        } else {
+          expect("error" in result && result.error).toBeInstanceOf(TypeError);
+          tallyV1.unsupported += 1;
+        }
+      });
+    }
+  });
+});
