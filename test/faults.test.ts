@@ -207,7 +207,8 @@ function defineCase(kind: TransportKind, op: Operation, fault: FaultKind): void 
   (known ? it.fails : it)(title, async ({ expect }) => {
     const row = await runCase(kind, op, fault);
     rows.push(row);
-    expect(row.problems, `rerun: npx vitest run test/faults.test.ts -t "${kind}.*${op.name} \\(.*under ${fault}"`).toEqual([]);
+    const pattern = `${kind} > ${op.name} (${op.klass}) under ${fault}`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    expect(row.problems, `rerun: npx vitest run test/faults.test.ts -t '${pattern}'`).toEqual([]);
   }, timeout);
 }
 

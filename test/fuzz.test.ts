@@ -205,7 +205,6 @@ async function problemsOf(method: Method, a: Args, count = true): Promise<{ defe
   let error: unknown;
   let syncThrow = false;
   let value: unknown;
-  const t0 = performance.now();
   try {
     value = method.call(client, a);
   } catch (err) {
@@ -225,7 +224,6 @@ async function problemsOf(method: Method, a: Args, count = true): Promise<{ defe
   if (count) counts.set(method.name, c);
   c.runs += 1;
   if (sent.length) c.sent += 1;
-  if (process.env.FUZZ_SLOW && performance.now() - t0 > 200) console.log("SLOW", Math.round(performance.now() - t0), method.name, String(error), JSON.stringify(a, (_k, v: unknown) => (typeof v === "string" && v.length > 50 ? `${v.slice(0, 20)}..${v.length}` : typeof v === "bigint" ? "BIGINT" : v))?.slice(0, 300));
   const rules = rulesOf(method, a);
   const rule = rules.reject;
   const blame = rule ?? rules.blame ?? "new";
