@@ -160,12 +160,12 @@ async function runCase(kind: TransportKind, op: Operation, fault: FaultKind): Pr
     startKeys: target.map((r) => r.idempotencyKey),
     hits429: fault.startsWith("429") ? Math.min(target.length, timesOf(fault)) : 0,
   };
-  const outcome = hung ? "HANG" : out.ok ? "ok" : errorName(out.error);
+  const outcome = hung ? "HANG" : out.ok ? "ok" : out.error === undefined ? "garbage" : errorName(out.error);
   return { kind, op: op.name, fault, outcome, requests: server.requests.length, ms, problems: judge(op, fault, out, ms, requests, leaks, hung), known: knownDefect(kind, op, fault) };
 }
 
 function short(outcome: string): string {
-  return outcome.replace(/Error$/, "").replace("InternalServer", "Server5xx").replace("InvalidResponse", "Invalid");
+  return outcome.replace(/Error$/, "").replace("InternalServer", "5xx").replace("InvalidResponse", "Invalid").replace("RequestTimeout", "408").replace("Connection", "Conn");
 }
 
 function printTable(): void {
@@ -173,7 +173,7 @@ function printTable(): void {
   const lines: string[] = [];
   const w = 17;
   for (const kind of TRANSPORTS) {
-    lines.push(`\nFault-injection table, ${kind} transport: outcome / requests sent / ms to end ("!" wrong, "K" known defect)`);
+    lines.push(`\nFault-injection table, ${kind} transport: outcome / requests sent / ms to end ("!" wrong, "K" known defect, "garbage": a wrong result returned as a success)`);
     lines.push(["fault".padEnd(22), ...OPERATIONS.map((o) => o.name.padEnd(w))].join("|"));
     for (const fault of FAULT_KINDS) {
       const cells = OPERATIONS.map((op) => {
