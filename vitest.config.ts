@@ -17,6 +17,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
     testTimeout: 20_000,
+    maxConcurrency: 10, // test/faults.test.ts runs its cases concurrently (they mostly wait on timers)
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "test/tsconfig.json" },
   },
 });
