@@ -18,7 +18,8 @@ const shared: Options = {
   target: "es2022",
   platform: "neutral",
   define: { __WEBDATA_VERSION__: JSON.stringify(pkg.version) },
-  external: ["undici", "eventsource-parser", "ws", /^node:/],
+  // zod is a peer dependency (the application's own copy is used): never bundled, in any build.
+  external: ["undici", "eventsource-parser", "ws", "zod", /^zod\//, "zod-to-json-schema", /^node:/],
 };
 
 // `npm run build` empties dist/ first; the three builds run side by side, so none cleans.

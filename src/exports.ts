@@ -23,6 +23,7 @@ export {
   JobTimeoutError,
   type APIErrorInit,
   type ValidationIssue,
+  type ZodIssueRecord,
 } from "./core/errors.js";
 export type { ClientOptions, Logger, LogLevel } from "./core/config.js";
 export { APIPromise, type RequestOptions, type ResponseInfo, type WithResponse } from "./core/request.js";

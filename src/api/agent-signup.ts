@@ -5,7 +5,8 @@
  */
 import { APIError, BadRequestError, ConflictError, PermissionDeniedError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check } from "../core/validate.js";
 
 /** Body of {@link agentSignup}. Field names are the wire's. */
 export interface AgentSignupParams {

@@ -5,7 +5,8 @@
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
-import { check, httpUrl, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl } from "../core/validate.js";
 import { toStatus } from "./extract.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";

@@ -3,7 +3,8 @@
  * errors, cancel and waiting live in `jobs/` (shared with crawl).
  */
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int, rules } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
@@ -51,7 +52,7 @@ const batchBody = z
     integration: z.optional(z.string()),
   })
   .check(
-    z.superRefine((o, ctx) => {
+    rules((o, ctx) => {
       scrapeOptionsRules(o as ScrapeOptions, ctx as never);
       // Without an explicit `ignoreInvalidURLs: true` the server rejects the whole batch for one bad URL.
       if (o.ignoreInvalidURLs !== true) {

@@ -10,7 +10,8 @@
 import { GoneError, type APIError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, int } from "../core/validate.js";
 
 /** 410 from `execute`: the session was destroyed (deleted, or its TTL ran out). */
 export class BrowserSessionGoneError extends GoneError {

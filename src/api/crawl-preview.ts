@@ -3,7 +3,8 @@
  * service derives from a natural-language prompt.
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check } from "../core/validate.js";
 
 /** Options the service generated from the prompt (keys per reference §4.3; not schema-checked by the server). */
 export interface CrawlParamsPreview {

@@ -4,7 +4,8 @@
  * waiting live in `jobs/` (shared with batch scrape).
  */
 import { APIPromise, snapshot, uuid, type HttpClient, type RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int } from "../core/validate.js";
 import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";

@@ -5,7 +5,8 @@
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
 import { snapshot, type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int } from "../core/validate.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";

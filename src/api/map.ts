@@ -2,7 +2,8 @@
  * Map a site's URLs: `POST /v2/map` (reference §6).
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int } from "../core/validate.js";
 import type { Location } from "./scrape.js";
 
 /** Options of {@link map} (v2). */

@@ -4,7 +4,8 @@
  * (`scrapeOptions`).
  */
 import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int, rules } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
 
@@ -236,7 +237,7 @@ export function scrapeOptionsRules(o: ScrapeOptions, ctx: { issues: { path: Prop
 }
 
 /** Validates scrape options nested under `scrapeOptions` (crawl, search, extract). */
-export const scrapeOptionsSchema = z.looseObject(scrapeOptionsShape).check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
+export const scrapeOptionsSchema = z.looseObject(scrapeOptionsShape).check(rules((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
 
 const scrapeBody = z
   .looseObject({
@@ -246,7 +247,7 @@ const scrapeBody = z
     origin: z.optional(z.string()),
     integration: z.optional(z.string()),
   })
-  .check(z.superRefine((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
+  .check(rules((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
 
 /** Margin added to a server-side `timeout` for the client's own per-attempt timeout. */
 const SERVER_TIMEOUT_MARGIN_MS = 10_000;

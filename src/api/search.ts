@@ -5,7 +5,8 @@
  * carries the scraped document fields (`markdown`, `json`, ...).
  */
 import { APIPromise, snapshot, type HttpClient, type RequestOptions } from "../core/request.js";
-import { check, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, int, rules } from "../core/validate.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScreenshotFormat } from "./scrape.js";
@@ -171,7 +172,7 @@ const searchBody = z.looseObject({
   enterprise: z.optional(z.array(z.enum(["default", "anon", "zdr"]))),
   scrapeOptions: z.optional(
     scrapeOptionsSchema.check(
-      z.superRefine((o, ctx) => {
+      rules((o, ctx) => {
         ((o as ScrapeOptions).formats ?? []).forEach((f, i) => {
           const name = typeof f === "string" ? f : f.type;
           if (!SEARCH_FORMATS.has(name)) {

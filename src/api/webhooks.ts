@@ -5,7 +5,7 @@
  */
 import type { Document } from "./document.js";
 import { isRecord, WebDataError } from "../core/errors.js";
-import { z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
 
 /** Events a crawl, batch scrape or extract webhook can subscribe to (`webhook.events`). */
 export type WebhookEventFilter = "started" | "page" | "completed" | "failed";
@@ -32,7 +32,7 @@ export type AgentWebhookConfig = string | WebhookObject<AgentWebhookEventFilter>
 const SIGNATURE_HEADER = "x-firecrawl-signature";
 
 /** Checks a `webhook` option before sending (URL present, no signature header, known events). */
-export function webhookSchema(events: readonly string[] = ["started", "page", "completed", "failed"]): z.Schema {
+export function webhookSchema(events: readonly string[] = ["started", "page", "completed", "failed"]): z.ZodMiniType {
   const url = z.string().check(
     z.refine((s) => {
       try {

@@ -207,15 +207,21 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** A zod issue as zod reported it (`code`, `path`, `expected`, `minimum`, ...), typed loosely so no zod version's types are needed; `message` is the SDK's readable one. */
+export type ZodIssueRecord = { readonly code: string; readonly path: readonly PropertyKey[]; readonly message: string } & Readonly<Record<string, unknown>>;
+
 /** Bad input, caught before anything was sent. Lists every problem found. */
 export class ValidationError extends WebDataError {
   override name = "ValidationError";
   /** Every problem, by field path. */
   readonly issues: ValidationIssue[];
-  constructor(issues: ValidationIssue[], context?: string) {
+  /** The issues as zod reported them, when the SDK's zod request checks found the problems (else empty). */
+  readonly zodIssues: readonly ZodIssueRecord[];
+  constructor(issues: ValidationIssue[], context?: string, zodIssues: readonly ZodIssueRecord[] = []) {
     const list = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
     super(`${context ? `Invalid ${context}: ` : "Invalid input: "}${list}`);
     this.issues = issues;
+    this.zodIssues = zodIssues;
   }
 }
 

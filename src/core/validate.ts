@@ -1,26 +1,45 @@
 /**
- * Input validation before anything is sent. Schemas are written with the
- * zod/mini-style builder in `./mini.ts` (about 1.5 KB in a browser bundle);
- * issues are turned into words a person can act on here.
+ * Input validation before anything is sent. Schemas are written with
+ * `zod/v4/mini` (zod is a peer dependency: the application's own zod 4, or
+ * zod 3.25+ through its `zod/v4` subpath) and built once per module; issues
+ * are turned into words a person can act on here, so no zod locale is needed.
  */
-import * as z from "./mini.js";
+import * as z from "zod/v4/mini";
+import type { $ZodCheck, $ZodIssue, $ZodType } from "zod/v4/core";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 
-export { z };
 
 /**
  * Parses `value` with `schema`; throws {@link ValidationError} listing every problem. Returns the value unchanged (never a stripped copy).
  * Call it inside the RequestSpec thunk (`http.request(() => ({ ..., body: check(...) }))`) so the
  * error rejects the returned promise instead of throwing synchronously.
  */
-export function check<T>(schema: z.Schema, value: T, context: string): T {
-  const issues: z.Issue[] = [];
-  schema.run(value, [], issues);
-  if (issues.length === 0) return value;
-  throw new ValidationError(
-    issues.map((i) => describeIssue(i, value)),
-    context,
-  );
+export function check<T>(schema: $ZodType, value: T, context: string): T {
+  // A per-parse error map marks zod's default messages, so ours are used even when an
+  // application loaded classic `zod` or a zod locale (which set messages globally).
+  const result = z.safeParse(schema, value, { error: () => DEFAULT_MESSAGE });
+  if (result.success) return value;
+  const issues = result.error.issues.map((i) => describeIssue(i, value));
+  const zodIssues = result.error.issues.map((i, n) => ({ ...i, message: issues[n]!.message }));
+  throw new ValidationError(issues, context, zodIssues);
+}
+
+/** Marks an issue whose message zod would have chosen (not one of ours). */
+const DEFAULT_MESSAGE = "\u0000default";
+
+/** The fields of a zod issue that {@link describeIssue} reads (any `$ZodIssue` fits). */
+export interface RawIssue {
+  code: string;
+  path: PropertyKey[];
+  message?: string | undefined;
+  expected?: string | undefined;
+  origin?: string | undefined;
+  minimum?: number | bigint | undefined;
+  maximum?: number | bigint | undefined;
+  inclusive?: boolean | undefined;
+  format?: string | undefined;
+  pattern?: string | undefined;
+  values?: unknown[] | undefined;
 }
 
 function at(value: unknown, path: PropertyKey[]): unknown {
@@ -42,31 +61,32 @@ function typeName(v: unknown): string {
 }
 
 /** One zod issue in plain words. */
-export function describeIssue(issue: z.Issue, root: unknown): ValidationIssue {
-  const path = issue.path.map(String).join(".");
-  const got = at(root, issue.path);
-  const custom = issue.message;
+export function describeIssue(issue: RawIssue | $ZodIssue, root: unknown): ValidationIssue {
+  const i = issue as RawIssue;
+  const path = i.path.map(String).join(".");
+  const got = at(root, i.path);
+  const custom = i.message && i.message !== DEFAULT_MESSAGE ? i.message : undefined;
   let message: string;
-  switch (issue.code) {
+  switch (i.code) {
     case "invalid_type":
-      message = got === undefined ? (issue.expected === "nonoptional" ? "is required" : `is required (expected ${issue.expected})`) : `expected ${issue.expected}, got ${typeName(got)}`;
+      message = got === undefined ? (i.expected === "nonoptional" ? "is required" : `is required (expected ${i.expected})`) : `expected ${i.expected}, got ${typeName(got)}`;
       break;
     case "too_small":
     case "too_big": {
-      const small = issue.code === "too_small";
-      const bound = String(small ? issue.minimum : issue.maximum);
-      const op = small ? (issue.inclusive === false ? ">" : ">=") : issue.inclusive === false ? "<" : "<=";
+      const small = i.code === "too_small";
+      const bound = String(small ? i.minimum : i.maximum);
+      const op = small ? (i.inclusive === false ? ">" : ">=") : i.inclusive === false ? "<" : "<=";
       message =
-        issue.origin === "string" ? `must have ${small ? "at least" : "at most"} ${bound} characters`
-        : issue.origin === "array" ? `must have ${small ? "at least" : "at most"} ${bound} items`
+        i.origin === "string" ? `must have ${small ? "at least" : "at most"} ${bound} characters`
+        : i.origin === "array" ? `must have ${small ? "at least" : "at most"} ${bound} items`
         : `must be ${op} ${bound}, got ${typeName(got)}`;
       break;
     }
     case "invalid_format":
-      message = issue.format === "regex" ? `must match ${issue.pattern}, got ${JSON.stringify(got)}` : `must be a valid ${issue.format}, got ${JSON.stringify(got)}`;
+      message = i.format === "regex" ? `must match ${i.pattern}, got ${JSON.stringify(got)}` : `must be a valid ${i.format}, got ${JSON.stringify(got)}`;
       break;
     case "invalid_value":
-      message = `must be ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(" or ")}, got ${JSON.stringify(got)}`;
+      message = `must be ${(i.values ?? []).map((v) => JSON.stringify(v)).join(" or ")}, got ${JSON.stringify(got)}`;
       break;
     case "invalid_union":
       message = `does not match any accepted form${got === undefined ? "" : ` (got ${JSON.stringify(got)?.slice(0, 80)})`}`;
@@ -74,16 +94,31 @@ export function describeIssue(issue: z.Issue, root: unknown): ValidationIssue {
     default:
       message = custom ?? "is invalid";
   }
-  if (custom && issue.code !== "custom") message = custom;
+  if (custom && i.code !== "custom") message = custom;
   return { path, message };
 }
 
 /** A whole number within [min, max]. */
-export function int(min?: number, max?: number): z.Schema<number> {
-  const checks: z.Check<number>[] = [];
+export function int(min?: number, max?: number): z.ZodMiniNumber<number> {
+  const checks: $ZodCheck<number>[] = [];
   if (min !== undefined) checks.push(z.gte(min));
   if (max !== undefined) checks.push(z.lte(max));
   return z.int().check(...checks);
+}
+
+/** What a rule pushes problems into (zod's check payload): paths are relative to the checked value. */
+export interface RuleContext {
+  /** zod's raw issues of this parse; push `{ code: "custom", path, message, input }`. */
+  issues: { code: "custom"; path: PropertyKey[]; message: string; input: unknown }[];
+}
+
+/**
+ * A check that runs `fn` with the value and a context to push any number of issues into
+ * (zod's `superRefine`, built on `z.check`, which zod 3.25's `zod/v4/mini` has too).
+ * `when: () => true` runs it even when a field of the value has a type problem.
+ */
+export function rules<T>(fn: (value: T, ctx: RuleContext) => void, params?: { when?: () => boolean }): $ZodCheck<T> {
+  return z.check<T>((payload) => fn(payload.value, payload as unknown as RuleContext), params);
 }
 
 /** A URL as the service accepts it: http(s), or a bare host the server prefixes with `http://`. */

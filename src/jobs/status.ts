@@ -6,7 +6,8 @@ import type { Document } from "../api/document.js";
 import { isRecord } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { path } from "../core/path.js";
-import { check, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, int } from "../core/validate.js";
 import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus } from "./types.js";
 
 /** The status route of a job: `/v2/crawl/<id>` or `/v2/batch/scrape/<id>` (v1 alike). */

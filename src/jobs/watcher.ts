@@ -21,7 +21,8 @@
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { check, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, int } from "../core/validate.js";
 import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import { countersOf, documentKey, type SessionEnd, type WatchContext } from "./watch-context.js";

@@ -4,7 +4,8 @@
  * `maxConcurrency`), reference §15.3.
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int, rules } from "../core/validate.js";
 import { v1WebhookSchema, type V1Webhook } from "./crawl.js";
 import { startV1Job, type V1JobStartResponse } from "./jobs.js";
 import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
@@ -29,10 +30,10 @@ const body = z
     appendToId: z.optional(z.string()),
     zeroDataRetention: z.optional(z.boolean()),
   })
-  .check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
+  .check(rules((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
 const bodyLenient = z.looseObject({ ...body.shape, urls: z.array(z.string()).check(z.minLength(1, "must list at least one URL")) })
-  .check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
+  .check(rules((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
 /**
  * `POST /v1/batch/scrape`: `{ success: true, id, url, invalidURLs? }`. With

@@ -3,7 +3,8 @@
  * level (reference §15.4: `maxDepth`, `allowBackwardLinks`, `ignoreSitemap`).
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, int } from "../core/validate.js";
 import type { V1JobStartResponse } from "./jobs.js";
 import { startV1Job } from "./jobs.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";

@@ -5,7 +5,8 @@
  * through `shapes.ts`.
  */
 import { APIPromise, type HttpClient, type RequestOptions, type ResponseInfo, type WithResponse } from "../core/request.js";
-import { check, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, int } from "../core/validate.js";
 import { jobPages } from "../jobs/pages.js";
 import { cancelJob, getJobErrors, getJobPage, getJobStatus, isTerminal, jobPath } from "../jobs/status.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";

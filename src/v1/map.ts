@@ -3,7 +3,8 @@
  * field the caller did not set is not sent.
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, countryUpper, httpUrl, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, countryUpper, httpUrl, int } from "../core/validate.js";
 import { v1Success } from "./shapes.js";
 
 /** Options of `mapUrl` (spec §4.1). */

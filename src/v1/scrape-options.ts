@@ -7,7 +7,8 @@
 import type { SchemaInput } from "../api/schema.js";
 import { toWireSchema } from "../api/wire-schema.js";
 import type { Action, Location } from "../api/scrape.js";
-import { int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { int, rules } from "../core/validate.js";
 
 /** A v1 format name (reference §15.2). */
 export type V1Format =
@@ -148,7 +149,7 @@ export function v1ScrapeRules(o: V1ScrapeParams, ctx: Issues): void {
 }
 
 /** Validates v1 `scrapeOptions` nested in crawl and search bodies. */
-export const v1ScrapeOptionsSchema = z.looseObject(v1ScrapeOptionsShape).check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
+export const v1ScrapeOptionsSchema = z.looseObject(v1ScrapeOptionsShape).check(rules((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
 /** The wire form of v1 scrape options: schemas converted to plain JSON Schema (fresh objects; the caller's are never mutated). */
 export function v1ScrapeWire<T extends V1ScrapeParams>(o: T, where = ""): T {

@@ -4,7 +4,8 @@
  */
 import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, httpUrl, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, httpUrl, rules } from "../core/validate.js";
 import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Any, type V1Document, type V1SchemaResult, type V1Success } from "./shapes.js";
 
@@ -13,7 +14,7 @@ export type V1ScrapeResponse<T = V1Any> = V1Success<V1Document<T> & { warning?: 
 
 const body = z
   .looseObject({ url: httpUrl, ...v1ScrapeOptionsShape, zeroDataRetention: z.optional(z.boolean()), origin: z.optional(z.string()), integration: z.optional(z.string()) })
-  .check(z.superRefine((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
+  .check(rules((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
 /** `POST /v1/scrape`. A 200 with `success:false` throws `APIError` (the v1 library threw too). */
 export function scrapeUrl<S extends SchemaInput = SchemaInput>(http: HttpClient, url: string, params: V1ScrapeParams<S> = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>>> {

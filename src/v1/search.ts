@@ -3,7 +3,8 @@
  * `data: Document[]` (scraped when `scrapeOptions.formats` asks for content).
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { check, int, z } from "../core/validate.js";
+import * as z from "zod/v4/mini";
+import { check, int } from "../core/validate.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
 
