@@ -83,7 +83,7 @@ export interface ExtractStatus<T = unknown> {
   steps?: unknown[];
 }
 
-const extractBody = z
+export const extractBody = z
   .looseObject({
     urls: z.optional(z.array(httpUrl).check(z.maxLength(10, "at most 10 URLs are allowed per request"))),
     prompt: z.optional(z.string().check(z.maxLength(10000))),

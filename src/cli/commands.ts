@@ -7,6 +7,8 @@ import type { Document } from "../api/document.js";
 import type { Format } from "../api/scrape.js";
 import { ValidationError } from "../core/errors.js";
 import type { WebData } from "../node.js";
+import { createMcpServer } from "../ai/mcp.js";
+import { TOOL_NAMES, type ToolName } from "../ai/tools.js";
 import { EXIT_HELP } from "./exit.js";
 import { documentText, documentUrl, PageWriter } from "./output.js";
 import { Progress, type ProgressSink } from "./progress.js";
@@ -237,6 +239,33 @@ export const COMMANDS: Record<string, Command> = {
       const job = await ctx.client.startBatchScrape(positionals, { ...scrapeOptionsOf(values), ignoreInvalidURLs: true }, { signal: ctx.signal });
       ctx.err.write(`Started batch ${job.id}${job.invalidURLs?.length ? ` (skipped invalid: ${job.invalidURLs.join(", ")})` : ""}\n`);
       return followJob(ctx, "batch", job.id, values);
+    },
+  },
+  mcp: {
+    summary: "run a Model Context Protocol server on stdio (for Claude Desktop, Cursor, ...)",
+    usage: `Usage: webdata mcp [options]\n\nServes the tools (${TOOL_NAMES.join(", ")}) over MCP on stdin/stdout until stdin closes.\nNeeds the optional @modelcontextprotocol/sdk package:\n  npx -y -p webdata -p @modelcontextprotocol/sdk webdata mcp\n\nOptions:\n  --tools <list>             only these tools (comma-separated)\n  --only-main-content        always scrape main content only (hidden from the model; --no-only-main-content: whole pages)\n  --allowed-domains <list>   hosts the tools may read (comma-separated; subdomains included)\n  --max-crawl-limit <n>      largest crawl the model may start (default 50)\n  --max-chars <n>            character budget of a tool result (default 20000)`,
+    options: { tools: { type: "string" }, "only-main-content": { type: "boolean" }, "allowed-domains": { type: "string" }, "max-crawl-limit": { type: "string" }, "max-chars": { type: "string" } },
+    async run(ctx, _positionals, values) {
+      const list = (v: unknown) => (typeof v === "string" ? v.split(",").map((x) => x.trim()).filter(Boolean) : undefined);
+      const only = list(values.tools) as ToolName[] | undefined;
+      const allowedDomains = list(values["allowed-domains"]);
+      const maxCrawlLimit = positiveInt(values, "max-crawl-limit");
+      const maxChars = positiveInt(values, "max-chars");
+      const main = values["only-main-content"] as boolean | undefined;
+      const server = await createMcpServer(ctx.client, {
+        ...(only ? { only } : {}),
+        ...(maxChars ? { maxChars } : {}),
+        fixed: { ...(main === undefined ? {} : { onlyMainContent: main }), ...(allowedDomains ? { allowedDomains } : {}), ...(maxCrawlLimit ? { maxCrawlLimit } : {}) },
+      });
+      const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+      const closed = new Promise<void>((resolve) => {
+        server.onclose = resolve;
+        ctx.signal.addEventListener("abort", () => void server.close(), { once: true });
+      });
+      await server.connect(new StdioServerTransport());
+      ctx.err.write(`webdata MCP server ready on stdio (${(only ?? TOOL_NAMES).join(", ")})\n`);
+      await closed;
+      return 0;
     },
   },
   usage: {
