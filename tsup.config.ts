@@ -11,6 +11,7 @@ const entry = {
   "v1/node": "src/v1/node.ts",
   "testing/index": "src/testing/index.ts",
   "testing/node": "src/testing/node.ts",
+  "ai/index": "src/ai/index.ts",
 };
 
 const shared: Options = {
@@ -19,7 +20,7 @@ const shared: Options = {
   platform: "neutral",
   define: { __WEBDATA_VERSION__: JSON.stringify(pkg.version) },
   // zod is a peer dependency (the application's own copy is used): never bundled, in any build.
-  external: ["undici", "eventsource-parser", "ws", "zod", /^zod\//, "zod-to-json-schema", /^node:/],
+  external: ["undici", "eventsource-parser", "ws", "zod", /^zod\//, "zod-to-json-schema", "ai", /^@modelcontextprotocol\//, /^node:/],
 };
 
 // `npm run build` empties dist/ first; the three builds run side by side, so none cleans.

@@ -47,7 +47,7 @@ export interface BatchScrapeStartResult {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const batchBody = z
+export const batchBody = z
   .looseObject({
     urls: z.array(z.string()).check(z.minLength(1)),
     ...scrapeOptionsShape,

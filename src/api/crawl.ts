@@ -111,7 +111,7 @@ export const regexString = z.string().check(
   ),
 );
 
-const crawlBody = z.looseObject({
+export const crawlBody = z.looseObject({
   url: httpUrl,
   prompt: z.optional(z.string().check(z.maxLength(10000))),
   includePaths: z.optional(z.array(regexString)),

@@ -90,7 +90,7 @@ export interface ExtractStatus<T = unknown> {
   readonly success?: boolean;
 }
 
-const extractBody = z
+export const extractBody = z
   .looseObject({
     urls: z.optional(z.array(httpUrl).check(z.maxLength(10, "at most 10 URLs are allowed per request"))),
     prompt: z.optional(z.string().check(z.maxLength(10000))),

@@ -60,7 +60,7 @@ export interface MapResult {
   warning?: string;
 }
 
-const mapBody = z.looseObject({
+export const mapBody = z.looseObject({
   url: httpUrl,
   search: z.optional(z.string()),
   sitemap: z.optional(z.enum(["include", "only", "skip"])),

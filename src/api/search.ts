@@ -151,7 +151,7 @@ const sourceName = z.enum(["web", "news", "images"]);
 const categoryName = z.enum(["github", "research", "pdf"]);
 const str = z.optional(z.string());
 
-const searchBody = z.looseObject({
+export const searchBody = z.looseObject({
   query: z.string().check(z.minLength(1, "must be a non-empty search query")),
   sources: z.optional(
     z.array(

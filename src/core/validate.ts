@@ -43,6 +43,7 @@ export interface RawIssue {
   format?: string | undefined;
   pattern?: string | undefined;
   values?: unknown[] | undefined;
+  keys?: string[] | undefined;
 }
 
 function at(value: unknown, path: PropertyKey[]): unknown {
@@ -90,6 +91,9 @@ export function describeIssue(issue: RawIssue | $ZodIssue, root: unknown): Valid
       break;
     case "invalid_value":
       message = `must be ${(i.values ?? []).map((v) => JSON.stringify(v)).join(" or ")}, got ${JSON.stringify(got)}`;
+      break;
+    case "unrecognized_keys":
+      message = `unknown ${(i.keys ?? []).length === 1 ? "key" : "keys"} ${(i.keys ?? []).map((k) => JSON.stringify(k)).join(", ")}`;
       break;
     case "invalid_union":
       message = `does not match any accepted form${got === undefined ? "" : ` (got ${JSON.stringify(got)?.slice(0, 80)})`}`;

@@ -1,0 +1,25 @@
+/**
+ * `webdata/ai`: the client as tools for LLM agents. Tool definitions for
+ * function calling ({@link createTools}), adapters for OpenAI, Anthropic and
+ * the Vercel AI SDK, and an MCP server ({@link createMcpServer}). Nothing here
+ * is reachable from `import "webdata"`.
+ *
+ * @module
+ */
+export { createTools, TOOL_NAMES, type FixedParameters, type JsonSchemaObject, type ToolDefinition, type ToolName, type Tools, type ToolsOptions } from "./tools.js";
+export { cut, type ToolResult } from "./result.js";
+export {
+  runAnthropicToolUses,
+  runOpenAIToolCalls,
+  toAISDKTools,
+  toAnthropicTools,
+  toOpenAITools,
+  type AISDKTool,
+  type AnthropicTool,
+  type AnthropicToolResult,
+  type AnthropicToolUse,
+  type OpenAITool,
+  type OpenAIToolCall,
+  type OpenAIToolMessage,
+} from "./adapters.js";
+export { createMcpServer, MCP_SDK_HINT } from "./mcp.js";

@@ -1,0 +1,38 @@
+/**
+ * A Model Context Protocol server exposing the same tools as
+ * {@link createTools}, built on the official MCP TypeScript SDK
+ * (`@modelcontextprotocol/sdk`, an optional peer dependency loaded here only).
+ * `webdata mcp` serves it over stdio.
+ */
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { WebData } from "../client.js";
+import { VERSION } from "../core/version.js";
+import { createTools, type ToolsOptions } from "./tools.js";
+
+/** How to install the SDK when it is missing. */
+export const MCP_SDK_HINT = "The MCP server needs the official MCP SDK: `npm i @modelcontextprotocol/sdk`, or run `npx -y -p webdata -p @modelcontextprotocol/sdk webdata mcp`.";
+
+/**
+ * An MCP server (not yet connected) whose tools are `client`'s: connect it to a
+ * transport (`await server.connect(new StdioServerTransport())`). Tool failures
+ * are results with `isError: true`, never protocol errors.
+ */
+export async function createMcpServer(client: WebData, options: ToolsOptions = {}): Promise<Server> {
+  let sdk: typeof import("@modelcontextprotocol/sdk/server/index.js");
+  let types: typeof import("@modelcontextprotocol/sdk/types.js");
+  try {
+    [sdk, types] = await Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/types.js")]);
+  } catch (err) {
+    throw new Error(MCP_SDK_HINT, { cause: err });
+  }
+  const tools = createTools(client, options);
+  const server = new sdk.Server({ name: "webdata", version: VERSION }, { capabilities: { tools: {} } });
+  server.setRequestHandler(types.ListToolsRequestSchema, () => ({
+    tools: tools.definitions.map((d) => ({ name: d.name, description: d.description, inputSchema: d.parameters as { type: "object"; properties?: Record<string, object> } })),
+  }));
+  server.setRequestHandler(types.CallToolRequestSchema, async (request, extra) => {
+    const r = await tools.call(request.params.name, request.params.arguments ?? {}, { signal: extra.signal });
+    return { content: [{ type: "text" as const, text: r.content }], isError: r.isError };
+  });
+  return server;
+}

@@ -1,0 +1,299 @@
+/**
+ * The CLI's commands, each a thin face of one client method. Arguments are
+ * parsed with `node:util`'s `parseArgs`; every command has `--help`.
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { Document } from "../api/document.js";
+import type { Format } from "../api/scrape.js";
+import { ValidationError } from "../core/errors.js";
+import type { WebData } from "../node.js";
+import { createMcpServer } from "../ai/mcp.js";
+import { TOOL_NAMES, type ToolName } from "../ai/tools.js";
+import { EXIT_HELP } from "./exit.js";
+import { documentText, documentUrl, PageWriter } from "./output.js";
+import { Progress, type ProgressSink } from "./progress.js";
+
+/** What a command may use: the client, the streams, the interrupt signal. */
+export interface CommandContext {
+  /** The client (key and URL from flags or the environment). */
+  client: WebData;
+  /** Standard output (results). */
+  out: (text: string) => void;
+  /** Standard error (progress, messages). */
+  err: ProgressSink;
+  /** Aborts on Ctrl-C. */
+  signal: AbortSignal;
+}
+
+/** A command: its help text, its flags and what it does. */
+export interface Command {
+  /** One line for `webdata --help`. */
+  summary: string;
+  /** `webdata <name> --help`. */
+  usage: string;
+  /** Its own flags (the common ones are added). */
+  options: NonNullable<ParseArgsConfig["options"]>;
+  /** Runs it; resolves to the exit code. */
+  run(ctx: CommandContext, positionals: string[], values: Record<string, string | boolean | string[] | undefined>): Promise<number>;
+}
+
+/** Flags every command takes. */
+export const COMMON_OPTIONS = {
+  "api-key": { type: "string" },
+  "api-url": { type: "string" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const satisfies NonNullable<ParseArgsConfig["options"]>;
+
+const COMMON_HELP = `Common options:
+  --api-key <key>   API key (default: WEBDATA_API_KEY, then FIRECRAWL_API_KEY)
+  --api-url <url>   API URL (default: WEBDATA_API_URL, then FIRECRAWL_API_URL, then the public service)
+  --json            machine output (JSON; one JSON object a line for crawl and batch)
+  -h, --help        this help`;
+
+const FORMAT_OPTIONS = {
+  format: { type: "string", short: "f", multiple: true },
+  "only-main-content": { type: "boolean" },
+  out: { type: "string", short: "o" },
+} as const;
+
+const FORMAT_HELP = `  -f, --format <name>        output format, repeatable or comma-separated (markdown, html, rawHtml, links, images, summary, screenshot; default markdown)
+  --only-main-content        main content only (--no-only-main-content: the whole page)
+  -o, --out <dir>            write one file per page into <dir> (.md, else .json)`;
+
+function formatsOf(values: Record<string, unknown>): Format[] | undefined {
+  const raw = values.format as string[] | undefined;
+  if (!raw) return undefined;
+  return raw.flatMap((f) => f.split(",")).map((f) => f.trim()).filter(Boolean) as Format[];
+}
+
+function scrapeOptionsOf(values: Record<string, unknown>): { formats?: Format[]; onlyMainContent?: boolean } {
+  const formats = formatsOf(values);
+  const main = values["only-main-content"] as boolean | undefined;
+  return { ...(formats ? { formats } : {}), ...(main === undefined ? {} : { onlyMainContent: main }) };
+}
+
+function positiveInt(values: Record<string, unknown>, name: string): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new ValidationError([{ path: name, message: `--${name} must be a whole number >= 1, got ${JSON.stringify(raw)}` }], "arguments");
+  return n;
+}
+
+function needPositionals(positionals: string[], min: number, what: string): void {
+  if (positionals.length < min) throw new ValidationError([{ path: what, message: `${what} is required` }], "arguments");
+}
+
+/** Helps a person read a list of links or results. */
+function line(...parts: (string | undefined)[]): string {
+  return parts.filter((p) => p !== undefined && p !== "").join("  ");
+}
+
+/**
+ * Runs a crawl or batch scrape to the end: a progress line on stderr, each page
+ * written as it arrives, and on Ctrl-C the job is cancelled on the server before
+ * the command ends (exit 130).
+ */
+async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: string, values: Record<string, unknown>): Promise<number> {
+  const json = values.json === true;
+  const writer = typeof values.out === "string" ? new PageWriter(values.out) : undefined;
+  const progress = new Progress(ctx.err, `${kind} ${id}`);
+  const pollIntervalMs = positiveInt(values, "poll-interval-ms");
+  let pages = 0;
+  const emit = async (doc: Document) => {
+    pages++;
+    if (writer) {
+      const file = await writer.write(doc);
+      if (json) ctx.out(`${JSON.stringify({ type: "file", url: documentUrl(doc), file })}\n`);
+    } else if (json) ctx.out(`${JSON.stringify({ type: "document", ...doc })}\n`);
+    else ctx.out(`<!-- ${documentUrl(doc)} -->\n${documentText(doc)}\n\n`);
+  };
+  try {
+    const watcher = ctx.client.watcher(id, { kind, signal: ctx.signal, ...(pollIntervalMs ? { pollIntervalMs } : {}) });
+    for await (const event of watcher) {
+      if (event.type === "document") await emit(event.document);
+      else if (event.type === "status") progress.update(Math.max(pages, event.completed), event.total);
+      else if (event.type === "done") {
+        const summary = `${kind} ${id} ${event.status}: ${pages} pages${writer ? ` written to ${String(values.out)}` : ""}`;
+        progress.finish(summary);
+        if (json) ctx.out(`${JSON.stringify({ type: "done", id, status: event.status, completed: event.completed, total: event.total, creditsUsed: event.creditsUsed, ...(event.error ? { error: event.error } : {}) })}\n`);
+        return event.status === "completed" ? 0 : 9;
+      }
+    }
+    return 0;
+  } catch (err) {
+    if (ctx.signal.aborted) {
+      progress.finish(`Interrupted: cancelling ${kind} ${id} on the server...`);
+      const cancel = kind === "crawl" ? ctx.client.cancelCrawl(id, { timeoutMs: 10_000, maxRetries: 1 }) : ctx.client.cancelBatchScrape(id, { timeoutMs: 10_000, maxRetries: 1 });
+      await cancel.then(
+        () => ctx.err.write(`Cancelled ${kind} ${id} (${pages} pages were received).\n`),
+        (e: unknown) => ctx.err.write(`Could not cancel ${kind} ${id}: ${e instanceof Error ? e.message : String(e)}\n`),
+      );
+      return 130;
+    }
+    throw err;
+  }
+}
+
+/** Every command, by name. */
+export const COMMANDS: Record<string, Command> = {
+  scrape: {
+    summary: "scrape one page to markdown (or other formats)",
+    usage: `Usage: webdata scrape <url> [options]\n\nPrints the page's markdown (or the first text format asked for).\n\nOptions:\n${FORMAT_HELP}`,
+    options: { ...FORMAT_OPTIONS },
+    async run(ctx, positionals, values) {
+      needPositionals(positionals, 1, "url");
+      const doc = await ctx.client.scrape(positionals[0]!, scrapeOptionsOf(values), { signal: ctx.signal });
+      if (typeof values.out === "string") {
+        const file = await new PageWriter(values.out).write(doc);
+        ctx.out(values.json ? `${JSON.stringify({ url: documentUrl(doc), file })}\n` : `${file}\n`);
+      } else ctx.out(values.json ? `${JSON.stringify(doc, null, 2)}\n` : `${documentText(doc)}\n`);
+      return 0;
+    },
+  },
+  map: {
+    summary: "list the URLs of a site",
+    usage: `Usage: webdata map <url> [options]\n\nPrints one URL a line (with its title when known).\n\nOptions:\n  --limit <n>      at most n links\n  --search <text>  order links by relevance to text`,
+    options: { limit: { type: "string" }, search: { type: "string" } },
+    async run(ctx, positionals, values) {
+      needPositionals(positionals, 1, "url");
+      const limit = positiveInt(values, "limit");
+      const search = values.search as string | undefined;
+      const res = await ctx.client.map(positionals[0]!, { ...(limit ? { limit } : {}), ...(search ? { search } : {}) }, { signal: ctx.signal });
+      if (values.json) ctx.out(`${JSON.stringify(res, null, 2)}\n`);
+      else for (const l of res.links) ctx.out(`${line(l.url, l.title)}\n`);
+      if (res.warning && !values.json) ctx.err.write(`warning: ${res.warning}\n`);
+      return 0;
+    },
+  },
+  search: {
+    summary: "search the web (and news, images)",
+    usage: `Usage: webdata search <query...> [options]\n\nPrints title, URL and description of each result.\n\nOptions:\n  --limit <n>          results per source (1-100)\n  --sources <list>     web, news, images (comma-separated; default web)\n  --scrape             also scrape each result to markdown`,
+    options: { limit: { type: "string" }, sources: { type: "string" }, scrape: { type: "boolean", default: false } },
+    async run(ctx, positionals, values) {
+      needPositionals(positionals, 1, "query");
+      const limit = positiveInt(values, "limit");
+      const sources = typeof values.sources === "string" ? (values.sources.split(",").map((s) => s.trim()) as ("web" | "news" | "images")[]) : undefined;
+      const res = await ctx.client.search(
+        positionals.join(" "),
+        { ...(limit ? { limit } : {}), ...(sources ? { sources } : {}), ...(values.scrape ? { scrapeOptions: { formats: ["markdown"] } } : {}) },
+        { signal: ctx.signal },
+      );
+      if (values.json) {
+        ctx.out(`${JSON.stringify(res, null, 2)}\n`);
+        return 0;
+      }
+      for (const source of ["web", "news", "images"] as const) {
+        const items = (res[source] ?? []) as { title?: string; url?: string; description?: string; snippet?: string; imageUrl?: string; markdown?: string }[];
+        if (items.length === 0) continue;
+        if (source !== "web" || res.news?.length || res.images?.length) ctx.out(`# ${source}\n`);
+        for (const it of items) {
+          ctx.out(`${line(it.title ?? it.url, it.url ?? it.imageUrl)}\n`);
+          const desc = it.description ?? it.snippet;
+          if (desc) ctx.out(`  ${desc}\n`);
+          if (it.markdown) ctx.out(`\n${it.markdown}\n\n`);
+        }
+      }
+      if (res.warning) ctx.err.write(`warning: ${res.warning}\n`);
+      return 0;
+    },
+  },
+  crawl: {
+    summary: "crawl a site, with a live progress line (Ctrl-C cancels the crawl)",
+    usage: `Usage: webdata crawl <url> [options]\n\nStarts a crawl and follows it to the end: a progress line on stderr, each page\nprinted (or written to --out) as it arrives. Ctrl-C cancels the crawl on the server.\n\nOptions:\n  --limit <n>                at most n pages\n  --max-depth <n>            link depth from the start URL\n  --include <regex>          only paths matching (repeatable)\n  --exclude <regex>          skip paths matching (repeatable)\n  --poll-interval-ms <ms>    status poll interval when no live stream is available (default 2000)\n${FORMAT_HELP}`,
+    options: {
+      ...FORMAT_OPTIONS,
+      limit: { type: "string" },
+      "max-depth": { type: "string" },
+      include: { type: "string", multiple: true },
+      exclude: { type: "string", multiple: true },
+      "poll-interval-ms": { type: "string" },
+    },
+    async run(ctx, positionals, values) {
+      needPositionals(positionals, 1, "url");
+      const limit = positiveInt(values, "limit");
+      const depth = values["max-depth"] === undefined ? undefined : Number(values["max-depth"]);
+      const scrapeOptions = scrapeOptionsOf(values);
+      const job = await ctx.client.startCrawl(
+        positionals[0]!,
+        {
+          ...(limit ? { limit } : {}),
+          ...(depth === undefined ? {} : { maxDiscoveryDepth: depth }),
+          ...(values.include ? { includePaths: values.include as string[] } : {}),
+          ...(values.exclude ? { excludePaths: values.exclude as string[] } : {}),
+          ...(Object.keys(scrapeOptions).length ? { scrapeOptions } : {}),
+        },
+        { signal: ctx.signal },
+      );
+      ctx.err.write(`Started crawl ${job.id}\n`);
+      return followJob(ctx, "crawl", job.id, values);
+    },
+  },
+  batch: {
+    summary: "scrape many URLs in one job, with a live progress line (Ctrl-C cancels it)",
+    usage: `Usage: webdata batch <url...> [options]\n\nStarts a batch scrape of the URLs given and follows it to the end, like crawl.\n\nOptions:\n  --poll-interval-ms <ms>    status poll interval when no live stream is available (default 2000)\n${FORMAT_HELP}`,
+    options: { ...FORMAT_OPTIONS, "poll-interval-ms": { type: "string" } },
+    async run(ctx, positionals, values) {
+      needPositionals(positionals, 1, "url");
+      const job = await ctx.client.startBatchScrape(positionals, { ...scrapeOptionsOf(values), ignoreInvalidURLs: true }, { signal: ctx.signal });
+      ctx.err.write(`Started batch ${job.id}${job.invalidURLs?.length ? ` (skipped invalid: ${job.invalidURLs.join(", ")})` : ""}\n`);
+      return followJob(ctx, "batch", job.id, values);
+    },
+  },
+  mcp: {
+    summary: "run a Model Context Protocol server on stdio (for Claude Desktop, Cursor, ...)",
+    usage: `Usage: webdata mcp [options]\n\nServes the tools (${TOOL_NAMES.join(", ")}) over MCP on stdin/stdout until stdin closes.\nNeeds the optional @modelcontextprotocol/sdk package:\n  npx -y -p webdata -p @modelcontextprotocol/sdk webdata mcp\n\nOptions:\n  --tools <list>             only these tools (comma-separated)\n  --only-main-content        always scrape main content only (hidden from the model; --no-only-main-content: whole pages)\n  --allowed-domains <list>   hosts the tools may read (comma-separated; subdomains included)\n  --max-crawl-limit <n>      largest crawl the model may start (default 50)\n  --max-chars <n>            character budget of a tool result (default 20000)`,
+    options: { tools: { type: "string" }, "only-main-content": { type: "boolean" }, "allowed-domains": { type: "string" }, "max-crawl-limit": { type: "string" }, "max-chars": { type: "string" } },
+    async run(ctx, _positionals, values) {
+      const list = (v: unknown) => (typeof v === "string" ? v.split(",").map((x) => x.trim()).filter(Boolean) : undefined);
+      const only = list(values.tools) as ToolName[] | undefined;
+      const allowedDomains = list(values["allowed-domains"]);
+      const maxCrawlLimit = positiveInt(values, "max-crawl-limit");
+      const maxChars = positiveInt(values, "max-chars");
+      const main = values["only-main-content"] as boolean | undefined;
+      const server = await createMcpServer(ctx.client, {
+        ...(only ? { only } : {}),
+        ...(maxChars ? { maxChars } : {}),
+        fixed: { ...(main === undefined ? {} : { onlyMainContent: main }), ...(allowedDomains ? { allowedDomains } : {}), ...(maxCrawlLimit ? { maxCrawlLimit } : {}) },
+      });
+      const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+      const closed = new Promise<void>((resolve) => {
+        server.onclose = resolve;
+        ctx.signal.addEventListener("abort", () => void server.close(), { once: true });
+      });
+      await server.connect(new StdioServerTransport());
+      ctx.err.write(`webdata MCP server ready on stdio (${(only ?? TOOL_NAMES).join(", ")})\n`);
+      await closed;
+      return 0;
+    },
+  },
+  usage: {
+    summary: "show remaining credits and tokens",
+    usage: "Usage: webdata usage [options]\n\nPrints the remaining credits and tokens of the key's team.",
+    options: {},
+    async run(ctx, _positionals, values) {
+      const [credits, tokens] = await Promise.all([ctx.client.getCreditUsage({ signal: ctx.signal }), ctx.client.getTokenUsage({ signal: ctx.signal })]);
+      if (values.json) ctx.out(`${JSON.stringify({ credits, tokens }, null, 2)}\n`);
+      else {
+        const period = credits.billingPeriodEnd ? ` (period ends ${credits.billingPeriodEnd})` : "";
+        ctx.out(`Credits: ${credits.remainingCredits} of ${credits.planCredits} remaining${period}\nTokens: ${tokens.remainingTokens} of ${tokens.planTokens} remaining\n`);
+      }
+      return 0;
+    },
+  },
+};
+
+/** `webdata --help`. */
+export function mainHelp(version: string): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const list = Object.entries(COMMANDS)
+    .map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`)
+    .join("\n");
+  return `webdata ${version}: the web data API from the terminal\n\nUsage: webdata <command> [options]\n\nCommands:\n${list}\n\nRun "webdata <command> --help" for a command's options.\n\n${COMMON_HELP}\n\n${EXIT_HELP}\n`;
+}
+
+/** `webdata <command> --help`. */
+export function commandHelp(name: string): string {
+  return `${COMMANDS[name]!.usage}\n\n${COMMON_HELP}\n\n${EXIT_HELP}\n`;
+}

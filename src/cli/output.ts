@@ -1,0 +1,70 @@
+/**
+ * What the CLI writes: a page's main text for people, JSON for machines, and
+ * one file per page under `--out <dir>`.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Document } from "../api/document.js";
+
+/** The formats whose text is a page's readable body, in order of preference. */
+const TEXT_FORMATS = ["markdown", "summary", "html", "rawHtml"] as const;
+
+/** A page as text: its markdown (or summary, html, raw HTML), else its JSON. */
+export function documentText(doc: Document): string {
+  for (const f of TEXT_FORMATS) {
+    const v = doc[f];
+    if (typeof v === "string") return v;
+  }
+  return JSON.stringify(doc, null, 2);
+}
+
+/** The page's URL (final, else requested). */
+export function documentUrl(doc: Document): string {
+  return doc.metadata?.url ?? doc.metadata?.sourceURL ?? "";
+}
+
+/**
+ * A file name for a page's URL: host and path, `/` turned into `_`, other
+ * unsafe characters dropped, `index` for the root, never longer than 150
+ * characters, made unique with `-2`, `-3`, ... within one run.
+ */
+export function fileNameFor(url: string, used: Set<string>, ext: string): string {
+  let base: string;
+  try {
+    const u = new URL(url);
+    const path = u.pathname.replace(/\/+$/, "");
+    base = `${u.host}${path}${u.search}`;
+  } catch {
+    base = url || "page";
+  }
+  base = base.replace(/[/?&=#:]+/g, "_").replace(/[^A-Za-z0-9._-]+/g, "").replace(/^[._-]+/, "").slice(0, 150) || "index";
+  let name = `${base}.${ext}`;
+  for (let i = 2; used.has(name); i++) name = `${base}-${i}.${ext}`;
+  used.add(name);
+  return name;
+}
+
+/** Writes pages into a folder, one file each (`.md`, else `.json`). */
+export class PageWriter {
+  readonly #dir: string;
+  readonly #used = new Set<string>();
+  #ready: Promise<unknown> | undefined;
+  /** Files written so far. */
+  readonly files: string[] = [];
+
+  /** @param dir the `--out` folder (created when missing) */
+  constructor(dir: string) {
+    this.#dir = dir;
+  }
+
+  /** Writes one page and returns its path. */
+  async write(doc: Document): Promise<string> {
+    this.#ready ??= mkdir(this.#dir, { recursive: true });
+    await this.#ready;
+    const md = typeof doc.markdown === "string";
+    const file = join(this.#dir, fileNameFor(documentUrl(doc), this.#used, md ? "md" : "json"));
+    await writeFile(file, md ? doc.markdown! : `${JSON.stringify(doc, null, 2)}\n`);
+    this.files.push(file);
+    return file;
+  }
+}

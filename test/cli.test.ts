@@ -1,0 +1,229 @@
+/**
+ * The `webdata` CLI, run as users run it: the built bin (`dist/cli/main.js`) in
+ * a child process against the fake service served on loopback. Key and URL come
+ * from the environment; exit codes follow the error class; Ctrl-C cancels the
+ * job on the server.
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Progress } from "../src/cli/progress.js";
+import { fileNameFor } from "../src/cli/output.js";
+import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
+
+const BIN = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let fake: FakeService;
+let served: ServedFake;
+let dir: string;
+
+beforeEach(async () => {
+  fake = createFakeService();
+  served = await serveFake(fake);
+  dir = await mkdtemp(join(tmpdir(), "webdata-cli-"));
+});
+afterEach(async () => {
+  await served.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Runs the bin; `onStderr` may act on the child while it runs (e.g. send SIGINT). */
+function run(args: string[], env: Record<string, string> = {}, onStderr?: (text: string, kill: (sig: NodeJS.Signals) => void) => void): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? "", WEBDATA_API_KEY: fake.apiKey, WEBDATA_API_URL: served.url, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString();
+      onStderr?.(stderr, (sig) => child.kill(sig));
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("webdata CLI", () => {
+  it("--help lists every command and the exit codes; each command has --help", async () => {
+    const r = await run(["--help"]);
+    expect(r.code).toBe(0);
+    for (const c of ["scrape", "map", "crawl", "search", "batch", "usage"]) expect(r.stdout).toContain(`  ${c}`);
+    expect(r.stdout).toContain("Exit codes:");
+    const s = await run(["crawl", "--help"]);
+    expect(s.code).toBe(0);
+    expect(s.stdout).toContain("Usage: webdata crawl <url>");
+    expect(s.stdout).toContain("--out <dir>");
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("scrape prints the markdown; --json the document; --out writes a file", async () => {
+    const r = await run(["scrape", "https://acme.test/about"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Acme/);
+    expect(fake.requests[0]).toMatchObject({ method: "POST", pathname: "/v2/scrape" });
+    expect(fake.keyOf(fake.requests[0]!)).toBe(fake.apiKey);
+
+    const j = await run(["scrape", "https://acme.test/about", "--json", "-f", "markdown,links"]);
+    expect(j.code).toBe(0);
+    const doc = JSON.parse(j.stdout) as { markdown: string; links: string[]; metadata: { sourceURL: string } };
+    expect(doc.metadata.sourceURL).toBe("https://acme.test/about");
+    expect(Array.isArray(doc.links)).toBe(true);
+    expect(fake.requests[1]!.body).toMatchObject({ formats: ["markdown", "links"] });
+
+    const o = await run(["scrape", "https://acme.test/about", "--out", dir]);
+    expect(o.code).toBe(0);
+    expect(await readdir(dir)).toEqual(["acme.test_about.md"]);
+    expect(await readFile(join(dir, "acme.test_about.md"), "utf8")).toMatch(/Acme/);
+  });
+
+  it("map prints one URL a line; search prints titles and URLs; usage prints credits and tokens", async () => {
+    const m = await run(["map", "https://acme.test", "--limit", "3"]);
+    expect(m.code).toBe(0);
+    const lines = m.stdout.trim().split("\n");
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(3);
+    for (const l of lines) expect(l).toMatch(/^https:\/\/acme\.test/);
+    expect(fake.requests[0]!.body).toMatchObject({ url: "https://acme.test", limit: 3 });
+
+    const s = await run(["search", "widgets", "--limit", "2"]);
+    expect(s.code).toBe(0);
+    expect(s.stdout).toMatch(/https:\/\//);
+    expect(fake.requests[1]!.body).toMatchObject({ query: "widgets", limit: 2 });
+
+    const u = await run(["usage"]);
+    expect(u.code).toBe(0);
+    expect(u.stdout).toMatch(/^Credits: \d+ of \d+ remaining/m);
+    expect(u.stdout).toMatch(/^Tokens: \d+ of \d+ remaining/m);
+  });
+
+  it("crawl follows the job to the end, writes one file per page, prints progress lines (not a TTY)", async () => {
+    const r = await run(["crawl", "https://acme.test", "--limit", "4", "--out", dir, "--poll-interval-ms", "60"]);
+    expect(r.code, r.stderr).toBe(0);
+    const files = await readdir(dir);
+    expect(files).toHaveLength(4);
+    expect(files.every((f) => f.startsWith("acme.test") && f.endsWith(".md"))).toBe(true);
+    expect(r.stderr).toMatch(/^Started crawl [0-9a-f-]{36}$/m);
+    expect(r.stderr).toMatch(/crawl [0-9a-f-]{36}: \d+\/\d+ pages, [\d.]+ pages\/s, \d+s\n/);
+    expect(r.stderr).toMatch(/crawl [0-9a-f-]{36} completed: 4 pages written to /);
+    expect(r.stderr).not.toContain("\r"); // plain lines when not a terminal
+    expect(fake.requests.find((q) => q.method === "POST")!.body).toMatchObject({ url: "https://acme.test", limit: 4 });
+  });
+
+  it("crawl --json prints one JSON object a line, ending with done", async () => {
+    const r = await run(["crawl", "https://acme.test", "--limit", "3", "--json", "--poll-interval-ms", "60"]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { type: string; status?: string; metadata?: { sourceURL: string } });
+    expect(lines.filter((l) => l.type === "document")).toHaveLength(3);
+    expect(new Set(lines.filter((l) => l.type === "document").map((l) => l.metadata!.sourceURL)).size).toBe(3);
+    expect(lines.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 3 });
+  });
+
+  it("batch scrapes the URLs given and follows the job", async () => {
+    const r = await run(["batch", "https://acme.test/about", "https://acme.test/contact", "--json", "--poll-interval-ms", "60"]);
+    expect(r.code, r.stderr).toBe(0);
+    const docs = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { type: string; metadata?: { sourceURL: string } });
+    expect(docs.filter((d) => d.type === "document").map((d) => d.metadata!.sourceURL).sort()).toEqual(["https://acme.test/about", "https://acme.test/contact"]);
+    expect(fake.requests[0]).toMatchObject({ method: "POST", pathname: "/v2/batch/scrape" });
+  });
+
+  it("exit codes follow the error class; bad input sends nothing", async () => {
+    const unknownFlag = await run(["scrape", "https://acme.test", "--nope"]);
+    expect(unknownFlag.code).toBe(2);
+    expect(unknownFlag.stderr).toMatch(/--nope/);
+
+    const badUrl = await run(["scrape", "ftp://acme.test"]);
+    expect(badUrl.code).toBe(2);
+    const badLimit = await run(["map", "https://acme.test", "--limit", "0"]);
+    expect(badLimit.code).toBe(2);
+    expect(badLimit.stderr).toMatch(/--limit must be a whole number >= 1/);
+    const missing = await run(["scrape"]);
+    expect(missing.code).toBe(2);
+    expect(fake.requests).toHaveLength(0);
+
+    const badKey = await run(["usage"], { WEBDATA_API_KEY: "fc-0123456789abcdef0123456789abcdef" });
+    expect(badKey.code).toBe(3);
+    expect(badKey.stderr).toMatch(/AuthenticationError/);
+    expect(badKey.stderr).not.toContain("fc-0123456789abcdef0123456789abcdef");
+
+    const unknownCommand = await run(["frobnicate"]);
+    expect(unknownCommand.code).toBe(2);
+
+    const refused = await run(["scrape", "https://acme.test"], { WEBDATA_API_URL: "http://127.0.0.1:9" });
+    expect(refused.code).toBe(8);
+  });
+
+  it("Ctrl-C cancels the crawl on the server before exiting with 130", async () => {
+    fakeJobs(fake).configure({ pagesPerPoll: 0 }); // the crawl never progresses by itself
+    let sent = false;
+    const r = await run(["crawl", "https://acme.test", "--poll-interval-ms", "60"], {}, (text, kill) => {
+      if (!sent && /Started crawl/.test(text)) {
+        sent = true;
+        setTimeout(() => kill("SIGINT"), 150);
+      }
+    });
+    expect(r.code).toBe(130);
+    expect(r.stderr).toMatch(/Cancelled crawl [0-9a-f-]{36}/);
+    const id = /Started crawl ([0-9a-f-]{36})/.exec(r.stderr)![1];
+    expect(fake.requests.some((q) => q.method === "DELETE" && q.pathname === `/v2/crawl/${id}`)).toBe(true);
+  });
+});
+
+describe("CLI helpers", () => {
+  it("progress redraws in place on a terminal and writes at most one plain line a second otherwise", () => {
+    let t = 0;
+    const tty: string[] = [];
+    const p = new Progress({ write: (s) => tty.push(s), isTTY: true }, "crawl x", () => t);
+    t = 2000;
+    p.update(4, 10);
+    expect(tty[0]).toBe("\r\x1b[2Kcrawl x: 4/10 pages, 2.0 pages/s, 2s");
+    p.finish("done");
+    expect(tty[1]).toBe("\r\x1b[2Kdone\n");
+
+    const plain: string[] = [];
+    const q = new Progress({ write: (s) => plain.push(s), isTTY: false }, "crawl y", () => t);
+    q.update(1, 5);
+    q.update(2, 5); // within the same second: not printed
+    t += 1000;
+    q.update(2, 5);
+    q.update(2, 5); // unchanged: not printed
+    t += 61_000;
+    q.update(3, 5);
+    expect(plain).toEqual(["crawl y: 1/5 pages, 0.0 pages/s, 0s\n", "crawl y: 2/5 pages, 2.0 pages/s, 1s\n", "crawl y: 3/5 pages, 0.0 pages/s, 1m02s\n"]);
+  });
+
+  it("file names are safe, short and unique", () => {
+    const used = new Set<string>();
+    expect(fileNameFor("https://acme.test/", used, "md")).toBe("acme.test.md");
+    expect(fileNameFor("https://acme.test/a/b?x=1#f", used, "md")).toBe("acme.test_a_b_x_1.md");
+    expect(fileNameFor("https://acme.test/", used, "md")).toBe("acme.test-2.md");
+    expect(fileNameFor("https://acme.test/../../etc/passwd", used, "md")).toBe("acme.test_etc_passwd.md");
+    expect(fileNameFor(`https://acme.test/${"x".repeat(500)}`, used, "md").length).toBeLessThanOrEqual(153);
+  });
+});
+
+describe("README: Agents and the terminal", () => {
+  it("every `npx webdata` line of the section runs (against the fake, example.com read as the fixture site)", async () => {
+    const readme = await readFile(fileURLToPath(new URL("../README.md", import.meta.url)), "utf8");
+    const section = readme.slice(readme.indexOf("### The `webdata` command"), readme.indexOf("## Testing your code"));
+    const lines = section.split("\n").filter((l) => l.startsWith("npx webdata "));
+    expect(lines.length).toBeGreaterThanOrEqual(7);
+    for (const line of lines) {
+      const args = (line.slice("npx webdata ".length).match(/"[^"]*"|\S+/g) ?? []).map((a) => a.replace(/^"|"$/g, "").replace("https://example.com", "https://acme.test")).map((a) => (a === "pages" ? join(dir, "pages") : a));
+      const r = await run([...args, ...(args[0] === "crawl" || args[0] === "batch" ? ["--poll-interval-ms", "60"] : [])]);
+      expect(r.code, `${line}\n${r.stderr}`).toBe(0);
+    }
+    expect((await readdir(join(dir, "pages"))).length).toBeGreaterThan(0);
+  }, 60_000);
+});
