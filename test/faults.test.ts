@@ -33,27 +33,7 @@ const ALL_DOCS = JOB_DOCS.map((d) => d.metadata.scrapeId);
  * (`*` matches anything), with the defect that breaks them: `#n` is issue 12's
  * list, `11` is issue 11's `InvalidResponseError`.
  */
-export const KNOWN_DEFECTS: { pattern: string; defect: string }[] = [
-  // #1: the watcher's SSE read has no timeout and no abort (and leaves the socket open).
-  { pattern: "*/watch sse/stall mid-body", defect: "#1" },
-  { pattern: "*/watch sse/drip", defect: "#1" },
-  // #2: a socket that replays the same catchup and drops is reopened without end.
-  { pattern: "*/watch ws/ws replay+drop", defect: "#2" },
-  // #3: a `next` that points back is followed forever.
-  { pattern: "*/crawlDocuments/next loops", defect: "#3" },
-  { pattern: "*/crawl/next loops", defect: "#3" },
-  { pattern: "*/watch poll/next loops", defect: "#3" },
-  // #13: no body size limit; an unrequested gzip body fails on the Node transport.
-  { pattern: "*/scrape/huge body", defect: "#13" },
-  { pattern: "*/getCrawlStatus/huge body", defect: "#13" },
-  ...cross(["undici"], ["scrape", "startCrawl", "startBatchScrape", "getCrawlStatus", "crawlDocuments", "crawl", "v1 scrapeUrl"], ["gzip body"], "#13"),
-  // Issue 11: an answer that cannot be read is returned as a result, a raw TypeError or a plain APIError, not InvalidResponseError.
-  ...cross(["*"], ["scrape", "startCrawl", "startBatchScrape", "getCrawlStatus", "v1 scrapeUrl"], ["truncated JSON", "invalid JSON", "HTML page 200", "empty body 200", "2xx wrong shape", "3xx redirect"], "11"),
-  ...cross(["*"], ["crawlDocuments", "crawl"], ["truncated JSON", "invalid JSON"], "11"),
-  // Not in issue 12's list (found by this suite): the WebSocket handshake has no timeout, so a server
-  // that accepts the connection and never answers the upgrade hangs the watcher until it is aborted.
-  ...cross(["*"], ["watch ws"], ["stall before headers", "stall mid-body", "drip"], "new: WebSocket handshake without timeout"),
-];
+export const KNOWN_DEFECTS: { pattern: string; defect: string }[] = [];
 
 function cross(kinds: string[], ops: string[], faults: FaultKind[], defect: string): { pattern: string; defect: string }[] {
   return kinds.flatMap((k) => ops.flatMap((o) => faults.map((f) => ({ pattern: `${k}/${o}/${f}`, defect }))));

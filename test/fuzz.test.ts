@@ -34,7 +34,7 @@ const HANG_MS = 3_000;
  * a case whose only fault is one of these is counted, not failed; `it.fails` below proves each
  * still fails. Empty this list as the fixes land.
  */
-export const KNOWN_DEFECTS: string[] = ["#6", "#7", "#8", "#9"];
+export const KNOWN_DEFECTS: string[] = [];
 
 type Args = unknown[];
 interface Method {

@@ -27,13 +27,7 @@ const JOB = "0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9";
 const DOC = { markdown: "# ok", metadata: { sourceURL: "https://site.test/", statusCode: 200, scrapeId: "s1" } };
 
 /** Scenarios expected to leak on this branch, with issue 12's defect number. */
-export const KNOWN_DEFECTS: Record<string, string> = {
-  "error text with the key \\u-escaped": "#5",
-  "response header echoing the key": "#5",
-  "WebSocket close reason echoing the key": "#4",
-  "WebSocket error frame echoing the key": "#4",
-  "SSE error event echoing the key": "#4",
-};
+export const KNOWN_DEFECTS: Record<string, string> = {};
 
 type Handler = (req: IncomingMessage, res: ServerResponse, auth: string) => void;
 
