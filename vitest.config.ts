@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^webdata$/, replacement: fileURLToPath(new URL("./src/node.ts", import.meta.url)) },
       { find: /^webdata\/v1$/, replacement: fileURLToPath(new URL("./src/v1/node.ts", import.meta.url)) },
       { find: /^webdata\/testing$/, replacement: fileURLToPath(new URL("./src/testing/node.ts", import.meta.url)) },
+      { find: /^webdata\/ai$/, replacement: fileURLToPath(new URL("./src/ai/index.ts", import.meta.url)) },
     ],
   },
   test: {

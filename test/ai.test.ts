@@ -250,8 +250,8 @@ describe("README: Tools for LLM agents", () => {
     const section = readme.slice(readme.indexOf("### Tools for LLM agents"), readme.indexOf("### MCP server"));
     const block = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
     for (const line of block.trim().split("\n")) expect(example).toContain(line.trim());
-    const { agentTurn } = await import("../examples/agent-tools.js");
-    const out = await agentTurn(client);
+    const { main } = await import("../examples/agent-tools.js");
+    const out = await main({ client, site: "https://acme.test", fake, pollIntervalMs: 500 });
     expect(out.toolNames).toEqual(["scrape", "search", "map"]);
     expect(out.answers[0]).toMatch(/^## About Acme/);
     expect(out.answers[1]).toMatch(/^Error: invalid arguments: url: https:\/\/elsewhere\.example\/ is not on an allowed domain/);

@@ -30,6 +30,11 @@ const EXAMPLES: Record<string, (out: unknown) => void> = {
   "abort-timeouts.ts": (out) => expect(out).toEqual(["TimeoutError", "AbortError", "JobTimeoutError"]),
   "v1-to-v2.ts": (out) => expect(out).toEqual({ v1: ["About Acme", "5", "2"], v2: ["About Acme", "5", "2"] }),
   "official-client.ts": (out) => expect(out).toMatchObject({ title: "Acme Test Site", links: 10, pages: 3 }),
+  "agent-tools.ts": (out) =>
+    expect(out).toMatchObject({
+      toolNames: ["scrape", "search", "map"],
+      answers: [expect.stringMatching(/^## About Acme/), expect.stringMatching(/^Error: invalid arguments: url: https:\/\/elsewhere\.example\/ is not on an allowed domain \(acme\.test\)/)],
+    }),
   "webhooks.ts": (out) => expect(out).toEqual({ accepted: ["crawl.completed"], rejected: 1 }),
 };
 
