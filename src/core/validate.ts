@@ -114,6 +114,20 @@ export function describeIssue(issue: RawIssue | $ZodIssue, root: unknown): Valid
   return { path, message };
 }
 
+/**
+ * A nested options object (`location`, ...): zod's object schema also takes a boxed primitive
+ * (`new String("")`, which is `typeof "object"`), which JSON then sends as a string.
+ */
+export function plainObject<S extends Parameters<typeof z.looseObject>[0]>(shape: S) {
+  // Checked on the input, before the object schema (whose output is a fresh copy).
+  const plain = z.custom<unknown>((v) => {
+    if (typeof v !== "object" || v === null) return true; // the object schema reports it
+    const proto = Object.getPrototypeOf(v) as unknown;
+    return proto === Object.prototype || proto === null;
+  }, { message: "must be a plain object" });
+  return z.pipe(plain, z.looseObject(shape));
+}
+
 /** A whole number within [min, max]. */
 export function int(min?: number, max?: number): z.ZodMiniNumber<number> {
   const checks: $ZodCheck<number>[] = [];

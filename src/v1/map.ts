@@ -4,7 +4,7 @@
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
-import { check, countryUpper, httpUrl, int } from "../core/validate.js";
+import { check, countryUpper, httpUrl, int, plainObject } from "../core/validate.js";
 import { optionsArg } from "../core/options.js";
 import { v1Success } from "./shapes.js";
 
@@ -47,7 +47,7 @@ const v1MapBody = z.looseObject({
   includeSubdomains: z.optional(z.boolean()),
   limit: z.optional(int(1, 30000)),
   timeout: z.optional(int(1)),
-  location: z.optional(z.looseObject({ country: z.optional(countryUpper), languages: z.optional(z.array(z.string())) })),
+  location: z.optional(plainObject({ country: z.optional(countryUpper), languages: z.optional(z.array(z.string())) })),
 });
 
 /** What {@link mapUrl} reads: `links` (URL strings; objects with a `url` from v2-style servers). */
