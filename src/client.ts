@@ -42,6 +42,7 @@ import {
 import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
 import { selectTransport } from "./core/transport.js";
+import { isPlainObject } from "./core/options.js";
 import type { V1Client } from "./v1/client.js";
 import { lazyV1 } from "./v1/lazy.js";
 
@@ -201,7 +202,7 @@ export class WebData {
    * and the event-stream request; stop it with `options.signal` or `close()`.
    */
   watcher(jobId: string, options?: WatcherOptions, requestOptions?: RequestOptions): Watcher {
-    const plain = options === undefined || (typeof options === "object" && options !== null && !Array.isArray(options));
+    const plain = options === undefined || isPlainObject(options);
     const viaFetch = plain && this.#options.fetch !== undefined && !options?.webSocket && !options?.transports;
     const opts = viaFetch ? { ...options, transports: ["sse", "poll"] as ("sse" | "poll")[] } : options;
     return createWatcher(this.#http, jobId, requestOptions && plain ? { ...opts, requestOptions } : opts);

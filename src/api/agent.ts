@@ -4,7 +4,7 @@
  */
 import { isRecord } from "../core/errors.js";
 import { path } from "../core/path.js";
-import { optionsArg } from "../core/options.js";
+import { checkJsonOptions, optionsArg } from "../core/options.js";
 import { anyObject } from "../core/response.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
@@ -85,6 +85,7 @@ export function startAgent(http: HttpClient, prompt: string, given: AgentOptions
   return http
     .request<unknown>(() => {
       const given = optionsArg(options, "agent options");
+      checkJsonOptions(given, "agent options");
       rejectOfficialKeys("startAgent", given, "agent options");
       const { schema, ...rest } = given;
       const plain = check(agentBody, { ...rest, prompt }, "agent options");

@@ -10,6 +10,7 @@
 import { BrowserSessionGoneError, GoneError, type APIError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { optionsArg, queryOptionsArg } from "../core/options.js";
 import * as z from "zod/v4/mini";
 import { anyObject, objects } from "../core/response.js";
 import { check, int } from "../core/validate.js";
@@ -122,14 +123,14 @@ const listAnswer = z.looseObject({ sessions: objects });
 /** `POST /v2/browser`. Not retried after failures that may have created a session (it is billed). */
 export function browser(http: HttpClient, options: BrowserOptions = {}, req?: RequestOptions): APIPromise<BrowserSession> {
   return http
-    .request<BrowserSession & { success?: boolean }>(() => ({ method: "POST", path: "/v2/browser", body: check(createBody, options, "browser options"), retry: "not-idempotent", response: sessionAnswer }), req)
+    .request<BrowserSession & { success?: boolean }>(() => ({ method: "POST", path: "/v2/browser", body: check(createBody, optionsArg(options, "browser options"), "browser options"), retry: "not-idempotent", response: sessionAnswer }), req)
     .map(({ success: _s, ...session }) => session);
 }
 
 /** `GET /v2/browser?status=`. */
 export function listBrowsers(http: HttpClient, options: { status?: "active" | "destroyed" } = {}, req?: RequestOptions): APIPromise<BrowserSessionInfo[]> {
   return http
-    .request<{ sessions: BrowserSessionInfo[] }>(() => ({ method: "GET", path: "/v2/browser", query: check(listQuery, options, "listBrowsers options"), response: listAnswer }), req)
+    .request<{ sessions: BrowserSessionInfo[] }>(() => ({ method: "GET", path: "/v2/browser", query: check(listQuery, queryOptionsArg(options, "listBrowsers options"), "listBrowsers options"), response: listAnswer }), req)
     .map((r) => r.sessions);
 }
 
@@ -144,7 +145,7 @@ export function browserExecute(http: HttpClient, id: string, options: BrowserExe
       () => ({
         method: "POST",
         path: path`/v2/browser/${id}/execute`,
-        body: check(executeBody, options, "browserExecute options"),
+        body: check(executeBody, optionsArg(options, "browserExecute options"), "browserExecute options"),
         retry: "not-idempotent",
         serverTimeoutMs: (options.timeout ?? 30) * 1000,
         mapError: goneMapper,

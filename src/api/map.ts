@@ -5,7 +5,7 @@ import { optionsArg } from "../core/options.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { maybeString } from "../core/response.js";
-import { check, httpUrl, int } from "../core/validate.js";
+import { check, httpUrl, int, plainObject } from "../core/validate.js";
 import type { Location } from "./scrape.js";
 
 /** Options of {@link map} (v2). */
@@ -68,7 +68,7 @@ export const mapBody = z.looseObject({
   ignoreQueryParameters: z.optional(z.boolean()),
   limit: z.optional(int(1, 100000)),
   timeout: z.optional(int(1)),
-  location: z.optional(z.looseObject({ country: z.optional(z.string()), languages: z.optional(z.array(z.string())) })),
+  location: z.optional(plainObject({ country: z.optional(z.string()), languages: z.optional(z.array(z.string())) })),
   headers: z.optional(z.record(z.string(), z.string())),
   ignoreCache: z.optional(z.boolean()),
   useIndex: z.optional(z.boolean()),

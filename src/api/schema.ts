@@ -171,8 +171,16 @@ export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
  * service's JSON-schema rule. Throws `ValidationError` naming `where`.
  */
 export function toWireSchemaWith(input: SchemaInput, where = "schema", converters: ZodConverters = {}): JsonSchema {
-  const out = convert(input, where, converters);
-  const issues = wireSchemaIssues(out, where);
+  let out: JsonSchema;
+  let issues: ValidationIssue[];
+  try {
+    out = convert(input, where, converters);
+    issues = wireSchemaIssues(out, where);
+  } catch (err) {
+    // A schema nested past the stack (thousands of levels) cannot be converted or sent.
+    if (err instanceof RangeError) throw new ValidationError([{ path: where, message: "is nested too deeply to convert or send" }], "schema");
+    throw err;
+  }
   if (issues.length) throw new ValidationError(issues, "schema");
   return out;
 }

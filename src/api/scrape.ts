@@ -260,6 +260,8 @@ export const scrapeOptionsShape = {
 
 /** The v2 reading of the cross-field scrape rules (`api/scrape-rules.ts`): a `formats` entry is a name or a `{ type }` object. */
 export function scrapeOptionsRules(o: ScrapeOptions, ctx: { issues: { path: PropertyKey[]; message: string; code: "custom"; input: unknown }[] }): void {
+  // Runs even when the value is not an object (`when: () => true`): the object check reports that.
+  if (typeof o !== "object" || o === null) return;
   const names = (Array.isArray(o.formats) ? o.formats : []).map((f) => (typeof f === "string" ? f : (f as { type?: unknown } | null)?.type));
   (Array.isArray(o.formats) ? o.formats : []).forEach((f, i) => {
     const instead = typeof f === "string" ? (OBJECT_ONLY[f] ?? V1_ONLY[f]) : undefined;

@@ -175,9 +175,11 @@ export const searchBody = z.looseObject({
   scrapeOptions: z.optional(
     scrapeOptionsSchema.check(
       rules((o, ctx) => {
-        ((o as ScrapeOptions).formats ?? []).forEach((f, i) => {
-          const name = typeof f === "string" ? f : f.type;
-          if (!SEARCH_FORMATS.has(name)) {
+        // Runs even when the object itself is wrong (`scrapeOptions: null`): read it defensively.
+        const given = (o as ScrapeOptions | null)?.formats;
+        (Array.isArray(given) ? given : []).forEach((f: unknown, i) => {
+          const name = typeof f === "string" ? f : (f as { type?: unknown } | null)?.type;
+          if (typeof name === "string" && !SEARCH_FORMATS.has(name as never)) {
             ctx.issues.push({ code: "custom", path: ["formats", i], message: `search cannot scrape the "${name}" format (allowed: ${[...SEARCH_FORMATS].join(", ")})`, input: f });
           }
         });

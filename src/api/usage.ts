@@ -6,6 +6,7 @@
 import * as z from "zod/v4/mini";
 import { isRecord, ValidationError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { queryOptionsArg } from "../core/options.js";
 import { anyObject, objects } from "../core/response.js";
 import { rules } from "../core/validate.js";
 
@@ -135,14 +136,15 @@ export interface Concurrency {
   maxConcurrency: number;
 }
 
-function historical<P>(http: HttpClient, path: string, options: HistoricalUsageOptions, rename: Record<string, string>, req?: RequestOptions): APIPromise<P[]> {
-  if (options.byApiKey !== undefined && typeof options.byApiKey !== "boolean") {
-    return http.request<P[]>(() => {
-      throw new ValidationError([{ path: "byApiKey", message: `expected boolean, got ${typeof options.byApiKey}` }], "usage options");
-    }, req);
-  }
+function historical<P>(http: HttpClient, path: string, given: HistoricalUsageOptions | undefined | null, rename: Record<string, string>, req?: RequestOptions): APIPromise<P[]> {
   return http
-    .request<{ periods: Record<string, unknown>[] }>({ method: "GET", path, query: { byApiKey: options.byApiKey ? true : undefined }, response: periodsAnswer }, req)
+    .request<{ periods: Record<string, unknown>[] }>(() => {
+      const options = queryOptionsArg(given, "usage options");
+      if (options.byApiKey !== undefined && typeof options.byApiKey !== "boolean") {
+        throw new ValidationError([{ path: "byApiKey", message: `expected boolean, got ${typeof options.byApiKey}` }], "usage options");
+      }
+      return { method: "GET", path, query: { byApiKey: options.byApiKey ? true : undefined }, response: periodsAnswer };
+    }, req)
     .map((r) =>
       r.periods.map((p) => {
         const out = camelKeys<Record<string, unknown>>(p);

@@ -19,7 +19,8 @@ export function isAbortSignal(v: unknown): v is AbortSignal {
 }
 
 const signal = z.optional(z.unknown().check(z.refine((v) => v === undefined || isAbortSignal(v), { message: "must be an AbortSignal" })));
-const timeoutMs = z.optional(z.number().check(z.positive(), z.lte(MAX_TIMER_MS)));
+/** Whole milliseconds, as the client's own `timeoutMs` (a fractional one is a mistake of units). */
+const timeoutMs = z.optional(int(1, MAX_TIMER_MS));
 
 const requestOptions = z.looseObject({
   signal,
@@ -57,9 +58,52 @@ export function checkWaitOptions(value: unknown, context = "wait options"): void
 export function optionsArg<T>(value: T | undefined | null, context: string, requestOptions?: unknown): T {
   if (requestOptions !== undefined) checkRequestOptions(requestOptions);
   if (value === undefined || value === null) return {} as T;
-  const proto = typeof value === "object" && value !== null && !Array.isArray(value) ? (Object.getPrototypeOf(value) as unknown) : undefined;
-  if (proto === Object.prototype || proto === null) return value;
+  if (isPlainObject(value)) return value;
   throw new ValidationError([{ path: "", message: `must be a plain object of options, got ${Array.isArray(value) ? "an array" : `a ${typeof value}`}` }], context);
+}
+
+/** True for a plain object (`{...}` or `Object.create(null)`): not an array, a boxed primitive, a Map or a class instance. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Checks that the values of an options object can be carried as JSON (no BigInt, no cycle, not too
+ * deep), for options that are not sent as a body but must still be the data they claim to be.
+ * `signal` (an `AbortSignal`) and a schema object (zod, Standard Schema) are not data and are skipped.
+ */
+export function checkJsonOptions(value: object, context: string): void {
+  const rest: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  if (isAbortSignal(rest.signal)) delete rest.signal;
+  const schema = rest.schema as Record<string, unknown> | undefined;
+  if (typeof schema === "object" && schema !== null && ("~standard" in schema || "_zod" in schema || "_def" in schema)) delete rest.schema;
+  try {
+    JSON.stringify(rest);
+  } catch (err) {
+    throw new ValidationError([{ path: "", message: `cannot be read as JSON data (circular, too deep, or a BigInt): ${err instanceof Error ? err.message : ""}` }], context);
+  }
+}
+
+/**
+ * An options argument whose values go to the query string ({@link optionsArg} first): each value must
+ * be a string, number or boolean, since an object, array or BigInt has no query-string form.
+ */
+export function queryOptionsArg<T>(value: T | undefined | null, context: string): T {
+  const opts = optionsArg(value, context);
+  const bad = Object.entries(opts as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null && !["string", "number", "boolean"].includes(typeof v));
+  if (bad.length) throw new ValidationError(bad.map(([k, v]) => ({ path: k, message: `must be a string, number or boolean (it goes to the query string), got ${Array.isArray(v) ? "an array" : `a ${typeof v}`}` })), context);
+  return opts;
+}
+
+/**
+ * `RequestOptions` with an idempotency key given beside them (the v1 signatures). Options that are
+ * not a plain object are returned as they are, for the request path to reject (a spread would hide them).
+ */
+export function withIdempotencyKey<T>(req: T | undefined, idempotencyKey: string | undefined): T | undefined {
+  if (idempotencyKey === undefined || (req !== undefined && req !== null && !isPlainObject(req))) return req;
+  return { ...req, idempotencyKey } as T;
 }
 
 /** The per-attempt timeout in force, never past what a timer can hold (a server `timeout` plus margin may be larger). */

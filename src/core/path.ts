@@ -17,7 +17,14 @@ export function path(strings: TemplateStringsArray, ...values: string[]): string
     if (s.trim() === "" || s === "." || s === "..") {
       throw new ValidationError([{ path: "id", message: `must be a non-empty identifier, got ${JSON.stringify(s)}` }]);
     }
-    out += encodeURIComponent(s) + (strings[i + 1] ?? "");
+    let encoded: string;
+    try {
+      encoded = encodeURIComponent(s);
+    } catch {
+      // A lone surrogate (e.g. "\uD800") has no UTF-8 form: `encodeURIComponent` throws a URIError.
+      throw new ValidationError([{ path: "id", message: "must be well-formed Unicode text (it holds a lone surrogate)" }]);
+    }
+    out += encoded + (strings[i + 1] ?? "");
   });
   return out;
 }

@@ -64,6 +64,15 @@ function typeName(v: unknown): string {
   return `a ${typeof v}`;
 }
 
+/** A value as JSON for a message; one JSON cannot carry (a BigInt, a cycle) is named by its type instead. */
+function shown(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? typeName(v);
+  } catch {
+    return typeName(v);
+  }
+}
+
 /** One zod issue in plain words. */
 export function describeIssue(issue: RawIssue | $ZodIssue, root: unknown): ValidationIssue {
   const i = issue as RawIssue;
@@ -87,22 +96,36 @@ export function describeIssue(issue: RawIssue | $ZodIssue, root: unknown): Valid
       break;
     }
     case "invalid_format":
-      message = i.format === "regex" ? `must match ${i.pattern}, got ${JSON.stringify(got)}` : `must be a valid ${i.format}, got ${JSON.stringify(got)}`;
+      message = i.format === "regex" ? `must match ${i.pattern}, got ${shown(got)}` : `must be a valid ${i.format}, got ${shown(got)}`;
       break;
     case "invalid_value":
-      message = `must be ${(i.values ?? []).map((v) => JSON.stringify(v)).join(" or ")}, got ${JSON.stringify(got)}`;
+      message = `must be ${(i.values ?? []).map((v) => shown(v)).join(" or ")}, got ${shown(got)}`;
       break;
     case "unrecognized_keys":
       message = `unknown ${(i.keys ?? []).length === 1 ? "key" : "keys"} ${(i.keys ?? []).map((k) => JSON.stringify(k)).join(", ")}`;
       break;
     case "invalid_union":
-      message = `does not match any accepted form${got === undefined ? "" : ` (got ${JSON.stringify(got)?.slice(0, 80)})`}`;
+      message = `does not match any accepted form${got === undefined ? "" : ` (got ${shown(got).slice(0, 80)})`}`;
       break;
     default:
       message = custom ?? "is invalid";
   }
   if (custom && i.code !== "custom") message = custom;
   return { path, message };
+}
+
+/**
+ * A nested options object (`location`, ...): zod's object schema also takes a boxed primitive
+ * (`new String("")`, which is `typeof "object"`), which JSON then sends as a string.
+ */
+export function plainObject<S extends Parameters<typeof z.looseObject>[0]>(shape: S) {
+  // Checked on the input, before the object schema (whose output is a fresh copy).
+  const plain = z.custom<unknown>((v) => {
+    if (typeof v !== "object" || v === null) return true; // the object schema reports it
+    const proto = Object.getPrototypeOf(v) as unknown;
+    return proto === Object.prototype || proto === null;
+  }, { message: "must be a plain object" });
+  return z.pipe(plain, z.looseObject(shape));
 }
 
 /** A whole number within [min, max]. */

@@ -6,7 +6,7 @@
 import type { Document } from "../api/document.js";
 import { validateDocumentsWith } from "../api/schema.js";
 import { AbortError } from "../core/errors.js";
-import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
+import { checkJsonOptions, checkRequestOptions, checkWaitOptions, optionsArg } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { onAbort } from "../core/abort.js";
 import { pollInterval } from "./poll-timing.js";
@@ -40,10 +40,12 @@ export async function* jobPages<TDoc = Document>(
   http: HttpClient,
   kind: JobKind,
   id: string,
-  opts: JobDocumentsOptions = {},
+  optsArg?: JobDocumentsOptions | null,
   requestOptions?: RequestOptions,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
+  const opts = optionsArg(optsArg, "documents options");
   checkWaitOptions(opts, "documents options");
+  checkJsonOptions(opts, "documents options");
   checkRequestOptions(requestOptions);
   const interval = pollInterval(opts.pollIntervalMs);
   const req: RequestOptions = { ...requestOptions, signal: opts.signal ?? requestOptions?.signal };
@@ -71,10 +73,10 @@ export async function* jobDocuments<TDoc = Document>(
   http: HttpClient,
   kind: JobKind,
   id: string,
-  opts: JobDocumentsOptions = {},
+  opts?: JobDocumentsOptions | null,
   requestOptions?: RequestOptions,
 ): AsyncGenerator<TDoc, void, undefined> {
   for await (const page of jobPages<TDoc>(http, kind, id, opts, requestOptions)) {
-    for (const doc of page.data) yield opts.schema ? ((await validateDocumentsWith(opts.schema, [doc as Document]))[0] as TDoc) : doc;
+    for (const doc of page.data) yield opts?.schema ? ((await validateDocumentsWith(opts.schema, [doc as Document]))[0] as TDoc) : doc;
   }
 }

@@ -7,6 +7,7 @@ import { isRecord } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { maybeString, objects } from "../core/response.js";
 import { path } from "../core/path.js";
+import { checkJsonOptions, optionsArg } from "../core/options.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
 import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus } from "./types.js";
@@ -73,12 +74,14 @@ export function getJobStatus<TDoc = Document>(
   http: HttpClient,
   kind: JobKind,
   id: string,
-  page: JobPageOptions = {},
+  pageArg?: JobPageOptions | null,
   req?: RequestOptions,
   apiVersion: ApiVersion = "v2",
 ): APIPromise<JobStatus<TDoc>> {
   return http
     .request<unknown>(() => {
+      const page = optionsArg(pageArg, "status page options");
+      checkJsonOptions(page, "status page options");
       rejectOfficialKeys(kind === "batch" ? "getBatchScrapeStatus" : "getCrawlStatus", page, "status page options");
       check(pageOptions, page, "status page options");
       return { method: "GET", path: jobPath(kind, id, apiVersion), query: { skip: page.skip, limit: page.limit }, allowUnsuccessful: true, response: jobStatusAnswer };

@@ -36,7 +36,19 @@ function parse(text: string): Record<string, unknown> | undefined {
   }
 }
 
-/** Runs one socket session until the server closes it, it drops, or the watcher stops. */
+/**
+ * How long the opening handshake may take, ms: the per-attempt timeout of the watcher's request
+ * options, else the client's `timeoutMs` (the same budget as one HTTP attempt).
+ */
+export function openTimeoutMs(ctx: Pick<WatchContext, "http" | "request">): number {
+  return ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
+}
+
+/**
+ * Runs one socket session until the server closes it, it drops, or the watcher stops. A socket that
+ * has not opened within {@link openTimeoutMs} (a server that accepts the connection and never answers
+ * the upgrade) is closed and ends the session as a failed connection.
+ */
 export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Promise<SessionEnd> {
   return new Promise<SessionEnd>((resolve) => {
     const key = ctx.http.config.apiKey;
@@ -50,10 +62,12 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     let opened = false;
     let settled = false;
     let closeTimer: ReturnType<typeof setTimeout> | undefined;
+    let openTimer: ReturnType<typeof setTimeout> | undefined;
     const finish = (end: SessionEnd) => {
       if (settled) return;
       settled = true;
       if (closeTimer !== undefined) clearTimeout(closeTimer);
+      if (openTimer !== undefined) clearTimeout(openTimer);
       ctx.signal.removeEventListener("abort", onAbort);
       resolve(end);
     };
@@ -71,8 +85,15 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     if (ctx.signal.aborted) return onAbort();
     ctx.signal.addEventListener("abort", onAbort, { once: true });
 
+    const openMs = openTimeoutMs(ctx);
+    openTimer = setTimeout(() => {
+      if (opened || settled) return;
+      finish({ kind: "unavailable", error: new WatchTransportError("websocket", `The WebSocket did not open within ${openMs} ms`) });
+      closeQuietly(); // after finish: closing a connecting socket may fire an error event synchronously
+    }, openMs);
     ws.onopen = () => {
       opened = true;
+      clearTimeout(openTimer);
     };
     ws.onerror = () => {
       // The standard says a close event follows, but some runtimes never send it: Node 22's

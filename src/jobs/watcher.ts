@@ -21,7 +21,7 @@
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
 import { onAbort as linkAbort } from "../core/abort.js";
-import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
+import { checkJsonOptions, checkRequestOptions, checkWaitOptions, optionsArg } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { sleep } from "../core/retry.js";
 import * as z from "zod/v4/mini";
@@ -319,6 +319,7 @@ export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, 
   let invalid: unknown;
   try {
     check(z.string().check(z.minLength(1)), jobId, "job id");
+    checkJsonOptions(optionsArg(options, "watcher options"), "watcher options");
     check(watcherOptions, options, "watcher options");
     checkWaitOptions({ signal: isRecord(options) ? options.signal : undefined }, "watcher options");
     checkRequestOptions(isRecord(options) ? options.requestOptions : undefined);
@@ -327,7 +328,16 @@ export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, 
   } catch (err) {
     invalid = err;
   }
-  return new Watcher<TDoc>(http, typeof jobId === "string" ? jobId : String(jobId), isRecord(options) ? options : {}, invalid);
+  // A bad id is reported by `invalid`; its text is only for messages (some values cannot become a string).
+  return new Watcher<TDoc>(http, typeof jobId === "string" ? jobId : printable(jobId), isRecord(options) ? options : {}, invalid);
+}
+
+function printable(v: unknown): string {
+  try {
+    return String(v);
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
 }
 
 /** `createWatcher` with the kind first (used by the v1 layer with `apiVersion: "v1"`). */

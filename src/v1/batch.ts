@@ -6,6 +6,7 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
+import { optionsArg } from "../core/options.js";
 import { v1WebhookSchema, type V1Webhook } from "./crawl.js";
 import { startV1Job, type V1JobStartResponse } from "./jobs.js";
 import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
@@ -52,7 +53,7 @@ export function asyncBatchScrapeUrls(
     "/v1/batch/scrape",
     () => {
       const given = Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined));
-      const wire: Record<string, unknown> = { urls, ...given, ...v1ScrapeWire(params ?? {}) };
+      const wire: Record<string, unknown> = { urls, ...given, ...v1ScrapeWire(optionsArg(params, "batch scrape params")) };
       return check(extras.ignoreInvalidURLs === true ? bodyLenient : body, wire, "batch scrape params");
     },
     idempotencyKey,

@@ -5,6 +5,7 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
+import { optionsArg } from "../core/options.js";
 import type { V1JobStartResponse } from "./jobs.js";
 import { startV1Job } from "./jobs.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
@@ -85,5 +86,5 @@ const body = z.looseObject({
 /** `POST /v1/crawl`: `{ success: true, id, url }`. */
 export function asyncCrawlUrl(http: HttpClient, url: string, params: V1CrawlParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1JobStartResponse> {
   const wire = (p: V1CrawlParams): Record<string, unknown> => ({ url, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) });
-  return startV1Job(http, "/v1/crawl", () => check(body, wire(params ?? {}), "crawl params"), idempotencyKey, req);
+  return startV1Job(http, "/v1/crawl", () => check(body, wire(optionsArg(params, "crawl params")), "crawl params"), idempotencyKey, req);
 }

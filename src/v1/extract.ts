@@ -9,6 +9,7 @@ import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
+import { optionsArg, withIdempotencyKey } from "../core/options.js";
 import { V1_EXTRACT_POLL_MS } from "../jobs/poll-timing.js";
 import { waitForTask } from "../jobs/polling.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
@@ -111,7 +112,7 @@ const body = z
 /** `POST /v1/extract`. The server does not de-duplicate extract starts: retried only when nothing was created. */
 export function asyncExtract(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1ExtractStartResponse> {
   const spec = () => {
-    const p: V1ExtractParams = params ?? {};
+    const p: V1ExtractParams = optionsArg(params, "extract params");
     const wire: Record<string, unknown> = {
       ...(urls === undefined ? {} : { urls }),
       ...p,
@@ -120,7 +121,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
     };
     return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, serverTimeoutMs: p.timeout ?? 60_000, response: taskStartAnswer };
   };
-  const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
+  const opts = withIdempotencyKey(req, idempotencyKey);
   return http
     .request<V1ExtractStartResponse>(spec, opts)
     .map(v1Record);

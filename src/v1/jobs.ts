@@ -7,6 +7,7 @@
 import { APIPromise, type HttpClient, type RequestOptions, type ResponseInfo, type WithResponse } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
+import { checkRequestOptions, withIdempotencyKey } from "../core/options.js";
 import { jobStartAnswer } from "../api/crawl.js";
 import { jobPages } from "../jobs/pages.js";
 import { cancelJob, getJobErrors, getJobPage, getJobStatus, isTerminal, jobPath } from "../jobs/status.js";
@@ -41,7 +42,7 @@ const startAnswer = z.extend(jobStartAnswer, { invalidURLs: z.optional(z.array(z
 
 /** Starts a crawl or batch scrape on a v1 route (the server honours `x-idempotency-key` there: the caller's, or one generated when the `idempotencyKeys` option is on, reused on retries). */
 export function startV1Job(http: HttpClient, path: "/v1/crawl" | "/v1/batch/scrape", body: () => Record<string, unknown>, idempotencyKey: string | undefined, req?: RequestOptions): APIPromise<V1JobStartResponse> {
-  const opts = idempotencyKey === undefined ? req : { ...req, idempotencyKey };
+  const opts = withIdempotencyKey(req, idempotencyKey);
   return http.request<V1JobStartResponse>(() => ({ method: "POST", path, body: body(), idempotent: true, response: startAnswer }), opts).map(v1Record);
 }
 
@@ -59,6 +60,7 @@ export function checkV1JobStatus(
   req?: RequestOptions,
 ): APIPromise<V1JobStatusResponse | V1ErrorResponse> {
   try {
+    checkRequestOptions(req);
     check(pageArgs, { skip: page.skip, limit: page.limit }, "status page options");
     if (getAllData) return new APIPromise(allPages(http, kind, id, req));
     if (page.nextURL !== undefined) {
@@ -79,7 +81,7 @@ async function allPages(http: HttpClient, kind: JobKind, id: string, req?: Reque
   const response: ResponseInfo = { status: 200, headers: new Headers(), requestId: undefined, url: http.url(jobPath(kind, id, V1)) };
   let first: JobStatus | undefined;
   const data: JobStatus["data"] = [];
-  for await (const p of jobPages(http, kind, id, { signal: req?.signal, apiVersion: V1 })) {
+  for await (const p of jobPages(http, kind, id, { apiVersion: V1 }, req)) {
     // A running job is not paginated (v1 semantics): its first page is the answer.
     if (!first && !isTerminal(p.status)) return { data: v1JobStatus(p), response };
     first ??= p;

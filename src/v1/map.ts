@@ -4,7 +4,8 @@
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
-import { check, countryUpper, httpUrl, int } from "../core/validate.js";
+import { check, countryUpper, httpUrl, int, plainObject } from "../core/validate.js";
+import { optionsArg } from "../core/options.js";
 import { v1Success } from "./shapes.js";
 
 /** Options of `mapUrl` (spec §4.1). */
@@ -46,7 +47,7 @@ const v1MapBody = z.looseObject({
   includeSubdomains: z.optional(z.boolean()),
   limit: z.optional(int(1, 30000)),
   timeout: z.optional(int(1)),
-  location: z.optional(z.looseObject({ country: z.optional(countryUpper), languages: z.optional(z.array(z.string())) })),
+  location: z.optional(plainObject({ country: z.optional(countryUpper), languages: z.optional(z.array(z.string())) })),
 });
 
 /** What {@link mapUrl} reads: `links` (URL strings; objects with a `url` from v2-style servers). */
@@ -56,7 +57,10 @@ const answer = z.looseObject({ links: z.array(z.union([z.string(), z.looseObject
 export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, req?: RequestOptions): APIPromise<V1MapResponse> {
   return http
     .request<{ links: (string | { url: string })[] }>(
-      () => ({ method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...params }, "mapUrl params"), serverTimeoutMs: params.timeout || undefined, response: answer }),
+      () => {
+        const p = optionsArg(params, "mapUrl params");
+        return { method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...p }, "mapUrl params"), serverTimeoutMs: p.timeout || undefined, response: answer };
+      },
       req,
     )
     .map((r) => v1Success({ links: r.links.map((l) => (typeof l === "string" ? l : l.url)) }));

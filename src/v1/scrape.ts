@@ -7,6 +7,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import * as z from "zod/v4/mini";
 import { anyObject, maybeString } from "../core/response.js";
 import { check, httpUrl, rules } from "../core/validate.js";
+import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Any, type V1Document, type V1SchemaResult, type V1Success } from "./shapes.js";
 
@@ -24,7 +25,10 @@ const answer = z.looseObject({ data: anyObject, warning: maybeString });
 export function scrapeUrl<S extends SchemaInput = SchemaInput>(http: HttpClient, url: string, params: V1ScrapeParams<S> = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>>> {
   return http
     .request<{ data: V1Document<V1SchemaResult<S>>; warning?: string | null }>(
-      () => ({ method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...params }), "scrapeUrl params"), serverTimeoutMs: params.timeout || undefined, response: answer }),
+      () => {
+        const p = optionsArg(params, "scrapeUrl params");
+        return { method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...p }), "scrapeUrl params"), serverTimeoutMs: p.timeout || undefined, response: answer };
+      },
       req,
     )
     .map((r) => v1Success({ ...(typeof r.warning === "string" ? { warning: r.warning } : {}), ...r.data }));

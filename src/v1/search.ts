@@ -6,6 +6,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import * as z from "zod/v4/mini";
 import { maybeString, objects } from "../core/response.js";
 import { check, int } from "../core/validate.js";
+import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
 
@@ -56,7 +57,7 @@ const answer = z.looseObject({ data: objects, warning: maybeString });
 export function searchV1(http: HttpClient, query: string, params: V1SearchParams = {}, req?: RequestOptions): APIPromise<V1SearchResponse> {
   // Built inside the spec thunk: anything that throws (bad input) rejects the promise, nothing is sent.
   const spec = () => {
-    const p: V1SearchParams = params ?? {};
+    const p: V1SearchParams = optionsArg(params, "search params");
     const wire = { query, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) };
     return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), serverTimeoutMs: p.timeout ?? 60_000, response: answer };
   };

@@ -8,6 +8,8 @@ import { WebSocket as WsWebSocket } from "ws";
 import type { WebData } from "../../src/index.js";
 import type { WatchEvent, WebSocketConstructor } from "../../src/jobs/watch-types.js";
 import { JOB_ID, type FaultKind, type SeenRequest } from "./fault-server.js";
+import { FAST_WATCH } from "./fast-poll.js";
+import { BACKOFF_BASE_MS } from "../../src/core/retry.js";
 
 /** What an operation ended in. */
 export interface Outcome {
@@ -37,12 +39,24 @@ export interface Operation {
 }
 
 const NodeWebSocket: WebSocketConstructor = WsWebSocket;
+
+/** `maxRetries` of the clients under test (`test/faults.test.ts`). */
+export const CLIENT_MAX_RETRIES = 2;
+/** `maxPollFailures` of the watchers under test: failed REST reads in a row before the watcher gives up. */
+const WATCH_MAX_POLL_FAILURES = 3;
+/**
+ * Longest one request takes to fail when every attempt fails at once (a refused connection): the request
+ * layer's backoff waits at their longest (the base doubling per retry, randomised up to twice the step).
+ */
+const WORST_FAILING_REQUEST_MS = 2 * BACKOFF_BASE_MS * (2 ** CLIENT_MAX_RETRIES - 1);
 const statusGet = (r: SeenRequest) => r.method === "GET" && !r.upgrade && r.path.startsWith(`/v2/crawl/${JOB_ID}`);
 
 const ids = (docs: { metadata?: { scrapeId?: unknown } }[]) => docs.map((d) => String(d.metadata?.scrapeId));
 
 async function watch(client: WebData, signal: AbortSignal, transport: "websocket" | "sse" | "poll"): Promise<Outcome> {
-  const w = client.watcher(JOB_ID, { webSocket: NodeWebSocket, transports: [transport], pollIntervalMs: 50, maxReconnects: 2, maxPollFailures: 3, signal });
+  // The public poll floor is 500 ms (house rule): FAST_WATCH lowers it to 50 ms through the test-only option,
+  // so `maxPollFailures` failed reads fit in the deadline (plain `pollIntervalMs: 50` is raised to 500).
+  const w = client.watcher(JOB_ID, { ...FAST_WATCH, webSocket: NodeWebSocket, transports: [transport], maxReconnects: 2, maxPollFailures: WATCH_MAX_POLL_FAILURES, signal });
   const events: WatchEvent[] = [];
   try {
     for await (const e of w) events.push(e);
@@ -189,8 +203,13 @@ const BAD_BODY = new Set<FaultKind>(["truncated JSON", "invalid JSON", "HTML pag
 
 /** The right ending of `fault` x `op` (issue 12 and DESIGN.md's retry rules). */
 export function expected(fault: FaultKind, op: Operation): Expected {
-  // A watcher polls on through `maxPollFailures` reads, each with the request layer's retries and backoff.
-  if (fault === "refused") return { ok: false, errors: ["ConnectionError"], deadlineMs: op.retry === "watcher" ? 6_000 : undefined };
+  // A watcher polls on through `maxPollFailures` reads, each with the request layer's retries and backoff
+  // (every attempt refused at once, so the backoff is the time): it gives up after that many failing reads,
+  // plus the event-stream request for SSE (a refused WebSocket falls back at once), 50 ms pauses and a margin.
+  if (fault === "refused") {
+    const reads = WATCH_MAX_POLL_FAILURES + (op.name === "watch sse" ? 1 : 0);
+    return { ok: false, errors: ["ConnectionError"], deadlineMs: op.retry === "watcher" ? reads * WORST_FAILING_REQUEST_MS + 1_000 : undefined };
+  }
   if (op.retry === "watcher") {
     // A watcher gets past a broken stream or poll by falling back and polling on; the loop and the storm are bounded.
     if (fault === "next loops") return { ok: false, errors: ["WebDataError", "InvalidResponseError"], maxRequests: 20 };
