@@ -4,6 +4,7 @@
  * Every number of the retry policy lives here; `request.ts` only calls
  * {@link withRetries} around one attempt.
  */
+import pRetry from "p-retry";
 import { AbortError, APIError, ConnectionError, RateLimitError, TimeoutError, ValidationError, WebDataError } from "./errors.js";
 
 /** Statuses that are retried (never 409: a real conflict). */
@@ -171,27 +172,38 @@ export async function withRetries<R>(attempt: (n: number) => Promise<R>, plan: R
   }
 }
 
-/** The retries after a failed first attempt, driven by p-retry (`./retry-loop.ts`, loaded on the first failure). */
+/** The retries after a failed first attempt, driven by p-retry (the failure replayed as its attempt 1). */
 async function retryAfter<R>(first: unknown, attempt: (n: number) => Promise<R>, plan: RetryPlan, aborted: () => AbortError): Promise<R> {
   const { signal } = plan;
-  const { retryLoop } = await import("./retry-loop.js");
-  return retryLoop(first, attempt, {
-    retries: plan.maxRetries,
-    minTimeout: BACKOFF_BASE_MS,
-    maxTimeout: BACKOFF_MAX_MS,
-    signal,
-    endpoint: plan.endpoint,
-    async onFailedAttempt(error, attemptNumber) {
-      // The decision: anything not retried is thrown from here, so p-retry stops with it.
-      if (!(error instanceof WebDataError) || attemptNumber > plan.maxRetries || !isRetryable(error, plan.policy)) throw error;
-      const wait = serverWaitMs(error);
-      if (wait !== undefined && wait > plan.maxRetryAfterMs) throw error;
-      plan.onRetry?.({ endpoint: plan.endpoint, attempt: attemptNumber, retriesLeft: plan.maxRetries - attemptNumber, error, serverWaitMs: wait });
-      if (wait === undefined) return false;
-      await sleep(wait, signal);
-      return true;
-    },
-  }, aborted);
+  const serverWaited = new WeakSet<Error>();
+  try {
+    return await pRetry((n) => (n === 1 ? Promise.reject(first) : attempt(n)), {
+      retries: plan.maxRetries,
+      factor: 2,
+      minTimeout: BACKOFF_BASE_MS,
+      maxTimeout: BACKOFF_MAX_MS,
+      randomize: true,
+      maxRetryTime: Number.POSITIVE_INFINITY,
+      unref: false,
+      signal,
+      onFailedAttempt: async ({ error, attemptNumber }) => {
+        // The decision: anything not retried is thrown from here, so p-retry stops with it.
+        if (!(error instanceof WebDataError) || attemptNumber > plan.maxRetries || !isRetryable(error, plan.policy)) throw error;
+        const wait = serverWaitMs(error);
+        if (wait !== undefined && wait > plan.maxRetryAfterMs) throw error;
+        plan.onRetry?.({ endpoint: plan.endpoint, attempt: attemptNumber, retriesLeft: plan.maxRetries - attemptNumber, error, serverWaitMs: wait });
+        if (wait === undefined) return;
+        serverWaited.add(error);
+        await sleep(wait, signal);
+      },
+      shouldConsumeRetry: ({ error }) => !serverWaited.has(error),
+      shouldRetry: () => true,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error instanceof AbortError ? error : aborted();
+    if (error instanceof WebDataError) throw error;
+    throw new WebDataError(`Unexpected failure in ${plan.endpoint}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
 }
 
 /** A random UUID v4, also where `crypto.randomUUID` is missing (non-secure browser contexts). */
