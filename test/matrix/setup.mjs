@@ -23,7 +23,7 @@ const RUNTIMES = {
 };
 
 /** The throwaway consumer project's dependencies (besides the tarball). */
-export const OLDEST_TS = "5.0";
+export const OLDEST_TS = "5.5"; // zod 4 (a peer), whose types the package's types reference, needs TypeScript 5.5+
 const CONSUMER_DEPS = {
   "@types/node": "^20.19.0",
   esbuild: "^0.27.0",
