@@ -11,8 +11,8 @@ import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from "undici";
 import { WebData as PortableWebData } from "./client.js";
 import type { ClientOptions } from "./core/config.js";
 import { checkDeclared, readLimited } from "./core/body.js";
-import { ConnectionError, ResponseTooLargeError } from "./core/errors.js";
-import { describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
+import { ConnectionError } from "./core/errors.js";
+import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
 
 /** Options of the Node client: the portable ones plus connection control. */
 export interface NodeClientOptions extends ClientOptions {
@@ -82,12 +82,7 @@ export function undiciTransport(dispatcher: Dispatcher): Transport {
           checkDeclared(headers, limit, req.method, req.url);
           return await readLimited(body, limit, req.method, req.url, () => discard(body));
         } catch (err) {
-          if (err instanceof ResponseTooLargeError) {
-            discard(body);
-            throw err;
-          }
-          if (req.signal.aborted) throw req.signal.reason;
-          throw new ConnectionError(`Connection dropped while reading the response: ${describe(err)}`, { cause: err });
+          throw bodyReadFailure(err, req.signal, () => discard(body));
         }
       },
       stream() {

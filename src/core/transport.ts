@@ -89,12 +89,9 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
           checkDeclared(res.headers, limit, req.method, req.url);
           return await readLimited(chunksOf(res.body), limit, req.method, req.url, () => undefined);
         } catch (err) {
-          if (err instanceof ResponseTooLargeError) {
+          throw bodyReadFailure(err, req.signal, () => {
             if (!res.body?.locked) void res.body?.cancel().catch(() => undefined);
-            throw err;
-          }
-          if (req.signal.aborted) throw req.signal.reason;
-          throw new ConnectionError(`Connection dropped while reading the response: ${describe(err)}`, { cause: err });
+          });
         }
       },
       stream() {
@@ -116,6 +113,19 @@ export function selectTransport(options: { fetch?: typeof globalThis.fetch | und
   if (options.fetch) return fetchTransport(options.fetch);
   if (options.transport) return options.transport;
   return fetchTransport((input, init) => globalThis.fetch(input, init));
+}
+
+/**
+ * What a failed body read throws, on either transport: the size error (after dropping the rest of
+ * the body), the abort or timeout reason, else a `ConnectionError` for a connection that dropped.
+ */
+export function bodyReadFailure(err: unknown, signal: AbortSignal, drop: () => void): unknown {
+  if (err instanceof ResponseTooLargeError) {
+    drop();
+    return err;
+  }
+  if (signal.aborted) return signal.reason;
+  return new ConnectionError(`Connection dropped while reading the response: ${describe(err)}`, { cause: err });
 }
 
 /** A short description of a network error and its cause. */
