@@ -66,12 +66,14 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
   return async (req) => {
     let res: Response;
     try {
-      res = await fetchImpl(req.url, {
+      const sent = fetchImpl(req.url, {
         method: req.method,
         headers: req.headers,
         body: req.body,
         signal: req.signal,
       });
+      // An answer that arrives after the abort is dropped unread.
+      res = await untilAborted(sent, req.signal, (late) => void late.body?.cancel().catch(() => undefined));
     } catch (err) {
       if (req.signal.aborted) throw req.signal.reason;
       throw new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) });
@@ -84,10 +86,10 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
         consumed = true;
         const limit = req.maxBytes;
         try {
-          if (limit === undefined || fitsDeclared(res.headers, limit) || !res.body) return await res.text();
+          if (limit === undefined || fitsDeclared(res.headers, limit) || !res.body) return await untilAborted(res.text(), req.signal);
           const { checkDeclared, chunksOf, readLimited } = await import("./body.js"); // loaded on the first body without a usable length
           checkDeclared(res.headers, limit, req.method, req.url);
-          return await readLimited(chunksOf(res.body), limit, req.method, req.url, () => undefined);
+          return await untilAborted(readLimited(chunksOf(res.body), limit, req.method, req.url, () => undefined), req.signal);
         } catch (err) {
           throw bodyReadFailure(err, req.signal, () => {
             if (!res.body?.locked) void res.body?.cancel().catch(() => undefined);
@@ -101,6 +103,34 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
       },
     };
   };
+}
+
+/**
+ * `work`, or the signal's reason as soon as `signal` aborts, whichever comes first. A `fetch` that
+ * ignores its signal (a wrapper that drops `init.signal`, a polyfill without abort support, or a
+ * `Request` whose link to the caller's signal was collected) would otherwise hold a call past its
+ * timeout forever. `late` gets a value that arrives after the abort, to release it.
+ */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal, late?: (value: T) => void): Promise<T> {
+  if (signal.aborted) {
+    work.then(late, () => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener("abort", stop);
+        if (signal.aborted) late?.(value);
+        else resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener("abort", stop);
+        reject(err);
+      },
+    );
+  });
 }
 
 /**

@@ -106,9 +106,13 @@ export function corruptFault(options: CorruptOptions): FaultSpec {
 
 /**
  * A copy of `response` that sends its first `afterBytes` bytes and then stalls
- * until `signal` aborts (the client gave up), when the body errors.
+ * until the request's signal aborts (the client gave up), when the body errors.
+ * The stream holds `request` itself, not only its signal: undici links a
+ * `Request`'s signal to the caller's weakly, and the link dies when the
+ * `Request` is garbage-collected, so a stall kept only by the signal could
+ * outlive the client's abort.
  */
-export async function stalled(response: Response, afterBytes: number, signal: AbortSignal): Promise<Response> {
+export async function stalled(response: Response, afterBytes: number, request: Request): Promise<Response> {
   const bytes = new Uint8Array(await response.arrayBuffer()).slice(0, Math.max(0, afterBytes));
   let sent = false;
   const body = new ReadableStream<Uint8Array>({
@@ -118,6 +122,7 @@ export async function stalled(response: Response, afterBytes: number, signal: Ab
         controller.enqueue(bytes);
         return;
       }
+      const signal = request.signal;
       return new Promise<void>((resolve) => {
         const stop = () => {
           controller.error(signal.reason ?? new TypeError("terminated"));

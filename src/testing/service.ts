@@ -398,7 +398,7 @@ export class FakeService {
       if (fault.badJson) return new Response('{"success": tru', { status: fault.status ?? 200, headers: { "content-type": "application/json", ...fault.headers } });
       if (fault.stall) {
         const afterBytes = typeof fault.stall === "object" ? (fault.stall.afterBytes ?? 0) : 0;
-        return stalled(await this.#answer(request, url, headers, body, badJson, opts), afterBytes, request.signal);
+        return stalled(await this.#answer(request, url, headers, body, badJson, opts), afterBytes, request);
       }
       if (fault.status !== undefined) {
         const b = typeof fault.body === "string" ? fault.body : JSON.stringify(fault.body ?? { success: false, error: `Injected ${fault.status}` });

@@ -228,6 +228,8 @@ async function sseResponse(fake: FakeService, request: Request, url: URL, status
   const resume = lastEventId !== undefined && /^\d+$/.test(lastEventId) ? Number(lastEventId) + 1 : 0;
   const { conn, dropAt } = openConnection(fake, "sse", jobId, lastEventId);
   const ctl = new AbortController();
+  // The stream below reads `request.signal` on every pull, which keeps `request` alive: undici links a
+  // Request's signal to the caller's only while the Request object lives.
   request.signal.addEventListener("abort", () => ctl.abort(), { once: true });
   const enc = new TextEncoder();
   const frames = jobStream(fake, { jobId, origin: url.origin, authorization, paths: [statusPath], mode: "sse", startIndex: resume, signal: ctl.signal });
@@ -248,7 +250,7 @@ async function sseResponse(fake: FakeService, request: Request, url: URL, status
         return;
       }
       const next = await frames.next();
-      if (next.done || ctl.signal.aborted) {
+      if (next.done || ctl.signal.aborted || request.signal.aborted) {
         conn.closedBy ??= ctl.signal.aborted ? "client" : "server";
         controller.close();
         return;
