@@ -3,15 +3,16 @@
  * `undici.request` over a keep-alive pool (about 2.5x the speed of global
  * `fetch` on Node, see DESIGN.md), `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY`
  * support, and a `dispatcher` option. The only module that may import
- * `node:*` or undici.
+ * `node:*` or undici. undici is loaded on the first request, not at import:
+ * it is most of what `import "webdata"` used to cost a short-lived process.
  */
 import { pipeline, Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { WebData as PortableWebData } from "./client.js";
 import type { ClientOptions } from "./core/config.js";
 import { checkDeclared, readLimited } from "./core/body.js";
-import { ConnectionError } from "./core/errors.js";
+import { ConnectionError, WebDataError } from "./core/errors.js";
 import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
 
 /** Options of the Node client: the portable ones plus connection control. */
@@ -20,6 +21,18 @@ export interface NodeClientOptions extends ClientOptions {
   dispatcher?: Dispatcher | undefined;
   /** Most open sockets per origin for this client's own pool (default: the shared pool's 256). */
   maxConnections?: number | undefined;
+}
+
+type Undici = typeof import("undici");
+
+/** undici once loaded (a later request uses it without waiting). */
+let undici: Undici | undefined;
+let loading: Promise<Undici> | undefined;
+
+/** undici, loaded on the first request of any client (once per process). */
+async function loadUndici(): Promise<Undici> {
+  loading ??= import("undici").then((m) => (undici = m));
+  return loading;
 }
 
 let shared: Dispatcher | undefined;
@@ -34,30 +47,36 @@ function hasProxyEnv(): boolean {
   }
 }
 
-/** The process-wide keep-alive pool (or a proxy agent when `HTTP(S)_PROXY` is set, honouring `NO_PROXY`). */
-export function defaultDispatcher(): Dispatcher {
-  shared ??= makeDispatcher(256);
+/** The process-wide keep-alive pool (or a proxy agent when `HTTP(S)_PROXY` is set, honouring `NO_PROXY`), made on the first request. */
+function defaultDispatcher(u: Undici): Dispatcher {
+  shared ??= makeDispatcher(u, 256);
   return shared;
 }
 
-function makeDispatcher(connections: number): Dispatcher {
+function makeDispatcher(u: Undici, connections: number): Dispatcher {
   const opts = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections };
   // proxyTunnel false: plain http goes to an http proxy as an absolute-form request (as curl does), not a CONNECT
   // tunnel, which many proxies allow only to port 443; https is always tunnelled.
-  return hasProxyEnv() ? new EnvHttpProxyAgent({ ...opts, proxyTunnel: false }) : new Agent(opts);
+  return hasProxyEnv() ? new u.EnvHttpProxyAgent({ ...opts, proxyTunnel: false }) : new u.Agent(opts);
 }
 
-/** A transport over `undici.request`. */
-export function undiciTransport(dispatcher: Dispatcher): Transport {
+/**
+ * A transport over `undici.request`, through `dispatcher`; without one, through a pool of its own
+ * with `maxConnections` sockets per origin, else the process-wide pool (made on the first request).
+ */
+export function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Transport {
+  let chosen = dispatcher;
   return async (req) => {
+    const u = undici ?? (await loadUndici());
+    chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : defaultDispatcher(u);
     let res: Dispatcher.ResponseData;
     try {
-      res = await request(req.url, {
+      res = await u.request(req.url, {
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
         body: req.body,
         signal: req.signal,
-        dispatcher,
+        dispatcher: chosen,
       });
     } catch (err) {
       if (req.signal.aborted) throw req.signal.reason;
@@ -119,8 +138,14 @@ export class WebData extends PortableWebData {
   /** @param options See {@link NodeClientOptions}; a string is the key (the official client's `new Firecrawl("fc-...")`). */
   constructor(options: NodeClientOptions | string = {}) {
     const { dispatcher, maxConnections, ...rest } = typeof options === "string" ? { apiKey: options } : options;
-    const chosen = dispatcher ?? (maxConnections ? makeDispatcher(maxConnections) : undefined);
-    super({ ...rest, transport: rest.transport ?? undiciTransport(chosen ?? defaultDispatcher()) });
+    // Checked here, as the pool they shape is made only on the first request.
+    if (maxConnections !== undefined && (typeof maxConnections !== "number" || !Number.isInteger(maxConnections) || maxConnections < 1)) {
+      throw new WebDataError(`maxConnections must be an integer >= 1, got ${String(maxConnections)}`);
+    }
+    if (dispatcher !== undefined && typeof (dispatcher as { dispatch?: unknown } | null)?.dispatch !== "function") {
+      throw new WebDataError("dispatcher must be an undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent)");
+    }
+    super({ ...rest, transport: rest.transport ?? undiciTransport(dispatcher, maxConnections) });
   }
 }
 

@@ -1,0 +1,92 @@
+/**
+ * `import "webdata"` on Node does not load undici (most of what a short-lived
+ * process used to pay at import): the Node entry loads it on the first
+ * request, in both builds. Runs the built package (dist/) in fresh processes.
+ */
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { MockAgent } from "undici";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { WebDataError } from "../src/index.js";
+import { WebData as NodeWebData } from "../src/node.js";
+
+const REPO = fileURLToPath(new URL("..", import.meta.url));
+
+function run(args: string[], env: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { cwd: REPO, env: { ...process.env, ...env }, encoding: "utf8", timeout: 30_000 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${err.message}\n${stderr}`));
+      else resolve(stdout.trim());
+    });
+  });
+}
+
+// A request to a closed port: it fails, but only after the transport has loaded undici.
+const CLOSED = "http://127.0.0.1:9";
+
+describe.skipIf(!existsSync(`${REPO}dist/node.js`))("undici is loaded on the first request, not at import", () => {
+  it("ESM: a resolve hook sees no undici until the first request", async () => {
+    const hook = `export async function resolve(s, c, next) { if (s === "undici" || s.startsWith("undici/")) (await import("node:fs")).appendFileSync(process.env.UNDICI_LOG, s + "\\n"); return next(s, c); }`;
+    const script = `
+      import { register } from "node:module";
+      import { readFileSync, writeFileSync } from "node:fs";
+      writeFileSync(process.env.UNDICI_LOG, "");
+      register("data:text/javascript," + encodeURIComponent(${JSON.stringify(hook)}));
+      const { WebData } = await import("./dist/node.js");
+      const client = new WebData({ apiKey: "fc-lazy-test", apiUrl: "${CLOSED}", maxRetries: 0, logLevel: "off" });
+      const before = readFileSync(process.env.UNDICI_LOG, "utf8");
+      const err = await client.getCreditUsage().catch((e) => e);
+      const after = readFileSync(process.env.UNDICI_LOG, "utf8");
+      console.log(JSON.stringify({ before, after, error: err.name }));`;
+    const log = `${REPO}.undici-log-${process.pid}`;
+    const out = JSON.parse(await run(["--input-type=module", "-e", script], { UNDICI_LOG: log }).finally(() => import("node:fs").then((fs) => fs.rmSync(log, { force: true })))) as { before: string; after: string; error: string };
+    expect(out.before).toBe("");
+    expect(out.after).toContain("undici");
+    expect(out.error).toBe("ConnectionError");
+  });
+
+  it("CommonJS: require('webdata') leaves undici out of require.cache until the first request", async () => {
+    const script = `
+      const loaded = () => Object.keys(require.cache).some((k) => k.includes("/node_modules/undici/"));
+      const { WebData } = require("./dist/node.cjs");
+      const client = new WebData({ apiKey: "fc-lazy-test", apiUrl: "${CLOSED}", maxRetries: 0, logLevel: "off" });
+      const before = loaded();
+      client.getCreditUsage().catch((e) => e).then((err) => console.log(JSON.stringify({ before, after: loaded(), error: err.name })));`;
+    const out = JSON.parse(await run(["-e", script])) as { before: boolean; after: boolean; error: string };
+    expect(out).toEqual({ before: false, after: true, error: "ConnectionError" });
+  });
+});
+
+describe("the Node entry's connection options are checked at construction", () => {
+  it("maxConnections must be a positive integer; dispatcher must be a Dispatcher", () => {
+    for (const maxConnections of [0, -1, 1.5, Number.NaN, "4" as unknown as number]) {
+      expect(() => new NodeWebData({ apiKey: "fc-x", apiUrl: CLOSED, maxConnections })).toThrow(WebDataError);
+    }
+    expect(() => new NodeWebData({ apiKey: "fc-x", apiUrl: CLOSED, maxConnections: 4 })).not.toThrow();
+    expect(() => new NodeWebData({ apiKey: "fc-x", apiUrl: CLOSED, dispatcher: {} as never })).toThrow(/undici Dispatcher/);
+  });
+});
+
+describe("a MockAgent dispatcher under fake timers (undici already loaded by the test)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("the first request is sent at once and the 429 wait runs on the fake clock", async () => {
+    const agent = new MockAgent();
+    agent.disableNetConnect();
+    const pool = agent.get("https://mock.test");
+    let calls = 0;
+    const count = () => void calls++;
+    pool.intercept({ path: "/v2/team/credit-usage", method: "GET" }).reply(() => (count(), { statusCode: 429, data: { success: false, error: "Rate limit exceeded. retry after 2s" }, responseOptions: { headers: { "content-type": "application/json" } } }));
+    pool.intercept({ path: "/v2/team/credit-usage", method: "GET" }).reply(() => (count(), { statusCode: 200, data: { success: true, data: { remainingCredits: 5, planCredits: 10 } }, responseOptions: { headers: { "content-type": "application/json" } } }));
+    const client = new NodeWebData({ apiKey: "fc-mock-test", apiUrl: "https://mock.test", dispatcher: agent, logLevel: "off" });
+    vi.useFakeTimers();
+    const usage = client.getCreditUsage();
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(usage).resolves.toMatchObject({ remainingCredits: 5 });
+    expect(calls).toBe(2);
+    await agent.close();
+  });
+});
