@@ -14,6 +14,11 @@ import type { ClientOptions } from "./core/config.js";
 import { checkDeclared, readLimited } from "./core/body.js";
 import { ConnectionError, WebDataError } from "./core/errors.js";
 import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
+import * as v1Layer from "./v1/client.js";
+import { provideV1 } from "./v1/lazy.js";
+
+// Size is no concern on Node: `client.v1` needs no load there (see provideV1).
+provideV1(v1Layer);
 
 /** Options of the Node client: the portable ones plus connection control. */
 export interface NodeClientOptions extends ClientOptions {

@@ -4,6 +4,7 @@
  * `request` over a keep-alive pool). Both obey the same contract, so the
  * behaviour tests run over both.
  */
+import { checkDeclared, chunksOf, readLimited } from "./body.js";
 import { ConnectionError, ResponseTooLargeError } from "./errors.js";
 
 /** One HTTP exchange to perform. */
@@ -87,7 +88,6 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
         const limit = req.maxBytes;
         try {
           if (limit === undefined || fitsDeclared(res.headers, limit) || !res.body) return await untilAborted(res.text(), req.signal);
-          const { checkDeclared, chunksOf, readLimited } = await import("./body.js"); // loaded on the first body without a usable length
           checkDeclared(res.headers, limit, req.method, req.url);
           return await untilAborted(readLimited(chunksOf(res.body), limit, req.method, req.url, () => undefined), req.signal);
         } catch (err) {

@@ -31,10 +31,23 @@ function atCall<T>(value: T): T {
   return proto === Object.prototype || proto === null ? { ...value } : value;
 }
 
+/** The v1 layer when an entry loaded it up front (the Node entry does). */
+let preloaded: typeof import("./client.js") | undefined;
+
+/**
+ * Makes the v1 layer available without a load: `client.v1` calls then go straight through from the
+ * first. The Node entry does this, so nothing is loaded between a call and its retry timer (a test
+ * under fake timers that advances the clock would otherwise run before the timer exists).
+ */
+export function provideV1(module: typeof import("./client.js")): void {
+  preloaded = module;
+}
+
 /** The `client.v1` object of a `WebData` client. */
 export function lazyV1(http: HttpClient): V1Client {
   let loaded: Record<string, Method> | undefined;
   let loading: Promise<Record<string, Method>> | undefined;
+  const ready = () => (loaded ??= preloaded ? (new preloaded.V1Client(http) as unknown as Record<string, Method>) : undefined);
   const load = () =>
     (loading ??= import("./client.js").then(
       (m) => (loaded = new m.V1Client(http) as unknown as Record<string, Method>),
@@ -47,14 +60,16 @@ export function lazyV1(http: HttpClient): V1Client {
   const v1: Record<string, Method> = {};
   for (const name of V1_API_METHODS) {
     v1[name] = (...args) => {
-      if (loaded) return loaded[name]!(...args);
+      const now = ready();
+      if (now) return now[name]!(...args);
       const copies = args.map(atCall);
       return new APIPromise(load().then((c) => (c[name]!(...copies) as APIPromise<unknown>).withResponse()));
     };
   }
   for (const name of V1_PROMISE_METHODS) {
     v1[name] = (...args) => {
-      if (loaded) return loaded[name]!(...args);
+      const now = ready();
+      if (now) return now[name]!(...args);
       const copies = args.map(atCall);
       return load().then((c) => c[name]!(...copies));
     };
