@@ -9,6 +9,10 @@ import { describe, expect, it } from "vitest";
 import { TimeoutError, WebData as PortableWebData } from "../src/index.js";
 import { createFakeService, fakeJobs } from "../src/testing/index.js";
 
+v8.setFlagsFromString("--expose-gc");
+/** A full garbage collection (the flag set above exposes it to a new context). */
+const gc = vm.runInNewContext("gc") as () => void;
+
 /**
  * A `fetch` that does not honour its signal (a wrapper that drops `init.signal`, a polyfill without
  * abort support) must not hold a call past its timeout: the transport gives up on its own.
@@ -67,8 +71,6 @@ describe("a fetch that ignores the abort signal", () => {
  * dies with the Request object). It used to hang a test under memory pressure.
  */
 describe("the fake follows the caller's abort after a garbage collection", () => {
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as () => void;
 
   it("stallStream: the stalled body errors when the caller aborts", async () => {
     const f = createFakeService();
@@ -86,8 +88,6 @@ describe("the fake follows the caller's abort after a garbage collection", () =>
 });
 
 describe("the fake's SSE answer after a garbage collection", () => {
-  v8.setFlagsFromString("--expose-gc");
-  const gc = vm.runInNewContext("gc") as () => void;
 
   it("ends when the caller aborts, though the Request it came from was collected", async () => {
     const f = createFakeService({ sse: true, streamIntervalMs: 20 });

@@ -4,7 +4,7 @@
  * request, in both builds. Runs the built package (dist/) in fresh processes.
  */
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -40,7 +40,7 @@ describe.skipIf(!existsSync(`${REPO}dist/node.js`))("undici is loaded on the fir
       const after = readFileSync(process.env.UNDICI_LOG, "utf8");
       console.log(JSON.stringify({ before, after, error: err.name }));`;
     const log = `${REPO}.undici-log-${process.pid}`;
-    const out = JSON.parse(await run(["--input-type=module", "-e", script], { UNDICI_LOG: log }).finally(() => import("node:fs").then((fs) => fs.rmSync(log, { force: true })))) as { before: string; after: string; error: string };
+    const out = JSON.parse(await run(["--input-type=module", "-e", script], { UNDICI_LOG: log }).finally(() => rmSync(log, { force: true }))) as { before: string; after: string; error: string };
     expect(out.before).toBe("");
     expect(out.after).toContain("undici");
     expect(out.error).toBe("ConnectionError");

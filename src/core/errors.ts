@@ -17,6 +17,11 @@ export function redact(text: string, secret: string | undefined): string {
   return text.split(secret).join("[redacted]");
 }
 
+/** Issues as one line of a message: `path: message`, separated by `; `. */
+function listIssues(issues: readonly { path: string; message: string }[]): string {
+  return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
+}
+
 /** The base of every error this SDK throws. */
 export class WebDataError extends Error {
   override name = "WebDataError";
@@ -299,8 +304,7 @@ export class ValidationError extends WebDataError {
   /** The issues as zod reported them, when the SDK's zod request checks found the problems (else empty). */
   readonly zodIssues: readonly ZodIssueRecord[];
   constructor(issues: ValidationIssue[], context?: string, zodIssues: readonly ZodIssueRecord[] = []) {
-    const list = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
-    super(`${context ? `Invalid ${context}: ` : "Invalid input: "}${list}`);
+    super(`${context ? `Invalid ${context}: ` : "Invalid input: "}${listIssues(issues)}`);
     this.issues = issues;
     this.zodIssues = zodIssues;
   }
@@ -388,7 +392,7 @@ export class ResultValidationError extends WebDataError {
   /** Where the value was found (e.g. `json` of https://example.com). */
   readonly where: string;
   constructor(issues: ResultIssue[], value: unknown, where: string) {
-    super(`The extracted ${where} does not match the schema: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`);
+    super(`The extracted ${where} does not match the schema: ${listIssues(issues)}`);
     this.issues = issues;
     this.value = value;
     this.where = where;
