@@ -3,7 +3,8 @@
  * `undici.request` over a keep-alive pool (about 2.5x the speed of global
  * `fetch` on Node, see DESIGN.md), `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY`
  * support, and a `dispatcher` option. The only module that may import
- * `node:*` or undici. undici is loaded on the first request, not at import:
+ * `node:*` or undici. undici is loaded when a client that sends through it is
+ * made (the first request waits for it if need be), not at import:
  * it is most of what `import "webdata"` used to cost a short-lived process.
  */
 import { pipeline, Readable } from "node:stream";
@@ -34,7 +35,7 @@ type Undici = typeof import("undici");
 let undici: Undici | undefined;
 let loading: Promise<Undici> | undefined;
 
-/** undici, loaded on the first request of any client (once per process). */
+/** undici, loaded once per process: started by the constructor, awaited by the first request if still loading. */
 async function loadUndici(): Promise<Undici> {
   loading ??= import("undici").then((m) => (undici = m));
   return loading;
@@ -151,6 +152,8 @@ export class WebData extends PortableWebData {
       throw new WebDataError("dispatcher must be an undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent)");
     }
     super({ ...rest, transport: rest.transport ?? undiciTransport(dispatcher, maxConnections) });
+    // Start loading undici now, so the first request rarely waits for it (a failure shows at that request).
+    if (!rest.transport && !rest.fetch) loadUndici().catch(() => undefined);
   }
 }
 

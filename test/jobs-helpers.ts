@@ -16,16 +16,19 @@ export function tick(): Promise<void> {
 }
 
 /**
- * Settles `p` by alternating real I/O turns with `stepMs` of fake time.
- * Returns how much fake time passed (an upper bound on the waits the code did).
+ * Settles `p` by alternating real I/O turns with `stepMs` of fake time, for at
+ * most `maxSteps` steps and at least `minRealMs` of real time: the steps are
+ * quick, and real I/O (a loopback round trip, a module the client loads on its
+ * first request) can outlast a fixed count of them on a busy machine.
  */
-export async function drive<T>(p: Promise<T>, stepMs = 500, maxSteps = 2000): Promise<T> {
+export async function drive<T>(p: Promise<T>, stepMs = 500, maxSteps = 2000, minRealMs = 15_000): Promise<T> {
   let settled = false;
   p.then(
     () => (settled = true),
     () => (settled = true),
   );
-  for (let i = 0; i < maxSteps && !settled; i++) {
+  const until = performance.now() + minRealMs;
+  for (let i = 0; (i < maxSteps || performance.now() < until) && !settled; i++) {
     await tick();
     if (!settled) await vi.advanceTimersByTimeAsync(stepMs);
   }

@@ -1,7 +1,7 @@
 /**
  * `import "webdata"` on Node does not load undici (most of what a short-lived
- * process used to pay at import): the Node entry loads it on the first
- * request, in both builds. Runs the built package (dist/) in fresh processes.
+ * process used to pay at import): the Node entry starts loading it when a
+ * client that will send through it is made, in both builds. Runs the built package (dist/) in fresh processes.
  */
 import { execFile } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -26,7 +26,7 @@ function run(args: string[], env: Record<string, string> = {}): Promise<string> 
 const CLOSED = "http://127.0.0.1:9";
 
 describe.skipIf(!existsSync(`${REPO}dist/node.js`))("undici is loaded on the first request, not at import", () => {
-  it("ESM: a resolve hook sees no undici until the first request", async () => {
+  it("ESM: a resolve hook sees no undici at import, and sees it once a client sends", async () => {
     const hook = `export async function resolve(s, c, next) { if (s === "undici" || s.startsWith("undici/")) (await import("node:fs")).appendFileSync(process.env.UNDICI_LOG, s + "\\n"); return next(s, c); }`;
     const script = `
       import { register } from "node:module";
@@ -34,8 +34,9 @@ describe.skipIf(!existsSync(`${REPO}dist/node.js`))("undici is loaded on the fir
       writeFileSync(process.env.UNDICI_LOG, "");
       register("data:text/javascript," + encodeURIComponent(${JSON.stringify(hook)}));
       const { WebData } = await import("./dist/node.js");
-      const client = new WebData({ apiKey: "fc-lazy-test", apiUrl: "${CLOSED}", maxRetries: 0, logLevel: "off" });
+      await new Promise((r) => setTimeout(r, 50));
       const before = readFileSync(process.env.UNDICI_LOG, "utf8");
+      const client = new WebData({ apiKey: "fc-lazy-test", apiUrl: "${CLOSED}", maxRetries: 0, logLevel: "off" });
       const err = await client.getCreditUsage().catch((e) => e);
       const after = readFileSync(process.env.UNDICI_LOG, "utf8");
       console.log(JSON.stringify({ before, after, error: err.name }));`;
@@ -46,13 +47,17 @@ describe.skipIf(!existsSync(`${REPO}dist/node.js`))("undici is loaded on the fir
     expect(out.error).toBe("ConnectionError");
   });
 
-  it("CommonJS: require('webdata') leaves undici out of require.cache until the first request", async () => {
+  it("CommonJS: require('webdata') and a client with its own fetch leave undici out of require.cache; a client that sends loads it", async () => {
     const script = `
       const loaded = () => Object.keys(require.cache).some((k) => k.includes("/node_modules/undici/"));
       const { WebData } = require("./dist/node.cjs");
-      const client = new WebData({ apiKey: "fc-lazy-test", apiUrl: "${CLOSED}", maxRetries: 0, logLevel: "off" });
-      const before = loaded();
-      client.getCreditUsage().catch((e) => e).then((err) => console.log(JSON.stringify({ before, after: loaded(), error: err.name })));`;
+      // A client given its own fetch never needs undici.
+      new WebData({ apiKey: "fc-lazy-test", apiUrl: "${CLOSED}", fetch: globalThis.fetch });
+      setTimeout(() => {
+        const before = loaded();
+        const client = new WebData({ apiKey: "fc-lazy-test", apiUrl: "${CLOSED}", maxRetries: 0, logLevel: "off" });
+        client.getCreditUsage().catch((e) => e).then((err) => console.log(JSON.stringify({ before, after: loaded(), error: err.name })));
+      }, 50);`;
     const out = JSON.parse(await run(["-e", script])) as { before: boolean; after: boolean; error: string };
     expect(out).toEqual({ before: false, after: true, error: "ConnectionError" });
   });
