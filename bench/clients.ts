@@ -26,7 +26,8 @@ import { gzipSync } from "node:zlib";
 import Firecrawl from "@mendable/firecrawl-js";
 import { build } from "esbuild";
 import { Agent as UndiciAgent, request as undiciRequest } from "undici";
-import { WebData as NodeWebData } from "../dist/node.js";
+// The Node entry as an app gets it (the exports map's "node" condition: the bundled dist/node/).
+import { WebData as NodeWebData } from "webdata";
 import { WebData as PortableWebData } from "../dist/index.js";
 import { startBenchServer } from "./server.js";
 

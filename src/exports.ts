@@ -51,6 +51,7 @@ export type { MapOptions, MapLink, MapResult } from "./api/map.js";
 export {
   ResultValidationError,
   typedJsonSchema,
+  toWireSchema,
   type ResultIssue,
   type SchemaInput,
   type InferSchema,
@@ -58,7 +59,6 @@ export {
   type StandardSchemaV1,
   type StandardJSONSchemaConverter,
 } from "./api/schema.js";
-export { toWireSchema } from "./api/wire-schema.js";
 export type { ScrapeResult, JsonOfFormats } from "./api/scrape.js";
 export type {
   SearchOptions,

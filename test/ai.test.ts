@@ -224,7 +224,7 @@ describe("webdata mcp (the bin over stdio)", () => {
   it("serves the tools to an MCP client that spawns it", async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [fileURLToPath(new URL("../dist/cli/main.js", import.meta.url)), "mcp", "--tools", "scrape,search", "--max-chars", "500"],
+      args: [fileURLToPath(new URL("../dist/node/cli.js", import.meta.url)), "mcp", "--tools", "scrape,search", "--max-chars", "500"],
       env: { PATH: process.env.PATH ?? "", WEBDATA_API_KEY: fake.apiKey, WEBDATA_API_URL: served.url },
       stderr: "pipe",
     });
@@ -266,7 +266,7 @@ describe("README: Tools for LLM agents", () => {
     const served = await serveFake(fake);
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [fileURLToPath(new URL("../dist/cli/main.js", import.meta.url)), ...args.slice(at + 1)],
+      args: [fileURLToPath(new URL("../dist/node/cli.js", import.meta.url)), ...args.slice(at + 1)],
       env: { PATH: process.env.PATH ?? "", WEBDATA_API_KEY: fake.apiKey, WEBDATA_API_URL: served.url },
       stderr: "pipe",
     });

@@ -1,5 +1,5 @@
 /**
- * The `webdata` CLI, run as users run it: the built bin (`dist/cli/main.js`) in
+ * The `webdata` CLI, run as users run it: the built bin (`dist/node/cli.js`) in
  * a child process against the fake service served on loopback. Key and URL come
  * from the environment; exit codes follow the error class; Ctrl-C cancels the
  * job on the server.
@@ -14,7 +14,7 @@ import { Progress } from "../src/cli/progress.js";
 import { fileNameFor } from "../src/cli/output.js";
 import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
 
-const BIN = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../dist/node/cli.js", import.meta.url));
 
 interface Run {
   code: number | null;

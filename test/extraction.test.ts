@@ -21,8 +21,8 @@ function sentFormats(s: Setup): Rec[] {
 }
 
 describe("toWireSchema", () => {
-  it("converts a zod 4 schema to a non-empty JSON Schema without $schema (the official client sent {})", () => {
-    const out = toWireSchema(z4.object({ title: z4.string().describe("Page title"), price: z4.number().optional(), when: z4.date() }));
+  it("converts a zod 4 schema to a non-empty JSON Schema without $schema (the official client sent {})", async () => {
+    const out = await toWireSchema(z4.object({ title: z4.string().describe("Page title"), price: z4.number().optional(), when: z4.date() }));
     expect(out.$schema).toBeUndefined();
     expect(out).toMatchObject({
       type: "object",
@@ -31,15 +31,15 @@ describe("toWireSchema", () => {
     });
   });
 
-  it("converts a zod 4 mini schema (no ~standard.jsonSchema) with zod's toJSONSchema", () => {
+  it("converts a zod 4 mini schema (no ~standard.jsonSchema) with zod's toJSONSchema", async () => {
     const schema = zm.object({ name: zm.string(), n: zm.int(), tags: zm.array(zm.enum(["a", "b"])), note: zm.optional(zm.nullable(zm.string())) });
     const own = z4.toJSONSchema(schema, { target: "draft-7", io: "input" }) as Rec;
     delete own.$schema;
-    expect(toWireSchema(schema)).toEqual(own);
+    expect(await toWireSchema(schema)).toEqual(own);
     expect(own).toMatchObject({ type: "object", properties: { n: { type: "integer" }, tags: { type: "array", items: { enum: ["a", "b"] } } }, required: ["name", "n", "tags"] });
   });
 
-  it("converts zod 3 schemas: objects, strings with formats, ints, booleans, arrays, enums, literals, optionals, nullables, unions, records, dates, defaults, descriptions", () => {
+  it("converts zod 3 schemas: objects, strings with formats, ints, booleans, arrays, enums, literals, optionals, nullables, unions, records, dates, defaults, descriptions", async () => {
     const schema = z3
       .object({
         email: z3.string().email(),
@@ -57,7 +57,7 @@ describe("toWireSchema", () => {
         refined: z3.string().refine((v) => v.length > 0),
       })
       .strict();
-    const out = toWireSchema(schema);
+    const out = await toWireSchema(schema);
     // The zod-to-json-schema library's own output (objects closed only when .strict(), as zod 4 does for input).
     const own = zodToJsonSchema(schema as never, { target: "jsonSchema7", removeAdditionalStrategy: "strict", allowedAdditionalProperties: undefined }) as Rec;
     delete own.$schema;
@@ -79,7 +79,7 @@ describe("toWireSchema", () => {
     });
   });
 
-  it("uses a Standard Schema's own jsonSchema converter (Standard JSON Schema spec)", () => {
+  it("uses a Standard Schema's own jsonSchema converter (Standard JSON Schema spec)", async () => {
     const calls: string[] = [];
     const std = {
       "~standard": {
@@ -92,49 +92,43 @@ describe("toWireSchema", () => {
         },
       },
     };
-    expect(toWireSchema(std)).toEqual({ type: "object", properties: { a: { type: "string" } } });
+    expect(await toWireSchema(std)).toEqual({ type: "object", properties: { a: { type: "string" } } });
     expect(calls).toEqual(["draft-07"]);
   });
 
-  it("rejects a Standard Schema that cannot emit JSON Schema, saying what to do", () => {
+  it("rejects a Standard Schema that cannot emit JSON Schema, saying what to do", async () => {
     const std = { "~standard": { version: 1 as const, vendor: "acme", validate: (v: unknown) => ({ value: v }) } };
-    expect(() => toWireSchema(std)).toThrow(/acme schema without ~standard.jsonSchema cannot be converted; pass a JSON Schema object/);
+    await expect(toWireSchema(std)).rejects.toThrow(/acme schema without ~standard.jsonSchema cannot be converted; pass a JSON Schema object/);
   });
 
-  it("copies a plain JSON Schema, strips $schema, and never mutates the caller's object", () => {
+  it("copies a plain JSON Schema, strips $schema, and never mutates the caller's object", async () => {
     const input = { $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { a: { type: "string" } } };
     const frozen = structuredClone(input);
-    const out = toWireSchema(input);
+    const out = await toWireSchema(input);
     expect(out).toEqual({ type: "object", properties: { a: { type: "string" } } });
     expect(input).toEqual(frozen);
     out.properties = {};
     expect(input.properties).toEqual({ a: { type: "string" } });
   });
 
-  it("rejects the shapes the service rejects (§3.3), with the reason and the path", () => {
-    const err1 = (() => {
-      try {
-        toWireSchema({ type: "object", properties: { meta: { type: "object" } } }, "formats.0.schema");
-      } catch (e) {
-        return e;
-      }
-    })() as ValidationError;
+  it("rejects the shapes the service rejects (§3.3), with the reason and the path", async () => {
+    const err1 = (await toWireSchema({ type: "object", properties: { meta: { type: "object" } } }, "formats.0.schema").catch((e: unknown) => e)) as ValidationError;
     expect(err1).toBeInstanceOf(ValidationError);
     expect(err1.issues[0]?.path).toBe("formats.0.schema.properties.meta");
     expect(err1.message).toMatch(/needs properties/);
-    expect(() => toWireSchema({ type: "object", additionalProperties: true })).toThrow(/needs properties/);
-    expect(() => toWireSchema({ type: "array", items: { type: "string" } })).toThrow(/top-level schema must describe an object/);
-    expect(() => toWireSchema(z4.string())).toThrow(/top-level schema must describe an object/);
-    expect(() => toWireSchema(z3.array(z3.string()))).toThrow(/top-level schema must describe an object/);
-    expect(() => toWireSchema(z4.object({ anything: z4.object({}).passthrough() }))).not.toThrow();
+    await expect(toWireSchema({ type: "object", additionalProperties: true })).rejects.toThrow(/needs properties/);
+    await expect(toWireSchema({ type: "array", items: { type: "string" } })).rejects.toThrow(/top-level schema must describe an object/);
+    await expect(toWireSchema(z4.string())).rejects.toThrow(/top-level schema must describe an object/);
+    await expect(toWireSchema(z3.array(z3.string()))).rejects.toThrow(/top-level schema must describe an object/);
+    await expect(toWireSchema(z4.object({ anything: z4.object({}).passthrough() }))).resolves.toBeTruthy();
     // a record (additionalProperties is a schema) is fine
-    expect(toWireSchema({ type: "object", properties: { m: { type: "object", additionalProperties: { type: "number" } } } })).toBeTruthy();
+    expect(await toWireSchema({ type: "object", properties: { m: { type: "object", additionalProperties: { type: "number" } } } })).toBeTruthy();
   });
 
-  it("zod 3 lazy recursion converts without looping", () => {
+  it("zod 3 lazy recursion converts without looping", async () => {
     type Node = { name: string; children: Node[] };
     const node: z3.ZodType<Node> = z3.lazy(() => z3.object({ name: z3.string(), children: z3.array(node) }));
-    const out = toWireSchema(z3.object({ root: node })).properties as Rec;
+    const out = (await toWireSchema(z3.object({ root: node }))).properties as Rec;
     expect(out.root).toMatchObject({ type: "object", properties: { name: { type: "string" }, children: { type: "array" } } });
   });
 });

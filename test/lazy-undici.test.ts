@@ -1,7 +1,10 @@
 /**
  * `import "webdata"` on Node does not load undici (most of what a short-lived
  * process used to pay at import): the Node entry starts loading it when a
- * client that will send through it is made, in both builds. Runs the built package (dist/) in fresh processes.
+ * client that will send through it is made, in both builds. Nor does it load
+ * the zod 3 schema converter (zod-to-json-schema and zod 3), and it reads a
+ * few bundled files, not one per source module. Runs the built package
+ * (dist/, through its exports map) in fresh processes.
  */
 import { execFile } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
@@ -25,25 +28,39 @@ function run(args: string[], env: Record<string, string> = {}): Promise<string> 
 // A request to a closed port: it fails, but only after the transport has loaded undici.
 const CLOSED = "http://127.0.0.1:9";
 
-describe.skipIf(!existsSync(`${REPO}dist/node.js`))("undici is loaded on the first request, not at import", () => {
-  it("ESM: a resolve hook sees no undici at import, and sees it once a client sends", async () => {
-    const hook = `export async function resolve(s, c, next) { if (s === "undici" || s.startsWith("undici/")) (await import("node:fs")).appendFileSync(process.env.UNDICI_LOG, s + "\\n"); return next(s, c); }`;
+describe.skipIf(!existsSync(`${REPO}dist/node/index.js`))("undici is loaded on the first request, not at import", () => {
+  it("ESM: a resolve hook sees no undici and no zod 3 converter at import, a few files of the package, and each once it is needed", async () => {
+    // Logs every module URL the loader resolves, in the order it resolves them.
+    const hook = `import { appendFileSync } from "node:fs"; export async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(process.env.MODULE_LOG, r.url + "\\n"); return r; }`;
     const script = `
       import { register } from "node:module";
       import { readFileSync, writeFileSync } from "node:fs";
-      writeFileSync(process.env.UNDICI_LOG, "");
+      writeFileSync(process.env.MODULE_LOG, "");
       register("data:text/javascript," + encodeURIComponent(${JSON.stringify(hook)}));
-      const { WebData } = await import("./dist/node.js");
+      const seen = () => readFileSync(process.env.MODULE_LOG, "utf8").split("\\n").filter(Boolean);
+      const { WebData, toWireSchema } = await import("webdata");
       await new Promise((r) => setTimeout(r, 50));
-      const before = readFileSync(process.env.UNDICI_LOG, "utf8");
+      const atImport = seen();
+      const { z } = await import("zod/v3");
+      await toWireSchema(z.object({ a: z.string().min(2) }));
+      const afterConvert = seen();
       const client = new WebData({ apiKey: "fc-lazy-test", apiUrl: "${CLOSED}", maxRetries: 0, logLevel: "off" });
       const err = await client.getCreditUsage().catch((e) => e);
-      const after = readFileSync(process.env.UNDICI_LOG, "utf8");
-      console.log(JSON.stringify({ before, after, error: err.name }));`;
-    const log = `${REPO}.undici-log-${process.pid}`;
-    const out = JSON.parse(await run(["--input-type=module", "-e", script], { UNDICI_LOG: log }).finally(() => rmSync(log, { force: true }))) as { before: string; after: string; error: string };
-    expect(out.before).toBe("");
-    expect(out.after).toContain("undici");
+      console.log(JSON.stringify({ atImport, afterConvert, afterRequest: seen(), error: err.name }));`;
+    const log = `${REPO}.module-log-${process.pid}`;
+    const out = JSON.parse(await run(["--input-type=module", "-e", script], { MODULE_LOG: log }).finally(() => rmSync(log, { force: true }))) as { atImport: string[]; afterConvert: string[]; afterRequest: string[]; error: string };
+    const undici = (urls: string[]) => urls.filter((u) => u.includes("/node_modules/undici/"));
+    const zod3Converter = (urls: string[]) => urls.filter((u) => u.includes("/node_modules/zod-to-json-schema/"));
+    expect(undici(out.atImport)).toEqual([]);
+    expect(zod3Converter(out.atImport)).toEqual([]);
+    // The Node entry is one bundled graph (dist/node/): a handful of chunks, not a file per source module.
+    const own = [...new Set(out.atImport.filter((u) => u.startsWith(`file://${REPO}dist/`)))];
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((u) => u.startsWith(`file://${REPO}dist/node/`))).toBe(true);
+    expect(own.length).toBeLessThanOrEqual(15);
+    expect(zod3Converter(out.afterConvert).length).toBeGreaterThan(0);
+    expect(undici(out.afterConvert)).toEqual([]);
+    expect(undici(out.afterRequest).length).toBeGreaterThan(0);
     expect(out.error).toBe("ConnectionError");
   });
 
@@ -60,6 +77,23 @@ describe.skipIf(!existsSync(`${REPO}dist/node.js`))("undici is loaded on the fir
       }, 50);`;
     const out = JSON.parse(await run(["-e", script])) as { before: boolean; after: boolean; error: string };
     expect(out).toEqual({ before: false, after: true, error: "ConnectionError" });
+  });
+});
+
+describe.skipIf(!existsSync(`${REPO}dist/node/index.js`))("the Node entries are one graph", () => {
+  it("an error from webdata/v1, webdata/ai or a client tested with webdata/testing is an instance of the class webdata exports", async () => {
+    const script = `
+      const m = await import("webdata");
+      const { WebDataV1 } = await import("webdata/v1");
+      const { createTools } = await import("webdata/ai");
+      const { createFakeService } = await import("webdata/testing");
+      const v1 = await new WebDataV1({ apiKey: "fc-x", apiUrl: "${CLOSED}", maxRetries: 0, logLevel: "off" }).mapUrl("https://acme.test").catch((e) => e);
+      let ai;
+      try { createTools(new m.WebData({ apiKey: "fc-x", apiUrl: "${CLOSED}" }), { only: ["nope"] }); } catch (e) { ai = e; }
+      const fake = createFakeService();
+      const auth = await new m.WebData({ apiKey: "fc-wrong", apiUrl: "https://api.test", fetch: fake.fetch, logLevel: "off" }).scrape("https://acme.test").catch((e) => e);
+      console.log(JSON.stringify([v1 instanceof m.ConnectionError, ai instanceof m.ValidationError, auth instanceof m.AuthenticationError]));`;
+    expect(JSON.parse(await run(["--input-type=module", "-e", script]))).toEqual([true, true, true]);
   });
 });
 

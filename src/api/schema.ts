@@ -14,8 +14,8 @@
  * `~standard.jsonSchema`; other zod 4 schemas go through `toJSONSchema` of
  * `zod/v4/core` (`./zod4-json.ts`), zod 3 schemas through the
  * `zod-to-json-schema` library (`./zod3-json.ts`). Both modules are loaded the
- * first time such a schema is sent ({@link wireSchema}); the public
- * `toWireSchema` (`./wire-schema.ts`) imports them.
+ * first time such a schema is sent ({@link wireSchema}) or converted
+ * ({@link toWireSchema}).
  */
 import { ResultValidationError, ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
 import { later } from "../core/later.js";
@@ -162,6 +162,21 @@ function load(kind: keyof ZodConverters): Promise<void> {
 export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
   const need = converterFor(input);
   if (need && !loaded[need]) return later(load(need).then(() => toWireSchemaWith(input, where, loaded)));
+  return toWireSchemaWith(input, where, loaded);
+}
+
+/**
+ * Converts a schema input (zod 4 or zod 3 schema, Standard Schema with JSON
+ * Schema output, or plain JSON Schema) to the JSON Schema that would be sent:
+ * a fresh object (the input is never mutated), without `$schema`, checked
+ * against the service's JSON-schema rules. Rejects with `ValidationError`
+ * naming `where`. Asynchronous because the zod converter a schema needs is
+ * loaded on first use: a process (or bundle) that never converts a zod 3
+ * schema never loads `zod-to-json-schema` and zod 3.
+ */
+export async function toWireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
+  const need = converterFor(input);
+  if (need && !loaded[need]) await load(need);
   return toWireSchemaWith(input, where, loaded);
 }
 
