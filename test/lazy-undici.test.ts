@@ -8,6 +8,8 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { MockAgent } from "undici";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -47,7 +49,7 @@ describe.skipIf(!existsSync(`${REPO}dist/node/index.js`))("undici is loaded on t
       const client = new WebData({ apiKey: "fc-lazy-test", apiUrl: "${CLOSED}", maxRetries: 0, logLevel: "off" });
       const err = await client.getCreditUsage().catch((e) => e);
       console.log(JSON.stringify({ atImport, afterConvert, afterRequest: seen(), error: err.name }));`;
-    const log = `${REPO}.module-log-${process.pid}`;
+    const log = join(tmpdir(), `webdata-module-log-${process.pid}`);
     const out = JSON.parse(await run(["--input-type=module", "-e", script], { MODULE_LOG: log }).finally(() => rmSync(log, { force: true }))) as { atImport: string[]; afterConvert: string[]; afterRequest: string[]; error: string };
     const undici = (urls: string[]) => urls.filter((u) => u.includes("/node_modules/undici/"));
     const zod3Converter = (urls: string[]) => urls.filter((u) => u.includes("/node_modules/zod-to-json-schema/"));
