@@ -404,7 +404,9 @@ describe.each(TRANSPORTS)("endpoints over %s", (kind) => {
 
     it("needs a full URL and a prompt of at most 10000 characters", async () => {
       s = await setup(kind);
-      await expect(s.client.crawlParamsPreview("acme.test", "x")).rejects.toBeInstanceOf(ValidationError);
+      for (const url of ["acme.test", "ftp://acme.test/", "mailto:a@acme.test", "https://", "not a url"]) {
+        await expect(s.client.crawlParamsPreview(url, "x")).rejects.toThrow(/url: must be a full http\(s\) URL/);
+      }
       await expect(s.client.crawlParamsPreview("https://acme.test", "x".repeat(10001))).rejects.toBeInstanceOf(ValidationError);
       expect(s.fake.requests).toHaveLength(0);
     });

@@ -35,14 +35,14 @@ export const TARGET = { client: 25 * 1024, scrapeOnly: 17 * 1024 } as const;
  */
 export const TARGET_INLINED = 34 * 1024;
 /**
- * Where the bundles stood when zod (both edges), p-retry and the response schemas came back, gzipped
- * bytes: over the budgets above (WebData 32.0 KB initial, 33.1 KB in Rollup, 41.1 KB inlined; scrape-only 20.3 KB, 20.8 KB in
- * Rollup). Until the budget work lands (the waiters and the watcher loaded on first use, the schema module
- * split),
- * the test fails on growth past these, and prints how far each figure is over its budget. Lower them as
- * figures drop; once a budget holds, its ceiling is the budget.
+ * Where the bundles stand, gzipped bytes, over the budgets above: WebData 31.5 KB initial (32.6 KB in
+ * Rollup), 40.4 KB inlined; scrape-only 20.6 KB (21.1 KB in Rollup). What is left to reach the budgets
+ * (the closing notes of issue 11 have the figures): the waiters, the watcher and the official-key checks
+ * loaded on first use, the schema module split, and less code of our own in the scrape path. Until then
+ * the test fails on growth past these ceilings and prints how far each figure is over its budget. Lower
+ * them as figures drop; once a budget holds, its ceiling is the budget.
  */
-export const CEILING = { client: 33.5 * 1024, inlined: 41.75 * 1024, scrapeOnly: 21.25 * 1024 } as const;
+export const CEILING = { client: 33 * 1024, inlined: 40.75 * 1024, scrapeOnly: 21.25 * 1024 } as const;
 /** The limit a figure is held to: its budget, or the ceiling while the budget is not met. */
 const limit = (budget: number, ceiling: number): number => Math.max(budget, ceiling);
 

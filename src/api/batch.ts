@@ -6,7 +6,7 @@ import { optionsArg } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
-import { jobStartAnswer, withoutSuccess } from "./crawl.js";
+import { jobStartShape, withoutSuccess } from "./crawl.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import { flattenBatchOptions } from "./official-shapes.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
@@ -72,7 +72,7 @@ export const batchBody = z
   );
 
 /** What {@link startBatchScrape} reads: the job start plus `invalidURLs` when sent. */
-const batchStartAnswer = z.extend(jobStartAnswer, { invalidURLs: z.optional(z.array(z.string())) });
+const batchStartAnswer = z.looseObject({ ...jobStartShape, invalidURLs: z.optional(z.array(z.string())) });
 
 /**
  * `POST /v2/batch/scrape`. The server does not de-duplicate batch starts, so this is

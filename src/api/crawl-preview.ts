@@ -39,8 +39,18 @@ export interface CrawlParamsPreview {
   [key: string]: unknown;
 }
 
+/** An absolute http(s) URL (the preview takes no bare host). */
+function isFullHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 const previewBody = z.object({
-  url: z.url({ protocol: /^https?$/, message: "must be a full http(s) URL such as https://example.com" }),
+  url: z.string().check(z.refine(isFullHttpUrl, { message: "must be a full http(s) URL such as https://example.com" })),
   prompt: z.string().check(z.minLength(1), z.maxLength(10000)),
 });
 

@@ -135,8 +135,10 @@ export const crawlBody = z.looseObject({
   integration: z.optional(z.string()),
 });
 
-/** What a job start (crawl, batch scrape; v1 too) reads: the job `id` and its status `url`. */
-export const jobStartAnswer = z.looseObject({ id: z.string(), url: z.string() });
+/** What a job start (crawl, batch scrape; v1 too) reads: the job `id` and its status `url` (batch starts add fields to this shape). */
+export const jobStartShape = { id: z.string(), url: z.string() };
+/** A job start's answer, checked loosely: {@link jobStartShape}, other fields passed through. */
+export const jobStartAnswer = z.looseObject(jobStartShape);
 
 /** What {@link getActiveCrawls} reads (the crawl recovery matches on `url` and `created_at`). */
 const activeAnswer = z.looseObject({ crawls: z.array(z.looseObject({ id: z.string(), url: z.string(), created_at: z.string() })) });
