@@ -1,8 +1,12 @@
 // One measurement in a fresh process (cold start and peak heap must not share a
 // process with anything else). Prints one JSON line. Run by bench/clients.ts:
 //   node --expose-gc bench/child.mjs <measure> <contender> <apiUrl> [docs]
-// measure: "import" | "import+scrape" | "crawl-memory"
+// measure: "import" | "import+scrape" | "import-zod-loaded" | "crawl-memory"
+//   import-zod-loaded: import() timed in a process that has loaded its zod already (an app that uses zod):
+//   webdata's peer zod (zod/v4/mini), the official client's own zod 3 (its dependency).
 // contender: "webdata" | "webdata-fetch" | "official" | "raw"
+import { pathToFileURL } from "node:url";
+
 const [measure, contender, apiUrl, docsArg] = process.argv.slice(2);
 const KEY = "fc-bench";
 
@@ -18,7 +22,19 @@ async function load() {
   return { scrape: (c) => c.scrape("https://acme.test", { formats: ["markdown"] }), make: () => new WebData({ apiKey: KEY, apiUrl, logLevel: "off", maxRetries: 0, ...extra }) };
 }
 
-if (measure === "import" || measure === "import+scrape") {
+if (measure === "import-zod-loaded") {
+  if (contender === "official") {
+    // Its own zod 3 (nested in its package), by the file its `import "zod"` reaches.
+    const { createRequire } = await import("node:module");
+    const { dirname, join } = await import("node:path");
+    const root = dirname(dirname(createRequire(import.meta.url).resolve("@mendable/firecrawl-js")));
+    await import(pathToFileURL(join(root, "node_modules/zod/index.js")).href);
+  } else {
+    await import("zod/v4/mini");
+  }
+}
+
+if (measure === "import" || measure === "import+scrape" || measure === "import-zod-loaded") {
   const t0 = performance.now();
   const lib = await load();
   const tImport = performance.now() - t0;
@@ -28,7 +44,7 @@ if (measure === "import" || measure === "import+scrape") {
     await lib.scrape(client);
     tFirst = performance.now() - t0;
   }
-  console.log(JSON.stringify({ ms: measure === "import" ? tImport : tFirst }));
+  console.log(JSON.stringify({ ms: measure === "import+scrape" ? tFirst : tImport }));
   process.exit(0);
 }
 

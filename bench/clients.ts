@@ -190,11 +190,16 @@ try {
     }
   }
   if (want("cold")) {
-    for (const measure of ["import", "import+scrape"]) {
+    const titles: Record<string, string> = {
+      import: "cold import(), fresh process",
+      "import+scrape": "cold import() + first scrape, fresh process",
+      "import-zod-loaded": "cold import(), fresh process that has loaded its zod (an app using zod)",
+    };
+    for (const measure of ["import", "import+scrape", "import-zod-loaded"]) {
       const results: [string, number[]][] = [["official 4.42.0", []], ["webdata (Node entry, undici)", []], ["webdata (fetch)", []]];
       const ids: Record<string, string> = { "official 4.42.0": "official", "webdata (Node entry, undici)": "webdata", "webdata (fetch)": "webdata-fetch" };
       for (let run = 0; run < RUNS; run++) for (const [name, xs] of results) xs.push((await child([measure, ids[name]!, server.url])).ms!);
-      add(`cold ${measure === "import" ? "import()" : "import() + first scrape"}, fresh process`, "ms", "official 4.42.0", results);
+      add(titles[measure]!, "ms", "official 4.42.0", results);
     }
     log("cold start done");
   }

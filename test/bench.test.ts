@@ -21,6 +21,10 @@ describe("bench/clients.ts", () => {
       expect(Number.isFinite(r.value.median), `${r.measure} / ${r.contender}`).toBe(true);
       expect(Number.isFinite(r.ratio), `${r.measure} / ${r.contender}`).toBe(true);
     }
+    // Cold start: import() alone, with the first scrape, and in a process that has its zod already.
+    expect(rows.filter((r) => r.measure.startsWith("cold")).map((r) => r.measure)).toEqual(
+      expect.arrayContaining(["cold import(), fresh process", "cold import() + first scrape, fresh process", "cold import(), fresh process that has loaded its zod (an app using zod)"]),
+    );
     const contenders = new Set(rows.map((r) => r.contender));
     for (const c of ["node:http keep-alive (floor)", "raw undici.request", "raw global fetch", "official 4.42.0", "webdata (Node entry, undici)", "webdata (fetch)", "raw page-by-page loop"]) expect(contenders).toContain(c);
     // Every third scrape of the burst is a 429 with a wait: webdata retries it, so all succeed.
