@@ -35,8 +35,8 @@ export const TARGET = { client: 25 * 1024, scrapeOnly: 17 * 1024 } as const;
  */
 export const TARGET_INLINED = 34 * 1024;
 /**
- * Where the bundles stand, gzipped bytes, over the budgets above: WebData 31.5 KB initial (32.6 KB in
- * Rollup), 40.4 KB inlined; scrape-only 20.6 KB (21.1 KB in Rollup). What is left to reach the budgets
+ * Where the bundles stand, gzipped bytes, over the budgets above: WebData 31.7 KB initial (32.8 KB in
+ * Rollup), 40.5 KB inlined; scrape-only 20.7 KB (21.2 KB in Rollup). What is left to reach the budgets
  * (the closing notes of issue 11 have the figures): the waiters, the watcher and the official-key checks
  * loaded on first use, the schema module split, and less code of our own in the scrape path. Until then
  * the test fails on growth past these ceilings and prints how far each figure is over its budget. Lower

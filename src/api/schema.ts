@@ -17,7 +17,8 @@
  * first time such a schema is sent ({@link wireSchema}) or converted
  * ({@link toWireSchema}).
  */
-import { ResultValidationError, ValidationError, WebDataError, type ValidationIssue } from "../core/errors.js";
+import { ResultValidationError, ValidationError, type ValidationIssue } from "../core/errors.js";
+import { OnDemand } from "../core/on-demand.js";
 import { later } from "../core/later.js";
 import { isZodSchema, zod4Options, type JsonSchema, type ZodLike } from "./zod-like.js";
 
@@ -136,21 +137,20 @@ function convert(input: SchemaInput, where: string, converters: ZodConverters): 
   return copy;
 }
 
-/** The zod converters loaded so far (by {@link wireSchema}). */
-const loaded: ZodConverters = {};
-const loading: { [K in keyof ZodConverters]?: Promise<void> } = {};
+/**
+ * The zod converters, each loaded the first time a schema needs it (a chunk of its own in split
+ * bundles; `require` in the CommonJS build). The Node entry hands over zod 4's up front (its
+ * `toJSONSchema` is in `zod/v4/core`, loaded anyway); zod 3's stays on demand (zod-to-json-schema
+ * and zod 3, for apps that pass zod 3 schemas only).
+ */
+export const zodConverters = {
+  zod4: new OnDemand<ZodConverter>("the zod 4 schema converter", () => import("./zod4-json.js").then((m) => m.zod4ToJsonSchema)),
+  zod3: new OnDemand<ZodConverter>("the zod 3 schema converter", () => import("./zod3-json.js").then((m) => m.zod3ToJsonSchema)),
+};
 
-/** Loads a zod converter module (a chunk of its own in split bundles; `require` in the CommonJS build). */
-function load(kind: keyof ZodConverters): Promise<void> {
-  return (loading[kind] ??= (kind === "zod4" ? import("./zod4-json.js").then((m) => m.zod4ToJsonSchema) : import("./zod3-json.js").then((m) => m.zod3ToJsonSchema)).then(
-    (fn) => {
-      loaded[kind] = fn;
-    },
-    (err: unknown) => {
-      loading[kind] = undefined;
-      throw new WebDataError(`Could not load the zod schema converter: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-    },
-  ));
+/** The zod converters loaded (or handed over) so far. */
+function loaded(): ZodConverters {
+  return { zod4: zodConverters.zod4.now, zod3: zodConverters.zod3.now };
 }
 
 /**
@@ -161,8 +161,8 @@ function load(kind: keyof ZodConverters): Promise<void> {
  */
 export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
   const need = converterFor(input);
-  if (need && !loaded[need]) return later(load(need).then(() => toWireSchemaWith(input, where, loaded)));
-  return toWireSchemaWith(input, where, loaded);
+  if (need && !zodConverters[need].now) return later(zodConverters[need].load().then(() => toWireSchemaWith(input, where, loaded())));
+  return toWireSchemaWith(input, where, loaded());
 }
 
 /**
@@ -176,8 +176,8 @@ export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
  */
 export async function toWireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
   const need = converterFor(input);
-  if (need && !loaded[need]) await load(need);
-  return toWireSchemaWith(input, where, loaded);
+  if (need) await zodConverters[need].load();
+  return toWireSchemaWith(input, where, loaded());
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The walk behind `parseRedacted` (loaded on demand): the key redacted in
+ * The walk behind `parseRedacted`: the key redacted in
  * every string and property name of a parsed JSON value.
  */
 import { redact } from "./errors.js";

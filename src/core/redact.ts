@@ -4,10 +4,11 @@
  * and response headers that echo it.
  */
 import { redact } from "./errors.js";
+import { redactDeep } from "./redact-deep.js";
 
 /**
  * Parses a response body (JSON, else the text as it is; empty: `undefined`) with the key redacted,
- * before and after parsing (the walk of the parsed value loads on demand: it is needed only for a `\u` escape).
+ * before and after parsing.
  */
 export async function parseRedacted(text: string, key: string | undefined): Promise<unknown> {
   const safe = redact(text, key);
@@ -23,11 +24,11 @@ export async function parseRedacted(text: string, key: string | undefined): Prom
 
 /**
  * A parsed body with the key redacted inside its strings. Only a `\u` escape can hide the key (letters,
- * digits, `-`, `_`) from a redaction of the text, so the walk (loaded on demand) runs only then.
+ * digits, `-`, `_`) from a redaction of the text, so the walk runs only then. A static import: loading
+ * it on demand, between an error answer and its retry timer, stalled tests under fake timers.
  */
 export async function redactParsed(body: unknown, safeText: string, key: string | undefined): Promise<unknown> {
   if (!key || key.length < 4 || !safeText.includes("\\u")) return body;
-  const { redactDeep } = await import("./redact-deep.js");
   return redactDeep(body, key);
 }
 

@@ -7,7 +7,7 @@
  * return an `APIPromise` still do (`.withResponse()` works), the others return
  * a plain `Promise`. A test keeps these lists equal to `V1Client`'s methods.
  */
-import { WebDataError } from "../core/errors.js";
+import { OnDemand } from "../core/on-demand.js";
 import { APIPromise, type HttpClient } from "../core/request.js";
 import type { V1Client } from "./client.js";
 
@@ -31,31 +31,18 @@ function atCall<T>(value: T): T {
   return proto === Object.prototype || proto === null ? { ...value } : value;
 }
 
-/** The v1 layer when an entry loaded it up front (the Node entry does). */
-let preloaded: typeof import("./client.js") | undefined;
-
 /**
- * Makes the v1 layer available without a load: `client.v1` calls then go straight through from the
- * first. The Node entry does this, so nothing is loaded between a call and its retry timer (a test
- * under fake timers that advances the clock would otherwise run before the timer exists).
+ * The v1 layer, loaded on the first `client.v1` call; the Node entry hands it over up front
+ * (`v1Layer.provide(...)`), so nothing is loaded between a call and its retry timer.
  */
-export function provideV1(module: typeof import("./client.js")): void {
-  preloaded = module;
-}
+export const v1Layer = new OnDemand<typeof import("./client.js")>("the v1 layer", () => import("./client.js"));
 
 /** The `client.v1` object of a `WebData` client. */
 export function lazyV1(http: HttpClient): V1Client {
-  let loaded: Record<string, Method> | undefined;
-  let loading: Promise<Record<string, Method>> | undefined;
-  const ready = () => (loaded ??= preloaded ? (new preloaded.V1Client(http) as unknown as Record<string, Method>) : undefined);
-  const load = () =>
-    (loading ??= import("./client.js").then(
-      (m) => (loaded = new m.V1Client(http) as unknown as Record<string, Method>),
-      (err: unknown) => {
-        loading = undefined; // a chunk that failed to load is tried again on the next call
-        throw new WebDataError(`Could not load the v1 layer: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-      },
-    ));
+  let client: Record<string, Method> | undefined;
+  const made = (m: typeof import("./client.js")) => (client ??= new m.V1Client(http) as unknown as Record<string, Method>);
+  const ready = () => client ?? (v1Layer.now ? made(v1Layer.now) : undefined);
+  const load = () => v1Layer.load().then(made);
   // Once loaded, calls go straight through (as synchronous as the method itself); before that they wait for the load.
   const v1: Record<string, Method> = {};
   for (const name of V1_API_METHODS) {
