@@ -7,6 +7,7 @@
  * - throughput: `--conc-total` scrapes with `--conc` in flight (same baseline);
  * - crawl memory: peak heap iterating a finished crawl of `--crawl-docs` 5 KB documents, 100 a page,
  *   and at a quarter of that to show growth (baseline: a raw page-by-page `fetch` loop), each in a fresh process;
+ * - overhead: the SDK's own cost per call with the transport stubbed (baseline: `JSON.parse` of the answer);
  * - cold start: `import()` alone and `import()` + first scrape, in a fresh process (baseline: the official client);
  * - 429s: `--burst` scrapes at once, every 3rd answered 429 "retry after 1s" (`--retry-after-s`): how many succeed;
  * - browser bundle size of `import { WebData }` vs the official client (esbuild, minified, gzip -9).
@@ -106,6 +107,22 @@ function httpContenders(base: string): [string, Call][] {
   ];
 }
 
+/**
+ * The SDK's own cost per call, without a network: webdata's scrape over a transport that answers at
+ * once with the bench server's 20 KB scrape body, against the least any client does with that answer
+ * (`JSON.parse`). What the difference buys: the request checked by zod, the body encoded, headers,
+ * an abortable attempt with its timeout, the answer's key redaction and zod check, the result object.
+ */
+function overheadContenders(body: string): [string, Call][] {
+  const headers = new Headers({ "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)) });
+  const answer = async () => ({ status: 200, headers, text: async () => body, stream: () => null });
+  const client = new NodeWebData({ apiKey: KEY, apiUrl: "http://127.0.0.1:1", logLevel: "off", maxRetries: 0, transport: answer });
+  return [
+    ["JSON.parse of the answer", async () => JSON.parse(await (await answer()).text()) as unknown],
+    ["webdata scrape, transport stubbed", () => client.scrape("https://acme.test", { formats: ["markdown"] })],
+  ];
+}
+
 async function sequential(call: Call): Promise<number> {
   for (let i = 0; i < Math.min(200, SEQ); i++) await call();
   const t0 = performance.now();
@@ -174,6 +191,22 @@ try {
     }
     if (want("call")) add(`per call, ${SEQ} sequential ${DOC_BYTES / 1024} KB scrapes`, "µs", "node:http keep-alive (floor)", [...seq]);
     if (want("throughput")) add(`throughput, ${CONC_TOTAL} scrapes, ${CONC} in flight`, "req/s", "node:http keep-alive (floor)", [...conc], true);
+  }
+  if (want("overhead")) {
+    const body = await (await fetch(`${server.url}/v2/scrape`, { method: "POST", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body: "{}" })).text();
+    const contenders = overheadContenders(body);
+    const results: [string, number[]][] = contenders.map(([n]) => [n, []]);
+    const calls = SEQ * 10;
+    for (let run = 0; run < RUNS; run++) {
+      for (const [i, [, call]] of contenders.entries()) {
+        for (let k = 0; k < Math.min(2000, calls); k++) await call();
+        const t0 = performance.now();
+        for (let k = 0; k < calls; k++) await call();
+        results[i]![1].push(((performance.now() - t0) * 1000) / calls);
+      }
+    }
+    add(`SDK overhead per call, no network, ${calls} calls (${DOC_BYTES / 1024} KB answer)`, "µs", "JSON.parse of the answer", results);
+    log("overhead done");
   }
   if (want("memory")) {
     for (const docs of [Math.round(CRAWL_DOCS / 4), CRAWL_DOCS]) {

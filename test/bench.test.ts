@@ -16,7 +16,7 @@ describe("bench/clients.ts", () => {
     const { stdout } = await promisify(execFile)("npx", args, { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
     const { rows } = JSON.parse(stdout) as { rows: { measure: string; contender: string; value: { median: number }; ratio: number }[] };
     const measures = new Set(rows.map((r) => r.measure.split(",")[0]!.split(" ")[0]));
-    expect([...measures].sort()).toEqual(["3", "browser", "cold", "peak", "per", "throughput"].sort());
+    expect([...measures].sort()).toEqual(["3", "SDK", "browser", "cold", "peak", "per", "throughput"].sort());
     for (const r of rows) {
       expect(Number.isFinite(r.value.median), `${r.measure} / ${r.contender}`).toBe(true);
       expect(Number.isFinite(r.ratio), `${r.measure} / ${r.contender}`).toBe(true);
