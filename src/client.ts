@@ -14,10 +14,9 @@ import { cancelAgent, getAgentStatus, startAgent, type AgentOptions, type AgentR
 import { startBatchScrape, type BatchScrapeOptions, type BatchScrapeStartResult } from "./api/batch.js";
 import { getActiveCrawls, startCrawl, type ActiveCrawls, type CrawlDocument, type CrawlOptions, type CrawlStartResult } from "./api/crawl.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./api/extract.js";
-import { jobDocuments } from "./jobs/pages.js";
 import { cancelJob, getJobErrors, getJobStatus } from "./jobs/status.js";
 import type { JobDocumentsOptions, JobErrors, JobPageOptions, JobStatus, WaitOptions } from "./jobs/types.js";
-import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait, type ValidateOption } from "./jobs/waiters.js";
+import type { ValidateOption } from "./jobs/waiters.js";
 import { createWatcher, type Watcher } from "./jobs/watcher.js";
 import type { WatcherOptions } from "./jobs/watch-types.js";
 import { scrape, type ScrapeParams, type ScrapeResult } from "./api/scrape.js";
@@ -43,10 +42,38 @@ import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
+import { atCall, OnDemand } from "./core/on-demand.js";
 import type { V1Client } from "./v1/client.js";
 import { lazyV1 } from "./v1/lazy.js";
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+type Waiting = typeof import("./jobs/waiting.js");
+
+/**
+ * The job waiters and the page walk (`jobs/waiting.ts`), loaded on the first waiting call or
+ * document iteration (a chunk of its own in split browser bundles); the Node and server entries
+ * hand them over up front (`hand-over.ts`), so nothing loads between a call and its poll timers.
+ */
+export const jobWaiters = new OnDemand<Waiting>("the job waiters", () => import("./jobs/waiting.js"));
+
+/** Runs `run` with the waiters: at once when they are at hand, else once loaded, with the plain-object arguments as they were at the call. */
+function waiting<A extends unknown[], R>(run: (m: Waiting, ...args: A) => Promise<R>, ...args: A): Promise<R> {
+  const now = jobWaiters.now;
+  if (now) return run(now, ...args);
+  const copies = args.map(atCall) as A;
+  return jobWaiters.load().then((m) => run(m, ...copies));
+}
+
+/** The documents of `make`'s iterator: at once when the waiters are at hand, else once loaded (on the first `next()`), with the arguments as they were at the call. */
+function documents<A extends unknown[], D>(make: (m: Waiting, ...args: A) => AsyncGenerator<D, void, undefined>, ...args: A): AsyncGenerator<D, void, undefined> {
+  const now = jobWaiters.now;
+  if (now) return make(now, ...args);
+  const copies = args.map(atCall) as A;
+  return (async function* () {
+    yield* make(await jobWaiters.load(), ...copies);
+  })();
+}
 
 /** A provisioned agent key, plus a helper that builds a client using it. */
 export interface AgentSignupResult extends AgentSignupRecord {
@@ -128,7 +155,7 @@ export class WebData {
    * `json` is typed from `options.schema` (each document parsed with it as it is yielded), or named: `crawlDocuments<MyType>(id)` (unchecked).
    */
   crawlDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): AsyncGenerator<Document<T>, void, undefined> {
-    return jobDocuments<Document<T>>(this.#http, "crawl", id, options, requestOptions);
+    return documents((m, ...a) => m.jobDocuments<Document<T>>(this.#http, "crawl", ...a), id, options, requestOptions);
   }
 
   /** Failed and robots-blocked pages of a crawl: `GET /v2/crawl/<id>/errors`. */
@@ -152,7 +179,7 @@ export class WebData {
    * every document is parsed with it (`ResultValidationError`).
    */
   crawl<O extends CrawlOptions & WaitOptions = CrawlOptions & WaitOptions>(url: string, options?: O, requestOptions?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
-    return crawlAndWait(this.#http, url, options, requestOptions);
+    return waiting((m, ...a) => m.crawlAndWait<O>(this.#http, ...a), url, options, requestOptions);
   }
 
   /** Starts a batch scrape: `POST /v2/batch/scrape` (retried only when nothing can have been created). */
@@ -170,7 +197,7 @@ export class WebData {
 
   /** Every document of a batch scrape, following `next`; `json` typed (and parsed) as in `crawlDocuments`. */
   batchScrapeDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): AsyncGenerator<Document<T>, void, undefined> {
-    return jobDocuments<Document<T>>(this.#http, "batch", id, options, requestOptions);
+    return documents((m, ...a) => m.jobDocuments<Document<T>>(this.#http, "batch", ...a), id, options, requestOptions);
   }
 
   /** Failed pages of a batch scrape: `GET /v2/batch/scrape/<id>/errors`. */
@@ -188,7 +215,7 @@ export class WebData {
    * from the json format's schema in `formats`; with `validate: true` every document is parsed with it.
    */
   batchScrape<O extends BatchScrapeOptions & WaitOptions = BatchScrapeOptions & WaitOptions>(urls: string[], options?: O, requestOptions?: RequestOptions): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
-    return batchScrapeAndWait(this.#http, urls, options, requestOptions);
+    return waiting((m, ...a) => m.batchScrapeAndWait<O>(this.#http, ...a), urls, options, requestOptions);
   }
 
   /**
@@ -223,7 +250,7 @@ export class WebData {
    * `schema` (zod 3/4, Standard Schema) unless a type is named: `extract<MyType>(...)`; `validate: true` parses it with `schema`.
    */
   extract<T = never, O extends ExtractOptions & WaitOptions & ValidateOption = ExtractOptions & WaitOptions & ValidateOption>(options: O, requestOptions?: RequestOptions): Promise<ExtractStatus<SchemaResult<T, O["schema"]>>> {
-    return extractAndWait<SchemaResult<T, O["schema"]>>(this.#http, options, requestOptions);
+    return waiting((m, ...a) => m.extractAndWait<SchemaResult<T, O["schema"]>>(this.#http, ...a), options, requestOptions);
   }
 
   /** Starts an agent: `POST /v2/agent`. */
@@ -252,7 +279,7 @@ export class WebData {
   /** The official client's form, `agent({ prompt, ...options })`: the same run (waiter options in ms: `pollIntervalMs`, `timeoutMs`). */
   agent<T = never, O extends AgentRequest & WaitOptions & ValidateOption = AgentRequest & WaitOptions & ValidateOption>(request: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>>;
   agent(first: string | AgentRequest, second?: AgentOptions | RequestOptions, third?: RequestOptions): Promise<AgentStatus<unknown>> {
-    return agentAndWait(this.#http, ...agentArgs<AgentOptions & WaitOptions & ValidateOption, RequestOptions>(first, second, third));
+    return waiting((m, ...a) => m.agentAndWait(this.#http, ...a), ...agentArgs<AgentOptions & WaitOptions & ValidateOption, RequestOptions>(first, second, third));
   }
 
   /** Remaining tokens of the team (camelCase): `GET /v2/team/token-usage`. */

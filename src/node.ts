@@ -15,23 +15,10 @@ import type { ClientOptions } from "./core/config.js";
 import { checkDeclared, readLimited } from "./core/body.js";
 import { ConnectionError, WebDataError } from "./core/errors.js";
 import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
-import * as v1Module from "./v1/client.js";
-import { v1Layer } from "./v1/lazy.js";
-import { watchTransports } from "./jobs/watcher.js";
-import * as watchWs from "./jobs/watch-ws.js";
-import * as watchSse from "./jobs/watch-sse.js";
-import * as watchPoll from "./jobs/watch-poll.js";
-import { zodConverters } from "./api/schema.js";
-import { zod4ToJsonSchema } from "./api/zod4-json.js";
+import { handOverOnDemandParts } from "./hand-over.js";
 
-// Size is no concern on Node: hand over up front what the portable entry loads on first use, so no
-// load falls between a call and its timers (fake timers in tests). Not the zod 3 schema converter:
-// zod-to-json-schema and zod 3 are a third of a cold start, for apps that pass zod 3 schemas only.
-v1Layer.provide(v1Module);
-watchTransports.websocket.provide(watchWs);
-watchTransports.sse.provide(watchSse);
-watchTransports.poll.provide(watchPoll);
-zodConverters.zod4.provide(zod4ToJsonSchema);
+// Size is no concern on Node: what the portable entry loads on first use is handed over up front.
+handOverOnDemandParts();
 
 /** Options of the Node client: the portable ones plus connection control. */
 export interface NodeClientOptions extends ClientOptions {

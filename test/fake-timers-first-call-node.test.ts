@@ -9,7 +9,7 @@ import * as zm from "zod/v4/mini";
 import { afterEach, expect, it, vi } from "vitest";
 import { WebData as NodeWebData } from "../src/node.js";
 import { createFakeService, fakeJobs } from "../src/testing/index.js";
-import { backsOffOnTheFakeClock } from "./support/fake-clock.js";
+import { backsOffOnTheFakeClock, waiterPollsOnTheFakeClock } from "./support/fake-clock.js";
 
 afterEach(() => vi.useRealTimers());
 
@@ -48,4 +48,8 @@ it("a watcher's first polls on the Node entry (which has the watcher's transport
   await vi.runAllTimersAsync();
   await done;
   expect(events.at(-1)).toBe("done");
+});
+
+it("crawl()'s first polls on the Node entry (which has the job waiters up front) run on the fake clock", async () => {
+  await waiterPollsOnTheFakeClock(NodeWebData);
 });

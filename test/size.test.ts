@@ -35,14 +35,15 @@ export const TARGET = { client: 25 * 1024, scrapeOnly: 17 * 1024 } as const;
  */
 export const TARGET_INLINED = 34 * 1024;
 /**
- * Where the bundles stand, gzipped bytes, over the budgets above: WebData 31.7 KB initial (32.8 KB in
- * Rollup), 40.5 KB inlined; scrape-only 20.7 KB (21.2 KB in Rollup). What is left to reach the budgets
- * (the closing notes of issue 11 have the figures): the waiters, the watcher and the official-key checks
- * loaded on first use, the schema module split, and less code of our own in the scrape path. Until then
+ * Where the bundles stand, gzipped bytes, over the budgets above: WebData 30.3 KB initial (31.6 KB in
+ * Rollup), 40.9 KB inlined; scrape-only 20.7 KB (21.2 KB in Rollup). What is left to reach the budgets
+ * (the closing notes of issue 11 have the figures): the watcher and the official-key checks loaded on
+ * first use, the schema module split, and less code of our own (the inlined figure is the initial one
+ * plus about 9 KB loaded on first use, so splitting alone cannot bring it to its budget). Until then
  * the test fails on growth past these ceilings and prints how far each figure is over its budget. Lower
  * them as figures drop; once a budget holds, its ceiling is the budget.
  */
-export const CEILING = { client: 33 * 1024, inlined: 40.75 * 1024, scrapeOnly: 21.25 * 1024 } as const;
+export const CEILING = { client: 32 * 1024, inlined: 41.25 * 1024, scrapeOnly: 21.25 * 1024 } as const;
 /** The limit a figure is held to: its budget, or the ceiling while the budget is not met. */
 const limit = (budget: number, ceiling: number): number => Math.max(budget, ceiling);
 
@@ -183,8 +184,8 @@ describe("browser bundle size", () => {
     const f = await measure(CLIENT_APP);
     report("WebData", f, TARGET.client);
     expect(files(f.all).filter((file) => /^node:|undici/.test(file))).toEqual([]);
-    // What keeps the initial download small: the v1 layer, the watcher transports and the zod schema converters load on first use.
-    for (const lazy of ["dist/v1/client.js", "dist/jobs/watch-ws.js", "dist/jobs/watch-sse.js", "dist/jobs/watch-poll.js", "eventsource-parser/dist/index.js", "dist/api/zod4-json.js", "dist/api/zod3-json.js"]) {
+    // What keeps the initial download small: the v1 layer, the job waiters, the watcher transports and the zod schema converters load on first use.
+    for (const lazy of ["dist/v1/client.js", "dist/jobs/waiting.js", "dist/jobs/waiters.js", "dist/jobs/polling.js", "dist/jobs/pages.js", "dist/jobs/watch-ws.js", "dist/jobs/watch-sse.js", "dist/jobs/watch-poll.js", "eventsource-parser/dist/index.js", "dist/api/zod4-json.js", "dist/api/zod3-json.js"]) {
       expect(files(f.initial)).not.toContain(lazy);
       expect(files(f.all)).toContain(lazy);
     }

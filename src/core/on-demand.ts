@@ -4,7 +4,7 @@
  * for everything cheap to load, so that nothing is loaded between a call and
  * its timers: a test under fake timers that advances the clock would otherwise
  * run before the timer exists (TESTING.md). One loader for the v1 layer, the
- * watcher's transports and the zod schema converters.
+ * job waiters, the watcher's transports and the zod schema converters.
  */
 import { WebDataError } from "./errors.js";
 
@@ -45,4 +45,13 @@ export class OnDemand<M> {
       },
     ));
   }
+}
+
+/**
+ * A shallow copy of a plain-object argument (other values as they are), for a call that waits for
+ * a load: it is sent with the options as they were at the call, not as they are after the load.
+ */
+export function atCall<T>(value: T): T {
+  const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
+  return proto === Object.prototype || proto === null ? { ...value } : value;
 }

@@ -7,7 +7,7 @@
  * return an `APIPromise` still do (`.withResponse()` works), the others return
  * a plain `Promise`. A test keeps these lists equal to `V1Client`'s methods.
  */
-import { OnDemand } from "../core/on-demand.js";
+import { atCall, OnDemand } from "../core/on-demand.js";
 import { APIPromise, type HttpClient } from "../core/request.js";
 import type { V1Client } from "./client.js";
 
@@ -24,12 +24,6 @@ export const V1_PROMISE_METHODS = [
 ] as const;
 
 type Method = (...args: unknown[]) => Promise<unknown>;
-
-/** A shallow copy of a plain-object argument (other values as they are): a call made while the v1 layer loads sends the options as they were at the call. */
-function atCall<T>(value: T): T {
-  const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
-  return proto === Object.prototype || proto === null ? { ...value } : value;
-}
 
 /**
  * The v1 layer, loaded on the first `client.v1` call; the Node entry hands it over up front
