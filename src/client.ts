@@ -57,14 +57,6 @@ type Waiting = typeof import("./jobs/waiting.js");
  */
 export const jobWaiters = new OnDemand<Waiting>("the job waiters", () => import("./jobs/waiting.js"));
 
-/** Runs `run` with the waiters: at once when they are at hand, else once loaded, with the plain-object arguments as they were at the call. */
-function waiting<A extends unknown[], R>(run: (m: Waiting, ...args: A) => Promise<R>, ...args: A): Promise<R> {
-  const now = jobWaiters.now;
-  if (now) return run(now, ...args);
-  const copies = args.map(atCall) as A;
-  return jobWaiters.load().then((m) => run(m, ...copies));
-}
-
 /** The documents of `make`'s iterator: at once when the waiters are at hand, else once loaded (on the first `next()`), with the arguments as they were at the call. */
 function documents<A extends unknown[], D>(make: (m: Waiting, ...args: A) => AsyncGenerator<D, void, undefined>, ...args: A): AsyncGenerator<D, void, undefined> {
   const now = jobWaiters.now;
@@ -179,7 +171,7 @@ export class WebData {
    * every document is parsed with it (`ResultValidationError`).
    */
   crawl<O extends CrawlOptions & WaitOptions = CrawlOptions & WaitOptions>(url: string, options?: O, requestOptions?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
-    return waiting((m, ...a) => m.crawlAndWait<O>(this.#http, ...a), url, options, requestOptions);
+    return jobWaiters.run((m, ...a) => m.crawlAndWait<O>(this.#http, ...a), url, options, requestOptions);
   }
 
   /** Starts a batch scrape: `POST /v2/batch/scrape` (retried only when nothing can have been created). */
@@ -215,7 +207,7 @@ export class WebData {
    * from the json format's schema in `formats`; with `validate: true` every document is parsed with it.
    */
   batchScrape<O extends BatchScrapeOptions & WaitOptions = BatchScrapeOptions & WaitOptions>(urls: string[], options?: O, requestOptions?: RequestOptions): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
-    return waiting((m, ...a) => m.batchScrapeAndWait<O>(this.#http, ...a), urls, options, requestOptions);
+    return jobWaiters.run((m, ...a) => m.batchScrapeAndWait<O>(this.#http, ...a), urls, options, requestOptions);
   }
 
   /**
@@ -250,7 +242,7 @@ export class WebData {
    * `schema` (zod 3/4, Standard Schema) unless a type is named: `extract<MyType>(...)`; `validate: true` parses it with `schema`.
    */
   extract<T = never, O extends ExtractOptions & WaitOptions & ValidateOption = ExtractOptions & WaitOptions & ValidateOption>(options: O, requestOptions?: RequestOptions): Promise<ExtractStatus<SchemaResult<T, O["schema"]>>> {
-    return waiting((m, ...a) => m.extractAndWait<SchemaResult<T, O["schema"]>>(this.#http, ...a), options, requestOptions);
+    return jobWaiters.run((m, ...a) => m.extractAndWait<SchemaResult<T, O["schema"]>>(this.#http, ...a), options, requestOptions);
   }
 
   /** Starts an agent: `POST /v2/agent`. */
@@ -279,7 +271,7 @@ export class WebData {
   /** The official client's form, `agent({ prompt, ...options })`: the same run (waiter options in ms: `pollIntervalMs`, `timeoutMs`). */
   agent<T = never, O extends AgentRequest & WaitOptions & ValidateOption = AgentRequest & WaitOptions & ValidateOption>(request: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>>;
   agent(first: string | AgentRequest, second?: AgentOptions | RequestOptions, third?: RequestOptions): Promise<AgentStatus<unknown>> {
-    return waiting((m, ...a) => m.agentAndWait(this.#http, ...a), ...agentArgs<AgentOptions & WaitOptions & ValidateOption, RequestOptions>(first, second, third));
+    return jobWaiters.run((m, ...a) => m.agentAndWait(this.#http, ...a), ...agentArgs<AgentOptions & WaitOptions & ValidateOption, RequestOptions>(first, second, third));
   }
 
   /** Remaining tokens of the team (camelCase): `GET /v2/team/token-usage`. */

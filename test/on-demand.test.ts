@@ -43,4 +43,15 @@ describe("OnDemand", () => {
     expect(await part.load()).toBe(given);
     expect(loads).toBe(0);
   });
+
+  it("run(): before the load, calls with plain-object arguments as they were at the call; once loaded, with the arguments themselves", async () => {
+    const part = new OnDemand("the part", async () => ({ read: (o: { n: number }) => o }));
+    const options = { n: 1 };
+    const first = part.run((m, o) => m.read(o), options);
+    options.n = 2;
+    const seen = await first;
+    expect(seen).toEqual({ n: 1 });
+    expect(seen).not.toBe(options);
+    expect(await part.run((m, o) => m.read(o), options)).toBe(options);
+  });
 });

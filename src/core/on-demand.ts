@@ -34,6 +34,17 @@ export class OnDemand<M> {
     this.#module = module;
   }
 
+  /**
+   * Calls `fn` with the module and `args`: at once when the module is at hand, else once it is
+   * loaded, with the plain-object arguments copied now ({@link atCall}), so the call is the one made.
+   */
+  run<A extends unknown[], R>(fn: (module: M, ...args: A) => R | Promise<R>, ...args: A): Promise<R> {
+    const now = this.#module;
+    if (now) return Promise.resolve(fn(now, ...args));
+    const copies = args.map(atCall) as A;
+    return this.load().then((m) => fn(m, ...copies));
+  }
+
   /** The module, loaded on the first call. A failed load rejects with a `WebDataError` and is tried again on the next call. */
   load(): Promise<M> {
     if (this.#module) return Promise.resolve(this.#module);

@@ -1,13 +1,13 @@
 /**
  * `client.v1` without the v1 layer in the initial bundle: an object with every
  * `V1Client` method that loads `./client.js` on the first call (a separate
- * chunk for bundlers that split on `import()`; Node, Deno and Bun read one
- * more file) and forwards to it; once loaded, calls go straight through. Plain-object
+ * chunk for bundlers that split on `import()`; the Node and server entries
+ * hand it over up front, `hand-over.ts`) and forwards to it; once loaded, calls go straight through. Plain-object
  * arguments of calls made before the load are copied at the call. Results are the same objects: methods that
  * return an `APIPromise` still do (`.withResponse()` works), the others return
  * a plain `Promise`. A test keeps these lists equal to `V1Client`'s methods.
  */
-import { atCall, OnDemand } from "../core/on-demand.js";
+import { OnDemand } from "../core/on-demand.js";
 import { APIPromise, type HttpClient } from "../core/request.js";
 import type { V1Client } from "./client.js";
 
@@ -26,8 +26,8 @@ export const V1_PROMISE_METHODS = [
 type Method = (...args: unknown[]) => Promise<unknown>;
 
 /**
- * The v1 layer, loaded on the first `client.v1` call; the Node entry hands it over up front
- * (`v1Layer.provide(...)`), so nothing is loaded between a call and its retry timer.
+ * The v1 layer, loaded on the first `client.v1` call; the Node and server entries hand it over
+ * up front (`hand-over.ts`), so nothing is loaded between a call and its retry timer.
  */
 export const v1Layer = new OnDemand<typeof import("./client.js")>("the v1 layer", () => import("./client.js"));
 
@@ -36,24 +36,17 @@ export function lazyV1(http: HttpClient): V1Client {
   let client: Record<string, Method> | undefined;
   const made = (m: typeof import("./client.js")) => (client ??= new m.V1Client(http) as unknown as Record<string, Method>);
   const ready = () => client ?? (v1Layer.now ? made(v1Layer.now) : undefined);
-  const load = () => v1Layer.load().then(made);
   // Once loaded, calls go straight through (as synchronous as the method itself); before that they wait for the load.
   const v1: Record<string, Method> = {};
   for (const name of V1_API_METHODS) {
     v1[name] = (...args) => {
       const now = ready();
       if (now) return now[name]!(...args);
-      const copies = args.map(atCall);
-      return new APIPromise(load().then((c) => (c[name]!(...copies) as APIPromise<unknown>).withResponse()));
+      return new APIPromise(v1Layer.run((m, ...a) => (made(m)[name]!(...a) as APIPromise<unknown>).withResponse(), ...args));
     };
   }
   for (const name of V1_PROMISE_METHODS) {
-    v1[name] = (...args) => {
-      const now = ready();
-      if (now) return now[name]!(...args);
-      const copies = args.map(atCall);
-      return load().then((c) => c[name]!(...copies));
-    };
+    v1[name] = (...args) => v1Layer.run((m, ...a) => made(m)[name]!(...a), ...args);
   }
   return v1 as unknown as V1Client;
 }
