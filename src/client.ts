@@ -42,7 +42,7 @@ import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
-import { atCall, OnDemand } from "./core/on-demand.js";
+import { atCall, OnDemand, runWith } from "./core/on-demand.js";
 import type { V1Client } from "./v1/client.js";
 import { lazyV1 } from "./v1/lazy.js";
 
@@ -171,7 +171,7 @@ export class WebData {
    * every document is parsed with it (`ResultValidationError`).
    */
   crawl<O extends CrawlOptions & WaitOptions = CrawlOptions & WaitOptions>(url: string, options?: O, requestOptions?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
-    return jobWaiters.run((m, ...a) => m.crawlAndWait<O>(this.#http, ...a), url, options, requestOptions);
+    return runWith(jobWaiters, (m, ...a) => m.crawlAndWait<O>(this.#http, ...a), url, options, requestOptions);
   }
 
   /** Starts a batch scrape: `POST /v2/batch/scrape` (retried only when nothing can have been created). */
@@ -207,7 +207,7 @@ export class WebData {
    * from the json format's schema in `formats`; with `validate: true` every document is parsed with it.
    */
   batchScrape<O extends BatchScrapeOptions & WaitOptions = BatchScrapeOptions & WaitOptions>(urls: string[], options?: O, requestOptions?: RequestOptions): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
-    return jobWaiters.run((m, ...a) => m.batchScrapeAndWait<O>(this.#http, ...a), urls, options, requestOptions);
+    return runWith(jobWaiters, (m, ...a) => m.batchScrapeAndWait<O>(this.#http, ...a), urls, options, requestOptions);
   }
 
   /**
@@ -242,7 +242,7 @@ export class WebData {
    * `schema` (zod 3/4, Standard Schema) unless a type is named: `extract<MyType>(...)`; `validate: true` parses it with `schema`.
    */
   extract<T = never, O extends ExtractOptions & WaitOptions & ValidateOption = ExtractOptions & WaitOptions & ValidateOption>(options: O, requestOptions?: RequestOptions): Promise<ExtractStatus<SchemaResult<T, O["schema"]>>> {
-    return jobWaiters.run((m, ...a) => m.extractAndWait<SchemaResult<T, O["schema"]>>(this.#http, ...a), options, requestOptions);
+    return runWith(jobWaiters, (m, ...a) => m.extractAndWait<SchemaResult<T, O["schema"]>>(this.#http, ...a), options, requestOptions);
   }
 
   /** Starts an agent: `POST /v2/agent`. */
@@ -271,7 +271,7 @@ export class WebData {
   /** The official client's form, `agent({ prompt, ...options })`: the same run (waiter options in ms: `pollIntervalMs`, `timeoutMs`). */
   agent<T = never, O extends AgentRequest & WaitOptions & ValidateOption = AgentRequest & WaitOptions & ValidateOption>(request: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>>;
   agent(first: string | AgentRequest, second?: AgentOptions | RequestOptions, third?: RequestOptions): Promise<AgentStatus<unknown>> {
-    return jobWaiters.run((m, ...a) => m.agentAndWait(this.#http, ...a), ...agentArgs<AgentOptions & WaitOptions & ValidateOption, RequestOptions>(first, second, third));
+    return runWith(jobWaiters, (m, ...a) => m.agentAndWait(this.#http, ...a), ...agentArgs<AgentOptions & WaitOptions & ValidateOption, RequestOptions>(first, second, third));
   }
 
   /** Remaining tokens of the team (camelCase): `GET /v2/team/token-usage`. */

@@ -4,7 +4,7 @@
  * again, and a module handed over up front used with no load at all.
  */
 import { describe, expect, it } from "vitest";
-import { OnDemand } from "../src/core/on-demand.js";
+import { OnDemand, runWith } from "../src/core/on-demand.js";
 import { WebDataError } from "../src/index.js";
 
 describe("OnDemand", () => {
@@ -44,14 +44,14 @@ describe("OnDemand", () => {
     expect(loads).toBe(0);
   });
 
-  it("run(): before the load, calls with plain-object arguments as they were at the call; once loaded, with the arguments themselves", async () => {
+  it("runWith(): before the load, calls with plain-object arguments as they were at the call; once loaded, with the arguments themselves", async () => {
     const part = new OnDemand("the part", async () => ({ read: (o: { n: number }) => o }));
     const options = { n: 1 };
-    const first = part.run((m, o) => m.read(o), options);
+    const first = runWith(part, (m, o) => m.read(o), options);
     options.n = 2;
     const seen = await first;
     expect(seen).toEqual({ n: 1 });
     expect(seen).not.toBe(options);
-    expect(await part.run((m, o) => m.read(o), options)).toBe(options);
+    expect(await runWith(part, (m, o) => m.read(o), options)).toBe(options);
   });
 });

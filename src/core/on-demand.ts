@@ -34,17 +34,6 @@ export class OnDemand<M> {
     this.#module = module;
   }
 
-  /**
-   * Calls `fn` with the module and `args`: at once when the module is at hand, else once it is
-   * loaded, with the plain-object arguments copied now ({@link atCall}), so the call is the one made.
-   */
-  run<A extends unknown[], R>(fn: (module: M, ...args: A) => R | Promise<R>, ...args: A): Promise<R> {
-    const now = this.#module;
-    if (now) return Promise.resolve(fn(now, ...args));
-    const copies = args.map(atCall) as A;
-    return this.load().then((m) => fn(m, ...copies));
-  }
-
   /** The module, loaded on the first call. A failed load rejects with a `WebDataError` and is tried again on the next call. */
   load(): Promise<M> {
     if (this.#module) return Promise.resolve(this.#module);
@@ -65,4 +54,16 @@ export class OnDemand<M> {
 export function atCall<T>(value: T): T {
   const proto = value !== null && typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
   return proto === Object.prototype || proto === null ? { ...value } : value;
+}
+
+/**
+ * Calls `fn` with `part`'s module and `args`: at once when the module is at hand, else once it is
+ * loaded, with the plain-object arguments copied now ({@link atCall}), so the call is the one made.
+ * A function, not a method, so a bundle that never calls it leaves it out.
+ */
+export function runWith<M, A extends unknown[], R>(part: OnDemand<M>, fn: (module: M, ...args: A) => R | Promise<R>, ...args: A): Promise<R> {
+  const now = part.now;
+  if (now) return Promise.resolve(fn(now, ...args));
+  const copies = args.map(atCall) as A;
+  return part.load().then((m) => fn(m, ...copies));
 }

@@ -7,7 +7,7 @@
  * return an `APIPromise` still do (`.withResponse()` works), the others return
  * a plain `Promise`. A test keeps these lists equal to `V1Client`'s methods.
  */
-import { OnDemand } from "../core/on-demand.js";
+import { OnDemand, runWith } from "../core/on-demand.js";
 import { APIPromise, type HttpClient } from "../core/request.js";
 import type { V1Client } from "./client.js";
 
@@ -42,11 +42,11 @@ export function lazyV1(http: HttpClient): V1Client {
     v1[name] = (...args) => {
       const now = ready();
       if (now) return now[name]!(...args);
-      return new APIPromise(v1Layer.run((m, ...a) => (made(m)[name]!(...a) as APIPromise<unknown>).withResponse(), ...args));
+      return new APIPromise(runWith(v1Layer, (m, ...a) => (made(m)[name]!(...a) as APIPromise<unknown>).withResponse(), ...args));
     };
   }
   for (const name of V1_PROMISE_METHODS) {
-    v1[name] = (...args) => v1Layer.run((m, ...a) => made(m)[name]!(...a), ...args);
+    v1[name] = (...args) => runWith(v1Layer, (m, ...a) => made(m)[name]!(...a), ...args);
   }
   return v1 as unknown as V1Client;
 }
