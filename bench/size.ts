@@ -1,0 +1,90 @@
+/**
+ * Where the bytes of the browser bundles go (`npm run size`; `test/size.test.ts` holds the budgets).
+ *
+ * For the three figures DESIGN.md budgets (`import { WebData }` initial and with everything inlined,
+ * `import { scrape }` initial), prints each group of modules with its minified bytes in the bundle
+ * (these add up) and what the gzipped bundle loses when that group alone is left out (gzip does not
+ * add up: the rest of the bundle compresses a little worse without it, and modules that only the
+ * group uses, zod's parts included, go with it). The last row is what no group claims.
+ *
+ *   npm run size
+ *   npm run size -- --json
+ */
+import { parseArgs } from "node:util";
+import { appDir, bundle, CLIENT_APP, kb, rollupInitial, SCHEMA_CONVERTERS, SCRAPE_APP, type Bundle, type BundleOptions } from "./bundles.js";
+
+const { values: flags } = parseArgs({ options: { json: { type: "boolean", default: false } } });
+
+/** The groups, first match wins; module names as in `Bundle.inputs` (`dist/...`, `pkg/...`). */
+export const GROUPS: readonly { label: string; test: RegExp }[] = [
+  { label: "zod (the app's own, a peer dependency)", test: /^zod(\/|$)/ },
+  { label: "p-retry + is-network-error", test: /^(p-retry|is-network-error)(\/|$)/ },
+  { label: "eventsource-parser (watcher over SSE)", test: /^eventsource-parser(\/|$)/ },
+  { label: "official-client migration checks and v1 warnings", test: /^dist\/(api\/official-(keys|shapes)|jobs\/watch-official|v1\/deprecation)\.js$/ },
+  { label: "v1 layer (client.v1)", test: /^dist\/v1\// },
+  { label: "watcher and its transports", test: /^dist\/jobs\/watch/ },
+  { label: "job waiters, polling, pages", test: /^dist\/jobs\/(waiting|waiters|polling|pages|page-guard|poll-timing)\.js$/ },
+  { label: "users' schemas (JSON extraction)", test: /^dist\/api\/(schema|zod-like)\.js$/ },
+  { label: "endpoints: options and answer schemas", test: /^dist\/(api|jobs)\// },
+];
+
+/** The three budgeted figures: the app, how it is split, the budget (gzipped bytes, DESIGN.md). */
+const FIGURES: readonly { name: string; code: string; split: BundleOptions["split"]; budget: number; rollup: boolean }[] = [
+  { name: "import { WebData }, initial", code: CLIENT_APP, split: true, budget: 25 * 1024, rollup: true },
+  { name: "import { WebData }, everything inlined", code: CLIENT_APP, split: SCHEMA_CONVERTERS, budget: 34 * 1024, rollup: false },
+  { name: "import { scrape }, initial", code: SCRAPE_APP, split: true, budget: 17 * 1024, rollup: true },
+];
+
+const groupOf = (name: string): string | undefined => GROUPS.find((g) => g.test.test(name))?.label;
+
+interface Row {
+  group: string;
+  /** Minified bytes of the group's modules in the bundle. */
+  minified: number;
+  /** Gzipped bytes the bundle loses without the group (`undefined` for the rest). */
+  gzipCost: number | undefined;
+}
+
+interface Figure {
+  name: string;
+  budget: number;
+  bundle: Bundle;
+  rollup: number | undefined;
+  rows: Row[];
+}
+
+const { dir, remove } = appDir();
+const figures: Figure[] = [];
+try {
+  for (const f of FIGURES) {
+    const whole = await bundle(dir, f.code, { split: f.split });
+    const rows: Row[] = [];
+    for (const g of GROUPS) {
+      const minified = whole.inputs.filter(([name]) => groupOf(name) === g.label).reduce((s, [, n]) => s + n, 0);
+      if (!minified) continue;
+      const without = await bundle(dir, f.code, { split: f.split, without: (name) => groupOf(name) === g.label });
+      rows.push({ group: g.label, minified, gzipCost: whole.gzipped - without.gzipped });
+    }
+    const rest = whole.inputs.filter(([name]) => groupOf(name) === undefined).reduce((s, [, n]) => s + n, 0);
+    rows.push({ group: "the rest: client, request path, retries, errors, checks", minified: rest, gzipCost: undefined });
+    figures.push({ name: f.name, budget: f.budget, bundle: whole, rollup: f.rollup ? await rollupInitial(f.code) : undefined, rows });
+  }
+} finally {
+  remove();
+}
+
+if (flags.json) {
+  console.log(JSON.stringify(figures.map(({ bundle: b, ...f }) => ({ ...f, minified: b.minified, gzipped: b.gzipped })), null, 2));
+} else {
+  for (const f of figures) {
+    const over = f.bundle.gzipped - f.budget;
+    const state = over > 0 ? `over by ${kb(over)}` : "within";
+    const viaRollup = f.rollup === undefined ? "" : `; Rollup 4: ${kb(f.rollup)}`;
+    console.log(`\n${f.name}: ${kb(f.bundle.gzipped)} gzipped (${kb(f.bundle.minified)} minified${viaRollup}); budget ${kb(f.budget)}: ${state}`);
+    console.log(`  ${"group".padEnd(58)}${"minified".padStart(10)}${"gzip, left out".padStart(16)}`);
+    for (const r of f.rows) {
+      console.log(`  ${r.group.padEnd(58)}${kb(r.minified).padStart(10)}${(r.gzipCost === undefined ? "" : `-${kb(r.gzipCost)}`).padStart(16)}`);
+    }
+  }
+  console.log('\n"gzip, left out": how much smaller the gzipped bundle is without that group alone (these do not add up).');
+}
