@@ -131,8 +131,21 @@ describe.each(TRANSPORTS)("pagination over %s", (kind) => {
     const start = await s.client.http.request<{ id: string; url: string }>({ method: "POST", path: "/v1/crawl", body: { url: "https://acme.test/", limit: 3, ignoreSitemap: true }, idempotent: true });
     expect(start.url).toBe(`${s.url}/v1/crawl/${start.id}`);
     jobs.finish(start.id);
-    const docs = await drive(collect(jobDocuments(s.client.http, "crawl", start.id, { apiVersion: "v1", pageLimit: 2 })));
+    const docs = await drive(collect(jobDocuments(s.client.http, "crawl", start.id, { pageLimit: 2 }, undefined, "v1")));
     expect(docs).toHaveLength(3);
     expect(gets(s, start.id).map((r) => r.path)).toEqual([`/v1/crawl/${start.id}?limit=2`, `/v1/crawl/${start.id}?skip=2&limit=2`]);
+  });
+
+  it("reads v2 routes whatever the caller's options hold (the route version is not an option)", async () => {
+    s = await open(kind, {}, { timeoutMs: 1e9 });
+    const jobs = fakeJobs(s.fake);
+    const { id } = await s.client.startCrawl("https://acme.test/", { sitemap: "skip", limit: 3 });
+    jobs.finish(id);
+    // Plain JavaScript can pass any key; an internal one must not change where the pages come from.
+    const options = { pageLimit: 2, apiVersion: "v1" } as Parameters<typeof s.client.crawlDocuments>[1];
+    expect(await drive(collect(s.client.crawlDocuments(id, options)))).toHaveLength(3);
+    const paths = gets(s, id).map((r) => r.path);
+    expect(paths.length).toBeGreaterThanOrEqual(2);
+    expect(paths.every((p) => p.startsWith("/v2/crawl/"))).toBe(true);
   });
 });

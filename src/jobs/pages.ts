@@ -12,7 +12,7 @@ import { onAbort } from "../core/abort.js";
 import { pollInterval } from "./poll-timing.js";
 import { PageGuard } from "./page-guard.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
-import type { JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
+import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
 
 /** Waits `ms`; an abort rejects at once with `AbortError`. Shares the signal's one listener ({@link onAbort}). */
 export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -34,7 +34,8 @@ export function abortableSleep(ms: number, signal: AbortSignal | undefined): Pro
 /**
  * Every status page of a job, from `skip=0`, following `next`. Yields each page
  * (one at a time). A page request that fails throws; the iteration never ends
- * early as if complete.
+ * early as if complete. `apiVersion` (internal: the v1 layer reads `/v1/...`)
+ * is a parameter, not an option, so no caller's options object can change the routes.
  */
 export async function* jobPages<TDoc = Document>(
   http: HttpClient,
@@ -42,6 +43,7 @@ export async function* jobPages<TDoc = Document>(
   id: string,
   optsArg?: JobDocumentsOptions | null,
   requestOptions?: RequestOptions,
+  apiVersion: ApiVersion = "v2",
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
   const opts = optionsArg(optsArg, "documents options");
   checkWaitOptions(opts, "documents options");
@@ -49,7 +51,7 @@ export async function* jobPages<TDoc = Document>(
   checkRequestOptions(requestOptions);
   const interval = pollInterval(opts.pollIntervalMs);
   const req: RequestOptions = { ...requestOptions, signal: opts.signal ?? requestOptions?.signal };
-  let page = await getJobStatus<TDoc>(http, kind, id, { limit: opts.pageLimit }, req, opts.apiVersion);
+  let page = await getJobStatus<TDoc>(http, kind, id, { limit: opts.pageLimit }, req, apiVersion);
   let seen = 0;
   const guard = new PageGuard(id);
   for (;;) {
@@ -64,7 +66,7 @@ export async function* jobPages<TDoc = Document>(
     if (next) guard.follow(next, page);
     page = next
       ? await getJobPage<TDoc>(http, next, id, req)
-      : await getJobStatus<TDoc>(http, kind, id, { skip: seen, limit: opts.pageLimit }, req, opts.apiVersion);
+      : await getJobStatus<TDoc>(http, kind, id, { skip: seen, limit: opts.pageLimit }, req, apiVersion);
   }
 }
 
@@ -75,8 +77,9 @@ export async function* jobDocuments<TDoc = Document>(
   id: string,
   opts?: JobDocumentsOptions | null,
   requestOptions?: RequestOptions,
+  apiVersion: ApiVersion = "v2",
 ): AsyncGenerator<TDoc, void, undefined> {
-  for await (const page of jobPages<TDoc>(http, kind, id, opts, requestOptions)) {
+  for await (const page of jobPages<TDoc>(http, kind, id, opts, requestOptions, apiVersion)) {
     for (const doc of page.data) yield opts?.schema ? ((await validateDocumentsWith(opts.schema, [doc as Document]))[0] as TDoc) : doc;
   }
 }

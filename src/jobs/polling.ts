@@ -147,7 +147,7 @@ export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKin
       finish: async (final, s) => {
         const data: TDoc[] = [];
         let first: JobStatus<TDoc> | undefined;
-        for await (const page of jobPages<TDoc>(http, kind, id, { signal: s, pollIntervalMs: opts.pollIntervalMs, apiVersion: v })) {
+        for await (const page of jobPages<TDoc>(http, kind, id, { signal: s, pollIntervalMs: opts.pollIntervalMs }, undefined, v)) {
           first ??= page;
           data.push(...page.data);
         }

@@ -111,6 +111,4 @@ export interface JobDocumentsOptions<T = unknown> {
   pollIntervalMs?: number | undefined;
   /** `limit` of each page request (default: the server's, up to 100 documents). */
   pageLimit?: number | undefined;
-  /** API version of the routes (default `v2`). */
-  apiVersion?: ApiVersion | undefined;
 }

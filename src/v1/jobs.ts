@@ -81,7 +81,7 @@ async function allPages(http: HttpClient, kind: JobKind, id: string, req?: Reque
   const response: ResponseInfo = { status: 200, headers: new Headers(), requestId: undefined, url: http.url(jobPath(kind, id, V1)) };
   let first: JobStatus | undefined;
   const data: JobStatus["data"] = [];
-  for await (const p of jobPages(http, kind, id, { apiVersion: V1 }, req)) {
+  for await (const p of jobPages(http, kind, id, {}, req, V1)) {
     // A running job is not paginated (v1 semantics): its first page is the answer.
     if (!first && !isTerminal(p.status)) return { data: v1JobStatus(p), response };
     first ??= p;
