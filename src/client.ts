@@ -224,7 +224,7 @@ export class WebData {
     const plain = options === undefined || isPlainObject(options);
     const viaFetch = plain && this.#options.fetch !== undefined && !options?.webSocket && !options?.transports;
     const opts = viaFetch ? { ...options, transports: ["sse", "poll"] as ("sse" | "poll")[] } : options;
-    return createWatcher(this.#http, jobId, requestOptions && plain ? { ...opts, requestOptions } : opts);
+    return createWatcher(this.#http, jobId, opts, { requestOptions });
   }
 
   /** Starts an extraction: `POST /v2/extract`. */

@@ -68,7 +68,7 @@ describe("recorded WebSocket transcripts", () => {
     const docs = entries.filter((e) => e.data?.type === "document").map((e) => e.data?.data);
     const { server, client } = await serve([session(entries)], [status("completed", docs)]);
     const id = "01a200e3-7a52-768e-a228-f122eab3401e";
-    const { events } = await collect(watch(client.http, "crawl", id, { apiVersion: "v1", webSocket: NodeWebSocket, ...FAST_WATCH }));
+    const { events } = await collect(watch(client.http, "crawl", id, { webSocket: NodeWebSocket, ...FAST_WATCH }, { apiVersion: "v1" }));
     expect(server.upgrades).toEqual([`/v1/crawl/${id}`]);
     expect(docIds(events)).toHaveLength(6);
     expect(server.rest[0]).toMatch(new RegExp(`^GET /v1/crawl/${id}\\?limit=1`));

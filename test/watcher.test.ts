@@ -86,6 +86,20 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     expect(reads.every((r) => r.headers["x-trace"] === "w-1")).toBe(true);
   });
 
+  it("watches v2 routes whatever the caller's options hold (the route version and request options are not options)", async () => {
+    const { fake, client } = await served(kind);
+    const job = await client.startCrawl(START, { limit: 3 });
+    const before = fake.requests.length;
+    // Plain JavaScript can pass any key: the SDK's internal ones must not change the routes or the requests.
+    const options = { ...FAST_WATCH, transports: ["poll"], apiVersion: "v1", requestOptions: { headers: { "x-smuggled": "1" } } } as Parameters<typeof client.watcher>[1];
+    const { events, thrown } = await collect(client.watcher(job.id, options));
+    expect(thrown).toBeUndefined();
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "completed" });
+    const reads = fake.requests.slice(before).filter((r) => r.method === "GET");
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every((r) => r.pathname.startsWith("/v2/crawl/") && r.headers["x-smuggled"] === undefined)).toBe(true);
+  });
+
   it("uses server-sent events when the server offers them", async () => {
     const { fake, client } = await served(kind, { sse: true });
     const job = await client.startCrawl(START, { limit: 8 });

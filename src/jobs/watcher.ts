@@ -37,8 +37,16 @@ import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions, WebSock
 
 type Listener<TDoc> = (event: WatchEvent<TDoc>) => void;
 
-/** Watcher options plus the route version (internal: the v1 layer watches `/v1/...`) and the internal test-only poll floor. */
-export type WatchOptions = WatcherOptions & PollFloorOption & { apiVersion?: ApiVersion | undefined; requestOptions?: RequestOptions | undefined };
+/** Watcher options plus the internal test-only poll floor. */
+export type WatchOptions = WatcherOptions & PollFloorOption;
+
+/** What the SDK itself hands a watcher beside the caller's options (never read from them, so no options object can change them). */
+export interface WatchInternals {
+  /** Route version (the v1 layer watches `/v1/...`); default `v2`. */
+  apiVersion?: ApiVersion | undefined;
+  /** The call's request options, applied to every REST read. */
+  requestOptions?: RequestOptions | undefined;
+}
 
 /** Live events of one job. Nothing is opened until you iterate it or add a listener. */
 export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>> {
@@ -46,6 +54,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   readonly jobId: string;
   readonly #http: HttpClient;
   readonly #options: WatchOptions;
+  readonly #internals: WatchInternals;
   readonly #ctl = new AbortController();
   readonly #listeners = new Map<WatchEventType, Set<Listener<TDoc>>>();
   readonly #seen = new Set<string>();
@@ -62,10 +71,11 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   readonly #invalid: unknown;
 
   /** @internal Use `client.watcher(jobId, options)`. */
-  constructor(http: HttpClient, jobId: string, options: WatchOptions = {}, invalid?: unknown) {
+  constructor(http: HttpClient, jobId: string, options: WatchOptions = {}, invalid?: unknown, internals: WatchInternals = {}) {
     this.#http = http;
     this.jobId = jobId;
     this.#options = options;
+    this.#internals = internals;
     this.#invalid = invalid;
     const signal = invalid === undefined ? options.signal : undefined;
     if (signal) {
@@ -193,9 +203,9 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       http: this.#http,
       kind: this.#options.kind ?? "crawl",
       id: this.jobId,
-      apiVersion: this.#options.apiVersion ?? "v2",
+      apiVersion: this.#internals.apiVersion ?? "v2",
       signal: this.#ctl.signal,
-      request: { ...this.#options.requestOptions, signal: undefined },
+      request: { ...this.#internals.requestOptions, signal: undefined },
       pollIntervalMs,
       received: 0,
       progress: 0,
@@ -326,21 +336,21 @@ const watcherOptions = z.looseObject({
  * at once with a `ValidationError` (the iteration throws it, `on("error")` gets
  * it) before anything is opened or sent.
  */
-export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, options: WatchOptions = {}): Watcher<TDoc> {
+export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, options: WatchOptions = {}, internals: WatchInternals = {}): Watcher<TDoc> {
   let invalid: unknown;
   try {
     check(z.string().check(z.minLength(1)), jobId, "job id");
     checkJsonOptions(optionsArg(options, "watcher options"), "watcher options");
     check(watcherOptions, options, "watcher options");
     checkWaitOptions({ signal: isRecord(options) ? options.signal : undefined }, "watcher options");
-    checkRequestOptions(isRecord(options) ? options.requestOptions : undefined);
+    checkRequestOptions(internals.requestOptions);
     rejectOfficialKeys("watcher", options, "watcher options");
     jobPath(options?.kind ?? "crawl", jobId);
   } catch (err) {
     invalid = err;
   }
   // A bad id is reported by `invalid`; its text is only for messages (some values cannot become a string).
-  return new Watcher<TDoc>(http, typeof jobId === "string" ? jobId : printable(jobId), isRecord(options) ? options : {}, invalid);
+  return new Watcher<TDoc>(http, typeof jobId === "string" ? jobId : printable(jobId), isRecord(options) ? options : {}, invalid, internals);
 }
 
 function printable(v: unknown): string {
@@ -352,6 +362,6 @@ function printable(v: unknown): string {
 }
 
 /** `createWatcher` with the kind first (used by the v1 layer with `apiVersion: "v1"`). */
-export function watch<TDoc = Document>(http: HttpClient, kind: JobKind, jobId: string, options: Omit<WatchOptions, "kind"> = {}): Watcher<TDoc> {
-  return createWatcher<TDoc>(http, jobId, { ...options, kind });
+export function watch<TDoc = Document>(http: HttpClient, kind: JobKind, jobId: string, options: Omit<WatchOptions, "kind"> = {}, internals: WatchInternals = {}): Watcher<TDoc> {
+  return createWatcher<TDoc>(http, jobId, { ...options, kind }, internals);
 }

@@ -114,5 +114,5 @@ export class V1CrawlWatcher extends EventTarget {
  * de-duplication and REST-confirmed end as `client.watcher`.
  */
 export function watchV1Job(http: HttpClient, kind: JobKind, id: string): V1CrawlWatcher {
-  return new V1CrawlWatcher(id, (signal) => watch(http, kind, id, { signal, apiVersion: V1 }));
+  return new V1CrawlWatcher(id, (signal) => watch(http, kind, id, { signal }, { apiVersion: V1 }));
 }
