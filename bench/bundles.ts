@@ -136,5 +136,31 @@ export async function rollupInitial(code: string): Promise<number> {
   return gz;
 }
 
+/** One group of modules in a bundle, as `npm run size` reports it. */
+export interface SizeRow {
+  /** What the group is. */
+  group: string;
+  /** Minified bytes of the group's modules in the bundle. */
+  minified: number;
+  /** Gzipped bytes the bundle loses without the group (`undefined` for the rest). */
+  gzipCost: number | undefined;
+}
+
+/** One budgeted bundle, as `npm run size -- --json` prints it. */
+export interface SizeFigure {
+  /** Which app, and how it is split. */
+  name: string;
+  /** Its budget, gzipped bytes. */
+  budget: number;
+  /** Minified bytes. */
+  minified: number;
+  /** Gzipped bytes. */
+  gzipped: number;
+  /** Rollup 4's initial chunks, gzipped bytes (initial figures only). */
+  rollup: number | undefined;
+  /** The groups, then the rest. */
+  rows: SizeRow[];
+}
+
 /** Kilobytes with one decimal. */
 export const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;

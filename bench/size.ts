@@ -11,7 +11,7 @@
  *   npm run size -- --json
  */
 import { parseArgs } from "node:util";
-import { appDir, bundle, CLIENT_APP, kb, rollupInitial, SCHEMA_CONVERTERS, SCRAPE_APP, type Bundle, type BundleOptions } from "./bundles.js";
+import { appDir, bundle, CLIENT_APP, kb, rollupInitial, SCHEMA_CONVERTERS, SCRAPE_APP, type Bundle, type BundleOptions, type SizeFigure, type SizeRow } from "./bundles.js";
 
 const { values: flags } = parseArgs({ options: { json: { type: "boolean", default: false } } });
 
@@ -37,20 +37,8 @@ const FIGURES: readonly { name: string; code: string; split: BundleOptions["spli
 
 const groupOf = (name: string): string | undefined => GROUPS.find((g) => g.test.test(name))?.label;
 
-interface Row {
-  group: string;
-  /** Minified bytes of the group's modules in the bundle. */
-  minified: number;
-  /** Gzipped bytes the bundle loses without the group (`undefined` for the rest). */
-  gzipCost: number | undefined;
-}
-
-interface Figure {
-  name: string;
-  budget: number;
+interface Figure extends Omit<SizeFigure, "minified" | "gzipped"> {
   bundle: Bundle;
-  rollup: number | undefined;
-  rows: Row[];
 }
 
 const { dir, remove } = appDir();
@@ -58,7 +46,7 @@ const figures: Figure[] = [];
 try {
   for (const f of FIGURES) {
     const whole = await bundle(dir, f.code, { split: f.split });
-    const rows: Row[] = [];
+    const rows: SizeRow[] = [];
     for (const g of GROUPS) {
       const minified = whole.inputs.filter(([name]) => groupOf(name) === g.label).reduce((s, [, n]) => s + n, 0);
       if (!minified) continue;

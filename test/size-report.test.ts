@@ -9,20 +9,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appDir, bundle, CLIENT_APP, REPO } from "../bench/bundles.js";
-
-interface Row {
-  group: string;
-  minified: number;
-  gzipCost: number | undefined;
-}
-interface Figure {
-  name: string;
-  budget: number;
-  minified: number;
-  gzipped: number;
-  rows: Row[];
-}
+import { appDir, bundle, CLIENT_APP, REPO, type SizeFigure } from "../bench/bundles.js";
 
 describe("bench/size.ts", () => {
   let dir = "";
@@ -45,7 +32,7 @@ describe("bench/size.ts", () => {
 
   it("prints each budgeted bundle by group; the groups' minified bytes add up to the bundle's modules", async () => {
     const { stdout } = await promisify(execFile)("npx", ["tsx", "bench/size.ts", "--json"], { cwd: REPO, encoding: "utf8", timeout: 120_000 });
-    const figures = JSON.parse(stdout) as Figure[];
+    const figures = JSON.parse(stdout) as SizeFigure[];
     expect(figures.map((f) => [f.name, f.budget / 1024])).toEqual([
       ["import { WebData }, initial", 25],
       ["import { WebData }, everything inlined", 34],
