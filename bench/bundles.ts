@@ -22,6 +22,16 @@ const esmFile = (id: string): string => nodeRequire.resolve(id).replace(/\.cjs$/
 export const CLIENT_APP = 'import { WebData } from "webdata"; export const c = new WebData({ apiUrl: "http://127.0.0.1:1" });';
 export const SCRAPE_APP = 'import { scrape } from "webdata"; export const s = (u) => scrape(u, { formats: ["markdown"] });';
 
+/**
+ * The size budgets of DESIGN.md, gzipped bytes, zod counted: `import { WebData }`'s initial
+ * download (`client`) and with everything it loads on first use inlined (`inlined`: v1 layer,
+ * watcher transports, job waiters; the zod schema converters are printed beside it, not counted:
+ * zod 3's, zod-to-json-schema + `zod/v3` ~19 KB, reaches only apps that bundle zod 3 already, zod
+ * 4's `toJSONSchema` ~7 KB only apps that pass a zod mini schema), and `import { scrape }`'s
+ * initial download (`scrapeOnly`).
+ */
+export const BUDGET = { client: 25 * 1024, inlined: 34 * 1024, scrapeOnly: 17 * 1024 } as const;
+
 /** The modules that convert users' zod schemas: loaded only by an app that passes a zod 4 mini / zod 3.25 `zod/v4` schema, or a zod 3 one (which bundles zod 3 itself). */
 export const SCHEMA_CONVERTERS = /\/zod[34]-json\.js$/;
 
