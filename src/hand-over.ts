@@ -7,7 +7,9 @@
  * The zod 3 schema converter stays on demand everywhere: zod-to-json-schema and
  * zod 3 would be a third of a Node cold start, for apps that pass zod 3 schemas only.
  */
-import { zodConverters } from "./api/schema.js";
+import * as schemaConvert from "./api/schema-convert.js";
+import { schemaTools } from "./api/schema.js";
+import { zodConverters } from "./api/zod-converters.js";
 import { zod4ToJsonSchema } from "./api/zod4-json.js";
 import { jobWaiters } from "./client.js";
 import * as waiting from "./jobs/waiting.js";
@@ -25,5 +27,6 @@ export function handOverOnDemandParts(): void {
   watchTransports.websocket.provide(watchWs);
   watchTransports.sse.provide(watchSse);
   watchTransports.poll.provide(watchPoll);
+  schemaTools.provide(schemaConvert);
   zodConverters.zod4.provide(zod4ToJsonSchema);
 }

@@ -13,156 +13,35 @@
  * Converters are zod's own: zod 4 classic schemas carry `toJSONSchema` in
  * `~standard.jsonSchema`; other zod 4 schemas go through `toJSONSchema` of
  * `zod/v4/core` (`./zod4-json.ts`), zod 3 schemas through the
- * `zod-to-json-schema` library (`./zod3-json.ts`). Both modules are loaded the
- * first time such a schema is sent ({@link wireSchema}) or converted
- * ({@link toWireSchema}).
+ * `zod-to-json-schema` library (`./zod3-json.ts`).
+ *
+ * This module is the light part, on every request path: the types, the
+ * `formats` and `validate` checks. The conversion, the service's JSON Schema
+ * rules and result parsing are `./schema-convert.ts`, loaded the first time a
+ * schema is sent ({@link wireSchema}), converted ({@link toWireSchema}) or a
+ * result parsed: a scrape without a schema never loads them.
  */
-import { ResultValidationError, ValidationError, type ValidationIssue } from "../core/errors.js";
+import { ValidationError } from "../core/errors.js";
 import { OnDemand } from "../core/on-demand.js";
 import { later } from "../core/later.js";
-import { isZodSchema, zod4Options, type JsonSchema, type ZodLike } from "./zod-like.js";
+import type { JsonSchema } from "./zod-like.js";
 
-export { isZodSchema, type ZodLike };
+export * from "./schema-types.js";
+import { isStandardSchema, type InferSchema, type SchemaInput, type StandardSchemaV1 } from "./schema-types.js";
 
-/** Converts a zod schema of one major version to JSON Schema (`./zod4-json.ts`, `./zod3-json.ts`). */
-export type ZodConverter = (schema: ZodLike) => JsonSchema;
-
-/** The converters at hand: zod 4 schemas without `~standard.jsonSchema`, and zod 3 schemas. */
-export interface ZodConverters {
-  /** zod 4 (`toJSONSchema` of `zod/v4/core`). */
-  zod4?: ZodConverter | undefined;
-  /** zod 3 (`zod-to-json-schema`). */
-  zod3?: ZodConverter | undefined;
-}
-
-/** A JSON Schema object, as the wire takes it. */
-export type { JsonSchema };
-export { zod4Options };
-
-/** The result of a Standard Schema `validate` call. */
-export type StandardResult<O> =
-  | { readonly value: O; readonly issues?: undefined }
-  | { readonly issues: readonly { readonly message: string; readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined }[] };
-
-/** The Standard Schema v1 interface (https://standardschema.dev), implemented by zod 3.24+, zod 4, valibot, arktype, ... */
-export interface StandardSchemaV1<Input = unknown, Output = Input> {
-  /** The Standard Schema properties. */
-  readonly "~standard": {
-    /** Spec version (1). */
-    readonly version: 1;
-    /** The library (`zod`, `valibot`, ...). */
-    readonly vendor: string;
-    /** Validates a value. */
-    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
-    /** Phantom input/output types. */
-    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
-    /** Standard JSON Schema converter, when the library offers one. */
-    readonly jsonSchema?: StandardJSONSchemaConverter | undefined;
-  };
-}
-
-/** `~standard.jsonSchema` of the Standard JSON Schema spec. */
-export interface StandardJSONSchemaConverter {
-  /** JSON Schema of the accepted input. */
-  readonly input: (options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> | undefined }) => Record<string, unknown>;
-  /** JSON Schema of the parsed output. */
-  readonly output: (options: { readonly target: string; readonly libraryOptions?: Record<string, unknown> | undefined }) => Record<string, unknown>;
-}
-
-declare const TYPE: unique symbol;
-
-/** A plain JSON Schema with a result type named by the caller (see {@link typedJsonSchema}). */
-export type TypedJsonSchema<T> = JsonSchema & { readonly [TYPE]?: T };
-
-/** Anything accepted where the API takes a JSON Schema. */
-export type SchemaInput = StandardSchemaV1 | JsonSchema;
-
-/** The result type a schema describes: the output type of a zod / Standard Schema, the named type of a {@link TypedJsonSchema}, else `unknown`. */
-export type InferSchema<S> =
-  S extends { readonly "~standard": { readonly types?: infer T } } ? (NonNullable<T> extends { readonly output: infer O } ? O : unknown)
-  : S extends { readonly [TYPE]?: infer T } ? (unknown extends T ? unknown : T)
-  : unknown;
-
-/** Names the result type of a plain JSON Schema: `typedJsonSchema<{ title: string }>({ type: "object", ... })`. Returns the same object. */
-export function typedJsonSchema<T>(schema: JsonSchema): TypedJsonSchema<T> {
-  return schema as TypedJsonSchema<T>;
-}
-
-/** True for a Standard Schema (zod 3.24+, zod 4, valibot, arktype, ...). */
-export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
-  const std = (value as { "~standard"?: unknown } | null | undefined)?.["~standard"];
-  return typeof std === "object" && std !== null && typeof (std as { validate?: unknown }).validate === "function";
-}
-
-const cache = new WeakMap<object, JsonSchema>();
-
-/** Which zod converter `input` needs, if any (a zod 4 classic schema converts itself through `~standard.jsonSchema`). */
-function converterFor(input: unknown): keyof ZodConverters | undefined {
-  if (!isZodSchema(input)) return undefined;
-  if (typeof (input as Partial<StandardSchemaV1>)["~standard"]?.jsonSchema?.input === "function") return undefined;
-  return input._zod ? "zod4" : "zod3";
-}
-
-function convert(input: SchemaInput, where: string, converters: ZodConverters): JsonSchema {
-  if (isStandardSchema(input) || isZodSchema(input)) {
-    const cached = cache.get(input);
-    if (cached) return structuredClone(cached);
-    let out: JsonSchema;
-    const need = converterFor(input);
-    try {
-      const conv = (input as StandardSchemaV1)["~standard"]?.jsonSchema;
-      if (need) {
-        const zodConvert = converters[need];
-        if (!zodConvert) throw new Error(`the ${need === "zod4" ? "zod 4" : "zod 3"} schema converter is not loaded`);
-        out = zodConvert(input as ZodLike);
-      } else if (conv && typeof conv.input === "function") {
-        const std = (input as StandardSchemaV1)["~standard"];
-        out = conv.input({ target: "draft-07", libraryOptions: std.vendor === "zod" ? zod4Options : undefined });
-      } else {
-        throw new Error(`a ${(input as StandardSchemaV1)["~standard"].vendor} schema without ~standard.jsonSchema cannot be converted; pass a JSON Schema object instead`);
-      }
-    } catch (err) {
-      if (err instanceof ValidationError) throw err;
-      throw new ValidationError([{ path: where, message: `could not convert the schema to JSON Schema: ${err instanceof Error ? err.message : String(err)}` }], "schema");
-    }
-    delete out.$schema;
-    cache.set(input, out);
-    return structuredClone(out);
-  }
-  if (typeof input !== "object" || input === null || Array.isArray(input)) {
-    throw new ValidationError([{ path: where, message: "must be a JSON Schema object, a zod schema or a Standard Schema" }], "schema");
-  }
-  const copy = structuredClone(input as JsonSchema);
-  delete copy.$schema;
-  return copy;
-}
+/** The conversion and result parsing (`./schema-convert.ts`): loaded on first use, handed over up front by the Node and server entries. */
+export const schemaTools = new OnDemand<typeof import("./schema-convert.js")>("the schema converter", () => import("./schema-convert.js"));
 
 /**
- * The zod converters, each loaded the first time a schema needs it (a chunk of its own in split
- * bundles; `require` in the CommonJS build). The Node entry hands over zod 4's up front (its
- * `toJSONSchema` is in `zod/v4/core`, loaded anyway); zod 3's stays on demand (zod-to-json-schema
- * and zod 3, for apps that pass zod 3 schemas only).
- */
-export const zodConverters = {
-  zod4: new OnDemand<ZodConverter>("the zod 4 schema converter", () => import("./zod4-json.js").then((m) => m.zod4ToJsonSchema)),
-  zod3: new OnDemand<ZodConverter>("the zod 3 schema converter", () => import("./zod3-json.js").then((m) => m.zod3ToJsonSchema)),
-};
-
-/** The zod converters loaded (or handed over) so far. */
-function loaded(): ZodConverters {
-  return { zod4: zodConverters.zod4.now, zod3: zodConverters.zod3.now };
-}
-
-/**
- * {@link toWireSchemaWith} for request bodies: a schema whose zod converter is not
- * loaded yet gives a placeholder (`core/later.ts`) while the converter loads; the
- * schema object itself is captured now, so the request is the one of the call.
- * Call it only while building a request spec.
+ * A schema for a request body being built: converted now when the converter (and the zod
+ * converter the schema needs) is at hand, else a placeholder (`core/later.ts`) filled in before
+ * the request goes out; the schema object itself is captured now, so the request is the one of
+ * the call. A schema that cannot be sent rejects the call, before anything is sent. Call it only
+ * while building a request spec.
  */
 export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
-  const need = converterFor(input);
-  if (need && !zodConverters[need].now) return later(zodConverters[need].load().then(() => toWireSchemaWith(input, where, loaded())));
-  return toWireSchemaWith(input, where, loaded());
+  const now = schemaTools.now?.wireSchemaNow(input, where);
+  return now ?? later(schemaTools.load().then((m) => m.toWireSchema(input, where)));
 }
 
 /**
@@ -170,82 +49,15 @@ export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
  * Schema output, or plain JSON Schema) to the JSON Schema that would be sent:
  * a fresh object (the input is never mutated), without `$schema`, checked
  * against the service's JSON-schema rules. Rejects with `ValidationError`
- * naming `where`. Asynchronous because the zod converter a schema needs is
- * loaded on first use: a process (or bundle) that never converts a zod 3
- * schema never loads `zod-to-json-schema` and zod 3.
+ * naming `where`. Asynchronous because the converter is loaded on first use: a
+ * bundle that never converts a schema never loads it, nor `zod-to-json-schema`
+ * and zod 3 for an app without zod 3 schemas.
  */
 export async function toWireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
-  const need = converterFor(input);
-  if (need) await zodConverters[need].load();
-  return toWireSchemaWith(input, where, loaded());
-}
-
-/**
- * Converts a schema input to the JSON Schema sent on the wire: a fresh object
- * (the input is never mutated), without `$schema`, checked against the
- * service's JSON-schema rule. Throws `ValidationError` naming `where`.
- */
-export function toWireSchemaWith(input: SchemaInput, where = "schema", converters: ZodConverters = {}): JsonSchema {
-  let out: JsonSchema;
-  let issues: ValidationIssue[];
-  try {
-    out = convert(input, where, converters);
-    issues = wireSchemaIssues(out, where);
-  } catch (err) {
-    // A schema nested past the stack (thousands of levels) cannot be converted or sent.
-    if (err instanceof RangeError) throw new ValidationError([{ path: where, message: "is nested too deeply to convert or send" }], "schema");
-    throw err;
-  }
-  if (issues.length) throw new ValidationError(issues, "schema");
-  return out;
-}
-
-function isObjectType(s: JsonSchema): boolean {
-  return s.type === "object" || (Array.isArray(s.type) && s.type.includes("object"));
-}
-
-/** The problems the service would reject a JSON Schema for (reference §3.3), by path. */
-export function wireSchemaIssues(schema: JsonSchema, where = "schema"): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  const top = schema.type;
-  if (!isObjectType(schema) && schema.properties === undefined && schema.$ref === undefined) {
-    issues.push({
-      path: where,
-      message: `the top-level schema must describe an object (type "object" with properties), got ${top === undefined ? "no type" : `type ${JSON.stringify(top)}`}; wrap it, e.g. { type: "object", properties: { items: ... } }`,
-    });
-  }
-  walk(schema, where, issues, new Set());
-  return issues;
-}
-
-function walk(s: unknown, path: string, issues: ValidationIssue[], seen: Set<unknown>): void {
-  if (typeof s !== "object" || s === null || seen.has(s)) return;
-  seen.add(s);
-  if (Array.isArray(s)) {
-    s.forEach((x, i) => walk(x, `${path}.${i}`, issues, seen));
-    return;
-  }
-  const o = s as JsonSchema;
-  if (isObjectType(o) && o.properties === undefined && o.patternProperties === undefined && (o.additionalProperties === undefined || o.additionalProperties === true)) {
-    issues.push({
-      path,
-      message: "an object schema needs properties (or patternProperties): an object that allows any keys is rejected by the service (\"Schema contains invalid structure for OpenAI\")",
-    });
-  }
-  for (const key of ["properties", "patternProperties", "definitions", "$defs"]) {
-    const rec = o[key];
-    if (typeof rec === "object" && rec !== null) for (const [k, v] of Object.entries(rec)) walk(v, `${path}.${key}.${k}`, issues, seen);
-  }
-  for (const key of ["items", "additionalProperties", "anyOf", "oneOf", "allOf", "prefixItems", "not"]) {
-    if (o[key] !== undefined) walk(o[key], `${path}.${key}`, issues, seen);
-  }
+  return (await schemaTools.load()).toWireSchema(input, where);
 }
 
 export { ResultValidationError, type ResultIssue } from "../core/errors.js";
-
-function issuePath(path: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined): string {
-  return (path ?? []).map((p) => String(typeof p === "object" && p !== null ? p.key : p)).join(".");
-}
 
 /**
  * Parses `value` with the caller's schema (a Standard Schema; zod 3 and 4 are
@@ -253,11 +65,7 @@ function issuePath(path: readonly (PropertyKey | { readonly key: PropertyKey })[
  */
 export async function validateResult<S extends SchemaInput>(schema: S, value: unknown, where: string): Promise<InferSchema<S>> {
   if (!isStandardSchema(schema)) return value as InferSchema<S>;
-  const result = await schema["~standard"].validate(value);
-  if (result.issues) {
-    throw new ResultValidationError(result.issues.map((i) => ({ path: issuePath(i.path), message: i.message })), value, where);
-  }
-  return result.value as InferSchema<S>;
+  return (await schemaTools.load()).validateResult(schema, value, where);
 }
 
 /** A `{ type, schema?, validate? }` entry of `formats`, loosely. */
@@ -322,18 +130,12 @@ export function validateDocuments<D extends { json?: unknown; metadata?: { sourc
   return validateDocumentsWith(validatingSchema(formats), docs);
 }
 
-/** Parses `doc.json` of each document (that has one) with `schema`; `ResultValidationError` names the document's URL and the path. No schema: unchanged. */
+/** Parses `doc.json` of each document (that has one) with `schema`; `ResultValidationError` names the document's URL and the path. No schema: unchanged, and nothing loaded. */
 export async function validateDocumentsWith<D extends { json?: unknown; metadata?: { sourceURL?: unknown; url?: unknown } }>(
   schema: StandardSchemaV1 | undefined,
   docs: D[],
 ): Promise<D[]> {
-  if (!schema) return docs;
-  for (const doc of docs) {
-    if (!("json" in doc)) continue;
-    const src = doc.metadata?.sourceURL ?? doc.metadata?.url;
-    doc.json = await validateResult(schema, doc.json, `json${typeof src === "string" ? ` of ${src}` : ""}`);
-  }
-  return docs;
+  return schema ? (await schemaTools.load()).validateDocumentsWith(schema, docs) : docs;
 }
 
 /** A result type named by the caller (`T`), else the one inferred from the schema `S` (for extract and agent). */
