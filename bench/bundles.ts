@@ -28,9 +28,10 @@ export const SCRAPE_APP = 'import { scrape } from "webdata"; export const s = (u
  * watcher transports, job waiters; the zod schema converters are printed beside it, not counted:
  * zod 3's, zod-to-json-schema + `zod/v3` ~19 KB, reaches only apps that bundle zod 3 already, zod
  * 4's `toJSONSchema` ~7 KB only apps that pass a zod mini schema), and `import { scrape }`'s
- * initial download (`scrapeOnly`).
+ * initial download (`scrapeOnly`). Recounted in DESIGN.md ("Size", 2026-11-25) from 25 / 34 / 17 KB,
+ * which only dropping features could meet, to ceilings against growth; the aim is lower.
  */
-export const BUDGET = { client: 25 * 1024, inlined: 34 * 1024, scrapeOnly: 17 * 1024 } as const;
+export const BUDGET = { client: 32 * 1024, inlined: 42 * 1024, scrapeOnly: 22 * 1024 } as const;
 
 /** The modules that convert users' zod schemas: loaded only by an app that passes a zod 4 mini / zod 3.25 `zod/v4` schema, or a zod 3 one (which bundles zod 3 itself). */
 export const SCHEMA_CONVERTERS = /\/zod[34]-json\.js$/;

@@ -26,7 +26,7 @@ export {
   type ZodIssueRecord,
 } from "./core/errors.js";
 export { InvalidResponseError, type InvalidResponseCode, type InvalidResponseErrorInit, type ResponseIssue } from "./core/errors.js";
-export { PaginationLoopError, ResponseTooLargeError } from "./core/errors.js";
+export { PaginationError, PaginationLoopError, RedirectError, ResponseTooLargeError } from "./core/errors.js";
 export type { ClientOptions, Logger, LogLevel } from "./core/config.js";
 export type { RetryEvent } from "./core/retry.js";
 export { APIPromise, type RequestOptions, type ResponseInfo, type WithResponse } from "./core/request.js";
@@ -98,7 +98,7 @@ export type { CrawlOptions, CrawlDocument, CrawlStartResult, ActiveCrawl, Active
 export type { BatchScrapeOptions, BatchScrapeStartResult } from "./api/batch.js";
 export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/extract.js";
 export type { AgentOptions, AgentStartResult, AgentStatus } from "./api/agent.js";
-export { IdempotencyConflictError } from "./api/idempotency.js";
+export { IdempotencyConflictError } from "./core/errors.js";
 export type { JobKind, JobState, JobStatus, JobPageOptions, JobError, JobErrors, WaitOptions, JobDocumentsOptions, ApiVersion } from "./jobs/types.js";
 export type { ValidateOption } from "./jobs/waiters.js";
 export type { Watcher } from "./jobs/watcher.js";

@@ -170,6 +170,6 @@ describe.each(TRANSPORTS)("input checks over %s", (kind) => {
 
 describe("constructor timeoutMs", () => {
   it("rejects a timeout a timer cannot hold", () => {
-    expect(() => new WebData({ apiKey: "fc-x", apiUrl: "http://127.0.0.1:1", timeoutMs: 3e9 })).toThrow(/at most 2147483647/);
+    expect(() => new WebData({ apiKey: "fc-x", apiUrl: "http://127.0.0.1:1", timeoutMs: 3e9 })).toThrow(/timeoutMs: must be <= 2147483647/);
   });
 });

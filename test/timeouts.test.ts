@@ -41,8 +41,8 @@ describe.each(TRANSPORTS)("per-request and per-job timeoutMs over %s", (kind) =>
 });
 
 it("the client's timeoutMs is per attempt: an integer of at least 1 (0 is rejected, unlike maxRetries 0)", () => {
-  expect(() => new WebData({ apiKey: "k", timeoutMs: 0 })).toThrow(/timeoutMs must be an integer >= 1/);
+  expect(() => new WebData({ apiKey: "k", timeoutMs: 0 })).toThrow(/timeoutMs: must be >= 1/);
   expect(() => new WebData({ apiKey: "k", timeoutMs: 1.5 })).toThrow(/timeoutMs/);
   expect(() => new WebData({ apiKey: "k", maxRetries: 0, maxRetryAfterMs: 0 })).not.toThrow();
-  expect(() => new WebData({ apiKey: "k", maxRetryAfterMs: -1 })).toThrow(/maxRetryAfterMs must be an integer >= 0/);
+  expect(() => new WebData({ apiKey: "k", maxRetryAfterMs: -1 })).toThrow(/maxRetryAfterMs: must be >= 0/);
 });

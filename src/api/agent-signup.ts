@@ -3,7 +3,6 @@
  * Unauthenticated: no `Authorization` header is sent even when the client has
  * a key. Each documented failure becomes its own error class.
  */
-import { APIError, SignupBlockedError, SignupExpiredError, SignupInvalidError, SignupPendingError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check } from "../core/validate.js";
@@ -44,24 +43,13 @@ const signupBody = z.looseObject({
   accept_terms: z.literal(true, { message: "must be true: the sponsor has to accept the Terms of Service" }),
 });
 
-/** Turns the generic status error into the documented signup error. */
-export function signupError(err: APIError): APIError {
-  const text = err.serverMessage.toLowerCase();
-  const init = { status: err.status, message: err.serverMessage, code: err.code, details: err.details, requestId: err.requestId, body: err.body, headers: err.headers, endpoint: err.endpoint };
-  if (err.status === 400) return new SignupInvalidError(init);
-  if (err.status === 403 && text.includes("blocked")) return new SignupBlockedError(init);
-  if (err.status === 403 && text.includes("expired")) return new SignupExpiredError(init);
-  if (err.status === 409) return new SignupPendingError(init);
-  return err;
-}
-
 /** What {@link agentSignup} must get back: the provisioned key. */
 const signupAnswer = z.looseObject({ api_key: z.string() });
 
 /** `POST /v2/agent-signup`. Retried only when the request provably never left (a 429 here is a daily limit). */
 export function agentSignup(http: HttpClient, params: AgentSignupParams, req?: RequestOptions): APIPromise<AgentSignupRecord> {
   return http.request<AgentSignupRecord>(
-    () => ({ method: "POST", path: "/v2/agent-signup", body: check(signupBody, params, "agent signup"), auth: false, retry: "not-sent-only", mapError: signupError, response: signupAnswer }),
+    () => ({ method: "POST", path: "/v2/agent-signup", body: check(signupBody, params, "agent signup"), auth: false, retry: "not-sent-only", response: signupAnswer }),
     req,
   );
 }

@@ -7,7 +7,6 @@
  * a thrown error; a destroyed session answers 410, thrown as
  * {@link BrowserSessionGoneError}.
  */
-import { BrowserSessionGoneError, GoneError, type APIError } from "../core/errors.js";
 import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { optionsArg, queryOptionsArg } from "../core/options.js";
@@ -134,10 +133,6 @@ export function listBrowsers(http: HttpClient, options: { status?: "active" | "d
     .map((r) => r.sessions);
 }
 
-function goneMapper(err: APIError): APIError {
-  return err instanceof GoneError ? new BrowserSessionGoneError({ status: err.status, message: err.serverMessage, code: err.code, details: err.details, requestId: err.requestId, body: err.body, headers: err.headers, endpoint: err.endpoint }) : err;
-}
-
 /** `POST /v2/browser/:id/execute`. Not retried after a failure that may have run the code. */
 export function browserExecute(http: HttpClient, id: string, options: BrowserExecuteOptions, req?: RequestOptions): APIPromise<BrowserExecuteResult> {
   return http
@@ -148,7 +143,6 @@ export function browserExecute(http: HttpClient, id: string, options: BrowserExe
         body: check(executeBody, optionsArg(options, "browserExecute options"), "browserExecute options"),
         retry: "not-idempotent",
         serverTimeoutMs: (options.timeout ?? 30) * 1000,
-        mapError: goneMapper,
         response: executeAnswer,
       }),
       req,
@@ -159,6 +153,6 @@ export function browserExecute(http: HttpClient, id: string, options: BrowserExe
 /** `DELETE /v2/browser/:id`. Resolves to whatever the server reports besides `success` (current servers: nothing). */
 export function deleteBrowser(http: HttpClient, id: string, req?: RequestOptions): APIPromise<{ sessionDurationMs?: number; creditsBilled?: number }> {
   return http
-    .request<{ success?: boolean; sessionDurationMs?: number; creditsBilled?: number }>(() => ({ method: "DELETE", path: path`/v2/browser/${id}`, mapError: goneMapper, response: anyObject }), req)
+    .request<{ success?: boolean; sessionDurationMs?: number; creditsBilled?: number }>(() => ({ method: "DELETE", path: path`/v2/browser/${id}`, response: anyObject }), req)
     .map(({ success: _s, ...rest }) => rest);
 }

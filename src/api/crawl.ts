@@ -4,11 +4,10 @@
  * waiting live in `jobs/` (shared with batch scrape).
  */
 import { optionsArg } from "../core/options.js";
-import type { APIError } from "../core/errors.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
-import { idempotencyConflict, IdempotencyConflictError } from "./idempotency.js";
+import { IdempotencyConflictError, type APIError } from "../core/errors.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
@@ -171,9 +170,8 @@ export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = 
           idempotent: true,
           response: jobStartAnswer,
           mapError: (err, at) => {
-            const mapped = idempotencyConflict(err);
-            if (mapped instanceof IdempotencyConflictError && at.attempt > 1 && at.keyGenerated && at.idempotencyKey) lostAnswers.set(mapped, at.idempotencyKey);
-            return mapped;
+            if (err instanceof IdempotencyConflictError && at.attempt > 1 && at.keyGenerated && at.idempotencyKey) lostAnswers.set(err, at.idempotencyKey);
+            return err;
           },
         };
       },

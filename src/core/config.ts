@@ -3,9 +3,11 @@
  * is guarded so the client constructs where there is no `process` (browsers,
  * Workers, Deno without permissions).
  */
-import { WebDataError } from "./errors.js";
+import { ValidationError, WebDataError } from "./errors.js";
 import type { RetryEvent } from "./retry.js";
-import { MAX_TIMER_MS } from "./options.js";
+import { headersSchema, MAX_TIMER_MS } from "./options.js";
+import { check, int } from "./validate.js";
+import * as z from "zod/v4/mini";
 import type { Transport } from "./transport.js";
 
 /** The public deployment; a key is required only here. */
@@ -103,17 +105,25 @@ export function readEnv(name: string): string | undefined {
   }
 }
 
-/** Strips trailing slashes and a trailing `/v1` or `/v2` from a base URL. */
+/**
+ * Strips trailing slashes and a trailing `/v1` or `/v2` from a base URL. A URL with a user name or
+ * password is a `ValidationError`: the service authenticates with the Bearer key, never by URL, and
+ * the `fetch` path used to fail every call with the password in the error.
+ */
 export function normalizeApiUrl(raw: string): string {
   let url = raw.trim();
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new WebDataError(`apiUrl is not a valid absolute URL: ${JSON.stringify(raw)}`);
+    throw new WebDataError(`apiUrl is not a valid absolute URL: ${JSON.stringify(raw.replace(/\/\/[^/?#@]*@/, "//[redacted]@"))}`);
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     throw new WebDataError(`apiUrl must use http or https, got ${parsed.protocol}`);
+  }
+  if (parsed.username || parsed.password) {
+    parsed.username = parsed.password = "";
+    throw new ValidationError([{ path: "apiUrl", message: `must not hold a password (pass { apiKey }): use ${parsed.href}` }], "client options");
   }
   url = url.replace(/\/+$/, "").replace(/\/v[12]$/, "").replace(/\/+$/, "");
   return url;
@@ -135,15 +145,16 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
       `An API key is required for ${DEFAULT_API_URL}: pass { apiKey } to new WebData(...) or set the WEBDATA_API_KEY environment variable (FIRECRAWL_API_KEY also works). A self-hosted server needs no key: pass { apiUrl }.`,
     );
   }
-  const timeoutMs = options.timeoutMs ?? 120_000;
-  const maxRetries = options.maxRetries ?? 2;
-  checkInteger("timeoutMs", timeoutMs, 1);
-  checkInteger("maxRetries", maxRetries, 0);
-  const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
-  checkInteger("maxRetryAfterMs", maxRetryAfterMs, 0);
-  if (timeoutMs > MAX_TIMER_MS) throw new WebDataError(`timeoutMs must be at most ${MAX_TIMER_MS} (about 24.8 days), got ${String(timeoutMs)}`);
-  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  if (maxResponseBytes !== Number.POSITIVE_INFINITY) checkInteger("maxResponseBytes", maxResponseBytes, 1);
+  const resolved = {
+    apiKey,
+    timeoutMs: options.timeoutMs ?? 120_000,
+    maxRetries: options.maxRetries ?? 2,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    headers: options.headers ?? {},
+  };
+  check(clientOptions, resolved, "client options");
+  const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
   return {
     apiKey,
     apiUrl,
@@ -160,19 +171,26 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   };
 }
 
+/**
+ * The client options as resolved (from the options or the environment), checked in one place: a
+ * `ValidationError` at construction. The key must be printable ASCII: a CR, LF or NUL in it made the
+ * `fetch` path fail every call with the whole key in the runtime's message (the message never shows it).
+ */
+const clientOptions = z.looseObject({
+  apiKey: z.optional(z.string().check(z.regex(/^[\x20-\x7e]+$/, { message: "must be printable ASCII, no line break (the key is not shown)" }))),
+  timeoutMs: int(1, MAX_TIMER_MS),
+  maxRetries: int(0),
+  maxRetryAfterMs: int(0),
+  maxResponseBytes: z.unknown().check(z.refine((n) => n === Infinity || (Number.isInteger(n) && (n as number) >= 1), { message: "must be an integer >= 1, or Infinity" })),
+  headers: headersSchema,
+});
+
 /** True for the hosted service, which always needs a key. */
 export function isPublicDeployment(apiUrl: string): boolean {
   try {
     return new URL(apiUrl).hostname === new URL(DEFAULT_API_URL).hostname;
   } catch {
     return false;
-  }
-}
-
-/** Throws unless `v` is a finite integer of at least `min` (`timeoutMs` needs 1, the others accept 0). */
-function checkInteger(name: string, v: number, min: number): void {
-  if (typeof v !== "number" || !Number.isFinite(v) || v < min || !Number.isInteger(v)) {
-    throw new WebDataError(`${name} must be an integer >= ${min}, got ${String(v)}`);
   }
 }
 

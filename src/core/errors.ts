@@ -22,21 +22,60 @@ function listIssues(issues: readonly { path: string; message: string }[]): strin
   return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
 }
 
+/** Limits of a value copied by {@link bounded}. */
+export interface Bounds {
+  /** Levels of nesting kept; a deeper branch becomes `"[too deep]"`. */
+  depth: number;
+  /** Longest string kept whole (default: no limit); a longer one is cut, ending in `...`. */
+  maxString?: number;
+  /** Most items of an array or properties of an object kept (default: no limit); a last `...` marks the cut. */
+  maxItems?: number;
+  /** Redacted from every string and property name of the copy. */
+  secret?: string | undefined;
+}
+
+/** What an error keeps of a server's `details` and body: nesting past this is never data a program reads. */
+export const CARRIED: Bounds = { depth: 32 };
+/** What an error prints (`toJSON`, `util.inspect`, `console.error`): enough to act on, never megabytes. */
+export const PRINTED: Bounds = { depth: 8, maxString: 2_000, maxItems: 50 };
+
+/**
+ * A copy of a JSON-like value within `limits`, so that printing, serialising or walking it can never
+ * throw (a `details` nested 100,000 levels deep made `JSON.stringify`, `util.inspect` and
+ * `console.error` throw `RangeError`). A cycle is cut like a branch too deep.
+ */
+export function bounded(value: unknown, limits: Bounds, depth = 0): unknown {
+  const max = limits.maxString ?? Infinity;
+  if (typeof value === "string") {
+    const text = redact(value, limits.secret);
+    return text.length > max ? `${text.slice(0, max)}...` : text;
+  }
+  if (typeof value !== "object" || value === null) return value;
+  if (depth >= limits.depth) return "[too deep]";
+  const n = limits.maxItems ?? Infinity;
+  const entries = Object.entries(value);
+  const out: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+  const put = (k: PropertyKey, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true }); // a `__proto__` key stays a plain property
+  for (const [k, v] of entries.slice(0, n)) put(redact(k, limits.secret), bounded(v, limits, depth + 1));
+  if (entries.length > n) put(Array.isArray(out) ? n : "...", "...");
+  return out;
+}
+
 /** The base of every error this SDK throws. */
 export class WebDataError extends Error {
   override name = "WebDataError";
 
-  /** A plain, key-free record of the error, used by `JSON.stringify`. */
+  /** A plain, key-free record of the error, used by `JSON.stringify`; bounded in depth and size (8 levels, 50 items, 2,000 characters a string), so it never throws. */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, message: this.message };
     for (const [k, v] of Object.entries(this)) {
       if (k === "cause" || k === "stack" || typeof v === "function") continue;
-      out[k] = v;
+      out[k] = bounded(v, PRINTED);
     }
     return out;
   }
 
-  /** Node's `util.inspect` shows the same key-free record plus the stack. */
+  /** Node's `util.inspect` (and `console.error`) shows the same key-free, bounded record plus the stack. */
   [INSPECT](): string {
     return `${this.stack ?? `${this.name}: ${this.message}`}\n${JSON.stringify(this.toJSON(), null, 2)}`;
   }
@@ -91,9 +130,9 @@ export class APIError extends WebDataError {
     );
     this.status = init.status;
     this.code = init.code;
-    this.details = init.details;
+    this.details = bounded(init.details, CARRIED);
     this.requestId = init.requestId;
-    this.body = init.body;
+    this.body = bounded(init.body, CARRIED);
     this.serverMessage = init.message;
     this.endpoint = init.endpoint;
     this.#headers = init.headers;
@@ -107,10 +146,17 @@ export class APIError extends WebDataError {
     return this.#headers;
   }
 
-  /** Builds the subclass that matches the status code. */
+  /**
+   * Builds the class of an answer: the first row of the table of answers with a class of their own
+   * (`ERROR_CLASSES`, at the end of `core/errors.ts`) whose status, endpoint and server text match
+   * (v1 and v2 routes alike), else the class of its status family.
+   */
   static from(init: APIErrorInit): APIError {
     const s = init.status;
+    const row = ERROR_CLASSES.find(([status, route, text]) => status === s && route.test(init.endpoint ?? "") && text.test(init.message));
     const Ctor =
+      row ? row[3]
+      :
       s === 400 ? BadRequestError
       : s === 401 ? AuthenticationError
       : s === 402 ? PaymentRequiredError
@@ -120,6 +166,7 @@ export class APIError extends WebDataError {
       : s === 409 ? ConflictError
       : s === 410 ? GoneError
       : s === 429 ? RateLimitError
+      : s >= 300 && s < 400 ? RedirectError
       : s >= 500 ? InternalServerError
       : APIError;
     return new Ctor(init);
@@ -157,6 +204,21 @@ export class ConflictError extends APIError {
 /** 410: the resource is gone (a destroyed browser session). */
 export class GoneError extends APIError {
   override name = "GoneError";
+}
+/**
+ * 3xx, or a redirect the runtime hid (a browser's opaque redirect): the server, or a proxy in front of
+ * it, redirected. The API never redirects its endpoints, so the SDK follows no redirect: nothing was
+ * sent to `location`, and the answer is never taken as a result. Usually `apiUrl` is off (`http://`
+ * for an `https://` server, a missing path prefix). Never retried.
+ */
+export class RedirectError extends APIError {
+  override name = "RedirectError";
+  /** Where the redirect pointed (absolute, without user name or password), when the runtime shows it. */
+  readonly location: string | undefined;
+  constructor(init: APIErrorInit & { location?: string | undefined }) {
+    super(init);
+    this.location = init.location;
+  }
 }
 /** 429: rate limited. `retryAfterMs` is the server's hint, when it gave one. */
 export class RateLimitError extends APIError {
@@ -345,9 +407,9 @@ export class JobTimeoutError extends WebDataError {
 }
 
 // Errors of one capability. Defined here, so every public error class is reachable from this
-// module (`core/` imports nothing of `api/` or `jobs/`); the module named in each throws it.
+// module (`core/` imports nothing of `api/` or `jobs/`); ERROR_CLASSES at the end says which answers get them.
 
-/** 409 "Idempotency key already used": a job was already started with this key (or the key is not a UUID). Thrown by job starts (`api/idempotency.ts`). */
+/** 409 "Idempotency key already used": a job was already started with this key (or the key is not a UUID). Thrown by job starts of both API versions. */
 export class IdempotencyConflictError extends ConflictError {
   override name = "IdempotencyConflictError";
 }
@@ -421,18 +483,27 @@ export class WatchTransportError extends WebDataError {
   }
 }
 
-/** Pagination of a job's results went in a circle: a `next` URL already followed, or a finished job's page repeating the one before. */
-export class PaginationLoopError extends WebDataError {
-  override name = "PaginationLoopError";
+/**
+ * Pagination of a job's results stopped because a status page could not be trusted: its `next` link
+ * points at another job's results (the message names it) or at no results route at all. Nothing from
+ * that link was read.
+ */
+export class PaginationError extends WebDataError {
+  override name = "PaginationError";
   /** The job's id. */
   readonly jobId: string;
-  /** The `next` URL that would have been followed again (the key is never part of it). */
+  /** The `next` link that was not followed, as a path and query under `apiUrl` (never an origin, user name or password). */
   readonly next: string | undefined;
   constructor(jobId: string, reason: string, next?: string) {
     super(`Pagination of job ${jobId} stopped: ${reason}`);
     this.jobId = jobId;
     this.next = next;
   }
+}
+
+/** Pagination of a job's results went in a circle: a `next` URL already followed, or a finished job's page repeating the one before. */
+export class PaginationLoopError extends PaginationError {
+  override name = "PaginationLoopError";
 }
 
 /** A response body larger than the client's `maxResponseBytes` (reading stopped at the limit). */
@@ -448,6 +519,20 @@ export class ResponseTooLargeError extends WebDataError {
     this.endpoint = endpoint;
   }
 }
+
+/**
+ * The answers that get a class of their own, in one table (status, endpoint `METHOD /path`, server
+ * text, class), read by `APIError.from` for every endpoint of both API versions; anything
+ * else gets the class of its status family.
+ */
+const ERROR_CLASSES: readonly [number, RegExp, RegExp, new (init: APIErrorInit) => APIError][] = [
+  [409, /./, /idempotency key/i, IdempotencyConflictError],
+  [400, /\/agent-signup$/, /./, SignupInvalidError],
+  [403, /\/agent-signup$/, /blocked/i, SignupBlockedError],
+  [403, /\/agent-signup$/, /expired/i, SignupExpiredError],
+  [409, /\/agent-signup$/, /./, SignupPendingError],
+  [410, /\/browser\//, /./, BrowserSessionGoneError],
+];
 
 /** True for plain objects (JSON records). */
 export function isRecord(v: unknown): v is Record<string, unknown> {

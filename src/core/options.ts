@@ -22,11 +22,26 @@ const signal = z.optional(z.unknown().check(z.refine((v) => v === undefined || i
 /** Whole milliseconds, as the client's own `timeoutMs` (a fractional one is a mistake of units). */
 const timeoutMs = z.optional(int(1, MAX_TIMER_MS));
 
+/** An HTTP header name: a token of RFC 9110. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What every runtime's `fetch` and undici accept in a header value: no CR, LF, NUL or other control character, nothing past U+00FF. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Header names and values that can be sent, checked before anything is: a CR/LF in a value used to
+ * come back from the transport as a `ConnectionError` (retried twice), and a runtime's message quoted
+ * the value. The messages never show a value (it may be a secret).
+ */
+export const headersSchema = z.record(
+  z.string().check(z.regex(HEADER_NAME, { message: "is not a header name" })),
+  z.string().check(z.regex(HEADER_VALUE, { message: "must be printable, no line break (the value is not shown)" })),
+);
+
 const requestOptions = z.looseObject({
   signal,
   timeoutMs,
   maxRetries: z.optional(int(0)),
-  headers: z.optional(z.record(z.string(), z.string())),
+  headers: z.optional(headersSchema),
   idempotencyKey: z.optional(z.string()),
 });
 

@@ -1,10 +1,11 @@
 /**
- * Key redaction of what the server sent back: the parsed body (a JSON string
- * may spell the key with `\u` escapes, which redacting the raw text misses)
- * and response headers that echo it.
+ * Redaction, in one home: the key in what the server sent back (the parsed
+ * body, where a JSON string may spell it with `\u` escapes that redacting the
+ * raw text misses, and response headers that echo it), and every secret of a
+ * call (the key, credential headers) in the errors that leave the request path
+ * or reach a watcher event ({@link redactError}), whichever transport made them.
  */
-import { redact } from "./errors.js";
-import { redactDeep } from "./redact-deep.js";
+import { bounded, redact, WebDataError } from "./errors.js";
 
 /**
  * Parses a response body (JSON, else the text as it is; empty: `undefined`) with the key redacted,
@@ -29,7 +30,7 @@ export async function parseRedacted(text: string, key: string | undefined): Prom
  */
 export async function redactParsed(body: unknown, safeText: string, key: string | undefined): Promise<unknown> {
   if (!key || key.length < 4 || !safeText.includes("\\u")) return body;
-  return redactDeep(body, key);
+  return bounded(body, { depth: 200, secret: key }); // a deeper branch becomes a marker: nothing of it is kept
 }
 
 /** The response headers, with the key redacted from every value (the same object when no value holds it). */
@@ -43,4 +44,62 @@ export function redactHeaders(headers: Headers, key: string | undefined): Header
   const out = new Headers();
   headers.forEach((v, k) => out.append(k, redact(v, key)));
   return out;
+}
+
+/**
+ * Header names whose values are credentials (a gateway's token, a Cloudflare Access secret, a cookie):
+ * redacted from errors and log lines like the key.
+ */
+const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key)$|token|secret|password|(^|-)key$|^cf-access-/i;
+
+/** The secrets of a client: the key, and the values (less an auth scheme) of its credential headers (see {@link CREDENTIAL_HEADER}); none shorter than 4 characters. */
+export function secretsOf(key: string | undefined, headers: Record<string, string>): string[] {
+  const out = [key];
+  for (const [name, value] of Object.entries(headers)) if (CREDENTIAL_HEADER.test(name)) out.push(String(value).replace(/^\w+ /, ""));
+  return out.filter((s): s is string => !!s && s.length > 3);
+}
+
+/** `text` with every secret replaced by `[redacted]`. */
+export function redactAll(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) out = redact(out, s);
+  return out;
+}
+
+/** Levels of `cause` looked at. */
+const CAUSE_DEPTH = 5;
+
+type Loose = Record<string, unknown>;
+
+/**
+ * A thrown value with every secret redacted: the value itself when no secret is in its message, stack,
+ * plain fields or `cause` chain, else a copy (same prototype, so `instanceof` holds) of its name,
+ * message, stack, plain string, number and boolean fields (`code`, `errno`...) and cleaned `cause`.
+ */
+function clean(e: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (typeof e === "string") return redactAll(e, secrets);
+  if (typeof e !== "object" || e === null || depth > CAUSE_DEPTH) return e;
+  const o = e as Loose;
+  const cause = clean(o.cause, secrets, depth + 1);
+  const copy: Loose = { name: o.name, message: o.message, stack: o.stack };
+  for (const [k, v] of Object.entries(o)) if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") copy[k] = v;
+  let hit = cause !== o.cause;
+  for (const [k, v] of Object.entries(copy)) if (typeof v === "string" && (copy[k] = redactAll(v, secrets)) !== v) hit = true;
+  return hit ? Object.assign(Object.create(Object.getPrototypeOf(o) as object) as object, copy, cause === undefined ? {} : { cause }) : e;
+}
+
+/**
+ * The one redaction boundary of errors: every error that leaves the request path (whichever transport
+ * made it) or reaches a watcher event passes here. When a secret appears in its message, stack or
+ * `cause` chain (a `fetch` wrapper whose error text lists the request headers, a runtime that quotes an
+ * invalid header value), the SDK's own error is redacted in place and its `cause` replaced by a
+ * redacted copy; a `cause` without a secret keeps its identity.
+ * Values that are not the SDK's errors (an abort reason the caller chose) are returned as they are.
+ */
+export function redactError<E>(err: E, secrets: readonly string[]): E {
+  if (!secrets.length || !(err instanceof WebDataError)) return err;
+  const o = err as WebDataError & Loose;
+  for (const k of ["message", "stack", ...Object.keys(o)]) if (typeof o[k] === "string") o[k] = redactAll(o[k], secrets);
+  if (o.cause !== undefined) o.cause = clean(o.cause, secrets, 1);
+  return err;
 }

@@ -4,11 +4,11 @@
  * mapping, request-id capture and logging with the key redacted.
  */
 import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
-import { AbortError, APIError, isRecord, RateLimitError, redact, TimeoutError } from "./errors.js";
+import { AbortError, APIError, isRecord, RateLimitError, RedirectError, redact, TimeoutError } from "./errors.js";
 import { linkSignal } from "./abort.js";
 import { fillLater, laterCount } from "./later.js";
 import { attemptTimeoutMs, checkRequestOptions, encodeJson } from "./options.js";
-import { parseRedacted, redactHeaders, redactParsed } from "./redact.js";
+import { parseRedacted, redactAll, redactError, redactHeaders, redactParsed, secretsOf } from "./redact.js";
 import { checkAnswer, decodeAnswer, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
@@ -32,7 +32,7 @@ export interface RequestOptions {
 export interface RequestSpec {
   /** HTTP method. */
   method: "GET" | "POST" | "DELETE";
-  /** A path under the API URL (`/v2/scrape`), or an absolute URL (a `next` link). */
+  /** A path under the API URL (`/v2/scrape`, or a `next` page's path and query re-based by `jobs/status.ts`): no request goes to another origin. */
   path: string;
   /** Query parameters; `undefined` values are left out. */
   query?: Record<string, string | number | boolean | undefined> | undefined;
@@ -48,7 +48,7 @@ export interface RequestSpec {
   allowUnsuccessful?: boolean;
   /** The server-side time limit of this call (its `timeout` field), in ms: the per-attempt timeout is at least this plus {@link SERVER_TIMEOUT_MARGIN_MS}. */
   serverTimeoutMs?: number | undefined;
-  /** Refines a mapped error into a more specific class (agent signup); `attempt` says which attempt got it. */
+  /** Sees each mapped error with the attempt that got it (a crawl start recognises its own lost answer); returns the error to throw. */
   mapError?: (err: APIError, attempt: AttemptInfo) => APIError;
   /** Loose zod schema of what the method reads from a 2xx body; a mismatch is `InvalidResponseError` (never retried). */
   response?: ResponseSchema | undefined;
@@ -155,12 +155,21 @@ const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "c
 export class HttpClient {
   readonly #config: ResolvedConfig;
   readonly #transport: Transport;
-  #origin: string | undefined;
+  readonly #secrets: readonly string[];
 
   /** Binds a resolved configuration to a transport. */
   constructor(config: ResolvedConfig, transport: Transport) {
     this.#config = config;
     this.#transport = transport;
+    this.#secrets = secretsOf(config.apiKey, config.headers);
+  }
+
+  /**
+   * `err` with every secret of the client (the key, its credential headers) redacted, cause chain
+   * included: the one boundary for errors that leave the request path or reach a watcher event (see `redact.ts`).
+   */
+  redactError<E>(err: E): E {
+    return redactError(err, this.#secrets);
   }
 
   /** The resolved base URL (no key). */
@@ -176,26 +185,20 @@ export class HttpClient {
   /** Writes a log line at `level`, with the key redacted. */
   log(level: Exclude<LogLevel, "off">, message: string, data?: Record<string, unknown>): void {
     if (!levelEnabled(this.#config.logLevel, level)) return;
-    const key = this.#config.apiKey;
+    const secrets = this.#secrets;
     try {
-      const safe = data ? (JSON.parse(redact(JSON.stringify(data), key)) as Record<string, unknown>) : undefined;
-      this.#config.logger[level](redact(message, key), safe);
+      const safe = data ? (JSON.parse(redactAll(JSON.stringify(data), secrets)) as Record<string, unknown>) : undefined;
+      this.#config.logger[level](redactAll(message, secrets), safe);
     } catch {
       // A logger that throws must not fail the call (nor skip the clean-up of its timers).
     }
   }
 
-  /** Builds the absolute URL of a path, or checks an absolute one. */
+  /** Builds the absolute URL of a path under the API URL (a path may carry a query). */
   url(path: string, query?: RequestSpec["query"]): string {
-    const u = /^https?:\/\//i.test(path) ? new URL(path) : new URL(this.#config.apiUrl + path);
+    const u = new URL(this.#config.apiUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
     return u.toString();
-  }
-
-  /** True when `url` has the configured API origin (only then is the key sent). */
-  sameOrigin(url: string): boolean {
-    this.#origin ??= new URL(this.#config.apiUrl).origin;
-    return new URL(url).origin === this.#origin;
   }
 
   /**
@@ -212,7 +215,7 @@ export class HttpClient {
     const built = buildSpec(input);
     const spec = built instanceof Promise ? await built : built;
     return this.#withRetries(spec, opts, async (res, url) => {
-      if (res.status >= 400) throw await this.#errorFrom(spec, res, url);
+      if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url);
       return res;
     });
   }
@@ -229,7 +232,9 @@ export class HttpClient {
         throw err;
       }
       const info: ResponseInfo = { status: res.status, headers: res.headers, requestId: requestIdOf(res.headers), url };
-      if (res.status >= 400) throw await this.#errorFrom(spec, res, url, text);
+      // A 3xx is never a result (the transports follow no redirect): a status read's redirect with a
+      // `success:false` body once resolved as a failed job.
+      if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url, text);
       // The answer edge (core/response.ts): JSON, then the method's loose schema, else InvalidResponseError;
       // the key redacted from the text, the parsed value (a \u escape) and the headers (core/redact.ts).
       const key = this.#config.apiKey;
@@ -277,7 +282,8 @@ export class HttpClient {
       } catch (err) {
         if (ctl.signal.aborted) throw ctl.signal.reason;
         if (err instanceof APIError && spec.mapError) throw spec.mapError(err, { attempt: n, idempotencyKey: idem.key, keyGenerated: idem.generated });
-        throw err;
+        // The boundary: whatever the transport threw (its own error, a `fetch` wrapper's, a runtime's), no secret passes.
+        throw this.redactError(err);
       } finally {
         clearTimeout(timer);
         caller?.removeEventListener("abort", onAbort);
@@ -303,7 +309,7 @@ export class HttpClient {
     };
     if (spec.body !== undefined) h["content-type"] = "application/json";
     const key = this.#config.apiKey;
-    if (spec.auth !== false && key && this.sameOrigin(url)) h.authorization = `Bearer ${key}`;
+    if (spec.auth !== false && key) h.authorization = `Bearer ${key}`; // `url` is always under apiUrl (see `url()`)
     if (idemKey !== undefined) h["x-idempotency-key"] = idemKey;
     for (const [k, v] of Object.entries({ ...this.#config.headers, ...opts.headers })) h[k.toLowerCase()] = v;
     if (spec.auth === false) delete h.authorization;
@@ -325,6 +331,7 @@ export class HttpClient {
       : typeof body === "string" && body.trim() && !body.trim().startsWith("<") ? body.trim().slice(0, 300)
       : statusText(res.status) || "Request failed";
     const message = typeof rec.message === "string" && typeof rec.error === "string" && rec.message !== rec.error ? `${rec.error}: ${rec.message}` : serverText;
+    const api = new URL(url);
     const init = {
       status: res.status,
       message: redact(message, key),
@@ -333,9 +340,34 @@ export class HttpClient {
       requestId: requestIdOf(res.headers),
       body,
       headers: redactHeaders(res.headers, key),
-      endpoint: `${spec.method} ${new URL(url).pathname}`,
+      endpoint: `${spec.method} ${api.pathname}`,
     };
+    if (!isSuccess(res.status) && res.status < 400) {
+      // A redirect (3xx, or 0: a browser's opaque redirect): never followed, never a result.
+      const location = redirectTarget(res.headers.get("location"), url);
+      const to = location ? new URL(location) : undefined;
+      const fix = to?.host === api.host && to.protocol !== api.protocol ? `set apiUrl to ${to.protocol}//${this.#config.apiUrl.split("//")[1]}` : "check apiUrl";
+      return new RedirectError({ ...init, status: res.status || 302, message: `Redirected to ${to?.origin ?? "(hidden)"}, not followed (the API never redirects): ${fix}`, location });
+    }
     return res.status === 429 ? new RateLimitError({ ...init, retryAfterMs: parseRetryAfter(res.headers, redact(text, key)) }) : APIError.from(init);
+  }
+}
+
+/** True for a 2xx status: anything else (a 3xx included) is an error, never a result. */
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
+/** A redirect's `Location`, absolute against the request URL and without user name or password; `undefined` when absent or unreadable. */
+function redirectTarget(location: string | null, requestUrl: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    const u = new URL(location, requestUrl);
+    u.username = "";
+    u.password = "";
+    return u.toString();
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,10 +1,12 @@
 /**
  * Retries, in one home: which failures retry (the decision), how long to wait
- * (the server's wait, else p-retry's backoff) and the `x-idempotency-key`.
+ * (the server's wait, else p-retry's backoff; a watcher's reconnect backoff) and
+ * the `x-idempotency-key`.
  * Every number of the retry policy lives here; `request.ts` only calls
  * {@link withRetries} around one attempt.
  */
 import pRetry from "p-retry";
+import { delay } from "./abort.js";
 import { AbortError, APIError, ConnectionError, RateLimitError, TimeoutError, ValidationError, WebDataError } from "./errors.js";
 
 /** Statuses that are retried (never 409: a real conflict). */
@@ -105,20 +107,15 @@ export function serverWaitMs(err: unknown): number | undefined {
   return err instanceof RateLimitError ? err.retryAfterMs : err instanceof APIError ? parseRetryAfter(err.headers) : undefined;
 }
 
-/** Waits `ms`, rejecting with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+/** First wait before a watcher reconnects a dropped stream, ms (doubling per reconnect without progress, up to {@link RECONNECT_MAX_MS}). */
+export const RECONNECT_BASE_MS = 100;
+/** Longest wait before a watcher reconnects a dropped stream, ms. */
+export const RECONNECT_MAX_MS = 5_000;
+
+/** The jittered wait before reconnect number `tries` (1 for the first): half to all of the doubling step. */
+export function reconnectDelayMs(tries: number): number {
+  const step = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, tries - 1));
+  return Math.round(step * (0.5 + Math.random() * 0.5));
 }
 
 /** One retry about to happen, as reported to `ClientOptions.onRetry`. */
@@ -194,7 +191,7 @@ async function retryAfter<R>(first: unknown, attempt: (n: number) => Promise<R>,
         plan.onRetry?.({ endpoint: plan.endpoint, attempt: attemptNumber, retriesLeft: plan.maxRetries - attemptNumber, error, serverWaitMs: wait });
         if (wait === undefined) return;
         serverWaited.add(error);
-        await sleep(wait, signal);
+        await delay(wait, signal);
       },
       shouldConsumeRetry: ({ error }) => !serverWaited.has(error),
       shouldRetry: () => true,

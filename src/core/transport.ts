@@ -72,6 +72,10 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
         headers: req.headers,
         body: req.body,
         signal: req.signal,
+        // The API never redirects: a 3xx comes back as it is (a browser shows it as an opaque
+        // redirect, status 0), and the request path makes it a `RedirectError`. Following it would
+        // turn a POST into a GET at another origin, or re-send the body there.
+        redirect: "manual",
       });
       // An answer that arrives after the abort is dropped unread.
       res = await untilAborted(sent, req.signal, (late) => void late.body?.cancel().catch(() => undefined));
@@ -81,7 +85,9 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
     }
     let consumed = false;
     return {
-      status: res.status,
+      // A `fetch` that follows redirects whatever it is told (a wrapper that drops `redirect`): the answer
+      // came from wherever it was sent, so it is reported as a redirect (0, as an opaque one), never as a result.
+      status: res.redirected ? 0 : res.status,
       headers: res.headers,
       async text() {
         consumed = true;

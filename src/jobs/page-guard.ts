@@ -14,7 +14,7 @@
  */
 import { PaginationLoopError } from "../core/errors.js";
 import { isTerminal } from "./status.js";
-import { documentKey } from "./watch-context.js";
+import { documentKey } from "./identity.js";
 
 /** A status page as far as the guard needs it. */
 interface PageLike {

@@ -5,35 +5,19 @@
  */
 import type { Document } from "../api/document.js";
 import { validateDocumentsWith } from "../api/schema.js";
-import { AbortError } from "../core/errors.js";
 import { checkJsonOptions, checkRequestOptions, checkWaitOptions, optionsArg } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { onAbort } from "../core/abort.js";
+import { delay } from "../core/abort.js";
 import { pollInterval } from "./poll-timing.js";
+import { firstSeen } from "./identity.js";
 import { PageGuard } from "./page-guard.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
 import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
 
-/** Waits `ms`; an abort rejects at once with `AbortError`. Shares the signal's one listener ({@link onAbort}). */
-export function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError(undefined, { cause: signal.reason }));
-    const off = signal
-      ? onAbort(signal, () => {
-          clearTimeout(timer);
-          reject(new AbortError(undefined, { cause: signal.reason }));
-        })
-      : undefined;
-    const timer = setTimeout(() => {
-      off?.();
-      resolve();
-    }, ms);
-  });
-}
-
 /**
- * Every status page of a job, from `skip=0`, following `next`. Yields each page
- * (one at a time). A page request that fails throws; the iteration never ends
+ * Every status page of a job, from `skip=0`, following `next` (re-based onto
+ * `apiUrl`, see `status.ts`). Yields each page (one at a time), without the
+ * documents an earlier page already held. A page request that fails throws; the iteration never ends
  * early as if complete. `apiVersion` (internal: the v1 layer reads `/v1/...`)
  * is a parameter, not an option, so no caller's options object can change the routes.
  */
@@ -54,18 +38,20 @@ export async function* jobPages<TDoc = Document>(
   let page = await getJobStatus<TDoc>(http, kind, id, { limit: opts.pageLimit }, req, apiVersion);
   let seen = 0;
   const guard = new PageGuard(id);
+  const docs = new Set<string>();
   for (;;) {
     guard.page(page);
     seen += page.data.length;
     const { next, status, data } = page;
-    yield page;
+    // A document the server lists on two pages is yielded once (the watcher's rule, `identity.ts`).
+    yield { ...page, data: data.filter((d) => firstSeen(docs, d)) };
     const terminal = isTerminal(status);
     // A terminal job's results no longer grow: an empty page (or no `next`) is the end.
     if (terminal && (!next || data.length === 0)) return;
-    if (!terminal && data.length === 0) await abortableSleep(interval, req.signal);
+    if (!terminal && data.length === 0) await delay(interval, req.signal);
     if (next) guard.follow(next, page);
     page = next
-      ? await getJobPage<TDoc>(http, next, id, req)
+      ? await getJobPage<TDoc>(http, kind, id, next, req, apiVersion)
       : await getJobStatus<TDoc>(http, kind, id, { skip: seen, limit: opts.pageLimit }, req, apiVersion);
   }
 }

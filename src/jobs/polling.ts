@@ -9,10 +9,10 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../core/errors.js";
-import { onAbort } from "../core/abort.js";
+import { delay, onAbort } from "../core/abort.js";
 import { checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { abortableSleep, jobPages } from "./pages.js";
+import { jobPages } from "./pages.js";
 import { NOT_VISIBLE_GRACE_MS, pollInterval } from "./poll-timing.js";
 import { getJobStatus, isTerminal, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind, JobStatus, WaitOptions } from "./types.js";
@@ -71,7 +71,7 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
           return spec.finish ? await spec.finish(status, ctl.signal) : status;
         }
       }
-      await abortableSleep(interval, ctl.signal);
+      await delay(interval, ctl.signal);
     }
   } catch (err) {
     if (timedOut) throw new JobTimeoutError(spec.jobId, wait.timeoutMs ?? 0, last);
@@ -146,12 +146,15 @@ export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKin
         : undefined,
       finish: async (final, s) => {
         const data: TDoc[] = [];
-        let first: JobStatus<TDoc> | undefined;
+        let last: JobStatus<TDoc> = final;
+        // The walk ends only on a terminal page: while the server's pages still say `scraping` after the
+        // poll said `completed` (its pages disagree for a moment), it reads on, within this deadline. The
+        // result takes the status of the page that ended it, so it is never a running job.
         for await (const page of jobPages<TDoc>(http, kind, id, { signal: s, pollIntervalMs: opts.pollIntervalMs }, undefined, v)) {
-          first ??= page;
+          last = page;
           data.push(...page.data);
         }
-        return { ...(first ?? final), data, next: undefined };
+        return { ...last, data, next: undefined };
       },
     },
     { ...opts, signal },

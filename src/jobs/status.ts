@@ -3,7 +3,7 @@
  * calls, parameterised by job kind and API version (reference §4.4, §4.6, §4.7).
  */
 import type { Document } from "../api/document.js";
-import { isRecord } from "../core/errors.js";
+import { isRecord, PaginationError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { maybeString, objects } from "../core/response.js";
 import { path } from "../core/path.js";
@@ -89,9 +89,36 @@ export function getJobStatus<TDoc = Document>(
     .map((raw) => toJobStatus<TDoc>(raw, id));
 }
 
-/** GETs a `next` URL exactly as the server gave it (the key is sent only to the configured origin). */
-export function getJobPage<TDoc = Document>(http: HttpClient, url: string, id: string, req?: RequestOptions): APIPromise<JobStatus<TDoc>> {
-  return http.request<unknown>({ method: "GET", path: url, allowUnsuccessful: true, response: jobStatusAnswer }, req).map((raw) => toJobStatus<TDoc>(raw, id));
+/** A results route at the end of a path (`/v1|v2/crawl/<id>`, `/v1|v2/batch/scrape/<id>`), the id captured. */
+const RESULTS_ROUTE = /\/v[12]\/(?:crawl|batch\/scrape)\/([^/]+)$/;
+
+/**
+ * The path and query under `apiUrl` of a status page's `next` link: this job's results route and the
+ * link's query; the server's scheme, host and any path before the route are dropped (a self-hosted
+ * server behind a proxy or gateway builds `next` from the Host it saw, such as
+ * `http://localhost:3002/v2/...`), and `apiUrl`'s own path prefix is kept. So no request of the walk
+ * goes to an origin other than `apiUrl`, with or without the key or the caller's headers. A `next`
+ * that is not this job's results route is a `PaginationError` naming what it points at.
+ */
+export function nextPagePath(http: HttpClient, kind: JobKind, id: string, next: string, apiVersion: ApiVersion = "v2"): string {
+  let u: URL | undefined;
+  try {
+    u = new URL(next, "http://x");
+  } catch {
+    // not a URL: the error below
+  }
+  const own = jobPath(kind, id, apiVersion);
+  if (u?.pathname.endsWith(own)) return own + u.search;
+  const found = u && RESULTS_ROUTE.exec(u.pathname)?.[1];
+  const other = found !== id ? found || undefined : undefined;
+  throw new PaginationError(id, `its next link is for ${other ? `another job, ${other}` : "no results page of it"} (not read)`, u && u.pathname + u.search);
+}
+
+/** GETs the page a status page's `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
+export function getJobPage<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, next: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<JobStatus<TDoc>> {
+  return http
+    .request<unknown>(() => ({ method: "GET", path: nextPagePath(http, kind, id, next, apiVersion), allowUnsuccessful: true, response: jobStatusAnswer }), req)
+    .map((raw) => toJobStatus<TDoc>(raw, id));
 }
 
 /** `GET .../<id>/errors`: failed pages and robots.txt-blocked URLs. */

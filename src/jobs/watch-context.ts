@@ -55,16 +55,6 @@ export interface WatchContext {
   drain(): Promise<void>;
 }
 
-/** The identity of a document for de-duplication: `metadata.scrapeId`, else `metadata.sourceURL`/`url`, else its JSON. */
-export function documentKey(doc: unknown): string {
-  const d = isRecord(doc) ? doc : {};
-  const m = isRecord(d.metadata) ? d.metadata : {};
-  for (const [name, v] of [["id", m.scrapeId], ["src", m.sourceURL], ["url", m.url], ["url", d.url]] as const) {
-    if (typeof v === "string" && v) return `${name}:${v}`;
-  }
-  return `json:${JSON.stringify(doc)}`;
-}
-
 /** Reads the counters out of a status body (REST page, WS catchup, SSE `status`). */
 export function countersOf(raw: unknown): WatchCounters & { error?: string | undefined } {
   const r = isRecord(raw) ? raw : {};

@@ -5,7 +5,7 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, WebDataError } from "../core/errors.js";
-import { sleep } from "../core/retry.js";
+import { delay } from "../core/abort.js";
 import { PageGuard } from "./page-guard.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
 import type { JobStatus } from "./types.js";
@@ -22,12 +22,8 @@ export interface PollOptions {
   maxFailures: number;
 }
 
-async function pause(ctx: WatchContext): Promise<void> {
-  try {
-    await sleep(ctx.pollIntervalMs, ctx.signal);
-  } catch (err) {
-    throw err instanceof AbortError ? err : new AbortError(undefined, { cause: err });
-  }
+function pause(ctx: WatchContext): Promise<void> {
+  return delay(ctx.pollIntervalMs, ctx.signal);
 }
 
 /** One REST read; transient failures (after the request layer's retries) become non-fatal error events and are retried after a pause. */
@@ -81,7 +77,7 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
   for (;;) {
     const url = next;
     const page = await read(ctx, opts.maxFailures, () =>
-      url ? getJobPage<Document>(ctx.http, url, ctx.id, req) : getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { skip: cursor }, req, ctx.apiVersion),
+      url ? getJobPage<Document>(ctx.http, ctx.kind, ctx.id, url, req, ctx.apiVersion) : getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { skip: cursor }, req, ctx.apiVersion),
     );
     guard.page(page);
     ctx.received += page.data.length;

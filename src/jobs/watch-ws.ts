@@ -14,6 +14,7 @@ interface SocketLike {
   onmessage: ((ev: { data: unknown }) => void) | null;
   onclose: ((ev: { code: number; reason: string }) => void) | null;
   onerror: (() => void) | null;
+  binaryType?: string;
 }
 
 /** How long to wait for the close event that should follow an error on an open socket. */
@@ -34,6 +35,18 @@ function parse(text: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The text of a frame: a string as is; bytes (an `ArrayBuffer`, or a view such as a Node `Buffer` from a
+ * socket that ignores `binaryType`) decoded as UTF-8 (malformed bytes become U+FFFD). Undefined for
+ * anything else (it is reported, and the final REST read fills in what is missing).
+ */
+function frameText(data: unknown): string | undefined {
+  if (typeof data === "string") return data;
+  const bytes = (c: unknown): c is ArrayBuffer | ArrayBufferView => c instanceof ArrayBuffer || ArrayBuffer.isView(c);
+  const utf8 = new TextDecoder();
+  return bytes(data) ? utf8.decode(data) : undefined; // a view decodes its own byte range only
 }
 
 /**
@@ -58,6 +71,11 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     } catch (err) {
       resolve({ kind: "unavailable", error: new WatchTransportError("websocket", `Could not open the WebSocket: ${serverText(ctx, err instanceof Error ? err.message : String(err))}`, { cause: err }) });
       return;
+    }
+    try {
+      ws.binaryType = "arraybuffer"; // `ws` would hand over Buffers, undici and browsers Blobs
+    } catch {
+      // a socket-like without it: frameText decodes Buffers, views and fragments anyway
     }
     let opened = false;
     let settled = false;
@@ -111,7 +129,7 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     };
     ws.onmessage = (ev) => {
       if (settled) return;
-      const text = typeof ev.data === "string" ? ev.data : ev.data instanceof ArrayBuffer ? new TextDecoder().decode(ev.data) : undefined;
+      const text = frameText(ev.data);
       const frame = text === undefined ? undefined : parse(text);
       if (!frame) {
         ctx.error(new WatchTransportError("websocket", "The WebSocket sent a frame that is not a JSON object"));

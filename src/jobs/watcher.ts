@@ -20,10 +20,10 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
-import { onAbort as linkAbort } from "../core/abort.js";
+import { delay, onAbort as linkAbort } from "../core/abort.js";
 import { checkJsonOptions, checkRequestOptions, checkWaitOptions, optionsArg } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { sleep } from "../core/retry.js";
+import { reconnectDelayMs } from "../core/retry.js";
 import { OnDemand } from "../core/on-demand.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
@@ -31,7 +31,8 @@ import { pollInterval, type PollFloorOption } from "./poll-timing.js";
 import { rejectOfficialKeys } from "../api/official-keys.js";
 import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
-import { countersOf, documentKey, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { firstSeen } from "./identity.js";
+import { countersOf, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { checkEventType } from "./watch-official.js";
 import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions, WebSocketConstructor } from "./watch-types.js";
 
@@ -163,6 +164,8 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
 
   #emit(event: WatchEvent<TDoc>): void {
     if (this.#ended) return;
+    // The redaction boundary of the watcher's errors (a socket's or stream's, a REST read's), as of the request path's.
+    if (event.type === "error") this.#http.redactError(event.error);
     if (this.#iterating && !(event.type === "error" && event.fatal)) this.#queue.push(event);
     for (const listener of this.#listeners.get(event.type) ?? []) {
       try {
@@ -215,9 +218,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       },
       document(doc) {
         this.received += 1;
-        const key = documentKey(doc);
-        if (self.#seen.has(key)) return false;
-        self.#seen.add(key);
+        if (!firstSeen(self.#seen, doc)) return false;
         this.progress += 1;
         self.#emit({ type: "document", document: doc as TDoc });
         return true;
@@ -282,16 +283,10 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   }
 }
 
-/** First wait before reconnecting a dropped stream, ms (doubling per reconnect without progress, up to {@link RECONNECT_MAX_MS}). */
-export const RECONNECT_BASE_MS = 100;
-/** Longest wait before reconnecting a dropped stream, ms. */
-export const RECONNECT_MAX_MS = 5_000;
-
-/** Waits before reconnect number `tries` (jittered backoff): false when the watcher was stopped meanwhile. */
+/** Waits before reconnect number `tries` (the reconnect backoff of `core/retry.ts`): false when the watcher was stopped meanwhile. */
 async function reconnectPause(tries: number, signal: AbortSignal): Promise<boolean> {
-  const step = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, tries - 1));
   try {
-    await sleep(Math.round(step * (0.5 + Math.random() * 0.5)), signal);
+    await delay(reconnectDelayMs(tries), signal);
     return true;
   } catch {
     return false;

@@ -67,7 +67,7 @@ export function checkV1JobStatus(
       const u = new URL(page.nextURL);
       if (page.skip !== undefined) u.searchParams.set("skip", String(page.skip));
       if (page.limit !== undefined) u.searchParams.set("limit", String(page.limit));
-      return getJobPage(http, u.toString(), id, req).map((s) => v1JobStatus(s));
+      return getJobPage(http, kind, id, u.toString(), req, V1).map((s) => v1JobStatus(s));
     }
     return getJobStatus(http, kind, id, { skip: page.skip, limit: page.limit }, req, V1).map((s) => v1JobStatus(s));
   } catch (err) {
@@ -79,15 +79,16 @@ export function checkV1JobStatus(
 async function allPages(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions): Promise<WithResponse<V1JobStatusResponse | V1ErrorResponse>> {
   // Several answers make up this result: the response info is the API's, not one page's.
   const response: ResponseInfo = { status: 200, headers: new Headers(), requestId: undefined, url: http.url(jobPath(kind, id, V1)) };
-  let first: JobStatus | undefined;
+  let last: JobStatus | undefined;
   const data: JobStatus["data"] = [];
   for await (const p of jobPages(http, kind, id, {}, req, V1)) {
     // A running job is not paginated (v1 semantics): its first page is the answer.
-    if (!first && !isTerminal(p.status)) return { data: v1JobStatus(p), response };
-    first ??= p;
+    if (!last && !isTerminal(p.status)) return { data: v1JobStatus(p), response };
+    last = p;
     data.push(...p.data);
   }
-  return { data: v1JobStatus({ ...(first as JobStatus), data, next: undefined }, { dropNext: true }), response };
+  // The page that ended the walk is terminal (a later page may disagree with the first for a moment).
+  return { data: v1JobStatus({ ...(last as JobStatus), data, next: undefined }, { dropNext: true }), response };
 }
 
 /** `checkCrawlErrors` / `checkBatchScrapeErrors`: `{ errors, robotsBlocked }` (v1 identical to v2). */

@@ -221,7 +221,8 @@ export function expected(fault: FaultKind, op: Operation): Expected {
   if (fault === "next loops") return { ok: false, errors: ["WebDataError", "InvalidResponseError"], maxRequests: 20 };
   // An iterator may also read the page again and deliver everything (nothing lost, nothing repeated).
   if (BAD_BODY.has(fault)) return { ok: false, errors: ["InvalidResponseError"], orOk: op.documents };
-  if (fault === "3xx redirect") return { ok: false, errors: ["InvalidResponseError", "APIError"], orOk: op.documents };
+  // A 3xx is never a result and never retried (the API never redirects).
+  if (fault === "3xx redirect") return { ok: false, errors: ["RedirectError"], targetRequests: 1 };
   const own = TRANSIENT[fault];
   if (!own) throw new Error(`no expectation for ${fault}`);
   if (op.retry === "start") {
