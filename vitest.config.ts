@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
+/** Suites that bundle the package or run the benchmarks: `vitest.builds.config.ts` runs them, the unit run leaves them out. */
+export const BUILD_SUITES = ["test/size.test.ts", "test/size-report.test.ts", "test/bench.test.ts"];
+
 export default defineConfig({
   define: { __WEBDATA_VERSION__: JSON.stringify(pkg.version) },
   // Examples import the package by name, as users do; the tests run them on the sources (as test/tsconfig.json maps them).
@@ -17,6 +20,7 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts", "examples/**/*.test.ts"],
+    exclude: ["**/node_modules/**", ...BUILD_SUITES],
     testTimeout: 20_000,
     maxConcurrency: 10, // test/faults.test.ts runs its cases concurrently (they mostly wait on timers)
     typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "test/tsconfig.json" },

@@ -139,3 +139,19 @@ describe("src/ follows ARCHITECTURE.md", () => {
     expect(cycles(graph)).toEqual([]);
   });
 });
+
+describe("ARCHITECTURE.md's table of homes names files that exist", () => {
+  const note = readFileSync(join(ROOT, "ARCHITECTURE.md"), "utf8");
+  const table = note.slice(note.indexOf("## Where each rule lives"), note.indexOf("\n## ", note.indexOf("## Where each rule lives") + 5));
+  /** Every `folder/file.ts` (or `file.ts`) in the home column of the table. */
+  const homes = [...new Set(table.split("\n").filter((l) => l.startsWith("| ") && !l.startsWith("| rule") && !l.startsWith("| ---")).flatMap((l) => [...(l.split(" | ")[1] ?? "").matchAll(/`([\w-]+\/)?[\w-]+\.ts`/g)].map((m) => m[0].slice(1, -1))))];
+
+  it("reads the table", () => {
+    expect(homes.length).toBeGreaterThan(15);
+    expect(homes).toEqual(expect.arrayContaining(["core/request.ts", "core/retry.ts", "core/redact.ts", "jobs/identity.ts"]));
+  });
+
+  it.each(homes)("%s exists in src/", (home) => {
+    expect(existsSync(join(SRC, home))).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Fault injection (issue 12, "Our own suite"): every operation class (sync
+ * Fault injection: every operation class (sync
  * call, job starts, status read, pagination, waiter, the watcher over each
  * transport, v1) against a loopback server the test controls, under every
  * fault kind (`test/support/fault-server.ts`), over both transports. Each case
@@ -7,10 +7,6 @@
  * repeat a job start only where the server de-duplicates it, deliver every
  * document exactly once (or fail loudly, never end early as if complete), and
  * leave no timer or socket keeping the process alive. Prints the table.
- *
- * KNOWN_DEFECTS lists the cases that fail today because of a defect listed in
- * issue 12 (fixed on another branch) or issue 11 (`InvalidResponseError`); they
- * run as `it.fails`. Empty it as the fixes land: a listed case that passes fails.
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, it } from "vitest";
@@ -28,22 +24,6 @@ const HANG_AFTER_MS = 1_000;
 const KEY = "fc-SECRET-fault-suite-key-0123456789";
 const ALL_DOCS = JOB_DOCS.map((d) => d.metadata.scrapeId);
 
-/**
- * Cases expected to FAIL on this branch, as `transport/operation/fault` patterns
- * (`*` matches anything), with the defect that breaks them: `#n` is issue 12's
- * list, `11` is issue 11's `InvalidResponseError`.
- */
-export const KNOWN_DEFECTS: { pattern: string; defect: string }[] = [];
-
-function cross(kinds: string[], ops: string[], faults: FaultKind[], defect: string): { pattern: string; defect: string }[] {
-  return kinds.flatMap((k) => ops.flatMap((o) => faults.map((f) => ({ pattern: `${k}/${o}/${f}`, defect }))));
-}
-
-function knownDefect(kind: TransportKind, op: Operation, fault: FaultKind): string | undefined {
-  const parts = [kind, op.name, fault];
-  return KNOWN_DEFECTS.find(({ pattern }) => pattern.split("/").every((p, i) => p === "*" || p === parts[i]))?.defect;
-}
-
 interface Row {
   kind: TransportKind;
   op: string;
@@ -52,7 +32,6 @@ interface Row {
   requests: number;
   ms: number;
   problems: string[];
-  known: string | undefined;
 }
 const rows: Row[] = [];
 
@@ -145,7 +124,7 @@ async function runCase(kind: TransportKind, op: Operation, fault: FaultKind): Pr
     hits429: fault.startsWith("429") ? Math.min(target.length, timesOf(fault)) : 0,
   };
   const outcome = hung ? "HANG" : out.ok ? "ok" : out.error === undefined ? "garbage" : errorName(out.error);
-  return { kind, op: op.name, fault, outcome, requests: server.requests.length, ms, problems: judge(op, fault, out, ms, requests, leaks, hung), known: knownDefect(kind, op, fault) };
+  return { kind, op: op.name, fault, outcome, requests: server.requests.length, ms, problems: judge(op, fault, out, ms, requests, leaks, hung) };
 }
 
 function short(outcome: string): string {
@@ -157,13 +136,13 @@ function printTable(): void {
   const lines: string[] = [];
   const w = 17;
   for (const kind of TRANSPORTS) {
-    lines.push(`\nFault-injection table, ${kind} transport: outcome / requests sent / ms to end ("!" wrong, "K" known defect, "garbage": a wrong result returned as a success)`);
+    lines.push(`\nFault-injection table, ${kind} transport: outcome / requests sent / ms to end ("!" wrong, "garbage": a wrong result returned as a success)`);
     lines.push(["fault".padEnd(22), ...OPERATIONS.map((o) => o.name.padEnd(w))].join("|"));
     for (const fault of FAULT_KINDS) {
       const cells = OPERATIONS.map((op) => {
         const r = rows.find((x) => x.kind === kind && x.op === op.name && x.fault === fault);
         if (!r) return "".padEnd(w);
-        const mark = r.problems.length ? (r.known ? "K" : "!") : "";
+        const mark = r.problems.length ? "!" : "";
         return `${mark}${short(r.outcome)}/${r.requests}/${Math.round(r.ms)}`.slice(0, w).padEnd(w);
       });
       lines.push([fault.padEnd(22), ...cells].join("|"));
@@ -173,8 +152,8 @@ function printTable(): void {
   const sum = rows.reduce((t, r) => t + r.ms, 0);
   const hung = rows.filter((r) => r.outcome === "HANG");
   lines.push(`\ncase time ${(sum / 1000).toFixed(1)} s in all (${(hung.reduce((t, r) => t + r.ms, 0) / 1000).toFixed(1)} s in ${hung.length} hangs)`);
-  lines.push(`${rows.length} cases, ${rows.length - bad.length} right, ${bad.filter((r) => r.known).length} known defects, ${bad.filter((r) => !r.known).length} wrong`);
-  for (const r of bad) lines.push(`  ${r.known ? `[known ${r.known}]` : "[WRONG]"} ${r.kind}/${r.op}/${r.fault}: ${r.problems.join("; ")}`);
+  lines.push(`${rows.length} cases, ${rows.length - bad.length} right, ${bad.length} wrong`);
+  for (const r of bad) lines.push(`  [WRONG] ${r.kind}/${r.op}/${r.fault}: ${r.problems.join("; ")}`);
   console.log(lines.join("\n"));
 }
 
@@ -185,10 +164,9 @@ afterAll(() => {
 });
 
 function defineCase(kind: TransportKind, op: Operation, fault: FaultKind): void {
-  const known = knownDefect(kind, op, fault);
-  const title = `${op.name} (${op.klass}) under ${fault}${known ? ` [known defect ${known}]` : ""}`;
+  const title = `${op.name} (${op.klass}) under ${fault}`;
   const timeout = (expected(fault, op).deadlineMs ?? DEADLINE_MS) + HANG_AFTER_MS + 5_000;
-  (known ? it.fails : it)(title, async ({ expect }) => {
+  it(title, async ({ expect }) => {
     const row = await runCase(kind, op, fault);
     rows.push(row);
     const pattern = `${kind} > ${op.name} (${op.klass}) under ${fault}`.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

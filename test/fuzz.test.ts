@@ -29,13 +29,6 @@ const KEY = "fc-FUZZ-secret-key-0123456789abcdef";
 /** Longest a call may take against the instant server before it counts as a hang, ms. */
 const HANG_MS = 3_000;
 
-/**
- * Defects of issue 12 that make some generated cases fail on this branch (fixed on another):
- * a case whose only fault is one of these is counted, not failed; `it.fails` below proves each
- * still fails. Empty this list as the fixes land.
- */
-export const KNOWN_DEFECTS: string[] = [];
-
 type Args = unknown[];
 interface Method {
   name: string;
@@ -194,7 +187,6 @@ interface Counts {
   runs: number;
   validation: number;
   sent: number;
-  excused: Record<string, number>;
 }
 const counts = new Map<string, Counts>();
 
@@ -228,7 +220,7 @@ async function problemsOf(method: Method, a: Args, count = true): Promise<{ defe
       error = err;
     }
   }
-  const fresh: Counts = { runs: 0, validation: 0, sent: 0, excused: {} };
+  const fresh: Counts = { runs: 0, validation: 0, sent: 0 };
   const c = count ? (counts.get(method.name) ?? fresh) : fresh;
   if (count) counts.set(method.name, c);
   c.runs += 1;
@@ -258,12 +250,11 @@ async function problemsOf(method: Method, a: Args, count = true): Promise<{ defe
 
 function printCounts(): void {
   if (counts.size === 0) return;
-  const lines = [`\nProperty-based runs (seed ${SEED}, ${RUNS} per method): method / runs / ValidationError / sent / known-defect cases`];
+  const lines = [`\nProperty-based runs (seed ${SEED}, ${RUNS} per method): method / runs / ValidationError / sent`];
   let total = 0;
   for (const [name, c] of counts) {
     total += c.runs;
-    const ex = Object.entries(c.excused).map(([d, n]) => `${d}:${n}`).join(" ");
-    lines.push(`  ${name.padEnd(26)} ${String(c.runs).padStart(5)} ${String(c.validation).padStart(5)} ${String(c.sent).padStart(5)}  ${ex}`);
+    lines.push(`  ${name.padEnd(26)} ${String(c.runs).padStart(5)} ${String(c.validation).padStart(5)} ${String(c.sent).padStart(5)}`);
   }
   lines.push(`  ${total} calls in all`);
   console.log(lines.join("\n"));
@@ -296,30 +287,10 @@ describe("every public method under generated arguments", () => {
       await fc.assert(
         fc.asyncProperty(method.args, async (a) => {
           const problems = await problemsOf(method, a);
-          const c = counts.get(method.name);
-          const open = problems.filter((p) => !KNOWN_DEFECTS.includes(p.defect));
-          for (const p of problems) if (KNOWN_DEFECTS.includes(p.defect) && c) c.excused[p.defect] = (c.excused[p.defect] ?? 0) + 1;
-          if (open.length) throw new Error(open.map((p) => `[${p.defect}] ${p.problem}`).join("\n"));
+          if (problems.length) throw new Error(problems.map((p) => `[${p.defect}] ${p.problem}`).join("\n"));
         }),
         params(),
       );
-    }, 60_000);
-  }
-});
-
-// Only while a defect is listed: an empty suite is an error in vitest.
-if (KNOWN_DEFECTS.length) describe("known defects still fail on this branch (empty KNOWN_DEFECTS as they are fixed)", () => {
-  for (const defect of KNOWN_DEFECTS) {
-    it.fails(`defect ${defect}: some generated call breaks its rule`, async () => {
-      for (const method of METHODS) {
-        await fc.assert(
-          fc.asyncProperty(method.args, async (a) => {
-            const problems = (await problemsOf(method, a, false)).filter((p) => p.defect === defect);
-            if (problems.length) throw new Error(problems.map((p) => p.problem).join("\n"));
-          }),
-          { seed: SEED, numRuns: 60, endOnFailure: true },
-        );
-      }
     }, 60_000);
   }
 });

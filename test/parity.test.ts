@@ -341,39 +341,28 @@ describe("transport parity: next links", () => {
   };
   const hooks: Hooks = { options: { headers: { "cf-access-client-secret": GATEWAY_SECRET } } };
 
-  parity(
-    "a next link on a proxy's localhost is re-based onto apiUrl; a document on two pages is yielded once",
-    async (kind) => {
-      const job = await pagedJob(`http://localhost:3002/v2/crawl/${JOB}?skip=2`);
-      try {
-        return await outcome(kind, [job.api, job.other], hooks, docsOf, (v) => (v as string[]).join(","));
-      } finally {
-        await job.close();
-      }
-    },
-    (o) => {
-      expect(o.result).toBe("ok: a,b,c");
-      expect(o.requests).toEqual([2, 0]);
-    },
-  );
-
-  parity(
-    "a next link on a foreign host receives neither the key nor the caller's headers: it is re-based",
-    async (kind) => {
-      const job = await pagedJob(`OTHER/v2/crawl/${JOB}?skip=2`);
-      try {
-        const o = await outcome(kind, [job.api, job.other], hooks, docsOf, (v) => (v as string[]).join(","));
-        expect(job.api.requests.every((r) => r.headers["cf-access-client-secret"] === GATEWAY_SECRET)).toBe(true);
-        return o;
-      } finally {
-        await job.close();
-      }
-    },
-    (o) => {
-      expect(o.result).toBe("ok: a,b,c");
-      expect(o.requests).toEqual([2, 0]);
-    },
-  );
+  for (const [name, link] of [
+    ["a next link on a proxy's localhost is re-based onto apiUrl; a document on two pages is yielded once", `http://localhost:3002/v2/crawl/${JOB}?skip=2`],
+    ["a next link on a foreign host receives neither the key nor the caller's headers: it is re-based", `OTHER/v2/crawl/${JOB}?skip=2`],
+  ] as const) {
+    parity(
+      name,
+      async (kind) => {
+        const job = await pagedJob(link);
+        try {
+          const o = await outcome(kind, [job.api, job.other], hooks, docsOf, (v) => (v as string[]).join(","));
+          expect(job.api.requests.every((r) => r.headers["cf-access-client-secret"] === GATEWAY_SECRET)).toBe(true);
+          return o;
+        } finally {
+          await job.close();
+        }
+      },
+      (o) => {
+        expect(o.result).toBe("ok: a,b,c");
+        expect(o.requests).toEqual([2, 0]);
+      },
+    );
+  }
 
   parity(
     "behind a gateway's path prefix, next pages keep the prefix of apiUrl",

@@ -27,7 +27,7 @@ describe.each(TRANSPORTS)("job pages over %s", (kind) => {
   /** Counts GETs of the job's status route. */
   const statusReads = (id: string) => s.fake.requests.filter((r) => r.method === "GET" && r.pathname === `/v2/crawl/${id}`).length;
 
-  it("defect 3: a completed status whose next points to itself ends with PaginationLoopError, no duplicates", async () => {
+  it("a completed status whose next points to itself ends with PaginationLoopError, no duplicates", async () => {
     s = await setup(kind);
     s.fake.addHook((req, url) => (req.method === "GET" && url.pathname === "/v2/crawl/job-self" ? bounded(() => json(page("completed", [doc(1), doc(2)], url.href))) : undefined));
     const seen: string[] = [];
@@ -40,7 +40,7 @@ describe.each(TRANSPORTS)("job pages over %s", (kind) => {
     expect(statusReads("job-self")).toBeLessThanOrEqual(3);
   });
 
-  it("defect 3: a next that leads back to a page already read (A -> B -> A) is a loop", async () => {
+  it("a next that leads back to a page already read (A -> B -> A) is a loop", async () => {
     s = await setup(kind);
     s.fake.addHook((req, url) => {
       if (req.method !== "GET" || url.pathname !== "/v2/crawl/job-ab") return undefined;
@@ -57,7 +57,7 @@ describe.each(TRANSPORTS)("job pages over %s", (kind) => {
     expect(statusReads("job-ab")).toBeLessThanOrEqual(4);
   });
 
-  it("defect 3: crawl() against a self-referencing next fails fast instead of sending thousands of requests", async () => {
+  it("crawl() against a self-referencing next fails fast instead of sending thousands of requests", async () => {
     s = await setup(kind);
     let id = "";
     s.fake.addHook((req, url) => {
@@ -88,7 +88,7 @@ describe.each(TRANSPORTS)("job pages over %s", (kind) => {
     expect(ids).toEqual(["scrape-1", "scrape-2"]);
   });
 
-  it("defect 12: {success:false} without error is a failed job for getCrawlStatus, the waiter and the watcher alike", async () => {
+  it("{success:false} without error is a failed job for getCrawlStatus, the waiter and the watcher alike", async () => {
     s = await setup(kind);
     s.fake.addHook((req, url) => (req.method === "GET" && url.pathname === "/v2/crawl/job-nosuccess" ? json({ success: false }) : undefined));
     await expect(s.client.getCrawlStatus("job-nosuccess")).resolves.toMatchObject({ status: "failed" });

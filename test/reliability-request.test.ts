@@ -25,7 +25,7 @@ describe.each(TRANSPORTS)("request path over %s", (kind) => {
     await s?.close();
   });
 
-  it("defect 5: a \\u-escaped key in the body, details and a header that echoes it never reach the error", async () => {
+  it("a \\u-escaped key in the body, details and a header that echoes it never reach the error", async () => {
     s = await setup(kind);
     const key = s.fake.apiKey;
     s.fake.addHook((_req, url) => {
@@ -42,7 +42,7 @@ describe.each(TRANSPORTS)("request path over %s", (kind) => {
     expect(err.requestId).toBe("req-1");
   });
 
-  it("defect 5: a 200 with success:false that echoes the key escaped", async () => {
+  it("a 200 with success:false that echoes the key escaped", async () => {
     s = await setup(kind);
     const key = s.fake.apiKey;
     s.fake.addHook((_req, url) =>
@@ -53,7 +53,7 @@ describe.each(TRANSPORTS)("request path over %s", (kind) => {
     expect(everyString(err)).not.toContain(key);
   });
 
-  it("defect 10: a logger that throws neither fails the call nor leaves its timer running", async () => {
+  it("a logger that throws neither fails the call nor leaves its timer running", async () => {
     const throwing: Logger = {
       debug: () => {
         throw new Error("logger down");
@@ -71,7 +71,7 @@ describe.each(TRANSPORTS)("request path over %s", (kind) => {
     expect(timers()).toBeLessThanOrEqual(before);
   });
 
-  it("defect 11: one AbortSignal shared by 25 concurrent calls (with retries) gets one listener and no warning", async () => {
+  it("one AbortSignal shared by 25 concurrent calls (with retries) gets one listener and no warning", async () => {
     s = await setup(kind, {}, { maxRetries: 20 });
     s.fake.inject({ match: "/v2/team/credit-usage", status: 503, headers: { "retry-after-ms": "1" }, times: 20 });
     const warnings: string[] = [];
@@ -93,7 +93,7 @@ describe.each(TRANSPORTS)("request path over %s", (kind) => {
     }
   });
 
-  it("defect 11: aborting the shared signal still aborts every call", async () => {
+  it("aborting the shared signal still aborts every call", async () => {
     s = await setup(kind);
     s.fake.inject({ match: "/v2/team/credit-usage", delayMs: 5_000, times: 5 });
     const ctl = new AbortController();

@@ -40,7 +40,7 @@ function everyString(err: unknown): string {
   return [e.message, e.stack, JSON.stringify(e), inspect(e, { depth: 5 }), ...Object.values(e).map((v) => (typeof v === "string" ? v : JSON.stringify(v) ?? ""))].join("\n");
 }
 
-describe("issue 10 part 2: a watcher attached right at the crawl start", () => {
+describe("a watcher attached right at the crawl start", () => {
   it("replays crawl-websocket-v2-attached-at-start-false-done.json, then delivers documents while the crawl runs", async () => {
     type Entry = { type: string; data?: unknown; code?: number; reason?: string };
     const file = fileURLToPath(new URL("./fixtures/recorded/crawl-websocket-v2-attached-at-start-false-done.json", import.meta.url));
@@ -89,7 +89,7 @@ describe("issue 10 part 2: a watcher attached right at the crawl start", () => {
   });
 });
 
-describe("defect 2: WebSocket reconnect storm", () => {
+describe("WebSocket reconnect storm", () => {
   it("a socket that replays the same catchup and drops is reopened at most maxReconnects times, with backoff", async () => {
     const catchup = { type: "catchup", data: { success: true, status: "scraping", total: 3, completed: 1, creditsUsed: 1, expiresAt: "x", data: [doc(1)] } };
     const { server, client } = await serveScripted([{ frames: [catchup], close: "drop" }], [status("completed", [doc(1)], { total: 1 })]);
@@ -106,7 +106,7 @@ describe("defect 2: WebSocket reconnect storm", () => {
   });
 });
 
-describe("defect 4: the key echoed by the WebSocket or the event stream", () => {
+describe("the key echoed by the WebSocket or the event stream", () => {
   it("a close reason that echoes the key (sent as the sub-protocol) is redacted everywhere", async () => {
     const reason = JSON.stringify({ type: "error", error: `Invalid token ${KEY}` }).replace("fc-", "\\u0066c-"); // escaped, as JSON may be
     const { client } = await serveScripted([{ frames: [{ type: "error", error: `bad key ${KEY}` }], close: { code: 3000, reason } }], [{ status: 401, body: { success: false, error: "Unauthorized" } }]);
@@ -166,7 +166,7 @@ function makeClient(kind: (typeof TRANSPORTS)[number], url: string) {
   return kind === "undici" ? new WebData(opts) : new PortableWebData(opts);
 }
 
-describe.each(TRANSPORTS)("defect 1: the event-stream read has a timeout and an abort (%s)", (kind) => {
+describe.each(TRANSPORTS)("the event-stream read has a timeout and an abort (%s)", (kind) => {
   it("a status GET that answers JSON headers and stalls: abort ends the watcher and closes the socket", async () => {
     const srv = await sseServer((_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });

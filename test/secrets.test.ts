@@ -100,3 +100,20 @@ describe.each(TRANSPORTS)("secrets over %s", (kind) => {
     });
   }
 });
+
+describe.each(TRANSPORTS)("key-shaped text in body excerpts over %s", (kind) => {
+  it("an answer the SDK cannot read keeps anything shaped like an API key (fc-...) out of its excerpt, not only the client's own key", async ({ expect }) => {
+    const other = "fc-0ther7eam5key0f5omeone9e15e";
+    const served = await serve((_q, res) => void res.writeHead(200, { "content-type": "text/html" }).end(`<html>proxy login for ${other} and ${KEY}</html>`));
+    try {
+      const err = await clientFor(kind, served.url, { logLevel: "off" }).scrape("https://site.test/").catch((e: unknown) => e);
+      expect(err).toMatchObject({ name: "InvalidResponseError", code: "NOT_JSON" });
+      const excerpt = (err as { bodyExcerpt: string }).bodyExcerpt;
+      expect(excerpt).toContain("proxy login for fc-[redacted]");
+      expect(excerpt).not.toContain(other);
+      expect(excerpt).not.toContain(KEY);
+    } finally {
+      await served.close();
+    }
+  });
+});

@@ -8,15 +8,14 @@
  * fails to read is a lost document. A scripted socket checks that the watcher
  * sets `binaryType`, and, ignoring it, that Buffers, views and ArrayBuffers are decoded.
  */
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import { WebSocket as UndiciWebSocket } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
-import { WebSocketServer, WebSocket as WsWebSocket } from "ws";
+import { WebSocket as WsWebSocket } from "ws";
 import { WebData as PortableWebData } from "../src/index.js";
 import type { WatchEvent, WebSocketConstructor } from "../src/jobs/watch-types.js";
 import { WebData as NodeWebData } from "../src/node.js";
 import { FAST_WATCH } from "./support/fast-poll.js";
+import { json, serve as serveLoopback } from "./support/loopback.js";
 import { collect, docIds } from "./watch-helpers.js";
 
 const KINDS = ["fetch", "undici"] as const;
@@ -40,38 +39,25 @@ const restStatus = (n: number) => ({ success: true, status: "completed", complet
 
 /** A loopback server: the REST status of a job of `n` documents, and a crawl WebSocket that sends every frame as binary, then `done`. */
 async function serve(n: number) {
-  const rest: string[] = [];
   const binarySent: boolean[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((req: IncomingMessage, res) => {
-    rest.push(`${req.method} ${req.url}`);
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(restStatus(n)));
-  });
-  server.on("connection", (s: Socket) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  const wss = new WebSocketServer({ noServer: true, handleProtocols: (p) => p.values().next().value ?? false });
-  server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    wss.handleUpgrade(req, socket, head, (ws) => {
+  const served = await serveLoopback(
+    (_req, res) => json(res, 200, restStatus(n)),
+    (ws) => {
       for (const f of frames(n)) {
         ws.send(Buffer.from(JSON.stringify(f)), { binary: true });
         binarySent.push(true);
       }
       ws.close(DONE.code, DONE.reason);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    },
+  );
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    rest,
+    url: served.url,
+    close: served.close,
     binarySent,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const c of wss.clients) c.terminate();
-        for (const s of sockets) s.destroy();
-        server.close(() => wss.close(() => resolve()));
-      }),
+    /** The REST requests so far, `METHOD /path?query`. */
+    get rest() {
+      return served.requests.map((r) => `${r.method} ${r.url}`);
+    },
   };
 }
 
