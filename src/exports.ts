@@ -152,7 +152,6 @@ export {
   type AgentSignupParams,
   type AgentSignupRecord,
 } from "./api/agent-signup.js";
-export type * from "./v1/types.js";
 export { scrape, type StandaloneOptions } from "./standalone.js";
 export type * from "./official-types.js";
 export type { AgentRequest } from "./api/agent.js";

@@ -19,8 +19,8 @@ import {
   SignupPendingError,
   ValidationError,
   WebData,
-  type V1MapResponse,
 } from "../src/index.js";
+import type { V1MapResponse } from "../src/v1/index.js";
 import { blockSignupEmail, signupState } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 

@@ -1,6 +1,6 @@
 /**
- * Every public type of the v1 layer, re-exported by both `webdata/v1` entries
- * (portable and Node) and by the main entry.
+ * Every public type of the v1 layer, exported by both `webdata/v1` entries
+ * (portable and Node) only: the main entry keeps to the v2 names.
  */
 export type { V1Client } from "./client.js";
 export type { V1MapParams, V1MapResponse } from "./map.js";
