@@ -13,7 +13,9 @@ import type { Dispatcher } from "undici";
 import { WebData as PortableWebData } from "./client.js";
 import type { ClientOptions } from "./core/config.js";
 import { checkDeclared, readLimited } from "./core/body.js";
-import { ConnectionError, WebDataError } from "./core/errors.js";
+import { ConnectionError } from "./core/errors.js";
+import { check, int } from "./core/validate.js";
+import * as z from "zod/v4/mini";
 import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
 import { handOverOnDemandParts } from "./hand-over.js";
 
@@ -138,18 +140,19 @@ function discard(body: Readable): void {
   body.destroy();
 }
 
+/** The Node entry's own client options. */
+const nodeOptions = z.object({
+  maxConnections: z.optional(int(1)),
+  dispatcher: z.optional(z.custom((d) => typeof (d as { dispatch?: unknown } | null)?.dispatch === "function", { message: "must be an undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent)" })),
+});
+
 /** The client, sending through undici on Node. A `fetch` option still selects the fetch path. */
 export class WebData extends PortableWebData {
   /** @param options See {@link NodeClientOptions}; a string is the key (the official client's `new Firecrawl("fc-...")`). */
   constructor(options: NodeClientOptions | string = {}) {
     const { dispatcher, maxConnections, ...rest } = typeof options === "string" ? { apiKey: options } : options;
-    // Checked here, as the pool they shape is made only on the first request.
-    if (maxConnections !== undefined && (typeof maxConnections !== "number" || !Number.isInteger(maxConnections) || maxConnections < 1)) {
-      throw new WebDataError(`maxConnections must be an integer >= 1, got ${String(maxConnections)}`);
-    }
-    if (dispatcher !== undefined && typeof (dispatcher as { dispatch?: unknown } | null)?.dispatch !== "function") {
-      throw new WebDataError("dispatcher must be an undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent)");
-    }
+    // Checked here (a `ValidationError`, as every client option), as the pool they shape is made only on the first request.
+    check(nodeOptions, { dispatcher, maxConnections }, "client options");
     super({ ...rest, transport: rest.transport ?? undiciTransport(dispatcher, maxConnections) });
     // Start loading undici now, so the first request rarely waits for it (a failure shows at that request).
     if (!rest.transport && !rest.fetch) loadUndici().catch(() => undefined);

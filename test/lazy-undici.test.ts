@@ -104,6 +104,7 @@ describe("the Node entry's connection options are checked at construction", () =
     for (const maxConnections of [0, -1, 1.5, Number.NaN, "4" as unknown as number]) {
       expect(() => new NodeWebData({ apiKey: "fc-x", apiUrl: CLOSED, maxConnections })).toThrow(WebDataError);
     }
+    expect(() => new NodeWebData({ apiKey: "fc-x", apiUrl: CLOSED, maxConnections: 0 })).toThrow(/Invalid client options: maxConnections: must be >= 1/);
     expect(() => new NodeWebData({ apiKey: "fc-x", apiUrl: CLOSED, maxConnections: 4 })).not.toThrow();
     expect(() => new NodeWebData({ apiKey: "fc-x", apiUrl: CLOSED, dispatcher: {} as never })).toThrow(/undici Dispatcher/);
   });
