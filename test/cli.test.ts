@@ -180,6 +180,46 @@ describe("webdata CLI", () => {
   });
 });
 
+describe("webdata CLI in a pipeline and without a key", () => {
+  it("a reader that closes stdout early (| head -1) ends a crawl quietly: exit 141, no stack, the crawl cancelled on the server", async () => {
+    fakeJobs(fake).configure({ pagesPerPoll: 1 });
+    const r = await new Promise<Run>((resolve, reject) => {
+      const child = spawn(process.execPath, [BIN, "crawl", "https://acme.test", "--poll-interval-ms", "60"], {
+        env: { PATH: process.env.PATH ?? "", WEBDATA_API_KEY: fake.apiKey, WEBDATA_API_URL: served.url },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.once("data", (c: Buffer) => {
+        stdout += c.toString();
+        child.stdout.destroy(); // as `head -1` does once it has its line
+      });
+      child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code, stdout, stderr }));
+    });
+    expect(r.stdout.length).toBeGreaterThan(0);
+    expect(r.stderr).not.toMatch(/EPIPE|Unhandled|at .*\.js:\d+/);
+    expect(r.code).toBe(141);
+    const id = /Started crawl ([0-9a-f-]{36})/.exec(r.stderr)![1];
+    expect(fake.requests.some((q) => q.method === "DELETE" && q.pathname === `/v2/crawl/${id}`)).toBe(true);
+  });
+
+  it("no key for the public service: exit 3 and the flag and variable to set, nothing sent", async () => {
+    const r = await run(["usage"], { WEBDATA_API_KEY: "", WEBDATA_API_URL: "" });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/no API key: pass --api-key <key> or set WEBDATA_API_KEY/);
+    expect(r.stderr).not.toMatch(/new WebData/);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("help <command> prints that command's help", async () => {
+    const r = await run(["help", "scrape"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Usage: webdata scrape <url>");
+  });
+});
+
 describe("CLI helpers", () => {
   it("progress redraws in place on a terminal and writes at most one plain line a second otherwise", () => {
     let t = 0;

@@ -9,7 +9,7 @@ import { ValidationError } from "../core/errors.js";
 import type { WebData } from "../node.js";
 import { createMcpServer } from "../ai/mcp.js";
 import { TOOL_NAMES, type ToolName } from "../ai/tools.js";
-import { EXIT_HELP } from "./exit.js";
+import { EXIT_HELP, STDOUT_CLOSED } from "./exit.js";
 import { documentText, documentUrl, PageWriter } from "./output.js";
 import { Progress, type ProgressSink } from "./progress.js";
 
@@ -124,7 +124,7 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
     return 0;
   } catch (err) {
     if (ctx.signal.aborted) {
-      progress.finish(`Interrupted: cancelling ${kind} ${id} on the server...`);
+      progress.finish(`${ctx.signal.reason === STDOUT_CLOSED ? "Output closed" : "Interrupted"}: cancelling ${kind} ${id} on the server...`);
       const cancel = kind === "crawl" ? ctx.client.cancelCrawl(id, { timeoutMs: 10_000, maxRetries: 1 }) : ctx.client.cancelBatchScrape(id, { timeoutMs: 10_000, maxRetries: 1 });
       await cancel.then(
         () => ctx.err.write(`Cancelled ${kind} ${id} (${pages} pages were received).\n`),

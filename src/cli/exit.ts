@@ -41,7 +41,12 @@ export const EXIT = {
   server: 10,
   /** Interrupted (Ctrl-C): 128 + SIGINT. */
   interrupted: 130,
+  /** Standard output was closed by its reader (`webdata crawl ... | head -1`): 128 + SIGPIPE, as git's. */
+  pipeClosed: 141,
 } as const;
+
+/** The abort reason when standard output was closed by its reader: the command stops quietly (a job it started is cancelled). */
+export const STDOUT_CLOSED = "webdata: standard output was closed";
 
 /** The exit code for an error thrown by the client. */
 export function exitCodeOf(err: unknown): number {
@@ -63,4 +68,5 @@ export const EXIT_HELP = `Exit codes:
   0 success            2 bad arguments (nothing sent)   3 key missing/refused (401/403)
   4 no credits (402)   5 rate limited (429)             6 not found (404)
   7 timed out          8 server unreachable             9 job failed or cancelled
-  10 other server error  1 anything else                130 interrupted (Ctrl-C)`;
+  10 other server error  1 anything else                130 interrupted (Ctrl-C)
+  141 output closed by its reader (| head): the command stops quietly, cancelling a job it started`;

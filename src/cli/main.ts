@@ -7,11 +7,12 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { DEFAULT_API_URL, isPublicDeployment } from "../core/config.js";
 import { ValidationError, WebDataError } from "../core/errors.js";
 import { VERSION } from "../core/version.js";
 import { WebData } from "../node.js";
 import { COMMANDS, COMMON_OPTIONS, commandHelp, mainHelp, type CommandContext } from "./commands.js";
-import { EXIT, exitCodeOf } from "./exit.js";
+import { EXIT, exitCodeOf, STDOUT_CLOSED } from "./exit.js";
 
 /** Streams and signal of one run (the process's, or a test's stand-ins). */
 export interface CliIO {
@@ -34,6 +35,10 @@ function message(err: unknown): string {
 /** Runs `webdata` with `argv` (without `node` and the script); resolves to the exit code. */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === "help" && rest[0] !== undefined && COMMANDS[rest[0]]) {
+    io.out(commandHelp(rest[0]));
+    return 0;
+  }
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.out(mainHelp(VERSION));
     return name === undefined ? EXIT.usage : 0;
@@ -59,17 +64,21 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     io.out(commandHelp(name));
     return 0;
   }
+  const env = io.env ?? process.env;
+  // An empty variable counts as unset (as `new WebData()` reads the environment).
+  const apiKey = (values["api-key"] as string | undefined) ?? (env.WEBDATA_API_KEY || env.FIRECRAWL_API_KEY || undefined);
+  const apiUrl = (values["api-url"] as string | undefined) ?? (env.WEBDATA_API_URL || env.FIRECRAWL_API_URL || undefined);
+  if (!apiKey?.trim() && isPublicDeployment(apiUrl ?? DEFAULT_API_URL)) {
+    io.err.write(`webdata ${name}: no API key: pass --api-key <key> or set WEBDATA_API_KEY (FIRECRAWL_API_KEY also works). A self-hosted server needs none: pass --api-url <url>.\n`);
+    return EXIT.auth;
+  }
   try {
-    const env = io.env ?? process.env;
-    const client = new WebData({
-      apiKey: (values["api-key"] as string | undefined) ?? env.WEBDATA_API_KEY ?? env.FIRECRAWL_API_KEY,
-      apiUrl: (values["api-url"] as string | undefined) ?? env.WEBDATA_API_URL ?? env.FIRECRAWL_API_URL,
-      logLevel: "off",
-    });
+    const client = new WebData({ apiKey, apiUrl, logLevel: "off" });
     const ctx: CommandContext = { client, out: io.out, err: io.err, signal: io.signal };
     return await command.run(ctx, parsed.positionals, values);
   } catch (err) {
     if (io.signal.aborted) {
+      if (io.signal.reason === STDOUT_CLOSED) return EXIT.pipeClosed;
       io.err.write("Interrupted.\n");
       return EXIT.interrupted;
     }
@@ -97,11 +106,19 @@ if (isMain()) {
     if (++interrupts > 1) process.exit(EXIT.interrupted);
     ctl.abort();
   });
+  // A reader that closes standard output (`| head -1`) ends the command quietly, as git and gh do: no
+  // unhandled EPIPE and stack, no more output, and a job the command started is cancelled on the server.
+  let stdoutClosed = false;
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EPIPE") throw err;
+    stdoutClosed = true;
+    ctl.abort(STDOUT_CLOSED);
+  });
   void runCli(process.argv.slice(2), {
-    out: (t) => process.stdout.write(t),
+    out: (t) => void (stdoutClosed || process.stdout.write(t)),
     err: { write: (t) => process.stderr.write(t), isTTY: Boolean(process.stderr.isTTY) },
     signal: ctl.signal,
   }).then((code) => {
-    process.exitCode = code;
+    process.exitCode = stdoutClosed ? EXIT.pipeClosed : code;
   });
 }
