@@ -154,6 +154,27 @@ describe("transport parity: credentials", () => {
     },
   );
 
+  for (const [name, call] of [
+    ["scrape", (c: PortableWebData) => c.scrape("https://site.test/")],
+    ["startCrawl (an endpoint that maps its own errors)", (c: PortableWebData) => c.startCrawl("https://site.test/")],
+  ] as const) {
+    parity(
+      `an error answer to ${name} that echoes the gateway's credential header is redacted`,
+      async (kind) => {
+        const api = await serve((req, res) => json(res, 403, { success: false, error: `gateway refused ${String(req.headers["cf-access-client-secret"])}` }));
+        try {
+          return await outcome(kind, [api], { options: { headers: { "cf-access-client-secret": GATEWAY_SECRET } } }, call);
+        } finally {
+          await api.close();
+        }
+      },
+      (o) => {
+        expect(o.result).toBe("PermissionDeniedError");
+        expect((o.value as Error).message).toContain("gateway refused [redacted]");
+      },
+    );
+  }
+
   for (const [label, bad] of [["CR/LF", `${KEY}\r\nx-injected: 1`], ["NUL", `${KEY}\u0000`], ["non-ASCII", `${KEY}é`]] as const) {
     parity(
       `an apiKey with ${label} is refused at construction`,

@@ -17,6 +17,13 @@ export function redact(text: string, secret: string | undefined): string {
   return text.split(secret).join("[redacted]");
 }
 
+/** `text` with every one of `secrets` replaced by the marker ({@link redact}). */
+export function redactAll(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) out = redact(out, s);
+  return out;
+}
+
 /** Issues as one line of a message: `path: message`, separated by `; `. */
 function listIssues(issues: readonly { path: string; message: string }[]): string {
   return issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ");
@@ -31,7 +38,7 @@ export interface Bounds {
   /** Most items of an array or properties of an object kept (default: no limit); a last `...` marks the cut. */
   maxItems?: number;
   /** Redacted from every string and property name of the copy. */
-  secret?: string | undefined;
+  secrets?: readonly string[];
 }
 
 /** What an error keeps of a server's `details` and body: nesting past this is never data a program reads. */
@@ -47,7 +54,7 @@ export const PRINTED: Bounds = { depth: 8, maxString: 2_000, maxItems: 50 };
 export function bounded(value: unknown, limits: Bounds, depth = 0): unknown {
   const max = limits.maxString ?? Infinity;
   if (typeof value === "string") {
-    const text = redact(value, limits.secret);
+    const text = redactAll(value, limits.secrets ?? []);
     return text.length > max ? `${text.slice(0, max)}...` : text;
   }
   if (typeof value !== "object" || value === null) return value;
@@ -56,7 +63,7 @@ export function bounded(value: unknown, limits: Bounds, depth = 0): unknown {
   const entries = Object.entries(value);
   const out: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
   const put = (k: PropertyKey, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true }); // a `__proto__` key stays a plain property
-  for (const [k, v] of entries.slice(0, n)) put(redact(k, limits.secret), bounded(v, limits, depth + 1));
+  for (const [k, v] of entries.slice(0, n)) put(redactAll(k, limits.secrets ?? []), bounded(v, limits, depth + 1));
   if (entries.length > n) put(Array.isArray(out) ? n : "...", "...");
   return out;
 }

@@ -1,18 +1,19 @@
 /**
- * Redaction, in one home: the key in what the server sent back (the parsed
- * body, where a JSON string may spell it with `\u` escapes that redacting the
- * raw text misses, and response headers that echo it), and every secret of a
- * call (the key, credential headers) in the errors that leave the request path
- * or reach a watcher event ({@link redactError}), whichever transport made them.
+ * Redaction, in one home: the client's secrets (the key, credential headers;
+ * {@link secretsOf}) in what the server sent back (the text, the parsed body,
+ * where a JSON string may spell one with `\u` escapes that redacting the raw
+ * text misses, and response headers that echo one), and in the errors that
+ * leave the request path or reach a watcher event ({@link redactError}),
+ * whichever transport made them.
  */
-import { bounded, redact, WebDataError } from "./errors.js";
+import { bounded, redactAll, WebDataError } from "./errors.js";
 
 /**
- * Parses a response body (JSON, else the text as it is; empty: `undefined`) with the key redacted,
+ * Parses a response body (JSON, else the text as it is; empty: `undefined`) with the secrets redacted,
  * before and after parsing.
  */
-export async function parseRedacted(text: string, key: string | undefined): Promise<unknown> {
-  const safe = redact(text, key);
+export async function parseRedacted(text: string, secrets: readonly string[]): Promise<unknown> {
+  const safe = redactAll(text, secrets);
   if (safe === "") return undefined;
   let body: unknown;
   try {
@@ -20,29 +21,28 @@ export async function parseRedacted(text: string, key: string | undefined): Prom
   } catch {
     return safe;
   }
-  return redactParsed(body, safe, key);
+  return redactParsed(body, safe, secrets);
 }
 
 /**
- * A parsed body with the key redacted inside its strings. Only a `\u` escape can hide the key (letters,
- * digits, `-`, `_`) from a redaction of the text, so the walk runs only then. A static import: loading
- * it on demand, between an error answer and its retry timer, stalled tests under fake timers.
+ * A parsed body with the secrets redacted inside its strings. Only a `\u` escape can hide a secret
+ * from a redaction of the text, so the walk runs only then. A static import: loading it on demand,
+ * between an error answer and its retry timer, stalled tests under fake timers.
  */
-export async function redactParsed(body: unknown, safeText: string, key: string | undefined): Promise<unknown> {
-  if (!key || key.length < 4 || !safeText.includes("\\u")) return body;
-  return bounded(body, { depth: 200, secret: key }); // a deeper branch becomes a marker: nothing of it is kept
+export async function redactParsed(body: unknown, safeText: string, secrets: readonly string[]): Promise<unknown> {
+  if (!secrets.length || !safeText.includes("\\u")) return body;
+  return bounded(body, { depth: 200, secrets }); // a deeper branch becomes a marker: nothing of it is kept
 }
 
-/** The response headers, with the key redacted from every value (the same object when no value holds it). */
-export function redactHeaders(headers: Headers, key: string | undefined): Headers {
-  if (!key || key.length < 4) return headers;
+/** The response headers, with the secrets redacted from every value (the same object when no value holds one). */
+export function redactHeaders(headers: Headers, secrets: readonly string[]): Headers {
   let hit = false;
   headers.forEach((v) => {
-    hit ||= v.includes(key);
+    hit ||= redactAll(v, secrets) !== v;
   });
   if (!hit) return headers;
   const out = new Headers();
-  headers.forEach((v, k) => out.append(k, redact(v, key)));
+  headers.forEach((v, k) => out.append(k, redactAll(v, secrets)));
   return out;
 }
 
@@ -57,13 +57,6 @@ export function secretsOf(key: string | undefined, headers: Record<string, strin
   const out = [key];
   for (const [name, value] of Object.entries(headers)) if (CREDENTIAL_HEADER.test(name)) out.push(String(value).replace(/^\w+ /, ""));
   return out.filter((s): s is string => !!s && s.length > 3);
-}
-
-/** `text` with every secret replaced by `[redacted]`. */
-export function redactAll(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) out = redact(out, s);
-  return out;
 }
 
 /** Levels of `cause` looked at. */

@@ -4,11 +4,11 @@
  * mapping, request-id capture and logging with the key redacted.
  */
 import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
-import { AbortError, APIError, isRecord, RateLimitError, RedirectError, redact, TimeoutError } from "./errors.js";
+import { AbortError, APIError, isRecord, RateLimitError, RedirectError, redactAll, TimeoutError } from "./errors.js";
 import { linkSignal } from "./abort.js";
 import { fillLater, laterCount } from "./later.js";
 import { attemptTimeoutMs, checkRequestOptions, encodeJson } from "./options.js";
-import { parseRedacted, redactAll, redactError, redactHeaders, redactParsed, secretsOf } from "./redact.js";
+import { parseRedacted, redactError, redactHeaders, redactParsed, secretsOf } from "./redact.js";
 import { checkAnswer, decodeAnswer, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
@@ -237,10 +237,10 @@ export class HttpClient {
       if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url, text);
       // The answer edge (core/response.ts): JSON, then the method's loose schema, else InvalidResponseError;
       // the key redacted from the text, the parsed value (a \u escape) and the headers (core/redact.ts).
-      const key = this.#config.apiKey;
-      const answer = { ...info, headers: redactHeaders(res.headers, key), method: spec.method, apiKey: key };
-      const safeText = redact(text, key);
-      const body = await redactParsed(decodeAnswer(safeText, spec.response, answer), safeText, key);
+      const secrets = this.#secrets;
+      const answer = { ...info, headers: redactHeaders(res.headers, secrets), method: spec.method, apiKey: this.#config.apiKey };
+      const safeText = redactAll(text, secrets);
+      const body = await redactParsed(decodeAnswer(safeText, spec.response, answer), safeText, secrets);
       if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
         throw this.#mapError(spec, res, url, body, text);
       }
@@ -281,9 +281,9 @@ export class HttpClient {
         return out;
       } catch (err) {
         if (ctl.signal.aborted) throw ctl.signal.reason;
-        if (err instanceof APIError && spec.mapError) throw spec.mapError(err, { attempt: n, idempotencyKey: idem.key, keyGenerated: idem.generated });
-        // The boundary: whatever the transport threw (its own error, a `fetch` wrapper's, a runtime's), no secret passes.
-        throw this.redactError(err);
+        // The boundary: whatever the attempt threw (an answer's error, mapped by the endpoint or not, the transport's
+        // own, a `fetch` wrapper's, a runtime's), no secret passes.
+        throw this.redactError(err instanceof APIError && spec.mapError ? spec.mapError(err, { attempt: n, idempotencyKey: idem.key, keyGenerated: idem.generated }) : err);
       } finally {
         clearTimeout(timer);
         caller?.removeEventListener("abort", onAbort);
@@ -318,12 +318,11 @@ export class HttpClient {
 
   async #errorFrom(spec: RequestSpec, res: TransportResponse, url: string, text?: string): Promise<APIError> {
     const raw = text ?? (await res.text().catch(() => ""));
-    const body = await parseRedacted(raw, this.#config.apiKey);
+    const body = await parseRedacted(raw, this.#secrets);
     return this.#mapError(spec, res, url, body, raw);
   }
 
   #mapError(spec: RequestSpec, res: TransportResponse, url: string, body: unknown, text: string): APIError {
-    const key = this.#config.apiKey;
     const rec = isRecord(body) ? body : {};
     const serverText =
       typeof rec.error === "string" ? rec.error
@@ -334,12 +333,12 @@ export class HttpClient {
     const api = new URL(url);
     const init = {
       status: res.status,
-      message: redact(message, key),
+      message, // redacted with every other secret at the boundary (`redactError`), as all of this error's strings
       code: typeof rec.code === "string" ? rec.code : undefined,
       details: rec.details,
       requestId: requestIdOf(res.headers),
       body,
-      headers: redactHeaders(res.headers, key),
+      headers: redactHeaders(res.headers, this.#secrets),
       endpoint: `${spec.method} ${api.pathname}`,
     };
     if (!isSuccess(res.status) && res.status < 400) {
@@ -349,7 +348,7 @@ export class HttpClient {
       const fix = to?.host === api.host && to.protocol !== api.protocol ? `set apiUrl to ${to.protocol}//${this.#config.apiUrl.split("//")[1]}` : "check apiUrl";
       return new RedirectError({ ...init, status: res.status || 302, message: `Redirected to ${to?.origin ?? "(hidden)"}, not followed (the API never redirects): ${fix}`, location });
     }
-    return res.status === 429 ? new RateLimitError({ ...init, retryAfterMs: parseRetryAfter(res.headers, redact(text, key)) }) : APIError.from(init);
+    return res.status === 429 ? new RateLimitError({ ...init, retryAfterMs: parseRetryAfter(res.headers, text) }) : APIError.from(init);
   }
 }
 

@@ -100,7 +100,7 @@ const RESULTS_ROUTE = /\/v[12]\/(?:crawl|batch\/scrape)\/([^/]+)$/;
  * goes to an origin other than `apiUrl`, with or without the key or the caller's headers. A `next`
  * that is not this job's results route is a `PaginationError` naming what it points at.
  */
-export function nextPagePath(http: HttpClient, kind: JobKind, id: string, next: string, apiVersion: ApiVersion = "v2"): string {
+export function nextPagePath(kind: JobKind, id: string, next: string, apiVersion: ApiVersion = "v2"): string {
   let u: URL | undefined;
   try {
     u = new URL(next, "http://x");
@@ -117,7 +117,7 @@ export function nextPagePath(http: HttpClient, kind: JobKind, id: string, next: 
 /** GETs the page a status page's `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
 export function getJobPage<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, next: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<JobStatus<TDoc>> {
   return http
-    .request<unknown>(() => ({ method: "GET", path: nextPagePath(http, kind, id, next, apiVersion), allowUnsuccessful: true, response: jobStatusAnswer }), req)
+    .request<unknown>(() => ({ method: "GET", path: nextPagePath(kind, id, next, apiVersion), allowUnsuccessful: true, response: jobStatusAnswer }), req)
     .map((raw) => toJobStatus<TDoc>(raw, id));
 }
 
