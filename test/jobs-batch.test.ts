@@ -4,6 +4,7 @@ import { WebData as NodeWebData } from "../src/node.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { TRANSPORTS, type Setup } from "./helpers.js";
 import { collect, drive, jobTestSetups } from "./jobs-helpers.js";
+import { refusedUrl } from "./support/fault-server.js";
 
 const { open } = jobTestSetups();
 let s: Setup | undefined;
@@ -106,14 +107,10 @@ describe("batch scrape input checks (nothing sent)", () => {
 describe("batch start over undici to a port where nothing listens", () => {
   it("retries a refused connection (provably never sent), then reports it", async () => {
     vi.useRealTimers();
-    const { createServer } = await import("node:net");
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
-    const port = (probe.address() as { port: number }).port;
-    await new Promise<void>((r) => probe.close(() => r()));
+    const apiUrl = await refusedUrl();
     const retries: RetryEvent[] = [];
     vi.spyOn(Math, "random").mockReturnValue(0); // backoff 0.5 s, then 1 s
-    const client = new NodeWebData({ apiKey: "fc-test-key", apiUrl: `http://127.0.0.1:${port}`, maxRetries: 2, onRetry: (e) => void retries.push(e), logLevel: "off" });
+    const client = new NodeWebData({ apiKey: "fc-test-key", apiUrl, maxRetries: 2, onRetry: (e) => void retries.push(e), logLevel: "off" });
     const err = await client.startBatchScrape(["https://acme.test/about"]).catch((e: unknown) => e);
     vi.restoreAllMocks();
     expect(err).toBeInstanceOf(ConnectionError);

@@ -8,7 +8,7 @@
  * Every request is recorded (method, path, accept, idempotency key).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { connect, type AddressInfo, type Socket } from "node:net";
 import { gzipSync } from "node:zlib";
 import { WebSocketServer } from "ws";
 
@@ -331,11 +331,21 @@ function faultAsRaw(kind: FaultKind): string | "reset" | "stall" {
   return `HTTP/1.1 ${status} Fault\r\ncontent-type: ${type}\r\nconnection: close\r\ncontent-length: 2\r\n\r\n{}`;
 }
 
-/** A port on 127.0.0.1 where nothing listens (connections are refused). */
+/**
+ * A port on 127.0.0.1 where nothing listens (connections are refused).
+ *
+ * A privileged port, never an ephemeral one: a port taken with `listen(0)` and closed again can be handed
+ * to another test file's server a moment later (the files run in parallel), and the "refused" client then
+ * talks to that server and succeeds. `listen(0)` never hands out a port below 1024, and 1023 is not on
+ * `fetch`'s bad-port list. The port is probed, so a machine where something does listen there fails loudly.
+ */
 export async function refusedUrl(): Promise<string> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
+  const port = 1023;
+  const refused = await new Promise<boolean>((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => { socket.destroy(); resolve(false); });
+    socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code === "ECONNREFUSED"));
+  });
+  if (!refused) throw new Error(`something listens on 127.0.0.1:${port}; the "refused" fault needs a port where nothing does`);
   return `http://127.0.0.1:${port}`;
 }
