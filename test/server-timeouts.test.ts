@@ -10,11 +10,16 @@
  * an ignored server timeout changes the figure.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SERVER_TIMEOUTS } from "../src/core/server-timeout.js";
 import { TimeoutError, WebData } from "../src/index.js";
 
+/** Every route the rows reached, with ids as `{id}` (the table's form). */
+const reached = new Set<string>();
+
 /** A `fetch` that never answers, until its signal aborts (as a server that takes its time). */
-const silent: typeof fetch = (_input, init) =>
+const silent: typeof fetch = (input, init) =>
   new Promise((_resolve, reject) => {
+    reached.add(`${new URL(String(input)).pathname.replace(/\/[0-9a-f-]{36}(?=\/|$)/g, "/{id}")}`);
     init?.signal?.addEventListener("abort", () => reject(init.signal?.reason), { once: true });
   });
 
@@ -61,4 +66,8 @@ describe("one HTTP attempt lasts at least the server-side timeout plus 10 s", ()
       expect((err as TimeoutError).timeoutMs).toBe(expected);
     });
   }
+
+  it("the rows cover every route of the table (a row added to the table without a test fails here)", () => {
+    expect([...reached].filter((r) => r !== "/v1/team/queue-status").sort()).toEqual(Object.keys(SERVER_TIMEOUTS).sort());
+  });
 });

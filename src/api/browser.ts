@@ -13,6 +13,7 @@ import { optionsArg, queryOptionsArg } from "../core/options.js";
 import * as z from "zod/v4/mini";
 import { anyObject, objects } from "../core/response.js";
 import { check, int } from "../core/validate.js";
+import { serverTimeoutMs } from "../core/server-timeout.js";
 
 export { BrowserSessionGoneError } from "../core/errors.js";
 
@@ -142,7 +143,7 @@ export function browserExecute(http: HttpClient, id: string, options: BrowserExe
         path: path`/v2/browser/${id}/execute`,
         body: check(executeBody, optionsArg(options, "browserExecute options"), "browserExecute options"),
         retry: "not-idempotent",
-        serverTimeoutMs: (options.timeout ?? 30) * 1000,
+        serverTimeoutMs: serverTimeoutMs("/v2/browser/{id}/execute", options.timeout),
         response: executeAnswer,
       }),
       req,

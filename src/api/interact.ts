@@ -12,6 +12,7 @@ import * as z from "zod/v4/mini";
 import { anyObject } from "../core/response.js";
 import { check, int } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
+import { serverTimeoutMs } from "../core/server-timeout.js";
 
 /** Options of `interact`: `code` or `prompt`. */
 export interface InteractOptions {
@@ -82,7 +83,7 @@ export function interact(http: HttpClient, jobId: string, options: InteractOptio
         path: path`/v2/scrape/${jobId}/interact`,
         body: check(interactBody, options, "interact options"),
         retry: "not-idempotent",
-        serverTimeoutMs: typeof options?.timeout === "number" ? options.timeout * 1000 : undefined,
+        serverTimeoutMs: serverTimeoutMs("/v2/scrape/{id}/interact", options?.timeout),
         response: anyObject,
       }),
       req,

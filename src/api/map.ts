@@ -7,6 +7,7 @@ import * as z from "zod/v4/mini";
 import { maybeString } from "../core/response.js";
 import { check, httpUrl, int, plainObject } from "../core/validate.js";
 import type { Location } from "./scrape.js";
+import { serverTimeoutMs } from "../core/server-timeout.js";
 
 /** Options of {@link map} (v2). */
 export interface MapOptions {
@@ -84,7 +85,7 @@ const mapAnswer = z.looseObject({ links: z.array(z.union([z.string(), z.looseObj
 export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {
   return http
     .request<{ links: (MapLink | string)[]; warning?: string | null }>(
-      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...optionsArg(options, "map options"), url }, "map options"), serverTimeoutMs: options?.timeout || undefined, response: mapAnswer }),
+      () => ({ method: "POST", path: "/v2/map", body: check(mapBody, { ...optionsArg(options, "map options"), url }, "map options"), serverTimeoutMs: serverTimeoutMs("/v2/map", options?.timeout), response: mapAnswer }),
       req,
     )
     .map((r) => {

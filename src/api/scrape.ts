@@ -11,6 +11,7 @@ import { check, httpUrl, int, rules } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { scrapeRules } from "./scrape-rules.js";
 import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
+import { serverTimeoutMs } from "../core/server-timeout.js";
 
 export type { JsonSchema } from "./schema.js";
 
@@ -310,7 +311,7 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
       method: "POST",
       path: "/v2/scrape",
       body: check(scrapeBody, { ...wireScrapeOptions(optionsArg(opts, "scrape options")), url }, "scrape options"),
-      serverTimeoutMs: opts.timeout || undefined,
+      serverTimeoutMs: serverTimeoutMs("/v2/scrape", opts.timeout),
       response: scrapeAnswer,
     }),
     req,

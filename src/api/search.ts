@@ -12,6 +12,7 @@ import { check, int, rules } from "../core/validate.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScreenshotFormat } from "./scrape.js";
+import { serverTimeoutMs } from "../core/server-timeout.js";
 
 /** Where to search. */
 export type SearchSourceName = "web" | "news" | "images";
@@ -217,7 +218,7 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
         method: "POST",
         path: "/v2/search",
         body: check(searchBody, body, "search options"),
-        serverTimeoutMs: opts.timeout || undefined,
+        serverTimeoutMs: serverTimeoutMs("/v2/search", opts.timeout),
         response: searchAnswer,
       };
     },

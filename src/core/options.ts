@@ -121,10 +121,6 @@ export function withIdempotencyKey<T>(req: T | undefined, idempotencyKey: string
   return { ...req, idempotencyKey } as T;
 }
 
-/** The per-attempt timeout in force, never past what a timer can hold (a server `timeout` plus margin may be larger). */
-export function attemptTimeoutMs(callMs: number, minMs: number | undefined): number {
-  return Math.min(MAX_TIMER_MS, Math.max(callMs, minMs ?? 0));
-}
 
 /** `JSON.stringify` of a request body; a circular or too deeply nested value is a `ValidationError`. */
 export function encodeJson(body: unknown): string {

@@ -14,6 +14,7 @@ import { V1_EXTRACT_POLL_MS } from "../jobs/poll-timing.js";
 import { waitForTask } from "../jobs/polling.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
+import { serverTimeoutMs } from "../core/server-timeout.js";
 
 /** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). `S`, the schema's type, types the `extract` result. */
 export interface V1ExtractParams<S extends SchemaInput = SchemaInput> {
@@ -119,7 +120,7 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
       ...(p.schema ? { schema: wireSchema(p.schema, "schema") } : {}),
       ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions, "scrapeOptions.") } : {}),
     };
-    return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, serverTimeoutMs: p.timeout ?? 60_000, response: taskStartAnswer };
+    return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, serverTimeoutMs: serverTimeoutMs("/v1/extract", p.timeout), response: taskStartAnswer };
   };
   const opts = withIdempotencyKey(req, idempotencyKey);
   return http

@@ -7,6 +7,7 @@ import * as z from "zod/v4/mini";
 import { check, countryUpper, httpUrl, int, plainObject } from "../core/validate.js";
 import { optionsArg } from "../core/options.js";
 import { v1Success } from "./shapes.js";
+import { serverTimeoutMs } from "../core/server-timeout.js";
 
 /** Options of `mapUrl` (spec §4.1). */
 export interface V1MapParams {
@@ -59,7 +60,7 @@ export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, 
     .request<{ links: (string | { url: string })[] }>(
       () => {
         const p = optionsArg(params, "mapUrl params");
-        return { method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...p }, "mapUrl params"), serverTimeoutMs: p.timeout || undefined, response: answer };
+        return { method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...p }, "mapUrl params"), serverTimeoutMs: serverTimeoutMs("/v1/map", p.timeout), response: answer };
       },
       req,
     )

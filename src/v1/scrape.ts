@@ -10,6 +10,7 @@ import { check, httpUrl, rules } from "../core/validate.js";
 import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Any, type V1Document, type V1SchemaResult, type V1Success } from "./shapes.js";
+import { serverTimeoutMs } from "../core/server-timeout.js";
 
 /** The v1 scrape result: `{ success: true, warning?, ...document }`. `T` types `json` / `extract` ({@link V1Any} unless a schema names it). */
 export type V1ScrapeResponse<T = V1Any> = V1Success<V1Document<T> & { warning?: string }>;
@@ -27,7 +28,7 @@ export function scrapeUrl<S extends SchemaInput = SchemaInput>(http: HttpClient,
     .request<{ data: V1Document<V1SchemaResult<S>>; warning?: string | null }>(
       () => {
         const p = optionsArg(params, "scrapeUrl params");
-        return { method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...p }), "scrapeUrl params"), serverTimeoutMs: p.timeout || undefined, response: answer };
+        return { method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...p }), "scrapeUrl params"), serverTimeoutMs: serverTimeoutMs("/v1/scrape", p.timeout), response: answer };
       },
       req,
     )

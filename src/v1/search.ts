@@ -9,6 +9,7 @@ import { check, int } from "../core/validate.js";
 import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
+import { serverTimeoutMs } from "../core/server-timeout.js";
 
 /** Options of v1 `search` (server defaults in brackets). */
 export interface V1SearchParams {
@@ -59,7 +60,7 @@ export function searchV1(http: HttpClient, query: string, params: V1SearchParams
   const spec = () => {
     const p: V1SearchParams = optionsArg(params, "search params");
     const wire = { query, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) };
-    return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), serverTimeoutMs: p.timeout ?? 60_000, response: answer };
+    return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), serverTimeoutMs: serverTimeoutMs("/v1/search", p.timeout), response: answer };
   };
   return http
     .request<{ data: V1Document[]; warning?: string | null }>(spec, req)
