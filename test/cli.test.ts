@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Progress } from "../src/cli/progress.js";
+import { plural, Screen } from "../src/cli/terminal.js";
 import { fileNameFor } from "../src/cli/output.js";
 import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
 
@@ -115,7 +116,8 @@ describe("webdata CLI", () => {
     expect(files).toHaveLength(4);
     expect(files.every((f) => f.startsWith("acme.test") && f.endsWith(".md"))).toBe(true);
     expect(r.stderr).toMatch(/^Started crawl [0-9a-f-]{36}$/m);
-    expect(r.stderr).toMatch(/crawl [0-9a-f-]{36}: \d+\/\d+ pages, [\d.]+ pages\/s, \d+s\n/);
+    expect(r.stderr).toMatch(/crawl [0-9a-f-]{36}: \d+(?:\/\d+)? pages?.*, \d+s/);
+    expect(r.stderr).not.toMatch(/\b1 pages\b/);
     expect(r.stderr).toMatch(/crawl [0-9a-f-]{36} completed: 4 pages written to /);
     expect(r.stderr).not.toContain("\r"); // plain lines when not a terminal
     expect(fake.requests.find((q) => q.method === "POST")!.body).toMatchObject({ url: "https://acme.test", limit: 4 });
@@ -220,19 +222,41 @@ describe("webdata CLI in a pipeline and without a key", () => {
   });
 });
 
+/** A screen writing stderr into `log` (stdout is dropped). */
+function screenOf(log: string[], tty: boolean, columns?: number): Screen {
+  return new Screen({ out: () => undefined, err: (s) => log.push(s), outIsTTY: tty, errIsTTY: tty, sameTerminal: tty, columns, env: {} });
+}
+
 describe("CLI helpers", () => {
-  it("progress redraws in place on a terminal and writes at most one plain line a second otherwise", () => {
+  it("progress: a bar with counts, percent and ETA on a terminal; no rate before a second; one page, not one pages", () => {
     let t = 0;
     const tty: string[] = [];
-    const p = new Progress({ write: (s) => tty.push(s), isTTY: true }, "crawl x", () => t);
+    const p = new Progress(screenOf(tty, true, 100), "crawl x", () => t);
+    t = 6;
+    p.update(1, 6);
+    expect(tty.at(-1)).toBe("\r\x1b[2Kcrawl x [███░░░░░░░░░░░░░░░░░] 1/6 pages (16%), 0s"); // no "166.7 pages/s" after 6 ms
     t = 2000;
     p.update(4, 10);
-    expect(tty[0]).toBe("\r\x1b[2Kcrawl x: 4/10 pages, 2.0 pages/s, 2s");
+    expect(tty.at(-1)).toBe("\r\x1b[2Kcrawl x [████████░░░░░░░░░░░░] 4/10 pages (40%), 2.0 pages/s, 2s, ETA 3s");
+    p.update(1, 0);
+    expect(tty.at(-1)).toBe("\r\x1b[2Kcrawl x: 1 page, 0.5 pages/s, 2s"); // total unknown: no bar, no ETA
+    p.update(1, 1);
+    expect(tty.at(-1)).toContain("1/1 page (100%)");
     p.finish("done");
-    expect(tty[1]).toBe("\r\x1b[2Kdone\n");
+    expect(tty.at(-1)).toBe("done\n");
+    expect(tty.at(-2)).toBe("\r\x1b[2K");
 
+    const narrow: string[] = [];
+    const n = new Progress(screenOf(narrow, true, 40), "crawl 01a213b2-9562-7000-8000-000000000001", () => t);
+    n.update(3, 9);
+    expect(narrow.at(-1)!.length).toBeLessThanOrEqual("\r\x1b[2K".length + 39); // fits the terminal: a wrapped line cannot be redrawn
+    expect(narrow.at(-1)).not.toContain("█");
+  });
+
+  it("progress off a terminal: plain lines without escape codes, at most one a second, only when the counts change", () => {
+    let t = 0;
     const plain: string[] = [];
-    const q = new Progress({ write: (s) => plain.push(s), isTTY: false }, "crawl y", () => t);
+    const q = new Progress(screenOf(plain, false), "crawl y", () => t);
     q.update(1, 5);
     q.update(2, 5); // within the same second: not printed
     t += 1000;
@@ -240,7 +264,42 @@ describe("CLI helpers", () => {
     q.update(2, 5); // unchanged: not printed
     t += 61_000;
     q.update(3, 5);
-    expect(plain).toEqual(["crawl y: 1/5 pages, 0.0 pages/s, 0s\n", "crawl y: 2/5 pages, 2.0 pages/s, 1s\n", "crawl y: 3/5 pages, 0.0 pages/s, 1m02s\n"]);
+    q.waiting(5);
+    q.waiting(5); // said once
+    expect(plain).toEqual([
+      "crawl y: 1/5 pages (20%), 0s\n",
+      "crawl y: 2/5 pages (40%), 2.0 pages/s, 1s, ETA 1s\n",
+      "crawl y: 3/5 pages (60%), 0.0 pages/s, 1m02s, ETA 41s\n",
+      "crawl y: 5 pages received; waiting for the server to finish the job...\n",
+    ]);
+    expect(plain.join("")).not.toMatch(/\x1b|\r/);
+  });
+
+  it("plural: 1 page, 0 pages, 2 pages", () => {
+    expect([plural(1, "page"), plural(0, "page"), plural(2, "page")]).toEqual(["1 page", "0 pages", "2 pages"]);
+  });
+
+  it("the screen clears the progress line before stdout on a shared terminal, and draws it again after", () => {
+    const log: string[] = [];
+    const screen = new Screen({ out: (s) => log.push(`out:${s}`), err: (s) => log.push(`err:${s}`), outIsTTY: true, errIsTTY: true, sameTerminal: true, env: {} });
+    screen.status("crawl x: 1 page");
+    screen.out("page text\n");
+    expect(log).toEqual(["err:\r\x1b[2Kcrawl x: 1 page", "err:\r\x1b[2K", "out:page text\n", "err:\r\x1b[2Kcrawl x: 1 page"]);
+
+    const apart: string[] = []; // stdout to a file or pipe: the line stays where it is
+    const s2 = new Screen({ out: (s) => apart.push(`out:${s}`), err: (s) => apart.push(`err:${s}`), outIsTTY: false, errIsTTY: true, sameTerminal: false, env: {} });
+    s2.status("crawl x: 1 page");
+    s2.out("page text\n");
+    expect(apart).toEqual(["err:\r\x1b[2Kcrawl x: 1 page", "out:page text\n"]);
+  });
+
+  it("colour only on a terminal and never with NO_COLOR or TERM=dumb", () => {
+    const mk = (errIsTTY: boolean, env: Record<string, string>) => new Screen({ out: () => undefined, err: () => undefined, outIsTTY: errIsTTY, errIsTTY, sameTerminal: errIsTTY, env });
+    expect(mk(true, {}).paintErr("x", "red")).toBe("\x1b[31mx\x1b[0m");
+    expect(mk(true, { NO_COLOR: "1" }).paintErr("x", "red")).toBe("x");
+    expect(mk(true, { NO_COLOR: "" }).paintErr("x", "red")).toBe("\x1b[31mx\x1b[0m"); // an empty NO_COLOR is unset (no-color.org)
+    expect(mk(true, { TERM: "dumb" }).paintOut("x", "red")).toBe("x");
+    expect(mk(false, {}).paintErr("x", "red")).toBe("x");
   });
 
   it("file names are safe, short and unique", () => {

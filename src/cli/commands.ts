@@ -9,20 +9,29 @@ import { ValidationError } from "../core/errors.js";
 import type { WebData } from "../node.js";
 import { createMcpServer } from "../ai/mcp.js";
 import { TOOL_NAMES, type ToolName } from "../ai/tools.js";
-import { EXIT_HELP, STDOUT_CLOSED } from "./exit.js";
+import { EXIT, EXIT_HELP, STDOUT_CLOSED } from "./exit.js";
 import { documentText, documentUrl, PageWriter } from "./output.js";
-import { Progress, type ProgressSink } from "./progress.js";
+import { Progress } from "./progress.js";
+import { plural, type Screen } from "./terminal.js";
 
-/** What a command may use: the client, the streams, the interrupt signal. */
+/** What a command may use: the client, the screen, the interrupt signal. */
 export interface CommandContext {
   /** The client (key and URL from flags or the environment). */
   client: WebData;
-  /** Standard output (results). */
+  /** Both streams (the progress line is cleared before stdout is written on a shared terminal). */
+  screen: Screen;
+  /** Writes results to stdout. */
   out: (text: string) => void;
-  /** Standard error (progress, messages). */
-  err: ProgressSink;
+  /** Writes a message to stderr. */
+  err: (text: string) => void;
   /** Aborts on Ctrl-C. */
   signal: AbortSignal;
+  /** `--json`: results, errors and the interrupt as JSON lines on stdout. */
+  json: boolean;
+  /** The key in use (flag or environment), if any: `doctor` reports whether one was given, never its value. */
+  apiKey: string | undefined;
+  /** The environment. */
+  env: Record<string, string | undefined>;
 }
 
 /** A command: its help text, its flags and what it does. */
@@ -33,6 +42,8 @@ export interface Command {
   usage: string;
   /** Its own flags (the common ones are added). */
   options: NonNullable<ParseArgsConfig["options"]>;
+  /** Runs without a key even against the public service (it reports the missing key itself). */
+  keyOptional?: boolean;
   /** Runs it; resolves to the exit code. */
   run(ctx: CommandContext, positionals: string[], values: Record<string, string | boolean | string[] | undefined>): Promise<number>;
 }
@@ -42,14 +53,23 @@ export const COMMON_OPTIONS = {
   "api-key": { type: "string" },
   "api-url": { type: "string" },
   json: { type: "boolean", default: false },
+  "timeout-ms": { type: "string" },
+  "max-retries": { type: "string" },
   help: { type: "boolean", short: "h", default: false },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 const COMMON_HELP = `Common options:
   --api-key <key>   API key (default: WEBDATA_API_KEY, then FIRECRAWL_API_KEY)
   --api-url <url>   API URL (default: WEBDATA_API_URL, then FIRECRAWL_API_URL, then the public service)
-  --json            machine output (JSON; one JSON object a line for crawl and batch)
-  -h, --help        this help`;
+  --json            machine output on stdout: JSON results (one object a line for crawl and batch);
+                    an error is one line {"type":"error","exitCode":N,"error":{...}} on stdout, its
+                    message on stderr too (as gh api does); Ctrl-C ends with {"type":"interrupted",...}
+  --timeout-ms <ms> limit of one HTTP attempt (default 60000)
+  --max-retries <n> retries of a failed request (default 2)
+  -h, --help        this help
+
+Progress and messages go to stderr: on a terminal one line redrawn in place, else plain
+lines. Colour only on a terminal, and never with NO_COLOR set.`;
 
 const FORMAT_OPTIONS = {
   format: { type: "string", short: "f", multiple: true },
@@ -73,12 +93,18 @@ function scrapeOptionsOf(values: Record<string, unknown>): { formats?: Format[];
   return { ...(formats ? { formats } : {}), ...(main === undefined ? {} : { onlyMainContent: main }) };
 }
 
-function positiveInt(values: Record<string, unknown>, name: string): number | undefined {
+/** The whole number >= `min` given as `--<name>`, if given (else a `ValidationError`: exit 2, nothing sent). */
+export function positiveInt(values: Record<string, unknown>, name: string, min = 1): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new ValidationError([{ path: name, message: `--${name} must be a whole number >= 1, got ${JSON.stringify(raw)}` }], "arguments");
+  if (raw === "" || !Number.isInteger(n) || n < min) throw new ValidationError([{ path: name, message: `--${name} must be a whole number >= ${min}, got ${JSON.stringify(raw)}` }], "arguments");
   return n;
+}
+
+/** The whole number >= 0 given as `--<name>`, if given. */
+export function nonNegativeInt(values: Record<string, unknown>, name: string): number | undefined {
+  return positiveInt(values, name, 0);
 }
 
 function needPositionals(positionals: string[], min: number, what: string): void {
@@ -90,17 +116,38 @@ function line(...parts: (string | undefined)[]): string {
   return parts.filter((p) => p !== undefined && p !== "").join("  ");
 }
 
+/** Why a job failed, for the text summary: the status's `error`, else the first entries of its `/errors`. */
+async function failureReason(ctx: CommandContext, kind: "crawl" | "batch", id: string, error: string | undefined): Promise<string | undefined> {
+  if (error) return error;
+  try {
+    const res = kind === "crawl" ? await ctx.client.getCrawlErrors(id, { timeoutMs: 10_000, maxRetries: 1 }) : await ctx.client.getBatchScrapeErrors(id, { timeoutMs: 10_000, maxRetries: 1 });
+    const first = res.errors.slice(0, 3).map((e) => `${e.url ? `${e.url}: ` : ""}${e.error}${e.code ? ` [${e.code}]` : ""}`);
+    return first.length ? `${first.join("; ")}${res.errors.length > 3 ? ` (and ${res.errors.length - 3} more)` : ""}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Runs a crawl or batch scrape to the end: a progress line on stderr, each page
- * written as it arrives, and on Ctrl-C the job is cancelled on the server before
- * the command ends (exit 130).
+ * written as it arrives, a word when every page is in but the server has not
+ * finished the job, and on Ctrl-C the job is cancelled on the server before
+ * the command ends (exit 130; with `--json` a last `interrupted` line).
  */
 async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: string, values: Record<string, unknown>): Promise<number> {
-  const json = values.json === true;
+  const json = ctx.json;
   const writer = typeof values.out === "string" ? new PageWriter(values.out) : undefined;
-  const progress = new Progress(ctx.err, `${kind} ${id}`);
+  const progress = new Progress(ctx.screen, `${kind} ${id}`);
   const pollIntervalMs = positiveInt(values, "poll-interval-ms");
   let pages = 0;
+  let completed = 0;
+  let total = 0;
+  let status = "scraping";
+  const show = () => {
+    const done = Math.max(pages, completed);
+    if (status === "scraping" && total > 0 && pages > 0 && done >= total) progress.waiting(pages);
+    else progress.update(done, total);
+  };
   const emit = async (doc: Document) => {
     pages++;
     if (writer) {
@@ -112,25 +159,34 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
   try {
     const watcher = ctx.client.watcher(id, { kind, signal: ctx.signal, ...(pollIntervalMs ? { pollIntervalMs } : {}) });
     for await (const event of watcher) {
-      if (event.type === "document") await emit(event.document);
-      else if (event.type === "status") progress.update(Math.max(pages, event.completed), event.total);
-      else if (event.type === "done") {
-        const summary = `${kind} ${id} ${event.status}: ${pages} pages${writer ? ` written to ${String(values.out)}` : ""}`;
-        progress.finish(summary);
-        if (json) ctx.out(`${JSON.stringify({ type: "done", id, status: event.status, completed: event.completed, total: event.total, creditsUsed: event.creditsUsed, ...(event.error ? { error: event.error } : {}) })}\n`);
-        return event.status === "completed" ? 0 : 9;
+      if (event.type === "document") {
+        await emit(event.document);
+        show();
+      } else if (event.type === "status") {
+        ({ completed, total, status } = event);
+        show();
+      } else if (event.type === "done") {
+        const ok = event.status === "completed";
+        const reason = ok ? undefined : await failureReason(ctx, kind, id, event.error);
+        const received = `${plural(pages, "page")}${writer ? ` written to ${String(values.out)}` : ok ? "" : " received"}`;
+        const summary = ok ? `${kind} ${id} completed: ${received}` : `${kind} ${id} ${event.status}${reason ? `: ${reason}` : ""} (${received})`;
+        progress.finish(ok ? summary : ctx.screen.paintErr(summary, "red"));
+        if (json) ctx.out(`${JSON.stringify({ type: "done", id, status: event.status, completed: event.completed, total: event.total, creditsUsed: event.creditsUsed, ...(reason ? { error: reason } : {}) })}\n`);
+        return ok ? 0 : EXIT.jobFailed;
       }
     }
     return 0;
   } catch (err) {
     if (ctx.signal.aborted) {
-      progress.finish(`${ctx.signal.reason === STDOUT_CLOSED ? "Output closed" : "Interrupted"}: cancelling ${kind} ${id} on the server...`);
+      const closed = ctx.signal.reason === STDOUT_CLOSED;
+      progress.finish(`${closed ? "Output closed" : "Interrupted"}: cancelling ${kind} ${id} on the server...`);
       const cancel = kind === "crawl" ? ctx.client.cancelCrawl(id, { timeoutMs: 10_000, maxRetries: 1 }) : ctx.client.cancelBatchScrape(id, { timeoutMs: 10_000, maxRetries: 1 });
-      await cancel.then(
-        () => ctx.err.write(`Cancelled ${kind} ${id} (${pages} pages were received).\n`),
-        (e: unknown) => ctx.err.write(`Could not cancel ${kind} ${id}: ${e instanceof Error ? e.message : String(e)}\n`),
+      const cancelled = await cancel.then(
+        () => (ctx.err(`Cancelled ${kind} ${id} (${plural(pages, "page")} received).\n`), true),
+        (e: unknown) => (ctx.err(`Could not cancel ${kind} ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
       );
-      return 130;
+      if (json && !closed) ctx.out(`${JSON.stringify({ type: "interrupted", exitCode: EXIT.interrupted, kind, id, cancelled, pages })}\n`);
+      return closed ? EXIT.pipeClosed : EXIT.interrupted;
     }
     throw err;
   }
@@ -163,7 +219,7 @@ export const COMMANDS: Record<string, Command> = {
       const res = await ctx.client.map(positionals[0]!, { ...(limit ? { limit } : {}), ...(search ? { search } : {}) }, { signal: ctx.signal });
       if (values.json) ctx.out(`${JSON.stringify(res, null, 2)}\n`);
       else for (const l of res.links) ctx.out(`${line(l.url, l.title)}\n`);
-      if (res.warning && !values.json) ctx.err.write(`warning: ${res.warning}\n`);
+      if (res.warning && !ctx.json) ctx.err(`warning: ${res.warning}\n`);
       return 0;
     },
   },
@@ -195,7 +251,7 @@ export const COMMANDS: Record<string, Command> = {
           if (it.markdown) ctx.out(`\n${it.markdown}\n\n`);
         }
       }
-      if (res.warning) ctx.err.write(`warning: ${res.warning}\n`);
+      if (res.warning) ctx.err(`warning: ${res.warning}\n`);
       return 0;
     },
   },
@@ -226,7 +282,7 @@ export const COMMANDS: Record<string, Command> = {
         },
         { signal: ctx.signal },
       );
-      ctx.err.write(`Started crawl ${job.id}\n`);
+      ctx.err(`Started crawl ${job.id}\n`);
       return followJob(ctx, "crawl", job.id, values);
     },
   },
@@ -237,7 +293,7 @@ export const COMMANDS: Record<string, Command> = {
     async run(ctx, positionals, values) {
       needPositionals(positionals, 1, "url");
       const job = await ctx.client.startBatchScrape(positionals, { ...scrapeOptionsOf(values), ignoreInvalidURLs: true }, { signal: ctx.signal });
-      ctx.err.write(`Started batch ${job.id}${job.invalidURLs?.length ? ` (skipped invalid: ${job.invalidURLs.join(", ")})` : ""}\n`);
+      ctx.err(`Started batch ${job.id}${job.invalidURLs?.length ? ` (skipped invalid: ${job.invalidURLs.join(", ")})` : ""}\n`);
       return followJob(ctx, "batch", job.id, values);
     },
   },
@@ -263,7 +319,7 @@ export const COMMANDS: Record<string, Command> = {
         ctx.signal.addEventListener("abort", () => void server.close(), { once: true });
       });
       await server.connect(new StdioServerTransport());
-      ctx.err.write(`webdata MCP server ready on stdio (${(only ?? TOOL_NAMES).join(", ")})\n`);
+      ctx.err(`webdata MCP server ready on stdio (${(only ?? TOOL_NAMES).join(", ")})\n`);
       await closed;
       return 0;
     },

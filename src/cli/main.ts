@@ -4,86 +4,107 @@
  * crawl|search|batch|usage ...`). Key and URL come from flags or the
  * environment, as for `new WebData()`. Not reachable from `import "webdata"`.
  */
-import { realpathSync } from "node:fs";
+import { fstatSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { DEFAULT_API_URL, isPublicDeployment } from "../core/config.js";
-import { ValidationError, WebDataError } from "../core/errors.js";
 import { VERSION } from "../core/version.js";
 import { WebData } from "../node.js";
-import { COMMANDS, COMMON_OPTIONS, commandHelp, mainHelp, type CommandContext } from "./commands.js";
+import { COMMANDS, COMMON_OPTIONS, commandHelp, mainHelp, nonNegativeInt, positiveInt, type CommandContext } from "./commands.js";
 import { EXIT, exitCodeOf, STDOUT_CLOSED } from "./exit.js";
+import { errorRecord, errorText, jsonLine } from "./report.js";
+import { Screen } from "./terminal.js";
 
 /** Streams and signal of one run (the process's, or a test's stand-ins). */
 export interface CliIO {
   /** Writes results. */
   out(text: string): void;
-  /** Writes progress and messages. */
-  err: { write(text: string): void; isTTY: boolean };
+  /** Writes progress and messages; `isTTY` when it is a terminal, `columns` its width. */
+  err: { write(text: string): void; isTTY: boolean; columns?: number | undefined };
+  /** stdout is a terminal (default false). */
+  outIsTTY?: boolean | undefined;
+  /** stdout and stderr are the same terminal (default: both are terminals). */
+  sameTerminal?: boolean | undefined;
   /** Aborts the run (Ctrl-C). */
   signal: AbortSignal;
-  /** Environment for the client (key, URL). */
+  /** Environment for the client (key, URL) and the terminal (`NO_COLOR`, `TERM`). */
   env?: Record<string, string | undefined>;
 }
 
-function message(err: unknown): string {
-  if (err instanceof ValidationError) return err.message;
-  if (err instanceof WebDataError) return `${err.name}: ${err.message}`;
-  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+/** A usage problem (no key, unknown command or flag) as `--json` reports it. */
+function usageRecord(exitCode: number, code: string, message: string): Record<string, unknown> {
+  return { type: "error", exitCode, error: { name: "UsageError", code, message } };
 }
 
 /** Runs `webdata` with `argv` (without `node` and the script); resolves to the exit code. */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const env = io.env ?? process.env;
+  const screen = new Screen({
+    out: io.out,
+    err: (t) => io.err.write(t),
+    outIsTTY: io.outIsTTY ?? false,
+    errIsTTY: io.err.isTTY,
+    sameTerminal: io.sameTerminal ?? (Boolean(io.outIsTTY) && io.err.isTTY),
+    columns: io.err.columns,
+    env,
+  });
   const [name, ...rest] = argv;
+  const json = rest.includes("--json");
+  /** A usage problem: the message on stderr, and with --json its record on stdout. */
+  const usage = (code: number, kind: string, text: string): number => {
+    if (json) screen.out(jsonLine(usageRecord(code, kind, text.trim().split("\n")[0] ?? text)));
+    screen.message(text);
+    return code;
+  };
   if (name === "help" && rest[0] !== undefined && COMMANDS[rest[0]]) {
-    io.out(commandHelp(rest[0]));
+    screen.out(commandHelp(rest[0]));
     return 0;
   }
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    io.out(mainHelp(VERSION));
+    screen.out(mainHelp(VERSION));
     return name === undefined ? EXIT.usage : 0;
   }
   if (name === "--version" || name === "-v") {
-    io.out(`${VERSION}\n`);
+    screen.out(`${VERSION}\n`);
     return 0;
   }
   const command = COMMANDS[name];
-  if (!command) {
-    io.err.write(`webdata: unknown command "${name}"\n\n${mainHelp(VERSION)}`);
-    return EXIT.usage;
-  }
+  if (!command) return usage(EXIT.usage, "UNKNOWN_COMMAND", `webdata: unknown command "${name}"\n\n${mainHelp(VERSION)}`);
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: rest, options: { ...COMMON_OPTIONS, ...command.options }, allowPositionals: true, allowNegative: true, strict: true });
   } catch (err) {
-    io.err.write(`webdata ${name}: ${err instanceof Error ? err.message : String(err)}\n\nRun "webdata ${name} --help" for its options.\n`);
-    return EXIT.usage;
+    return usage(EXIT.usage, "BAD_ARGUMENTS", `webdata ${name}: ${err instanceof Error ? err.message : String(err)}\n\nRun "webdata ${name} --help" for its options.\n`);
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
   if (values.help) {
-    io.out(commandHelp(name));
+    screen.out(commandHelp(name));
     return 0;
   }
-  const env = io.env ?? process.env;
   // An empty variable counts as unset (as `new WebData()` reads the environment).
   const apiKey = (values["api-key"] as string | undefined) ?? (env.WEBDATA_API_KEY || env.FIRECRAWL_API_KEY || undefined);
   const apiUrl = (values["api-url"] as string | undefined) ?? (env.WEBDATA_API_URL || env.FIRECRAWL_API_URL || undefined);
-  if (!apiKey?.trim() && isPublicDeployment(apiUrl ?? DEFAULT_API_URL)) {
-    io.err.write(`webdata ${name}: no API key: pass --api-key <key> or set WEBDATA_API_KEY (FIRECRAWL_API_KEY also works). A self-hosted server needs none: pass --api-url <url>.\n`);
-    return EXIT.auth;
+  if (!apiKey?.trim() && isPublicDeployment(apiUrl ?? DEFAULT_API_URL) && !command.keyOptional) {
+    return usage(EXIT.auth, "NO_API_KEY", `webdata ${name}: no API key: pass --api-key <key> or set WEBDATA_API_KEY (FIRECRAWL_API_KEY also works). A self-hosted server needs none: pass --api-url <url>.\n`);
   }
   try {
-    const client = new WebData({ apiKey, apiUrl, logLevel: "off" });
-    const ctx: CommandContext = { client, out: io.out, err: io.err, signal: io.signal };
+    const timeoutMs = positiveInt(values, "timeout-ms");
+    const maxRetries = nonNegativeInt(values, "max-retries");
+    const client = new WebData({ apiKey, apiUrl, logLevel: "off", ...(timeoutMs ? { timeoutMs } : {}), ...(maxRetries === undefined ? {} : { maxRetries }) });
+    const ctx: CommandContext = { client, screen, out: (t) => screen.out(t), err: (t) => screen.message(t), signal: io.signal, json, apiKey, env };
     return await command.run(ctx, parsed.positionals, values);
   } catch (err) {
     if (io.signal.aborted) {
       if (io.signal.reason === STDOUT_CLOSED) return EXIT.pipeClosed;
-      io.err.write("Interrupted.\n");
+      if (json) screen.out(jsonLine({ type: "interrupted", exitCode: EXIT.interrupted }));
+      screen.message("Interrupted.\n");
       return EXIT.interrupted;
     }
-    io.err.write(`webdata ${name}: ${message(err)}\n`);
-    return exitCodeOf(err);
+    const code = exitCodeOf(err);
+    if (json) screen.out(jsonLine(errorRecord(err, code)));
+    const [head = "", ...more] = errorText(err).split("\n");
+    screen.message(`webdata ${name}: ${screen.paintErr(head, "red")}${more.map((l) => `\n${l}`).join("")}\n`);
+    return code;
   }
 }
 
@@ -95,6 +116,16 @@ function isMain(): boolean {
     return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
   } catch {
     return false;
+  }
+}
+
+/** stdout and stderr are the same terminal device (a progress line on stderr would run into page text on stdout). */
+function sameTerminal(): boolean {
+  if (!process.stdout.isTTY || !process.stderr.isTTY) return false;
+  try {
+    return fstatSync(1).rdev === fstatSync(2).rdev;
+  } catch {
+    return true;
   }
 }
 
@@ -116,7 +147,9 @@ if (isMain()) {
   });
   void runCli(process.argv.slice(2), {
     out: (t) => void (stdoutClosed || process.stdout.write(t)),
-    err: { write: (t) => process.stderr.write(t), isTTY: Boolean(process.stderr.isTTY) },
+    err: { write: (t) => process.stderr.write(t), isTTY: Boolean(process.stderr.isTTY), columns: process.stderr.columns },
+    outIsTTY: Boolean(process.stdout.isTTY),
+    sameTerminal: sameTerminal(),
     signal: ctl.signal,
   }).then((code) => {
     process.exitCode = stdoutClosed ? EXIT.pipeClosed : code;

@@ -1,71 +1,113 @@
 /**
- * The live progress line of `webdata crawl` and `webdata batch`: pages done /
- * total, rate and elapsed time, redrawn in place on a terminal; on anything
- * else (a pipe, a CI log) one plain line per change, at most once a second.
+ * The live progress of `webdata crawl` and `webdata batch` on stderr. On a
+ * terminal: one line redrawn in place, with a bar, counts, rate and ETA when
+ * the total is known. Anywhere else: one plain line per change, at most once
+ * a second. The rate (and so the ETA) shows only once a second has passed: a
+ * rate over a few milliseconds says nothing.
  */
+import { plural, type Screen } from "./terminal.js";
 
-/** Where the progress goes (stderr) and whether it is a terminal. */
-export interface ProgressSink {
-  /** Writes text as is. */
-  write(text: string): void;
-  /** True on a terminal: the line is redrawn in place. */
-  isTTY: boolean;
-}
+/** Time before a rate is shown, ms. */
+const RATE_AFTER_MS = 1000;
+/** Widest bar, in cells. */
+const BAR_CELLS = 20;
 
-/** A progress line for one job. */
+/** A progress display for one job. */
 export class Progress {
-  readonly #sink: ProgressSink;
+  readonly #screen: Screen;
   readonly #label: string;
   readonly #started: number;
   readonly #now: () => number;
   #lastPlain = -Infinity;
-  #lastText = "";
-  #drawn = false;
+  #lastCounts = "";
+  #waitingSaid = false;
 
   /**
-   * @param sink stderr, or a stand-in in tests
+   * @param screen the run's screen (stderr)
    * @param label what is running (`crawl 01a2...`)
    * @param now clock (ms), for tests
    */
-  constructor(sink: ProgressSink, label: string, now: () => number = Date.now) {
-    this.#sink = sink;
+  constructor(screen: Screen, label: string, now: () => number = Date.now) {
+    this.#screen = screen;
     this.#label = label;
     this.#now = now;
     this.#started = now();
   }
 
-  /** The line for `done` of `total` pages. */
-  text(done: number, total: number): string {
-    const secs = (this.#now() - this.#started) / 1000;
-    const rate = secs > 0 ? done / secs : 0;
-    const of = total > 0 ? `${done}/${total} pages` : `${done} pages`;
-    return `${this.#label}: ${of}, ${rate.toFixed(1)} pages/s, ${formatElapsed(secs)}`;
+  /** Seconds since the job was followed. */
+  #elapsed(): number {
+    return (this.#now() - this.#started) / 1000;
   }
 
-  /** Shows the counters (redraws on a terminal; a plain line at most once a second otherwise). */
+  /** Pages a second, once a second has passed (else undefined). */
+  #rate(done: number): number | undefined {
+    const ms = this.#now() - this.#started;
+    return ms >= RATE_AFTER_MS ? done / (ms / 1000) : undefined;
+  }
+
+  /** The counters as words: `4/10 pages (40%), 2.0 pages/s, 5s, ETA 3s` (a plain line, or the part after the bar). */
+  counts(done: number, total: number): string {
+    const secs = this.#elapsed();
+    const rate = this.#rate(done);
+    const parts = [total > 0 ? `${done}/${plural(total, "page")} (${percent(done, total)}%)` : plural(done, "page")];
+    if (rate !== undefined) parts.push(`${rate.toFixed(1)} pages/s`);
+    parts.push(formatElapsed(secs));
+    if (rate !== undefined && rate > 0 && total > done) parts.push(`ETA ${formatElapsed((total - done) / rate)}`);
+    return parts.join(", ");
+  }
+
+  /** The line for `done` of `total` pages (`total` 0: unknown): with a bar on a terminal when the total is known. */
+  text(done: number, total: number): string {
+    const counts = this.counts(done, total);
+    if (!this.#screen.live || total <= 0) return `${this.#label}: ${counts}`;
+    const rest = `${this.#label} [] ${counts}`;
+    const room = this.#screen.columns > 0 ? this.#screen.columns - rest.length - 2 : BAR_CELLS;
+    const cells = Math.min(BAR_CELLS, room);
+    return cells >= 5 ? `${this.#label} ${bar(done, total, cells)} ${counts}` : `${this.#label}: ${counts}`;
+  }
+
+  /** Shows the counters (redrawn on a terminal; a plain line when they changed, at most once a second, otherwise). */
   update(done: number, total: number): void {
-    const line = this.text(done, total);
-    if (this.#sink.isTTY) {
-      this.#sink.write(`\r\x1b[2K${line}`);
-      this.#drawn = true;
+    if (this.#screen.live) {
+      this.#screen.status(this.text(done, total));
       return;
     }
     const t = this.#now();
-    const counts = line.slice(0, line.indexOf(" pages"));
-    if (counts === this.#lastText || t - this.#lastPlain < 1000) return;
-    this.#lastText = counts;
+    const key = `${done}/${total}`;
+    if (key === this.#lastCounts || t - this.#lastPlain < 1000) return;
+    this.#lastCounts = key;
     this.#lastPlain = t;
-    this.#sink.write(`${line}\n`);
+    this.#screen.message(`${this.text(done, total)}\n`);
   }
 
-  /** Ends the line with a final message. */
+  /** Every page counted so far has arrived but the server has not finished the job yet: says so (once, as a plain line off a terminal). */
+  waiting(received: number): void {
+    const line = `${this.#label}: ${plural(received, "page")} received; waiting for the server to finish the job...`;
+    if (this.#screen.live) this.#screen.status(line);
+    else if (!this.#waitingSaid) this.#screen.message(`${line}\n`);
+    this.#waitingSaid = true;
+  }
+
+  /** Ends the display with a final line. */
   finish(message: string): void {
-    this.#sink.write(this.#sink.isTTY && this.#drawn ? `\r\x1b[2K${message}\n` : `${message}\n`);
+    this.#screen.endStatus(`${message}\n`);
   }
 }
 
-/** `75s` as `1m15s`. */
+function percent(done: number, total: number): number {
+  return Math.min(100, Math.floor((done / total) * 100));
+}
+
+/** `[█████░░░░░]`: `done` of `total` in `cells` cells. */
+export function bar(done: number, total: number, cells: number): string {
+  const full = Math.min(cells, Math.floor((done / total) * cells));
+  return `[${"█".repeat(full)}${"░".repeat(cells - full)}]`;
+}
+
+/** `75` seconds as `1m15s`; `3725` as `1h02m05s`. */
 export function formatElapsed(secs: number): string {
   const s = Math.floor(secs);
-  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m${String(s % 60).padStart(2, "0")}s`;
 }
