@@ -25,12 +25,15 @@ export interface RunOptions {
   env: Record<string, string>;
   /** Called with stderr so far; may signal the child (e.g. SIGINT once a job started). */
   onStderr?: (text: string, kill: (sig: NodeJS.Signals) => void) => void;
+  /** Called once the child is spawned, with a way to signal it. */
+  onStart?: (kill: (sig: NodeJS.Signals) => void) => void;
 }
 
 /** Runs the bin with pipes for stdout and stderr. */
 export function runBin(args: string[], options: RunOptions): Promise<BinRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? "", ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+    options.onStart?.((sig) => child.kill(sig));
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
