@@ -11,15 +11,29 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { fileURLToPath } from "node:url";
-import { toJSONSchema } from "zod/v4/core";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMcpServer, createTools, runAnthropicToolUses, runOpenAIToolCalls, toAISDKTools, toAnthropicTools, toOpenAITools, TOOL_NAMES } from "../src/ai/index.js";
-import { scrapeOptionsShape } from "../src/api/scrape.js";
+import { TOOL_FORMATS } from "../src/ai/tools-read.js";
 import { WebData } from "../src/index.js";
 import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
 
 let fake: FakeService;
 let client: WebData;
+
+/** Runs `p` with the clock faked, moving it 100 ms at a time until `p` settles: waits and polls take no real time. */
+async function settled<T>(p: Promise<T>): Promise<T> {
+  let done = false;
+  void p.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let i = 0; !done && i < 1200; i++) await vi.advanceTimersByTimeAsync(100);
+  return p;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 beforeEach(() => {
   fake = createFakeService();
@@ -31,18 +45,18 @@ describe("createTools: definitions", () => {
     const tools = createTools(client);
     expect(tools.definitions.map((d) => d.name)).toEqual([...TOOL_NAMES]);
     for (const d of tools.definitions) {
-      expect(d.description.length).toBeGreaterThan(40);
+      expect(d.description.length).toBeGreaterThan(20);
       expect(d.parameters.type).toBe("object");
       expect(d.parameters.$schema).toBeUndefined();
     }
     const scrape = tools.definitions.find((d) => d.name === "scrape")!.parameters as { properties: Record<string, Record<string, unknown>>; required: string[]; additionalProperties: boolean };
     expect(scrape.required).toEqual(["url"]);
     expect(scrape.additionalProperties).toBe(false);
-    // The same schema the request is validated with (descriptions added for the model).
+    // `formats` names the formats a model can read, as an enum (the request schema also takes objects and any name).
     const { description, ...formats } = scrape.properties.formats!;
-    const { $schema: _s, ...expected } = toJSONSchema(scrapeOptionsShape.formats, { unrepresentable: "any", io: "input" }) as Record<string, unknown>;
-    expect(formats).toEqual(expected);
+    expect(formats).toEqual({ type: "array", minItems: 1, items: { type: "string", enum: [...TOOL_FORMATS] } });
     expect(description).toMatch(/formats/i);
+    expect(scrape.properties.offset).toMatchObject({ type: "integer", minimum: 0, description: expect.stringMatching(/cut result's note/) as string });
   });
 
   it("restricts the set with `only` and hides fixed parameters from the model", () => {
@@ -62,10 +76,10 @@ describe("createTools: call", () => {
     expect(fake.requests[0]).toMatchObject({ method: "POST", pathname: "/v2/scrape" });
   });
 
-  it("cuts text to the budget with a note saying what was cut", async () => {
-    const r = await createTools(client, { maxChars: 120 }).call("scrape", { url: "https://acme.test/" });
-    expect(r.content.length).toBeLessThanOrEqual(120);
-    expect(r.content).toMatch(/\[cut: showing the first 120 of \d+ characters; ask for a narrower request/);
+  it("cuts text to the budget with a note naming the call that reads on", async () => {
+    const r = await createTools(client, { maxChars: 200 }).call("scrape", { url: "https://acme.test/" });
+    expect(r.content.length).toBeLessThanOrEqual(200);
+    expect(r.content).toMatch(/\[cut: characters 0-(\d+) of \d+ shown\. To read on, call scrape with \{"url":"https:\/\/acme\.test\/","offset":\1\}\]$/);
   });
 
   it("bad arguments, unknown tools, refused domains and rate limits are results a model can act on; nothing throws", async () => {
@@ -91,7 +105,7 @@ describe("createTools: call", () => {
     await tools.call("scrape", { url: "https://acme.test/", onlyMainContent: true });
     expect(fake.requests.at(-1)!.body).toMatchObject({ onlyMainContent: false });
     const started = await tools.call("crawl_start", { url: "https://acme.test", limit: 500 });
-    expect(started.content).toMatch(/^crawl started: id [0-9a-f-]{36} \(at most 3 pages\)/);
+    expect(started.content).toMatch(/^crawl started: id [0-9a-f-]{36} \(at most 3 pages, lowered from 500\)/);
     expect(fake.requests.at(-1)!.body).toMatchObject({ limit: 3, scrapeOptions: { onlyMainContent: false } });
   });
 
@@ -100,29 +114,32 @@ describe("createTools: call", () => {
     const started = await tools.call("crawl_start", { url: "https://acme.test", limit: 3 });
     const id = /id ([0-9a-f-]{36})/.exec(started.content)![1]!;
     const status = await tools.call("crawl_status", { id });
-    expect(status.content).toMatch(new RegExp(`^job ${id}: (scraping|completed), \\d+ of \\d+ pages done`));
+    expect(status.content).toMatch(new RegExp(`^crawl ${id}: (scraping|completed), \\d+ of \\d+ pages done`));
     fakeJobs(fake).finish(id);
     const done = await tools.call("crawl_wait", { id, waitSeconds: 5 });
     expect(done.isError).toBe(false);
-    expect(done.content).toMatch(new RegExp(`^job ${id}: completed, 3 of 3 pages done`));
+    expect(done.content).toMatch(new RegExp(`^crawl ${id}: completed, 3 of 3 pages done, 3 shown below`));
     expect(done.content.match(/^## .*\(https:\/\/acme\.test/gm)).toHaveLength(3);
   });
 
   it("crawl_wait returns the crawl as it stands when the wait ends first", async () => {
     fakeJobs(fake).configure({ pagesPerPoll: 0 });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const tools = createTools(client, { maxWaitMs: 600, pollIntervalMs: 500 });
     const id = /id ([0-9a-f-]{36})/.exec((await tools.call("crawl_start", { url: "https://acme.test", limit: 3 })).content)![1]!;
-    const r = await tools.call("crawl_wait", { id });
+    const r = await settled(tools.call("crawl_wait", { id }));
     expect(r.isError).toBe(false);
     expect(r.content).toMatch(/scraping/);
-    expect(r.content).toMatch(/still running: call crawl_status again later/);
+    expect(r.content).toMatch(/still running: call crawl_status with this id later/);
   });
 
   it("search, map and batch_scrape answer with text", async () => {
     const tools = createTools(client, { pollIntervalMs: 500 });
-    expect((await tools.call("search", { query: "widgets", limit: 2 })).content).toMatch(/^# web\n- /);
-    expect((await tools.call("map", { url: "https://acme.test", limit: 3 })).content).toMatch(/^\d+ links\nhttps:\/\/acme\.test/);
-    const batch = await tools.call("batch_scrape", { urls: ["https://acme.test/about", "https://acme.test/contact"] });
+    expect((await tools.call("search", { query: "widgets", limit: 2 })).content).toMatch(/^search id: [0-9a-f-]{36} \(for search_feedback\)\n\n# web\n- /);
+    expect((await createTools(client, { only: ["search"] }).call("search", { query: "widgets", limit: 2 })).content).toMatch(/^# web\n- /);
+    expect((await tools.call("map", { url: "https://acme.test", limit: 3 })).content).toMatch(/^3 links\n\nhttps:\/\/acme\.test\//);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const batch = await settled(tools.call("batch_scrape", { urls: ["https://acme.test/about", "https://acme.test/contact"] }));
     expect(batch.isError).toBe(false);
     expect(batch.content).toMatch(/completed, 2 of 2 pages done/);
   });
@@ -177,7 +194,7 @@ describe("adapters: a scripted model turn calls a tool", () => {
         return { content: [{ type: "text", text: "Acme is about widgets." }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] };
       },
     });
-    const result = await generateText({ model, tools: tools as never, stopWhen: stepCountIs(3) as never, prompt: "What is on acme.test/about?" });
+    const result = await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: "What is on acme.test/about?" });
     expect(result.text).toBe("Acme is about widgets.");
     expect(step).toBe(2);
     expect(seenToolResult).toMatch(/About Acme/);
@@ -195,6 +212,11 @@ describe("MCP server", () => {
       const { tools } = await mcp.listTools();
       expect(tools.map((t) => t.name)).toEqual(["scrape", "map", "crawl_start"]);
       expect(tools[0]!.inputSchema).toMatchObject({ type: "object", required: ["url"] });
+      expect(tools.map((t) => t.annotations)).toEqual([
+        { readOnlyHint: true, openWorldHint: true },
+        { readOnlyHint: true, openWorldHint: true },
+        { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
+      ]);
       const ok = await mcp.callTool({ name: "scrape", arguments: { url: "https://acme.test/about" } });
       expect(ok.isError).toBe(false);
       expect((ok.content as { type: string; text: string }[])[0]!.text).toMatch(/About Acme/);
@@ -266,7 +288,8 @@ describe("README: Tools for LLM agents", () => {
     const served = await serveFake(fake);
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [fileURLToPath(new URL("../dist/node/cli.js", import.meta.url)), ...args.slice(at + 1)],
+      // From the sources (as `npm test` builds them), so the tool list is this tree's.
+      args: ["--import", "tsx", fileURLToPath(new URL("../src/cli/main.ts", import.meta.url)), ...args.slice(at + 1)],
       env: { PATH: process.env.PATH ?? "", WEBDATA_API_KEY: fake.apiKey, WEBDATA_API_URL: served.url },
       stderr: "pipe",
     });

@@ -3,15 +3,28 @@
  * any of them: OpenAI's function tools, Anthropic's tools, and the Vercel AI
  * SDK (`ai`, an optional peer, loaded only by {@link toAISDKTools}).
  */
+import type { Tool } from "ai";
 import type { ToolResult } from "./result.js";
+import { toStrictSchema } from "./strict.js";
 import type { JsonSchemaObject, Tools } from "./tools.js";
 
 /** An OpenAI function tool (Chat Completions `tools[]`). */
 export interface OpenAITool {
   /** Always `function`. */
   type: "function";
-  /** The function. */
-  function: { name: string; description: string; parameters: JsonSchemaObject };
+  /** The function; `strict: true` with strict-mode parameters when asked for. */
+  function: { name: string; description: string; parameters: JsonSchemaObject; strict?: boolean };
+}
+
+/** Options of {@link toOpenAITools}. */
+export interface OpenAIToolsOptions {
+  /**
+   * Strict mode (structured outputs): every parameter schema in the form strict mode
+   * accepts (all properties required, optional ones nullable, `additionalProperties:
+   * false`, only supported keywords) and `strict: true` on each function. The model
+   * then always sends valid arguments; `runOpenAIToolCalls` reads them back as usual.
+   */
+  strict?: boolean;
 }
 
 /** A tool call of an OpenAI assistant message (`message.tool_calls[]`). */
@@ -34,9 +47,12 @@ export interface OpenAIToolMessage {
   content: string;
 }
 
-/** The tools as OpenAI Chat Completions `tools`. */
-export function toOpenAITools(tools: Tools): OpenAITool[] {
-  return tools.definitions.map((d) => ({ type: "function", function: { name: d.name, description: d.description, parameters: d.parameters } }));
+/** The tools as OpenAI Chat Completions `tools` (strict-mode schemas with `{ strict: true }`). */
+export function toOpenAITools(tools: Tools, options: OpenAIToolsOptions = {}): OpenAITool[] {
+  return tools.definitions.map((d) => ({
+    type: "function",
+    function: options.strict ? { name: d.name, description: d.description, parameters: toStrictSchema(d.parameters), strict: true } : { name: d.name, description: d.description, parameters: d.parameters },
+  }));
 }
 
 function parseArguments(text: string): { args: unknown } | { error: ToolResult } {
@@ -108,30 +124,29 @@ export async function runAnthropicToolUses(tools: Tools, content: readonly { typ
   );
 }
 
-/** A Vercel AI SDK tool, structurally (`ai`'s `Tool`). */
-export interface AISDKTool {
-  /** What it does. */
-  description: string;
-  /** The input schema, wrapped by `ai`'s `jsonSchema()`. */
-  inputSchema: unknown;
-  /** Runs the call; failures come back as text starting `Error:`, so the model can act on them. */
-  execute(args: unknown, options: { abortSignal?: AbortSignal }): Promise<string>;
-}
+/**
+ * A Vercel AI SDK tool (`ai`'s `Tool`): a dynamic tool (its input is known only at
+ * run time) whose `execute` answers text. Failures come back as text starting
+ * `Error:`, so the model can act on them.
+ */
+export type AISDKTool = Tool<unknown, string>;
 
 /**
- * The tools for the Vercel AI SDK (`generateText({ tools })`, `streamText`).
- * Loads `ai` (an optional peer dependency: `npm i ai`) for its `jsonSchema` helper.
+ * The tools for the Vercel AI SDK (`generateText({ tools })`, `streamText`), a
+ * `ToolSet` by name. Loads `ai` (an optional peer dependency: `npm i ai`) for its
+ * `jsonSchema` helper.
  */
 export async function toAISDKTools(tools: Tools): Promise<Record<string, AISDKTool>> {
-  const ai = (await import("ai")) as { jsonSchema: (schema: JsonSchemaObject) => unknown };
+  const ai = await import("ai");
   return Object.fromEntries(
-    tools.definitions.map((d) => [
+    tools.definitions.map((d): [string, AISDKTool] => [
       d.name,
       {
+        type: "dynamic",
         description: d.description,
-        inputSchema: ai.jsonSchema(d.parameters),
-        async execute(args: unknown, options: { abortSignal?: AbortSignal } = {}) {
-          const r = await tools.call(d.name, args, options.abortSignal ? { signal: options.abortSignal } : {});
+        inputSchema: ai.jsonSchema<unknown>(d.parameters),
+        async execute(args, options) {
+          const r = await tools.call(d.name, args, options?.abortSignal ? { signal: options.abortSignal } : {});
           return r.isError ? `Error: ${r.content}` : r.content;
         },
       },

@@ -7,7 +7,18 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { WebData } from "../client.js";
 import { VERSION } from "../core/version.js";
-import { createTools, type ToolsOptions } from "./tools.js";
+import { createTools, type ToolName, type ToolsOptions } from "./tools.js";
+
+/** Tools that change nothing on the service (status reads, listings; scraping reads the web). */
+const READ_ONLY: ReadonlySet<ToolName> = new Set(["scrape", "search", "map", "crawl_status", "crawl_wait", "batch_status", "extract_status", "agent_status", "browser_list", "usage"]);
+
+/** Tools that end something (a job, a session). */
+const DESTRUCTIVE: ReadonlySet<ToolName> = new Set(["crawl_cancel", "agent_cancel", "interact_stop", "browser_delete"]);
+
+/** MCP tool annotations (hints for a client's approval prompts). */
+function annotations(name: ToolName): { readOnlyHint: boolean; destructiveHint?: boolean; openWorldHint: true } {
+  return READ_ONLY.has(name) ? { readOnlyHint: true, openWorldHint: true } : { readOnlyHint: false, destructiveHint: DESTRUCTIVE.has(name), openWorldHint: true };
+}
 
 /** How to install the SDK when it is missing. */
 export const MCP_SDK_HINT = "The MCP server needs the official MCP SDK: `npm i @modelcontextprotocol/sdk`, or run `npx -y -p webdata -p @modelcontextprotocol/sdk webdata mcp`.";
@@ -15,7 +26,8 @@ export const MCP_SDK_HINT = "The MCP server needs the official MCP SDK: `npm i @
 /**
  * An MCP server (not yet connected) whose tools are `client`'s: connect it to a
  * transport (`await server.connect(new StdioServerTransport())`). Tool failures
- * are results with `isError: true`, never protocol errors.
+ * are results with `isError: true`, never protocol errors; each tool carries MCP
+ * annotations (`readOnlyHint`, `destructiveHint`, `openWorldHint`).
  */
 export async function createMcpServer(client: WebData, options: ToolsOptions = {}): Promise<Server> {
   let sdk: typeof import("@modelcontextprotocol/sdk/server/index.js");
@@ -28,7 +40,7 @@ export async function createMcpServer(client: WebData, options: ToolsOptions = {
   const tools = createTools(client, options);
   const server = new sdk.Server({ name: "webdata", version: VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(types.ListToolsRequestSchema, () => ({
-    tools: tools.definitions.map((d) => ({ name: d.name, description: d.description, inputSchema: d.parameters as { type: "object"; properties?: Record<string, object> } })),
+    tools: tools.definitions.map((d) => ({ name: d.name, description: d.description, inputSchema: d.parameters as { type: "object"; properties?: Record<string, object> }, annotations: annotations(d.name) })),
   }));
   server.setRequestHandler(types.CallToolRequestSchema, async (request, extra) => {
     const r = await tools.call(request.params.name, request.params.arguments ?? {}, { signal: extra.signal });

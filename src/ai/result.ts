@@ -23,16 +23,11 @@ export interface ToolResult {
   isError: boolean;
 }
 
-/** Cuts `text` to `max` characters, saying what was cut and how to get the rest. */
+/** Cuts `text` to `max` characters, with a note saying what was cut (for text of your own; the tools cut their results with a note naming the call that reads on). */
 export function cut(text: string, max: number, hint = "ask for a narrower request (fewer pages, formats or results)"): string {
   if (text.length <= max) return text;
   const note = `\n\n[cut: showing the first ${max} of ${text.length} characters; ${hint}]`;
   return text.slice(0, Math.max(0, max - note.length)) + note;
-}
-
-/** A successful result. */
-export function ok(text: string, max: number): ToolResult {
-  return { content: cut(text, max), isError: false };
 }
 
 /** A failure the model can act on. */

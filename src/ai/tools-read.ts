@@ -1,0 +1,102 @@
+/**
+ * The reading tools: scrape, search, map, and feedback on a search. Their
+ * arguments are checked with the request schemas' own fields, narrowed where a
+ * model needs less room than a program (`formats` is an enum of the formats a
+ * model can read; search `sources` are names).
+ */
+import * as z from "zod/v4/mini";
+import { mapBody } from "../api/map.js";
+import { scrapeOptionsShape, type ScrapeParams } from "../api/scrape.js";
+import { searchBody } from "../api/search.js";
+import { httpUrl } from "../core/validate.js";
+import type { ToolName } from "./names.js";
+import { pageText } from "./render.js";
+import { pick, requireAllowed, withFixedScrape, type ToolSpec } from "./spec.js";
+
+/** The scrape formats a model can read as text. */
+export const TOOL_FORMATS = ["markdown", "summary", "links", "images", "html", "rawHtml", "screenshot", "branding"] as const;
+
+/** `formats` as a model may give it: names only, at least one. */
+export const toolFormats = z.optional(z.array(z.enum(TOOL_FORMATS)).check(z.minLength(1)));
+
+const FORMATS_TEXT = 'Formats, default ["markdown"]. "summary" is short; "links" lists the page\'s links; "screenshot" gives an image URL.';
+
+export const READ_TOOLS = {
+  scrape: {
+    description: "Read one web page as markdown (or other formats). Use it when you know the URL. A long page is cut; the note says how to read on.",
+    schema: z.strictObject({ url: httpUrl, formats: toolFormats, ...pick(scrapeOptionsShape, ["onlyMainContent", "includeTags", "excludeTags", "waitFor", "maxAge"] as const) }),
+    params: {
+      url: "The page (http or https).",
+      formats: FORMATS_TEXT,
+      onlyMainContent: "Drop headers, navigation and footers (default true).",
+      includeTags: "CSS selectors to keep.",
+      excludeTags: "CSS selectors to drop.",
+      waitFor: "Milliseconds to wait for the page to render.",
+      maxAge: "Accept a cached copy up to this old, ms (0: always fresh; default 2 days).",
+    },
+    readable: true,
+    async run(client, a, ctx) {
+      requireAllowed([a.url as string], ctx.fixed);
+      const { url, ...opts } = a;
+      const doc = await client.scrape(url as string, withFixedScrape(opts, ctx.fixed) as ScrapeParams, { signal: ctx.signal });
+      return pageText(doc, { scrapeId: ctx.names.includes("interact") });
+    },
+  },
+  search: {
+    description: "Search the web: titles, URLs and descriptions of the results (web, news or images). Then scrape the pages you need.",
+    schema: z.strictObject({ query: z.string().check(z.minLength(1)), ...pick(searchBody.shape, ["limit", "tbs", "location", "country"] as const), sources: z.optional(z.array(z.enum(["web", "news", "images"])).check(z.minLength(1))) }),
+    params: { query: "What to search for.", limit: "Results per source (default 10).", sources: 'Default ["web"].', tbs: 'Time filter: "qdr:h", "qdr:d", "qdr:w", "qdr:m", "qdr:y".', location: 'E.g. "Germany".', country: "Two-letter code, e.g. US." },
+    readable: true,
+    async run(client, a, ctx) {
+      const { query, ...opts } = a;
+      const res = await client.search(query as string, opts, { signal: ctx.signal });
+      const lines: string[] = [];
+      for (const source of ["web", "news", "images"] as const) {
+        const items = (res[source] ?? []) as { title?: string; url?: string; description?: string; snippet?: string; imageUrl?: string }[];
+        if (!items.length) continue;
+        lines.push(`# ${source}`);
+        for (const it of items) lines.push(`- ${it.title ?? it.url ?? it.imageUrl} (${it.url ?? it.imageUrl})${(it.description ?? it.snippet) ? `: ${it.description ?? it.snippet}` : ""}`);
+      }
+      if (res.warning) lines.push(`warning: ${res.warning}`);
+      const head = ctx.names.includes("search_feedback") && res.id ? `search id: ${res.id} (for search_feedback)` : undefined;
+      return { ...(head ? { head } : {}), body: lines.length ? lines.join("\n") : "no results" };
+    },
+  },
+  map: {
+    description: "List a website's URLs (sitemap and links), optionally ordered by relevance to a text. Fast; use it to choose pages to scrape or to plan a crawl.",
+    schema: z.strictObject({ url: httpUrl, ...pick(mapBody.shape, ["search", "limit", "includeSubdomains", "sitemap"] as const) }),
+    params: { url: "The site's start URL.", search: "Order links by relevance to this text.", limit: "At most this many links (default 5000).", includeSubdomains: "Include subdomains.", sitemap: 'Default "include".' },
+    readable: true,
+    async run(client, a, ctx) {
+      requireAllowed([a.url as string], ctx.fixed);
+      const { url, ...opts } = a;
+      const res = await client.map(url as string, opts, { signal: ctx.signal });
+      return { head: `${res.links.length} links${res.warning ? ` (warning: ${res.warning})` : ""}`, body: res.links.map((l) => `${l.url}${l.title ? ` ${l.title}` : ""}`).join("\n") };
+    },
+  },
+  search_feedback: {
+    description: "Rate a search's results (by its search id); a \"bad\" rating may refund its credits. Give it once per search.",
+    schema: z.strictObject({
+      id: z.string().check(z.minLength(1)),
+      rating: z.enum(["good", "partial", "bad"]),
+      usefulUrls: z.optional(z.array(httpUrl)),
+      missing: z.optional(z.string().check(z.minLength(1))),
+      betterQuery: z.optional(z.string()),
+    }),
+    params: { id: "The search id (from search).", usefulUrls: "Results that helped.", missing: "What the results lacked.", betterQuery: "A query that would have worked better." },
+    async run(client, a, ctx) {
+      const r = await client.searchFeedback(
+        a.id as string,
+        {
+          rating: a.rating as "good" | "partial" | "bad",
+          ...(Array.isArray(a.usefulUrls) ? { valuableSources: (a.usefulUrls as string[]).map((url) => ({ url })) } : {}),
+          ...(typeof a.missing === "string" ? { missingContent: [{ topic: a.missing }] } : {}),
+          ...(typeof a.betterQuery === "string" ? { querySuggestions: a.betterQuery } : {}),
+        },
+        { signal: ctx.signal },
+      );
+      if (r.alreadySubmitted) return "feedback for this search was already recorded; nothing changed";
+      return `feedback recorded${r.creditsRefunded ? `, ${r.creditsRefunded} credits refunded` : ""}${r.dailyCapReached ? " (the daily refund cap is reached)" : ""}`;
+    },
+  },
+} satisfies Partial<Record<ToolName, ToolSpec>>;
