@@ -1,8 +1,9 @@
 /**
  * The client as tools for an LLM agent (`webdata/ai`): the definitions a model
- * sees, and one model turn answered. A real app sends `toOpenAITools(tools)` (or
- * `toAnthropicTools`, `toAISDKTools`) to its model; here the model's turn is
- * scripted, so the example runs without a model.
+ * sees, and one model turn answered. A real app sends `toOpenAITools(tools)` (with
+ * `{ strict: true }` for OpenAI's strict mode; or `toAnthropicTools`,
+ * `toAISDKTools`) to its model; here the model's turn is scripted, so the
+ * example runs without a model.
  *
  *   npm run build && npx tsx examples/agent-tools.ts   # the fake; set WEBDATA_API_KEY for the service
  */
@@ -14,9 +15,11 @@ export async function main({ client, site }: Connection): Promise<{ toolNames: s
   const tools = createTools(client, {
     only: ["scrape", "search", "map"],
     fixed: { onlyMainContent: true, allowedDomains: [new URL(site).hostname] }, // the model cannot change these
-    maxChars: 4000, // each result is cut to this, with a note saying so
+    maxChars: 4000, // a longer result is cut, with a note naming the call that reads on
   });
   const definitions = toOpenAITools(tools); // -> openai.chat.completions.create({ model, messages, tools: definitions })
+  const strictDefinitions = toOpenAITools(tools, { strict: true }); // strict mode (structured outputs)
+  console.log(`${strictDefinitions.length} tools for strict mode: ${strictDefinitions.map((d) => d.function.name).join(", ")}`);
 
   // What a model answers with (message.tool_calls), scripted here:
   const toolCalls: OpenAIToolCall[] = [

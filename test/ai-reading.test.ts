@@ -4,6 +4,8 @@
  * reads the whole text exactly once: no gap, no overlap, no second request for
  * a kept result; crawls and batch scrapes read on through their status tools.
  */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTools, type Tools } from "../src/ai/index.js";
 import { Reader } from "../src/ai/reading.js";
@@ -149,6 +151,21 @@ describe("reading a long page in parts", () => {
     expect(r.content).not.toMatch(/\[cut:/);
     const parts = await readAll(tools, "scrape", { url: LONG_URL }, 4000);
     expect(parts.at(-1)!.next).toBeUndefined();
+  });
+});
+
+describe("README: reading long results", () => {
+  it("the README's example is what the scrape tool answers for that page", async () => {
+    const readme = readFileSync(fileURLToPath(new URL("../README.md", import.meta.url)), "utf8");
+    const section = readme.slice(readme.indexOf("### Tools for LLM agents"), readme.indexOf("### MCP server"));
+    const shown = /```text\n([\s\S]*?)```/.exec(section)![1]!.trimEnd().split("\n");
+    const at = shown.indexOf("...");
+    const r = await createTools(client, { only: ["scrape"], maxChars: 4000 }).call("scrape", { url: LONG_URL });
+    const lines = r.content.split("\n");
+    expect(lines.slice(0, at)).toEqual(shown.slice(0, at));
+    expect(lines.slice(lines.length - (shown.length - at - 1))).toEqual(shown.slice(at + 1));
+    const end = /"offset":(\d+)/.exec(r.content)![1]!;
+    expect(section).toContain(`The next part starts \`[continued from character ${end} of ${LONG_TEXT.length}]\``);
   });
 });
 

@@ -270,8 +270,12 @@ describe("README: Tools for LLM agents", () => {
     const readme = await readFile(fileURLToPath(new URL("../README.md", import.meta.url)), "utf8");
     const example = await readFile(fileURLToPath(new URL("../examples/agent-tools.ts", import.meta.url)), "utf8");
     const section = readme.slice(readme.indexOf("### Tools for LLM agents"), readme.indexOf("### MCP server"));
-    const block = /```ts\n([\s\S]*?)```/.exec(section)![1]!;
-    for (const line of block.trim().split("\n")) expect(example).toContain(line.trim());
+    const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks).toHaveLength(2);
+    for (const line of blocks[0]!.trim().split("\n")) expect(example).toContain(line.trim());
+    // Every snippet is compiled against the `ai` package and our types by test/ai-sdk.test-d.ts.
+    const typeTest = await readFile(fileURLToPath(new URL("./ai-sdk.test-d.ts", import.meta.url)), "utf8");
+    for (const line of blocks.flatMap((b) => b.trim().split("\n"))) expect(typeTest).toContain(line.trim());
     const { main } = await import("../examples/agent-tools.js");
     const out = await main({ client, site: "https://acme.test", fake, pollIntervalMs: 500 });
     expect(out.toolNames).toEqual(["scrape", "search", "map"]);

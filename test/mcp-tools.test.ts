@@ -89,6 +89,10 @@ describe("the tool list", () => {
     for (const t of sizes.tools) expect(t.description + t.schema, t.name).toBeLessThanOrEqual(TOOL_BUDGET);
     expect(table).toContain(`| **${TOOL_NAMES.length} tools** |`);
     expect(table).toContain(`**${sizes.total}** |`);
+    // The README quotes the table as printed.
+    const { readFileSync } = await import("node:fs");
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    expect(readme).toContain(table.split("\n\nThe whole tools/list")[0]!);
   });
 
   it("formats are an enum, limits and enums are the API's, the crawl limit is at most 50 (or the application's lower cap)", async () => {
