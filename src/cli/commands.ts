@@ -10,6 +10,7 @@ import type { WebData } from "../node.js";
 import { createMcpServer } from "../ai/mcp.js";
 import { TOOL_NAMES, type ToolName } from "../ai/tools.js";
 import { EXIT, EXIT_HELP, STDOUT_CLOSED } from "./exit.js";
+import { DEEP_NOTICE, renderReport, runDoctor } from "./doctor.js";
 import { documentText, documentUrl, PageWriter } from "./output.js";
 import { Progress } from "./progress.js";
 import { plural, type Screen } from "./terminal.js";
@@ -42,8 +43,6 @@ export interface Command {
   usage: string;
   /** Its own flags (the common ones are added). */
   options: NonNullable<ParseArgsConfig["options"]>;
-  /** Runs without a key even against the public service (it reports the missing key itself). */
-  keyOptional?: boolean;
   /** Runs it; resolves to the exit code. */
   run(ctx: CommandContext, positionals: string[], values: Record<string, string | boolean | string[] | undefined>): Promise<number>;
 }
@@ -322,6 +321,41 @@ export const COMMANDS: Record<string, Command> = {
       ctx.err(`webdata MCP server ready on stdio (${(only ?? TOOL_NAMES).join(", ")})\n`);
       await closed;
       return 0;
+    },
+  },
+  doctor: {
+    summary: "check a deployment: reachability, TLS, key, credits, live progress, AI and search",
+    usage: `Usage: webdata doctor [options]
+
+Checks the deployment at --api-url (or WEBDATA_API_URL, else the public service) and prints
+what works there and what to do about what does not: reachability and TLS, the key (or a
+self-hosted server without authentication), the API version, credits, queue and concurrency,
+whether crawl starts accept x-idempotency-key, whether the crawl WebSocket and server-sent
+events answer, and whether AI features and search are configured.
+
+By default it only reads, and sends one crawl start the server must refuse (an invalid URL):
+no job is started and no credit is spent. --deep also scrapes a page with the JSON format,
+searches, runs an extract and starts (and cancels) an agent run: these spend credits.
+
+Exits 0 when the deployment is usable (warnings aside), 8 when it cannot be reached,
+3 when the key is missing or refused, 4 when no credits are left, 1 when another check failed.
+
+Options:
+  --deep        also run the checks that start jobs and spend credits (says so first)
+  --url <url>   the page --deep scrapes and extracts from (default https://example.com)`,
+    options: { deep: { type: "boolean", default: false }, url: { type: "string" } },
+    async run(ctx, _positionals, values) {
+      const deep = values.deep === true;
+      if (deep) ctx.err(`${DEEP_NOTICE}\n`);
+      const report = await runDoctor(ctx.client, {
+        apiKey: ctx.apiKey,
+        deep,
+        target: typeof values.url === "string" ? values.url : "https://example.com",
+        timeoutMs: positiveInt(values, "timeout-ms") ?? 10_000,
+        signal: ctx.signal,
+      });
+      ctx.out(ctx.json ? `${JSON.stringify(report, null, 2)}\n` : renderReport(report, ctx.screen));
+      return report.exitCode;
     },
   },
   usage: {

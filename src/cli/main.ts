@@ -84,7 +84,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   // An empty variable counts as unset (as `new WebData()` reads the environment).
   const apiKey = (values["api-key"] as string | undefined) ?? (env.WEBDATA_API_KEY || env.FIRECRAWL_API_KEY || undefined);
   const apiUrl = (values["api-url"] as string | undefined) ?? (env.WEBDATA_API_URL || env.FIRECRAWL_API_URL || undefined);
-  if (!apiKey?.trim() && isPublicDeployment(apiUrl ?? DEFAULT_API_URL) && !command.keyOptional) {
+  if (!apiKey?.trim() && isPublicDeployment(apiUrl ?? DEFAULT_API_URL)) {
     return usage(EXIT.auth, "NO_API_KEY", `webdata ${name}: no API key: pass --api-key <key> or set WEBDATA_API_KEY (FIRECRAWL_API_KEY also works). A self-hosted server needs none: pass --api-url <url>.\n`);
   }
   try {
