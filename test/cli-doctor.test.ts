@@ -210,6 +210,21 @@ describe("webdata doctor against a recorded self-hosted server (authentication o
     }
   });
 
+  it("the README's doctor transcript is the real output against this server (its URL and the milliseconds aside)", async () => {
+    const readme = await readFile(fileURLToPath(new URL("../README.md", import.meta.url)), "utf8");
+    const from = readme.indexOf("```text\nwebdata doctor: ");
+    expect(from).toBeGreaterThan(0);
+    const shown = readme.slice(from + "```text\n".length, readme.indexOf("```", from + 3));
+    const self = await serveSelfHosted();
+    try {
+      const r = await runBin(["doctor"], { env: { WEBDATA_API_URL: self.url } });
+      const norm = (t: string) => t.replace(/answered in \d+ ms/, "answered in N ms");
+      expect(norm(shown)).toBe(norm(r.stdout.replaceAll(self.url, "http://localhost:3002")));
+    } finally {
+      await self.close();
+    }
+  });
+
   it("--deep: the JSON format without json, no search provider, extract failing for the OpenAI key, the agent not enabled, no SSE on a real crawl", async () => {
     const self = await serveSelfHosted();
     try {
