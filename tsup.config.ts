@@ -9,6 +9,8 @@ const entry = {
   node: "src/node.ts",
   "v1/index": "src/v1/index.ts",
   "v1/node": "src/v1/node.ts",
+  "firecrawl/index": "src/firecrawl/index.ts",
+  "firecrawl/node": "src/firecrawl/node.ts",
   "testing/index": "src/testing/index.ts",
   "testing/node": "src/testing/node.ts",
   "ai/index": "src/ai/index.ts",
@@ -28,7 +30,7 @@ export default defineConfig([
   // ESM: one file per source module (dist/ mirrors src/), so a bundler keeps only the modules an app
   // reaches ("sideEffects": false) and splits the lazily imported ones (v1 layer, watcher transports).
   // The Node-only modules are left out: Node gets them from the bundled build below.
-  { ...shared, entry: ["src/**/*.ts", "!src/node.ts", "!src/v1/node.ts", "!src/testing/node.ts", "!src/cli/**"], format: ["esm"], bundle: false, dts: false },
+  { ...shared, entry: ["src/**/*.ts", "!src/node.ts", "!src/v1/node.ts", "!src/firecrawl/node.ts", "!src/testing/node.ts", "!src/cli/**"], format: ["esm"], bundle: false, dts: false },
   // ESM for Node (the "node" conditions and the CLI): the same modules bundled, with shared chunks, so
   // `import "webdata"` reads a few files instead of ~90 (a third of a cold start). Browsers keep the
   // file-per-module build above, which their bundlers tree-shake module by module. One build, so every
@@ -36,7 +38,7 @@ export default defineConfig([
   // exported by `webdata`).
   {
     ...shared,
-    entry: { index: "src/node.ts", v1: "src/v1/node.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", cli: "src/cli/main.ts" },
+    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", cli: "src/cli/main.ts" },
     outDir: "dist/node",
     format: ["esm"],
     platform: "node",

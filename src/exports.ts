@@ -153,12 +153,9 @@ export {
   type AgentSignupRecord,
 } from "./api/agent-signup.js";
 export { scrape, type StandaloneOptions } from "./standalone.js";
-export type * from "./official-types.js";
 export type { AgentRequest } from "./api/agent.js";
 export type { InteractOptions, InteractResult, StopInteractionResult } from "./api/interact.js";
 export type { SearchFeedbackOptions, FeedbackResult } from "./api/feedback.js";
 export type { AgentRun, AgentRunList, AgentListOptions, AgentTrace, AgentTraceEvent, AgentSnapshot } from "./api/agent-runs.js";
 export type { QuestionFormat, HighlightsFormat } from "./api/scrape.js";
 export type { SuccessFlag, ListWithAlias } from "./api/official-shapes.js";
-/** The official client's base error class name: every error this SDK throws is a `WebDataError`. */
-export { WebDataError as SdkError } from "./core/errors.js";

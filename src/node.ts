@@ -160,6 +160,4 @@ export class WebData extends PortableWebData {
 }
 
 export { type AgentSignupResult } from "./client.js";
-/** The official client's class name (`import { Firecrawl } from "webdata"`): the same class as `WebData`. */
-export { WebData as Firecrawl };
 export * from "./exports.js";

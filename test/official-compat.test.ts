@@ -12,7 +12,9 @@ import { ValidationError } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { drive, jobTestSetups } from "./jobs-helpers.js";
 import { TRANSPORTS } from "./helpers.js";
-import type FirecrawlApp from "../src/v1/index.js";
+import { Firecrawl as PortableFirecrawl, FirecrawlAppV1 as PortableFirecrawlAppV1 } from "../src/firecrawl/index.js";
+import { Firecrawl as NodeFirecrawl, FirecrawlAppV1 as NodeFirecrawlAppV1 } from "../src/firecrawl/node.js";
+import type { Setup } from "./helpers.js";
 import { v1Calls } from "./official/v1-calls.js";
 import { constructors, v2Calls } from "./official/v2-calls.js";
 
@@ -37,8 +39,17 @@ const OFFICIAL_V2_METHODS = [
   "checkBatchScrapeStatus", "checkBatchScrapeErrors", "v1",
 ];
 
-const CRAWL_START = /^POST \/v2\/crawl$/;
-const BATCH_START = /^POST \/v2\/batch\/scrape$/;
+/** What `new Firecrawl({ apiKey, apiUrl })` from "webdata/firecrawl" gives, over the transport under test. */
+function firecrawl(s: Setup, kind: string): PortableFirecrawl {
+  const options = { apiKey: s.fake.apiKey, apiUrl: s.url, logLevel: "off" as const, timeoutMs: 1e9, silenceDeprecationWarnings: true };
+  return kind === "fetch" ? new PortableFirecrawl({ ...options, fetch: s.fake.fetch }) : new NodeFirecrawl(options);
+}
+
+/** What `new FirecrawlAppV1({ apiKey, apiUrl })` from "webdata/firecrawl" gives, over the transport under test. */
+function firecrawlV1(s: Setup, kind: string): PortableFirecrawlAppV1 {
+  const options = { apiKey: s.fake.apiKey, apiUrl: s.url, logLevel: "off" as const, timeoutMs: 1e9, silenceDeprecationWarnings: true };
+  return kind === "fetch" ? new PortableFirecrawlAppV1({ ...options, fetch: s.fake.fetch }) : new NodeFirecrawlAppV1(options);
+}
 
 /** The expected outcome of every v2 call site. */
 const V2_EXPECTED: Record<keyof typeof v2Calls, Outcome> = {
@@ -46,9 +57,9 @@ const V2_EXPECTED: Record<keyof typeof v2Calls, Outcome> = {
   findTools: unsupported,
   interact: works,
   stopInteraction: works,
-  scrapeExecute: unsupported,
-  stopInteractiveBrowser: unsupported,
-  deleteScrapeBrowser: unsupported,
+  scrapeExecute: works,
+  stopInteractiveBrowser: works,
+  deleteScrapeBrowser: works,
   parse: unsupported,
   search: works,
   developerSearch: unsupported,
@@ -58,11 +69,11 @@ const V2_EXPECTED: Record<keyof typeof v2Calls, Outcome> = {
   map: works,
   startCrawl: works,
   getCrawlStatus: works,
-  getCrawlStatusAutoPaginate: { hint: /autoPaginate: .*crawlDocuments\(id\).*maxPages: .*maxResults: .*maxWaitTime: /, unsent: /^GET \/v2\/crawl\/[^/]+$/ },
+  getCrawlStatusAutoPaginate: works,
   cancelCrawl: works,
   crawl: works,
-  crawlPollInterval: { hint: /pollInterval: is the official client's poll interval in seconds; webdata takes pollIntervalMs in milliseconds: write pollIntervalMs: 2000/, unsent: CRAWL_START },
-  crawlTimeout: { hint: /timeout: is the official client's wait deadline in seconds; webdata takes timeoutMs in milliseconds: write timeoutMs: 120000/, unsent: CRAWL_START },
+  crawlPollInterval: works,
+  crawlTimeout: works,
   getCrawlErrors: works,
   getActiveCrawls: works,
   crawlParamsPreview: works,
@@ -81,17 +92,17 @@ const V2_EXPECTED: Record<keyof typeof v2Calls, Outcome> = {
   cancelBatchScrape: works,
   batchScrape: works,
   batchScrapeNested: works,
-  batchScrapeIdempotencyKey: { hint: /idempotencyKey: the v2 batch scrape route does not honour idempotency keys/, unsent: BATCH_START },
-  batchScrapeTimeout: { hint: /pollIntervalMs: 1000.*timeout: 120 is below 1000.*server's per-page timeout in milliseconds.*timeoutMs: 120000/, unsent: BATCH_START },
+  batchScrapeIdempotencyKey: works,
+  batchScrapeTimeout: works,
   startExtract: works,
   getExtractStatus: works,
   extract: works,
-  extractPollInterval: { hint: /pollIntervalMs: 2000.*timeout: 60 is below 1000.*timeoutMs: 60000/, unsent: /^POST \/v2\/extract$/ },
+  extractPollInterval: works,
   startAgent: works,
   getAgentStatus: works,
   listAgents: works,
   agent: works,
-  agentPollInterval: { hint: /pollIntervalMs: 2000.*timeout: is the official client's wait deadline in seconds.*timeoutMs: 300000/, unsent: /^POST \/v2\/agent$/ },
+  agentPollInterval: works,
   cancelAgent: works,
   getAgentTrace: works,
   getAgentSnapshot: works,
@@ -107,18 +118,16 @@ const V2_EXPECTED: Record<keyof typeof v2Calls, Outcome> = {
   getTokenUsageHistorical: works,
   getQueueStatus: works,
   watcher: works,
-  watcherPollInterval: { hint: /watcher options: pollInterval: .*pollIntervalMs: 2000/, unsent: /^GET \/v2\/crawl\/[^/]+/ },
-  watcherDocumentListener: { hint: /"snapshot" is the official client's event; webdata's is "status"/, unsent: /^GET \/v2\/crawl\/[^/]+/ },
-  scrapeUrl: unsupported,
-  crawlUrl: unsupported,
-  asyncCrawlUrl: unsupported,
-  checkCrawlStatus: unsupported,
-  checkCrawlErrors: unsupported,
-  mapUrl: unsupported,
-  batchScrapeUrls: unsupported,
-  asyncBatchScrapeUrls: unsupported,
-  checkBatchScrapeStatus: unsupported,
-  checkBatchScrapeErrors: unsupported,
+  scrapeUrl: works,
+  crawlUrl: works,
+  asyncCrawlUrl: works,
+  checkCrawlStatus: works,
+  checkCrawlErrors: works,
+  mapUrl: works,
+  batchScrapeUrls: works,
+  asyncBatchScrapeUrls: works,
+  checkBatchScrapeStatus: works,
+  checkBatchScrapeErrors: works,
   v1: works,
   sdkError: works,
 };
@@ -191,8 +200,7 @@ describe("official-style v2 call sites", () => {
       it(`${name} ${label}`, async () => {
         const s = await open(kind, {}, { timeoutMs: 1e9 });
         fakeJobs(s.fake).configure({ pagesPerPoll: 3 });
-        // `s.client` is `new Firecrawl({ apiKey, apiUrl })` plus the transport under test (see helpers.ts).
-        const app = s.client;
+        const app = firecrawl(s, kind);
         const result = await drive(call(app).then((value) => ({ value }), (error: unknown) => ({ error })));
         if ("works" in outcome) {
           if ("error" in result) throw result.error;
@@ -228,7 +236,7 @@ describe("official-style v1 call sites", () => {
       it(`${name} ${supported ? "works unchanged" : "is not supported (TypeError)"}`, async () => {
         const s = await open(kind, {}, { timeoutMs: 1e9, silenceDeprecationWarnings: true });
         fakeJobs(s.fake).configure({ pagesPerPoll: 3 });
-        const app = s.client.v1 as unknown as FirecrawlApp; // what `new FirecrawlApp({ apiKey, apiUrl })` gives, over the transport under test
+        const app = firecrawlV1(s, kind);
         const result = await drive(call(app).then((value) => ({ value }), (error: unknown) => ({ error })));
         if (supported) {
           if ("error" in result) throw result.error;

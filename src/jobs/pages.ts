@@ -20,6 +20,8 @@ import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./type
  * documents an earlier page already held. A page request that fails throws; the iteration never ends
  * early as if complete. `apiVersion` (internal: the v1 layer reads `/v1/...`)
  * is a parameter, not an option, so no caller's options object can change the routes.
+ * `snapshot` (internal: the drop-in entry's auto-paginated status read) ends the walk at the
+ * last page that exists now, running job or not, where the default waits for a terminal job.
  */
 export async function* jobPages<TDoc = Document>(
   http: HttpClient,
@@ -28,6 +30,7 @@ export async function* jobPages<TDoc = Document>(
   optsArg?: JobDocumentsOptions | null,
   requestOptions?: RequestOptions,
   apiVersion: ApiVersion = "v2",
+  snapshot = false,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
   const opts = optionsArg(optsArg, "documents options");
   checkWaitOptions(opts, "documents options");
@@ -46,8 +49,8 @@ export async function* jobPages<TDoc = Document>(
     // A document the server lists on two pages is yielded once (the watcher's rule, `identity.ts`).
     yield { ...page, data: data.filter((d) => firstSeen(docs, d)) };
     const terminal = isTerminal(status);
-    // A terminal job's results no longer grow: an empty page (or no `next`) is the end.
-    if (terminal && (!next || data.length === 0)) return;
+    // A terminal job's results no longer grow: an empty page (or no `next`) is the end; so it is of a snapshot.
+    if ((terminal || snapshot) && (!next || data.length === 0)) return;
     if (!terminal && data.length === 0) await delay(interval, req.signal);
     if (next) guard.follow(next, page);
     page = next

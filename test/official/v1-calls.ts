@@ -4,13 +4,13 @@
  * default export), written as its types show them. Only the import changed:
  *
  *   import { FirecrawlAppV1 as FirecrawlApp } from "@mendable/firecrawl-js";   // before
- *   import FirecrawlApp from "webdata/v1";                                      // after
+ *   import { FirecrawlAppV1 as FirecrawlApp } from "webdata/firecrawl";        // after
  *
- * (here the source path of "webdata/v1"). Typechecked with test/tsconfig.json
+ * (here the source path of "webdata/firecrawl"; the v1 type names from "webdata/v1"). Typechecked with test/tsconfig.json
  * and run against the fake service by test/official-compat.test.ts. Lines
  * marked `@ts-expect-error` are listed in MIGRATION.md with the reason.
  */
-import type FirecrawlApp from "../../src/v1/index.js";
+import type { FirecrawlAppV1 as FirecrawlApp } from "../../src/firecrawl/index.js";
 import type { CrawlParams, ErrorResponse, ScrapeResponse } from "../../src/v1/index.js";
 import { SITE } from "./v2-calls.js";
 
@@ -190,10 +190,14 @@ export const v1Calls: Record<string, V1CallSite> = {
     return q.jobsInQueue;
   },
   async getCreditUsage(app) {
-    return (await app.getCreditUsage()).remaining_credits;
+    const res = await app.getCreditUsage();
+    if (!res.success) throw new Error("failed");
+    return res.data.remaining_credits;
   },
   async getTokenUsage(app) {
-    return (await app.getTokenUsage()).remaining_tokens;
+    const res = await app.getTokenUsage();
+    if (!res.success) throw new Error("failed");
+    return res.data.remaining_tokens;
   },
   async getCreditUsageHistorical(app) {
     const res = await app.getCreditUsageHistorical(true);

@@ -4,9 +4,9 @@
  * and `dist/index.d.ts` show them. Only the import changed:
  *
  *   import { Firecrawl, type CrawlJob, ... } from "@mendable/firecrawl-js";   // before
- *   import { Firecrawl, type CrawlJob, ... } from "webdata";                  // after
+ *   import { Firecrawl, type CrawlJob, ... } from "webdata/firecrawl";        // after
  *
- * (here the source path of "webdata", since tests run unbuilt). This file is
+ * (here the source path of "webdata/firecrawl", since tests run unbuilt). This file is
  * typechecked with test/tsconfig.json and run against the fake service by
  * test/official-compat.test.ts, which holds the expected outcome of each
  * entry. A line marked `@ts-expect-error` does not compile against webdata:
@@ -28,7 +28,7 @@ import {
   type MapData,
   type QueueStatusResponse,
   type SearchData,
-} from "../../src/index.js";
+} from "../../src/firecrawl/index.js";
 
 /** The site the calls read (the fake service's fixture web). */
 export const SITE = "https://acme.test";
@@ -73,16 +73,20 @@ export const v2Calls: Record<string, CallSite> = {
     return res.success;
   },
   async scrapeExecute(app) {
-    // @ts-expect-error not in webdata: deprecated alias of interact()
-    return app.scrapeExecute("00000000-0000-4000-8000-000000000000", { code: "1" });
+    const doc = await app.scrape(`${SITE}/`, { actions: [{ type: "click", selector: 'a[href="/products"]' }] });
+    const res = await app.scrapeExecute(doc.metadata!.scrapeId!, { code: "1" });
+    await app.stopInteraction(doc.metadata!.scrapeId!);
+    return res.success;
   },
   async stopInteractiveBrowser(app) {
-    // @ts-expect-error not in webdata: deprecated alias of stopInteraction()
-    return app.stopInteractiveBrowser("00000000-0000-4000-8000-000000000000");
+    const doc = await app.scrape(`${SITE}/`, { actions: [{ type: "click", selector: 'a[href="/products"]' }] });
+    await app.interact(doc.metadata!.scrapeId!, { code: "1" });
+    return (await app.stopInteractiveBrowser(doc.metadata!.scrapeId!)).success;
   },
   async deleteScrapeBrowser(app) {
-    // @ts-expect-error not in webdata: deprecated alias of stopInteraction()
-    return app.deleteScrapeBrowser("00000000-0000-4000-8000-000000000000");
+    const doc = await app.scrape(`${SITE}/`, { actions: [{ type: "click", selector: 'a[href="/products"]' }] });
+    await app.interact(doc.metadata!.scrapeId!, { code: "1" });
+    return (await app.deleteScrapeBrowser(doc.metadata!.scrapeId!)).success;
   },
   async parse(app) {
     // @ts-expect-error not in webdata yet: POST /v2/parse (multipart upload, reference §14), MIGRATION.md
@@ -129,8 +133,8 @@ export const v2Calls: Record<string, CallSite> = {
   },
   async getCrawlStatusAutoPaginate(app) {
     const { id } = await app.startCrawl(SITE, { limit: 2 });
-    // @ts-expect-error webdata: a status call returns one page; read every page with crawlDocuments(id)
-    return app.getCrawlStatus(id, { autoPaginate: true, maxPages: 2, maxResults: 10, maxWaitTime: 30 });
+    const job = await app.getCrawlStatus(id, { autoPaginate: true, maxPages: 2, maxResults: 10, maxWaitTime: 30 });
+    return { status: job.status, documents: job.data.length };
   },
   async cancelCrawl(app) {
     const { id } = await app.startCrawl(SITE, { limit: 2 });
@@ -348,72 +352,50 @@ export const v2Calls: Record<string, CallSite> = {
   },
   async watcher(app) {
     const start = await app.startCrawl(SITE, { excludePaths: ["blog/*"], limit: 5 });
-    const watch = app.watcher(start.id, { kind: "crawl" });
+    const watch = app.watcher(start.id, { kind: "crawl", pollInterval: 2, timeout: 120 });
     const seen: unknown[] = [];
     let done = "";
-    watch.on("document", (ev) => seen.push(ev.document.metadata.sourceURL));
+    watch.on("document", (doc) => seen.push(doc.metadata?.sourceURL));
+    watch.on("snapshot", (snap) => void snap.completed);
     watch.on("error", (err) => seen.push(err.error));
     watch.on("done", (state) => (done = state.status));
     await watch.start();
+    if (done !== "completed" || seen.length === 0) throw new Error(`watcher: ${done}, ${seen.length} documents`);
     return { documents: seen.length, done };
   },
-  async watcherPollInterval(app) {
-    const start = await app.startCrawl(SITE, { limit: 5 });
-    // @ts-expect-error webdata: pollIntervalMs (milliseconds); the README's pollInterval is seconds
-    const watch = app.watcher(start.id, { kind: "crawl", pollInterval: 2 });
-    let failure: unknown;
-    watch.on("error", (err) => (failure = err.error));
-    await watch.start();
-    throw failure;
-  },
-  async watcherDocumentListener(app) {
-    const start = await app.startCrawl(SITE, { limit: 2 });
-    const watch = app.watcher(start.id, { kind: "crawl" });
-    // @ts-expect-error webdata: a listener gets the event ({ type, document }), not the document itself
-    watch.on("document", (doc: Document) => doc.metadata);
-    // @ts-expect-error webdata: the "snapshot" event is called "status" (counters only)
-    watch.on("snapshot", () => undefined);
-    await watch.start();
-  },
   async scrapeUrl(app) {
-    // @ts-expect-error not in webdata: the v2 class's deprecated v1-name aliases; use scrape() (MIGRATION.md)
     return app.scrapeUrl(`${SITE}/`, { formats: ["markdown"] });
   },
   async crawlUrl(app) {
-    // @ts-expect-error not in webdata: deprecated alias; use crawl()
     return app.crawlUrl(SITE, { limit: 2 });
   },
   async asyncCrawlUrl(app) {
-    // @ts-expect-error not in webdata: deprecated alias; use startCrawl()
     return app.asyncCrawlUrl(SITE, { limit: 2 });
   },
   async checkCrawlStatus(app) {
-    // @ts-expect-error not in webdata: deprecated alias; use getCrawlStatus()
-    return app.checkCrawlStatus("00000000-0000-4000-8000-000000000000");
+    const { id } = await app.asyncCrawlUrl(SITE, { limit: 2 });
+    return (await app.checkCrawlStatus(id)).status;
   },
   async checkCrawlErrors(app) {
-    // @ts-expect-error not in webdata: deprecated alias; use getCrawlErrors()
-    return app.checkCrawlErrors("00000000-0000-4000-8000-000000000000");
+    const { id } = await app.asyncCrawlUrl(SITE, { limit: 2 });
+    return (await app.checkCrawlErrors(id)).errors.length;
   },
   async mapUrl(app) {
-    // @ts-expect-error not in webdata: deprecated alias; use map()
     return app.mapUrl(SITE);
   },
   async batchScrapeUrls(app) {
-    // @ts-expect-error not in webdata: deprecated alias; use batchScrape()
     return app.batchScrapeUrls([`${SITE}/`], { options: { formats: ["markdown"] } });
   },
   async asyncBatchScrapeUrls(app) {
-    // @ts-expect-error not in webdata: deprecated alias; use startBatchScrape()
     return app.asyncBatchScrapeUrls([`${SITE}/`]);
   },
   async checkBatchScrapeStatus(app) {
-    // @ts-expect-error not in webdata: deprecated alias; use getBatchScrapeStatus()
-    return app.checkBatchScrapeStatus("00000000-0000-4000-8000-000000000000");
+    const { id } = await app.asyncBatchScrapeUrls([`${SITE}/`]);
+    return (await app.checkBatchScrapeStatus(id)).status;
   },
   async checkBatchScrapeErrors(app) {
-    // @ts-expect-error not in webdata: deprecated alias; use getBatchScrapeErrors()
-    return app.checkBatchScrapeErrors("00000000-0000-4000-8000-000000000000");
+    const { id } = await app.asyncBatchScrapeUrls([`${SITE}/`]);
+    return (await app.checkBatchScrapeErrors(id)).errors.length;
   },
   async v1(app) {
     const scrapeV1 = await app.v1.scrapeUrl(`${SITE}/`, { formats: ["markdown", "html"] });

@@ -1,29 +1,26 @@
 /**
  * The type names code written for the service's official client
  * (`@mendable/firecrawl-js` 4.x) imports, as aliases of webdata's own types, so
- * `import { type CrawlJob, type MapData } from "webdata"` keeps compiling.
+ * `import { type CrawlJob, type MapData } from "webdata/firecrawl"` keeps compiling.
  * Each alias is the webdata shape: where the official one differs, MIGRATION.md
  * says how ("From @mendable/firecrawl-js 4.x (v2)").
  */
-import type { ClientOptions } from "./core/config.js";
-import type { JobErrors, JobPageOptions, JobStatus } from "./jobs/types.js";
-import type { AgentStartResult, AgentStatus } from "./api/agent.js";
-import type { AgentRun, AgentRunList, AgentSnapshot, AgentTrace } from "./api/agent-runs.js";
-import type { BatchScrapeStartResult } from "./api/batch.js";
-import type { BrowserExecuteResult, BrowserSession, BrowserSessionInfo } from "./api/browser.js";
-import type { ActiveCrawls, CrawlStartResult } from "./api/crawl.js";
-import type { Document } from "./api/document.js";
-import type { ExtractStartResult, ExtractStatus } from "./api/extract.js";
-import type { FeedbackResult, SearchFeedbackOptions } from "./api/feedback.js";
-import type { InteractOptions, InteractResult } from "./api/interact.js";
-import type { MapResult } from "./api/map.js";
-import type { ListWithAlias, SuccessFlag } from "./api/official-shapes.js";
-import type { Action, Format, Location, StringFormat } from "./api/scrape.js";
-import type { ImageResult, NewsResult, SearchOptions, SearchResult, WebResult } from "./api/search.js";
-import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } from "./api/usage.js";
+import type { JobErrors, JobStatus } from "../jobs/types.js";
+import type { AgentStartResult, AgentStatus } from "../api/agent.js";
+import type { AgentRun, AgentRunList, AgentSnapshot, AgentTrace } from "../api/agent-runs.js";
+import type { BatchScrapeStartResult } from "../api/batch.js";
+import type { BrowserExecuteResult, BrowserSession, BrowserSessionInfo } from "../api/browser.js";
+import type { ActiveCrawls, CrawlStartResult } from "../api/crawl.js";
+import type { Document } from "../api/document.js";
+import type { ExtractStartResult, ExtractStatus } from "../api/extract.js";
+import type { FeedbackResult, SearchFeedbackOptions } from "../api/feedback.js";
+import type { InteractOptions, InteractResult } from "../api/interact.js";
+import type { MapResult } from "../api/map.js";
+import type { ListWithAlias, SuccessFlag } from "../api/official-shapes.js";
+import type { Action, Format, Location, StringFormat } from "../api/scrape.js";
+import type { ImageResult, NewsResult, SearchOptions, SearchResult, WebResult } from "../api/search.js";
+import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } from "../api/usage.js";
 
-/** Official name of `new WebData(options)`'s options. */
-export type FirecrawlClientOptions = ClientOptions;
 /** Official name of a finished or running crawl (`crawl`, `getCrawlStatus`): webdata's {@link JobStatus}. */
 export type CrawlJob = JobStatus<Document>;
 /** Official name of a batch scrape job: webdata's {@link JobStatus}. */
@@ -36,8 +33,6 @@ export type BatchScrapeResponse = BatchScrapeStartResult;
 export type CrawlErrorsResponse = JobErrors;
 /** Official name of `getActiveCrawls`' answer. */
 export type ActiveCrawlsResponse = ActiveCrawls & SuccessFlag;
-/** Official name of the status-page options (webdata: `skip`/`limit`, one page; see MIGRATION.md). */
-export type PaginationConfig = JobPageOptions;
 /** Official name of `map`'s answer. */
 export type MapData = MapResult;
 /** Official name of `search`'s answer. */

@@ -1,0 +1,391 @@
+/**
+ * The drop-in class for code written for the service's official client
+ * (`@mendable/firecrawl-js` 4.x): `Firecrawl`, with the official method names,
+ * argument shapes and semantics where they differ from `WebData`'s:
+ *
+ * - `getCrawlStatus` / `getBatchScrapeStatus` read every page that exists
+ *   (`PaginationConfig`: `autoPaginate` default true, `maxPages`, `maxResults`,
+ *   `maxWaitTime` in seconds);
+ * - the waiters take `pollInterval` and `timeout` in seconds; a failed or
+ *   cancelled job is returned (`status: "failed"`), not thrown; extract and
+ *   agent return the last status at their deadline, crawl and batch scrape
+ *   throw `JobTimeoutError` (with `timeoutSeconds`);
+ * - `watcher()` is the official event emitter (`document`, `snapshot`, `done`,
+ *   `error`, then `start()`);
+ * - the deprecated v1-style aliases (`scrapeUrl`, `crawlUrl`, ...) and `v1`.
+ *
+ * Everything goes through one `WebData` client (the same pipeline, retries,
+ * timeouts and typed errors); nothing is a copy. Where the official behaviour is
+ * a defect, this class does not repeat it (see MIGRATION.md): pagination is
+ * abortable and stops at a `next` that loops, every call takes `RequestOptions`
+ * (an `AbortSignal`, per-call timeouts), retries follow `Retry-After`.
+ */
+import type { Document } from "../api/document.js";
+import type { ClientOptions } from "../core/config.js";
+import { JobFailedError, JobTimeoutError, ValidationError, WebDataError } from "../core/errors.js";
+import { isPlainObject } from "../core/options.js";
+import { APIPromise, type RequestOptions } from "../core/request.js";
+import { check } from "../core/validate.js";
+import { WebData } from "../client.js";
+import { jobPages } from "../jobs/pages.js";
+import type { JobKind, JobStatus } from "../jobs/types.js";
+import * as z from "zod/v4/mini";
+import { FirecrawlAppV1 } from "./v1.js";
+import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
+
+/** Options of `new Firecrawl(options)`: webdata's client options, plus the official client's `backoffFactor`. */
+export interface FirecrawlClientOptions extends ClientOptions {
+  /**
+   * The official client's retry backoff factor: accepted (a positive number) and not used. webdata's own
+   * backoff applies: exponential from 500 ms with jitter, up to 8 s, and the server's `Retry-After` (MIGRATION.md).
+   */
+  backoffFactor?: number | undefined;
+}
+
+/** The official status-read pagination (`getCrawlStatus(id, pagination)`). */
+export interface PaginationConfig {
+  /** Follow `next` and return every document (default true); `false` returns the first page. */
+  autoPaginate?: boolean | undefined;
+  /** At most this many pages after the first. */
+  maxPages?: number | undefined;
+  /** At most this many documents in all. */
+  maxResults?: number | undefined;
+  /** Stop following pages after this many seconds. */
+  maxWaitTime?: number | undefined;
+}
+
+/** The official waiter controls, in seconds. */
+export interface FirecrawlWaitOptions {
+  /** Seconds between status reads (default 2). */
+  pollInterval?: number | undefined;
+  /** Seconds before giving up (default: none). Crawl and batch scrape throw `JobTimeoutError`; extract and agent return the last status. */
+  timeout?: number | undefined;
+}
+
+/** The official `JobTimeoutError`'s extra fields, on the SDK's `JobTimeoutError` thrown by this entry. */
+export interface OfficialTimeoutFields {
+  /** The deadline, in seconds (the official field). */
+  readonly timeoutSeconds: number;
+  /** `crawl` or `batch`. */
+  readonly jobType: string;
+}
+
+type Client = WebData;
+type Params<K extends keyof Client> = Client[K] extends (...args: infer A) => unknown ? A : never;
+type Result<K extends keyof Client> = Client[K] extends (...args: never[]) => infer R ? R : never;
+
+/** A method of `WebData` that `Firecrawl` has as it is (same name, arguments and result). */
+export type FirecrawlSameMethod =
+  | "scrape" | "search" | "map" | "crawlParamsPreview" | "startCrawl" | "cancelCrawl" | "getCrawlErrors" | "getActiveCrawls"
+  | "crawlDocuments" | "getBatchScrapeErrors" | "cancelBatchScrape" | "batchScrapeDocuments" | "startExtract" | "getExtractStatus"
+  | "startAgent" | "getAgentStatus" | "listAgents" | "cancelAgent" | "getAgentTrace" | "getAgentSnapshot" | "browser" | "browserExecute"
+  | "deleteBrowser" | "listBrowsers" | "interact" | "stopInteraction" | "getConcurrency" | "getCreditUsage" | "getTokenUsage"
+  | "getCreditUsageHistorical" | "getTokenUsageHistorical" | "getQueueStatus" | "searchFeedback";
+
+/** The methods `Firecrawl` forwards to `WebData` unchanged (every member of {@link FirecrawlSameMethod}, checked below). */
+const SAME = [
+  "scrape", "search", "map", "crawlParamsPreview", "startCrawl", "cancelCrawl", "getCrawlErrors", "getActiveCrawls",
+  "crawlDocuments", "getBatchScrapeErrors", "cancelBatchScrape", "batchScrapeDocuments", "startExtract", "getExtractStatus",
+  "startAgent", "getAgentStatus", "listAgents", "cancelAgent", "getAgentTrace", "getAgentSnapshot", "browser", "browserExecute",
+  "deleteBrowser", "listBrowsers", "interact", "stopInteraction", "getConcurrency", "getCreditUsage", "getTokenUsage",
+  "getCreditUsageHistorical", "getTokenUsageHistorical", "getQueueStatus", "searchFeedback",
+] as const satisfies readonly FirecrawlSameMethod[];
+// Fails to compile when the list misses a member of the union.
+const _covers: Record<FirecrawlSameMethod, true> = Object.fromEntries(SAME.map((m) => [m, true])) as { [K in (typeof SAME)[number]]: true };
+void _covers;
+
+const seconds = z.optional(z.number().check(z.gte(0), z.lte(2_147_483)));
+const waitSchema = z.object({ pollInterval: seconds, timeout: seconds });
+const paginationSchema = z.optional(
+  z.object({
+    autoPaginate: z.optional(z.boolean()),
+    maxPages: z.optional(z.int().check(z.gte(0))),
+    maxResults: z.optional(z.int().check(z.gte(0))),
+    maxWaitTime: seconds,
+  }),
+);
+
+/** Splits the official waiter controls (seconds) off `options` and gives them as webdata's (ms). */
+function officialWait<O extends object>(options: O | undefined, context: string): { rest: Omit<O, "pollInterval" | "timeout">; pollIntervalMs?: number; timeoutMs?: number; timeout?: number } {
+  if (options !== undefined && options !== null && !isPlainObject(options)) return { rest: options as Omit<O, "pollInterval" | "timeout"> };
+  const { pollInterval, timeout, ...rest } = (options ?? {}) as O & FirecrawlWaitOptions;
+  check(waitSchema, { pollInterval, timeout }, context);
+  const both = [
+    ...(pollInterval !== undefined && "pollIntervalMs" in rest ? [{ path: "pollIntervalMs", message: "give pollInterval (seconds) or pollIntervalMs (milliseconds), not both" }] : []),
+    ...(timeout !== undefined && "timeoutMs" in rest ? [{ path: "timeoutMs", message: "give timeout (seconds) or timeoutMs (milliseconds), not both" }] : []),
+  ];
+  if (both.length) throw new ValidationError(both, context);
+  return {
+    rest: rest as Omit<O, "pollInterval" | "timeout">,
+    ...(pollInterval !== undefined ? { pollIntervalMs: Math.max(1, pollInterval) * 1000 } : {}),
+    ...(timeout !== undefined ? { timeoutMs: timeout * 1000, timeout } : {}),
+  };
+}
+
+/** Adds the official fields to a `JobTimeoutError` (not enumerable), and returns it. */
+function officialTimeout(err: unknown, kind: string, timeout: number | undefined): unknown {
+  if (err instanceof JobTimeoutError) {
+    Object.defineProperties(err, {
+      timeoutSeconds: { value: timeout ?? err.timeoutMs / 1000, configurable: true },
+      jobType: { value: kind, configurable: true },
+    });
+  }
+  return err;
+}
+
+/** The official client's v2 class, over webdata's pipeline: `new Firecrawl({ apiKey })` or `new Firecrawl("fc-...")`. */
+export class Firecrawl {
+  readonly #client: WebData;
+  #v1: FirecrawlAppV1 | undefined;
+
+  /** @param options Client options (webdata's, plus the official `backoffFactor`); a string is the key. */
+  constructor(options: FirecrawlClientOptions | string = {}) {
+    const given = typeof options === "string" ? { apiKey: options } : options;
+    const { backoffFactor, ...rest } = isPlainObject(given) ? given : ({} as FirecrawlClientOptions);
+    check(z.object({ backoffFactor: z.optional(z.number().check(z.gt(0))) }), { backoffFactor }, "client options");
+    this.#client = (new.target as typeof Firecrawl).makeClient(isPlainObject(given) ? rest : given);
+  }
+
+  /** @internal The `WebData` a client sends through (the Node entry makes one with its transport). */
+  static makeClient(options: ClientOptions): WebData {
+    return new WebData(options);
+  }
+
+  /** The base URL in use. */
+  get apiUrl(): string {
+    return this.#client.apiUrl;
+  }
+
+  /** The v1 client over the same connection (official shapes: `{ success, data }` usage, `error.statusCode`). */
+  get v1(): FirecrawlAppV1 {
+    return (this.#v1 ??= FirecrawlAppV1.over(this.#client.v1));
+  }
+
+  /**
+   * A crawl's status with every document that exists now: follows `next` unless
+   * `pagination.autoPaginate` is false, within `maxPages`, `maxResults` and `maxWaitTime`.
+   * When a limit stops it, `next` is the page to read on (the official client gives `null`).
+   */
+  getCrawlStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): APIPromise<JobStatus<Document>> {
+    return this.#status("crawl", id, pagination, requestOptions);
+  }
+
+  /** A batch scrape's status with every document that exists now (as {@link getCrawlStatus}). */
+  getBatchScrapeStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): APIPromise<JobStatus<Document>> {
+    return this.#status("batch", id, pagination, requestOptions);
+  }
+
+  /**
+   * Crawls and waits (`pollInterval`, `timeout` in seconds): the finished job with every document. A failed or
+   * cancelled crawl is returned with its status; past `timeout`, `JobTimeoutError` (with `timeoutSeconds`).
+   */
+  async crawl(url: string, options?: Params<"crawl">[1] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<JobStatus<Document>> {
+    const { rest, timeout, ...wait } = officialWait(options, "crawl options");
+    return this.#finished("crawl", timeout, () => this.#client.crawl(url, { ...rest, ...wait }, requestOptions), requestOptions);
+  }
+
+  /**
+   * Starts a batch scrape (scrape options nested in `options` or at the top level). `idempotencyKey` is sent as
+   * the `x-idempotency-key` header, as the official client sends it.
+   */
+  startBatchScrape(urls: string[], options?: Params<"startBatchScrape">[1] & IdempotencyKeyOption, requestOptions?: RequestOptions): Result<"startBatchScrape"> {
+    const [rest, req] = keyToHeader(options, requestOptions);
+    return this.#client.startBatchScrape(urls, rest, req);
+  }
+
+  /**
+   * Batch-scrapes and waits (`pollInterval`, `timeout` in seconds; scrape options nested in `options` or at the
+   * top level). A failed or cancelled job is returned with its status; past `timeout`, `JobTimeoutError`.
+   */
+  async batchScrape(urls: string[], options?: Params<"batchScrape">[1] & FirecrawlWaitOptions & IdempotencyKeyOption, requestOptions?: RequestOptions): Promise<JobStatus<Document> & { invalidURLs?: string[] }> {
+    const [keyless, req] = keyToHeader(options, requestOptions);
+    const { rest, timeout, ...wait } = officialWait(keyless, "batch scrape options");
+    return this.#finished("batch", timeout, () => this.#client.batchScrape(urls, { ...rest, ...wait }, req), req);
+  }
+
+  /**
+   * Extracts and waits (`pollInterval`, `timeout` in seconds). A failed job is returned with `status: "failed"`;
+   * at `timeout` the last status is returned (as the official client does), never an error.
+   */
+  async extract<T = unknown>(options: Params<"extract">[0] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getExtractStatus"]>> & { data?: T }> {
+    const { rest, ...wait } = officialWait(options, "extract options");
+    return this.#task(() => this.#client.extract({ ...rest, ...pick(wait) } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions)) as never;
+  }
+
+  /** Runs an agent and waits (`{ prompt, ...options, pollInterval, timeout }`, seconds), with extract's endings. */
+  async agent<T = unknown>(request: Extract<Params<"agent">[0], object> & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getAgentStatus"]>> & { data?: T }> {
+    const { rest, ...wait } = officialWait(request, "agent options");
+    return this.#task(() => this.#client.agent({ ...rest, ...pick(wait) } as Extract<Params<"agent">[0], object>, requestOptions), (id) => this.#client.getAgentStatus(id, requestOptions)) as never;
+  }
+
+  /**
+   * The official watcher: `on("document" | "snapshot" | "done" | "error", listener)`, then `await start()`
+   * (resolves after `done` or `error`). `pollInterval` and `timeout` are seconds.
+   */
+  watcher(jobId: string, options?: FirecrawlWatcherOptions, requestOptions?: RequestOptions): FirecrawlWatcher {
+    const { rest, pollIntervalMs, timeoutMs } = officialWait(options, "watcher options");
+    check(z.object({ kind: z.optional(z.enum(["crawl", "batch"])) }), { kind: rest.kind }, "watcher options");
+    return new FirecrawlWatcher(jobId, timeoutMs, (signal) => this.#client.watcher(jobId, { kind: rest.kind, pollIntervalMs, signal }, requestOptions));
+  }
+
+  /** @deprecated The official v1-style alias of {@link scrape}. */
+  scrapeUrl(...args: Params<"scrape">): Result<"scrape"> {
+    return this.#client.scrape(...args);
+  }
+  /** @deprecated The official v1-style alias of {@link crawl}. */
+  crawlUrl(...args: Parameters<Firecrawl["crawl"]>): ReturnType<Firecrawl["crawl"]> {
+    return this.crawl(...args);
+  }
+  /** @deprecated The official v1-style alias of {@link startCrawl}. */
+  asyncCrawlUrl(...args: Params<"startCrawl">): Result<"startCrawl"> {
+    return this.#client.startCrawl(...args);
+  }
+  /** @deprecated The official v1-style alias of {@link getCrawlStatus}. */
+  checkCrawlStatus(...args: Parameters<Firecrawl["getCrawlStatus"]>): ReturnType<Firecrawl["getCrawlStatus"]> {
+    return this.getCrawlStatus(...args);
+  }
+  /** @deprecated The official v1-style alias of {@link getCrawlErrors}. */
+  checkCrawlErrors(...args: Params<"getCrawlErrors">): Result<"getCrawlErrors"> {
+    return this.#client.getCrawlErrors(...args);
+  }
+  /** @deprecated The official v1-style alias of {@link map}. */
+  mapUrl(...args: Params<"map">): Result<"map"> {
+    return this.#client.map(...args);
+  }
+  /** @deprecated The official v1-style alias of {@link batchScrape}. */
+  batchScrapeUrls(...args: Parameters<Firecrawl["batchScrape"]>): ReturnType<Firecrawl["batchScrape"]> {
+    return this.batchScrape(...args);
+  }
+  /** @deprecated The official v1-style alias of {@link startBatchScrape}. */
+  asyncBatchScrapeUrls(...args: Params<"startBatchScrape">): Result<"startBatchScrape"> {
+    return this.#client.startBatchScrape(...args);
+  }
+  /** @deprecated The official v1-style alias of {@link getBatchScrapeStatus}. */
+  checkBatchScrapeStatus(...args: Parameters<Firecrawl["getBatchScrapeStatus"]>): ReturnType<Firecrawl["getBatchScrapeStatus"]> {
+    return this.getBatchScrapeStatus(...args);
+  }
+  /** @deprecated The official v1-style alias of {@link getBatchScrapeErrors}. */
+  checkBatchScrapeErrors(...args: Params<"getBatchScrapeErrors">): Result<"getBatchScrapeErrors"> {
+    return this.#client.getBatchScrapeErrors(...args);
+  }
+  /** @deprecated The official alias of {@link interact}. */
+  scrapeExecute(...args: Params<"interact">): Result<"interact"> {
+    return this.#client.interact(...args);
+  }
+  /** @deprecated The official alias of {@link stopInteraction}. */
+  stopInteractiveBrowser(...args: Params<"stopInteraction">): Result<"stopInteraction"> {
+    return this.#client.stopInteraction(...args);
+  }
+  /** @deprecated The official alias of {@link stopInteraction}. */
+  deleteScrapeBrowser(...args: Params<"stopInteraction">): Result<"stopInteraction"> {
+    return this.#client.stopInteraction(...args);
+  }
+
+  /** The key never appears in `util.inspect` output. */
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return `Firecrawl { apiUrl: '${this.apiUrl}' }`;
+  }
+
+  /** What `JSON.stringify(client)` shows: the base URL, never the key. */
+  toJSON(): { apiUrl: string } {
+    return { apiUrl: this.apiUrl };
+  }
+
+  static {
+    for (const name of SAME) {
+      Object.defineProperty(this.prototype, name, {
+        value: function (this: Firecrawl, ...args: unknown[]): unknown {
+          return (this.#client[name] as (...a: unknown[]) => unknown).apply(this.#client, args);
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+
+  #status(kind: JobKind, id: string, pagination: PaginationConfig | undefined, req: RequestOptions | undefined): APIPromise<JobStatus<Document>> {
+    const first = kind === "crawl" ? this.#client.getCrawlStatus(id, undefined, req) : this.#client.getBatchScrapeStatus(id, undefined, req);
+    const walk = async () => {
+      const p = check(paginationSchema, pagination ?? undefined, "pagination");
+      const answer = await first.withResponse();
+      if (p?.autoPaginate === false || !answer.data.next) return answer;
+      const started = Date.now();
+      const data: Document[] = [];
+      let pages = -1;
+      let next: string | undefined;
+      // One walk (`jobs/pages.ts`): the first page again, then `next` to the last page that exists now.
+      for await (const page of jobPages<Document>(this.#client.http, kind, id, { signal: req?.signal }, req, "v2", true)) {
+        pages += 1;
+        const room = p?.maxResults === undefined ? page.data.length : Math.max(0, p.maxResults - data.length);
+        for (const doc of page.data.slice(0, room)) data.push(doc);
+        next = page.next;
+        const full = p?.maxResults !== undefined && data.length >= p.maxResults;
+        const tooMany = p?.maxPages !== undefined && pages >= p.maxPages;
+        const late = p?.maxWaitTime !== undefined && Date.now() - started > p.maxWaitTime * 1000;
+        if (full || tooMany || late) break;
+        next = undefined;
+      }
+      const { next: _first, ...status } = answer.data;
+      return { data: { ...status, data, ...(next ? { next } : {}) }, response: answer.response };
+    };
+    return new APIPromise(walk());
+  }
+
+  async #finished<S>(kind: JobKind, timeout: number | undefined, run: () => Promise<S>, req: RequestOptions | undefined): Promise<S> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof JobFailedError) return (await this.#status(kind, err.jobId, undefined, req)) as S;
+      throw officialTimeout(err, kind, timeout);
+    }
+  }
+
+  async #task<S>(run: () => Promise<S>, read: (id: string) => Promise<unknown>): Promise<S> {
+    try {
+      return await run();
+    } catch (err) {
+      if (err instanceof JobFailedError) return (await read(err.jobId)) as S;
+      if (err instanceof JobTimeoutError && err.lastStatus !== undefined) return err.lastStatus as S;
+      throw err;
+    }
+  }
+}
+
+/** The official batch scrape's `idempotencyKey` option. */
+export interface IdempotencyKeyOption {
+  /** Sent as the `x-idempotency-key` header (a UUID), as the official client sends it. */
+  idempotencyKey?: string | undefined;
+}
+
+/** Moves an `idempotencyKey` option into the request options (the header), as the official client sends it. */
+function keyToHeader<O extends object>(options: (O & IdempotencyKeyOption) | undefined, req: RequestOptions | undefined): [O | undefined, RequestOptions | undefined] {
+  if (!isPlainObject(options) || !("idempotencyKey" in options)) return [options, req];
+  const { idempotencyKey, ...rest } = options;
+  return [rest as O, idempotencyKey === undefined ? req : { ...req, idempotencyKey }];
+}
+
+/** Keeps the waiter options that are set. */
+function pick(wait: { pollIntervalMs?: number; timeoutMs?: number }): { pollIntervalMs?: number; timeoutMs?: number } {
+  return { ...(wait.pollIntervalMs !== undefined ? { pollIntervalMs: wait.pollIntervalMs } : {}), ...(wait.timeoutMs !== undefined ? { timeoutMs: wait.timeoutMs } : {}) };
+}
+
+// The methods `Firecrawl` has as `WebData` has them (forwarded in its static block).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface Firecrawl extends Pick<WebData, FirecrawlSameMethod> {}
+
+/** The official client's other name for the class. */
+export const FirecrawlClient = Firecrawl;
+/** The official client's other name for the class. */
+export type FirecrawlClient = Firecrawl;
+
+/** The official `SdkError`: every error this SDK throws is one (`instanceof`); `status`, `code`, `details` where the server answered. */
+export type SdkError = WebDataError & { readonly status?: number; readonly code?: string; readonly details?: unknown; readonly jobId?: string };
+/** The constructor of {@link SdkError}. */
+export interface SdkErrorConstructor {
+  /** An SDK error with `message` (the SDK's own errors are its subclasses). */
+  new (message: string): SdkError;
+  /** What `instanceof SdkError` checks. */
+  readonly prototype: SdkError;
+}
+/** The official `SdkError` class: webdata's `WebDataError`, the base of every error the SDK throws. */
+export const SdkError: SdkErrorConstructor = WebDataError as unknown as SdkErrorConstructor;

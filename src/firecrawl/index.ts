@@ -1,0 +1,13 @@
+/**
+ * `webdata/firecrawl`: the drop-in entry for code written for the service's
+ * official client. Migrating is one change, the import:
+ * `@mendable/firecrawl-js` becomes `webdata/firecrawl`. Portable entry.
+ */
+import { Firecrawl } from "./client.js";
+
+export { Firecrawl, FirecrawlClient, SdkError, type SdkErrorConstructor, type FirecrawlClientOptions, type IdempotencyKeyOption, type FirecrawlSameMethod, type FirecrawlWaitOptions, type OfficialTimeoutFields, type PaginationConfig } from "./client.js";
+export { FirecrawlAppV1, type FirecrawlError } from "./v1.js";
+export { FirecrawlWatcher, type FirecrawlWatcherEvents, type FirecrawlWatcherOptions, type WatcherDone, type WatcherError, type WatcherSnapshot } from "./watcher.js";
+export type * from "./types.js";
+export * from "../exports.js";
+export default Firecrawl;

@@ -1,0 +1,81 @@
+/**
+ * The official client's v1 class (`FirecrawlAppV1`, the `v1` of `Firecrawl`),
+ * over webdata's v1 layer: the same methods, plus the official shapes that
+ * differ there. `getCreditUsage()` / `getTokenUsage()` answer
+ * `{ success: true, data: { remaining_credits, ... } }`, and an HTTP error
+ * carries `statusCode` (the official `FirecrawlError`'s field) beside `status`.
+ */
+import { WebData } from "../client.js";
+import type { ClientOptions } from "../core/config.js";
+import { APIError } from "../core/errors.js";
+import { APIPromise, type RequestOptions } from "../core/request.js";
+import type { V1Client } from "../v1/client.js";
+import { V1_API_METHODS, V1_PROMISE_METHODS } from "../v1/lazy.js";
+import type { V1CreditUsage, V1TokenUsage } from "../v1/usage.js";
+
+/** An `APIError` with the official `FirecrawlError`'s `statusCode` (the HTTP status). */
+export type FirecrawlError = APIError & { readonly statusCode: number };
+
+/** Gives an `APIError` the official `statusCode` (not enumerable), and rethrows. */
+function withStatusCode(err: unknown): never {
+  if (err instanceof APIError && !("statusCode" in err)) Object.defineProperty(err, "statusCode", { value: err.status, configurable: true });
+  throw err;
+}
+
+/** Calls `run`, giving an HTTP error its `statusCode`; an `APIPromise` stays one (`.withResponse()` works). */
+function annotated<T>(result: T): T {
+  if (result instanceof APIPromise) return new APIPromise((result as APIPromise<unknown>).withResponse().catch(withStatusCode)) as T;
+  return result instanceof Promise ? (result.catch(withStatusCode) as T) : result;
+}
+
+/** Where `FirecrawlAppV1.over` hands an existing v1 layer to the constructor (not an option anyone can pass by name). */
+const OVER = Symbol("v1 layer");
+
+const FORWARDED = [...V1_API_METHODS, ...V1_PROMISE_METHODS].filter((m) => m !== "getCreditUsage" && m !== "getTokenUsage");
+
+/** The official v1 client: `new FirecrawlAppV1({ apiKey, apiUrl })`. Legacy method names, positional arguments and shapes. */
+export class FirecrawlAppV1 {
+  readonly #v1: V1Client;
+
+  /** @param options Same options as `WebData`; a string is the key. */
+  constructor(options: ClientOptions | string = {}) {
+    const over = typeof options === "object" && options !== null ? (options as { [OVER]?: V1Client })[OVER] : undefined;
+    this.#v1 = over ?? (new.target as typeof FirecrawlAppV1).makeClient(typeof options === "string" ? { apiKey: options } : options).v1;
+  }
+
+  /** @internal The `WebData` whose v1 layer a client uses (the Node entry makes one with its transport). */
+  static makeClient(options: ClientOptions): WebData {
+    return new WebData(options);
+  }
+
+  /** @internal The v1 client of an existing connection (`Firecrawl`'s `v1`). */
+  static over(v1: V1Client): FirecrawlAppV1 {
+    return new FirecrawlAppV1({ [OVER]: v1 } as ClientOptions);
+  }
+
+  /** `GET /v1/team/credit-usage`, as the official client answers it: `{ success: true, data }`. */
+  getCreditUsage(options?: RequestOptions): APIPromise<{ success: true; data: V1CreditUsage }> {
+    return annotated(this.#v1.getCreditUsage(options).map((data) => ({ success: true as const, data })));
+  }
+
+  /** `GET /v1/team/token-usage`, as the official client answers it: `{ success: true, data }`. */
+  getTokenUsage(options?: RequestOptions): APIPromise<{ success: true; data: V1TokenUsage }> {
+    return annotated(this.#v1.getTokenUsage(options).map((data) => ({ success: true as const, data })));
+  }
+
+  static {
+    for (const name of FORWARDED) {
+      Object.defineProperty(this.prototype, name, {
+        value: function (this: FirecrawlAppV1, ...args: unknown[]): unknown {
+          return annotated((this.#v1[name] as (...a: unknown[]) => unknown).apply(this.#v1, args));
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+}
+
+// The v1 methods `FirecrawlAppV1` has as webdata's v1 layer has them (forwarded in its static block).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface FirecrawlAppV1 extends Omit<V1Client, "getCreditUsage" | "getTokenUsage"> {}
