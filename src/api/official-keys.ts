@@ -43,42 +43,36 @@ function ms(v: unknown): string {
   return typeof v === "number" && Number.isFinite(v) ? String(Math.round(v * 1000)) : "N * 1000";
 }
 
+/** Where official-client code runs as written (seconds, auto-pagination). */
+const DROP_IN = 'or import Firecrawl from "webdata/firecrawl", which reads it as the official client does';
+
 function pollIntervalIssue(call: OfficialCall, v: unknown): ValidationIssue {
   if (WAITERS.has(call) || call === "watcher") {
-    return { path: "pollInterval", message: `is the official client's poll interval in seconds; webdata takes pollIntervalMs in milliseconds: write pollIntervalMs: ${ms(v)}` };
+    return { path: "pollInterval", message: `is the official client's, in seconds: write pollIntervalMs: ${ms(v)} (milliseconds), ${DROP_IN}` };
   }
-  const waiter = call.replace(/^start(.)/, (_, c: string) => c.toLowerCase());
-  return { path: "pollInterval", message: `is the official client's poll interval in seconds and ${call}() does not wait: remove it (${waiter}() waits, with pollIntervalMs in milliseconds)` };
+  return { path: "pollInterval", message: `is the official client's, and ${call}() does not wait: remove it` };
 }
 
 function timeoutIssue(call: OfficialCall, v: unknown, nested: boolean): ValidationIssue | undefined {
   if (SERVER_TIMEOUT.has(call)) {
     const official = nested || (typeof v === "number" && v < 1000);
     if (!official) return undefined;
-    const why = nested ? "next to the official client's nested `options`" : "below 1000";
+    const why = nested ? "next to the official nested `options`" : "below 1000";
     return {
       path: "timeout",
-      message: `${num(v)} is ${why}, so it reads as the official client's wait deadline in seconds; here (as on the wire) timeout is the server's per-page timeout in milliseconds (>= 1000). For a deadline write timeoutMs: ${ms(v)}; for the server's timeout give milliseconds`,
+      message: `${num(v)} is ${why}, so it reads as the official client's deadline in seconds; here it is the server's per-page timeout in milliseconds (>= 1000). For a deadline write timeoutMs: ${ms(v)}, ${DROP_IN}`,
     };
   }
-  if (call === "watcher") {
-    return { path: "timeout", message: `is the official client's watcher deadline in seconds; webdata watchers stop on a signal: pass signal: AbortSignal.timeout(${ms(v)})` };
-  }
-  if (WAITERS.has(call)) {
-    return { path: "timeout", message: `is the official client's wait deadline in seconds; webdata takes timeoutMs in milliseconds: write timeoutMs: ${ms(v)}` };
-  }
-  return { path: "timeout", message: `is not a field of the ${call}() request (the server rejects it); for a deadline on waiting use ${call.replace(/^start(.)/, (_, c: string) => c.toLowerCase())}() with timeoutMs in milliseconds` };
+  if (call === "watcher") return { path: "timeout", message: `is the official client's, in seconds: pass signal: AbortSignal.timeout(${ms(v)}), ${DROP_IN}` };
+  if (WAITERS.has(call)) return { path: "timeout", message: `is the official client's deadline in seconds: write timeoutMs: ${ms(v)} (milliseconds), ${DROP_IN}` };
+  return { path: "timeout", message: `is not a field of ${call}() (the server rejects it)` };
 }
 
 function pageIssues(call: OfficialCall, o: Record<string, unknown>): ValidationIssue[] {
-  const iterator = call === "getBatchScrapeStatus" ? "batchScrapeDocuments(id)" : "crawlDocuments(id)";
   const issues: ValidationIssue[] = [];
-  if (o.autoPaginate !== undefined && o.autoPaginate !== false) {
-    issues.push({ path: "autoPaginate", message: `${call}() returns one page (skip/limit) and never paginates; to read every document iterate ${iterator}, or pass autoPaginate: false` });
-  }
-  for (const key of ["maxPages", "maxResults", "maxWaitTime"] as const) {
-    if (o[key] !== undefined) {
-      issues.push({ path: key, message: `is the official client's auto-pagination limit; ${call}() returns one page (use skip/limit), and ${iterator} reads every page: stop its for await loop when you have enough` });
+  for (const key of ["autoPaginate", "maxPages", "maxResults", "maxWaitTime"] as const) {
+    if (o[key] !== undefined && !(key === "autoPaginate" && o[key] === false)) {
+      issues.push({ path: key, message: `${call}() returns one page; ${call === "getCrawlStatus" ? "crawlDocuments" : "batchScrapeDocuments"}(id) reads them all, ${DROP_IN}` });
     }
   }
   return issues;
@@ -104,7 +98,7 @@ export function rejectOfficialKeys(call: OfficialCall, options: unknown, context
     if ((call === "batchScrape" || call === "startBatchScrape") && options.idempotencyKey !== undefined) {
       issues.push({
         path: "idempotencyKey",
-        message: "the v2 batch scrape route does not honour idempotency keys (only v2 crawl and v1 crawl/batch do), so it could not prevent a duplicate: remove it (a batch start is retried here only after failures that prove nothing was created)",
+        message: "the v2 batch scrape route does not honour idempotency keys: remove it (a batch start is retried only when nothing can have been created)",
       });
     }
   }
