@@ -6,11 +6,11 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createTools, type Tools } from "../src/ai/index.js";
 import { Reader } from "../src/ai/reading.js";
 import { WebData } from "../src/index.js";
-import { createFakeService, fakeJobs, type FakeService } from "../src/testing/node.js";
+import { createFakeService, fakeJobs, fakeTasks, type FakeService } from "../src/testing/node.js";
 
 const LONG_URL = "https://acme.test/long";
 // 30 000+ characters, with characters outside the BMP (two UTF-16 units each) throughout.
@@ -20,21 +20,6 @@ const LONG_TEXT = `## Long page (${LONG_URL})\n\n${LONG_MARKDOWN}`;
 let fake: FakeService;
 let client: WebData;
 
-/** Runs `p` with the clock faked, moving it 100 ms at a time until `p` settles: waits and polls take no real time. */
-async function settled<T>(p: Promise<T>): Promise<T> {
-  let done = false;
-  void p.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  for (let i = 0; !done && i < 1200; i++) await vi.advanceTimersByTimeAsync(100);
-  return p;
-}
-
-const fakeClock = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 beforeEach(() => {
   const many = Array.from({ length: 6 }, (_, i) => ({ url: i === 0 ? "https://acme.test/big" : `https://acme.test/big/${i}`, markdown: `# Big ${i}\n\n${`Paragraph ${i}. `.repeat(80)}`, links: [] as string[] }));
@@ -202,8 +187,8 @@ describe("reading jobs in parts", () => {
 
   it("batch_scrape's note reads on with batch_status from the kept result, with no new status read", async () => {
     const tools = createTools(client, { maxChars: 1200, pollIntervalMs: 500 });
-    fakeClock();
-    const first = await settled(tools.call("batch_scrape", { urls: ["https://acme.test/big/1", "https://acme.test/big/2", "https://acme.test/big/3"] }));
+    fakeJobs(fake).configure({ pagesPerPoll: 10 }); // done at the first status read: no wait
+    const first = await tools.call("batch_scrape", { urls: ["https://acme.test/big/1", "https://acme.test/big/2", "https://acme.test/big/3"] });
     const part = parse(first.content, true);
     expect(part.next!.tool).toBe("batch_status");
     const reads = fake.requests.length;
@@ -217,14 +202,39 @@ describe("reading jobs in parts", () => {
   it("agent and extract results read on with their status tools", async () => {
     const tools = createTools(client, { maxChars: 300, pollIntervalMs: 500 });
     const schema = { type: "object", properties: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`field${i}`, { type: "string" }])) };
-    fakeClock();
-    const r = await settled(tools.call("agent", { prompt: "fill every field", urls: ["https://acme.test/about"], schema }));
+    fakeTasks(fake).configure({ pollsToFinish: 0 }); // done at the first status read: no wait
+    const r = await tools.call("agent", { prompt: "fill every field", urls: ["https://acme.test/about"], schema });
     const part = parse(r.content, true);
     expect(part.head).toMatch(/^agent [0-9a-f-]{36}: completed/);
     expect(part.next!.tool).toBe("agent_status");
     const parts = [part, ...(await readAll(tools, "agent_status", part.next!.args, 300, true))];
     const data = JSON.parse(parts.map((p) => p.text).join("")) as Record<string, unknown>;
     expect(Object.keys(data)).toHaveLength(30);
+  });
+});
+
+describe("what is kept for reading on", () => {
+  it("only cut results, the last 16, and no more than 4,000,000 characters together (the newest always)", () => {
+    const reader = new Reader(100, ["scrape"]);
+    reader.read("scrape", { url: "short" }, { body: "fits" }, 0, true);
+    expect(reader.kept("scrape", { url: "short" })).toBeUndefined();
+    for (let i = 0; i < 17; i++) reader.read("scrape", { url: `u${i}` }, { body: "x".repeat(500) }, 0, true);
+    expect(reader.kept("scrape", { url: "u0" })).toBeUndefined();
+    expect(reader.kept("scrape", { url: "u1" })!.body).toHaveLength(500);
+    expect(reader.kept("scrape", { url: "u16" })).toBeDefined();
+    reader.read("scrape", { url: "big" }, { body: "y".repeat(3_993_000) }, 0, true); // with u1..u16: 4,001,000
+    expect(reader.kept("scrape", { url: "u2" })).toBeUndefined(); // the two oldest make room
+    expect(reader.kept("scrape", { url: "u3" })).toBeDefined();
+    expect(reader.kept("scrape", { url: "big" })).toBeDefined();
+    reader.read("scrape", { url: "huge" }, { body: "z".repeat(5_000_000) }, 0, true);
+    expect(reader.kept("scrape", { url: "big" })).toBeUndefined();
+    expect(reader.kept("scrape", { url: "huge" })).toBeDefined();
+  });
+
+  it("arguments in another key order are the same call", () => {
+    const reader = new Reader(100, ["scrape"]);
+    reader.read("scrape", { url: "a", formats: ["markdown"] }, { body: "x".repeat(500) }, 0, true);
+    expect(reader.kept("scrape", { formats: ["markdown"], url: "a" })).toBeDefined();
   });
 });
 

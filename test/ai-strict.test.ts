@@ -7,10 +7,10 @@
  */
 import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createTools, runOpenAIToolCalls, STRICT_FORMATS, toOpenAITools, toStrictSchema, TOOL_NAMES, type JsonSchemaObject } from "../src/ai/index.js";
 import { WebData } from "../src/index.js";
-import { createFakeService, type FakeService } from "../src/testing/node.js";
+import { createFakeService, fakeTasks, type FakeService } from "../src/testing/node.js";
 
 // ajv-formats is CommonJS with a default export; under ESM interop it may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
@@ -18,21 +18,6 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 let fake: FakeService;
 let client: WebData;
 
-/** Runs `p` with the clock faked, moving it 100 ms at a time until `p` settles: waits and polls take no real time. */
-async function settled<T>(p: Promise<T>): Promise<T> {
-  let done = false;
-  void p.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  for (let i = 0; !done && i < 1200; i++) await vi.advanceTimersByTimeAsync(100);
-  return p;
-}
-
-const fakeClock = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 beforeEach(() => {
   fake = createFakeService();
@@ -169,11 +154,11 @@ describe("OpenAI strict mode", () => {
       const validate = ajv.compile(defs.find((d) => d.function.name === name)!.function.parameters);
       expect(validate(args), JSON.stringify(validate.errors)).toBe(true);
     }
-    fakeClock();
-    const [scraped, extracted] = await settled(runOpenAIToolCalls(tools, [
+    fakeTasks(fake).configure({ pollsToFinish: 0 }); // done at the first status read: no wait
+    const [scraped, extracted] = await runOpenAIToolCalls(tools, [
       { id: "c1", type: "function", function: { name: "scrape", arguments: JSON.stringify(strictArgs.scrape) } },
       { id: "c2", type: "function", function: { name: "extract", arguments: JSON.stringify(strictArgs.extract) } },
-    ]));
+    ]);
     expect(scraped!.content).toMatch(/^## About Acme/);
     expect(extracted!.content).toMatch(/^extract [0-9a-f-]{36}: completed/);
     const scrapeBody = fake.requests.find((q) => q.pathname === "/v2/scrape")!.body as Record<string, unknown>;

@@ -10,8 +10,9 @@ import type { ToolName } from "./names.js";
 import { failure, type ToolResult } from "./result.js";
 import type { Reply } from "./spec.js";
 
-/** How many results are kept for reading on. */
+/** How many results are kept for reading on, and how many characters they may hold together. */
 const KEPT = 16;
+const KEPT_CHARS = 4_000_000;
 
 /** JSON with object keys sorted, so the same arguments give the same key. */
 function stableJson(v: unknown): string {
@@ -36,6 +37,7 @@ function endAt(text: string, from: number, end: number): number {
 /** The results kept for reading on, and the cutting of one result into the part asked for. */
 export class Reader {
   readonly #kept = new Map<string, Reply>();
+  #keptChars = 0;
 
   constructor(
     readonly maxChars: number,
@@ -53,19 +55,26 @@ export class Reader {
 
   #keep(tool: string, args: Record<string, unknown>, reply: Reply): void {
     const key = this.#key(tool, args);
-    this.#kept.delete(key);
+    this.#drop(key);
     this.#kept.set(key, reply);
-    if (this.#kept.size > KEPT) this.#kept.delete(this.#kept.keys().next().value as string);
+    this.#keptChars += reply.body.length;
+    while (this.#kept.size > 1 && (this.#kept.size > KEPT || this.#keptChars > KEPT_CHARS)) this.#drop(this.#kept.keys().next().value as string);
+  }
+
+  #drop(key: string): void {
+    const old = this.#kept.get(key);
+    if (!old) return;
+    this.#keptChars -= old.body.length;
+    this.#kept.delete(key);
   }
 
   /**
    * The part of `reply` from `offset` that fits the budget, with a note naming the
    * call that reads on when more is left. `tool` and `args` (without `offset`) are
-   * the call made; a readable result is kept under its read-on call.
+   * the call made; a cut result is kept under its read-on call.
    */
   read(tool: ToolName, args: Record<string, unknown>, reply: Reply, offset: number, readable: boolean): ToolResult {
     const on = reply.readOn && this.names.includes(reply.readOn.tool) ? reply.readOn : readable ? { tool, args } : undefined;
-    if (on) this.#keep(on.tool, on.args, reply);
     const { body } = reply;
     const total = body.length;
     if (offset > 0 && offset >= total) return failure(`offset ${offset} is at or past the end of the text (${total} characters): there is nothing more to read`);
@@ -76,6 +85,7 @@ export class Reader {
     const note = (end: number) =>
       on ? `\n\n[cut: characters ${offset}-${end} of ${total} shown. To read on, call ${on.tool} with ${JSON.stringify({ ...on.args, offset: end })}]`
       : `\n\n[cut: characters ${offset}-${end} of ${total} shown; ask for less (fewer pages, formats or results)]`;
+    if (on) this.#keep(on.tool, on.args, reply);
     const room = Math.max(1, this.maxChars - head.length - prefix.length - note(total).length);
     const end = endAt(body, offset, Math.min(total, offset + room));
     return { content: head + prefix + body.slice(offset, end) + note(end), isError: false };

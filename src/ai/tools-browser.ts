@@ -27,6 +27,7 @@ function runText(r: Partial<BrowserExecuteResult & InteractResult>): string {
   return parts.join("\n") || "done (no output)";
 }
 
+/** The browser, interaction and account tools, by name. */
 export const BROWSER_TOOLS = {
   interact: {
     description: "Act in the browser that scraped a page (by the scrape id the scrape tool shows): say what to do in words (prompt) or run code; the session stays open until interact_stop.",

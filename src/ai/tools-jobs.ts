@@ -70,6 +70,7 @@ async function waitTask(read: (signal?: AbortSignal) => Promise<TaskState>, id: 
 
 const cancelled = (kind: string, id: string, ok: boolean) => (ok ? `${kind} ${id} cancelled` : `${kind} ${id}: the service did not confirm the cancel`);
 
+/** The job tools, by name. */
 export const JOB_TOOLS = {
   crawl_start: {
     description: "Start crawling a site: the service follows links from the URL and scrapes each page. Returns a job id at once; then call crawl_wait (or crawl_status) with it.",

@@ -21,6 +21,7 @@ export const toolFormats = z.optional(z.array(z.enum(TOOL_FORMATS)).check(z.minL
 
 const FORMATS_TEXT = 'Formats, default ["markdown"]. "summary" is short; "links" lists the page\'s links; "screenshot" gives an image URL.';
 
+/** The reading tools, by name. */
 export const READ_TOOLS = {
   scrape: {
     description: "Read one web page as markdown (or other formats). Use it when you know the URL. A long page is cut; the note says how to read on.",
