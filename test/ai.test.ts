@@ -76,6 +76,14 @@ describe("createTools: call", () => {
     expect(fake.requests[0]).toMatchObject({ method: "POST", pathname: "/v2/scrape" });
   });
 
+  it("every format a model asked for is in the text; an inline screenshot is named, not pasted", async () => {
+    const r = await createTools(client).call("scrape", { url: "https://acme.test/products", formats: ["summary", "markdown", "links", "images", "screenshot"] });
+    expect(r.isError).toBe(false);
+    expect(r.content).toMatch(/^## Acme Products \(https:\/\/acme\.test\/products\)\n\nscrape id: \S+ \(for interact\)\n\nSummary:\n.+\n\n# Acme Products\n\n\| Product \| Price \|/);
+    expect(r.content).toMatch(/\n\nLinks:\nhttps:\/\/acme\.test\/\n\nImages:\nhttps:\/\/acme\.test\/img\/widget\.png\nhttps:\/\/acme\.test\/img\/gadget\.png\n\nScreenshot: an inline image \(\d+ characters of data URI, not shown\)$/);
+    expect(r.content).not.toContain("base64");
+  });
+
   it("cuts text to the budget with a note naming the call that reads on", async () => {
     const r = await createTools(client, { maxChars: 200 }).call("scrape", { url: "https://acme.test/" });
     expect(r.content.length).toBeLessThanOrEqual(200);

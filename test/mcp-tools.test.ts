@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { main as toolSizes } from "../examples/mcp-tools.js";
-import { createMcpServer, TOOL_NAMES, type ToolsOptions } from "../src/ai/index.js";
+import { createMcpServer, MCP_MAX_WAIT_MS, TOOL_NAMES, type ToolsOptions } from "../src/ai/index.js";
 import { TOOL_FORMATS } from "../src/ai/tools-read.js";
 import { WebData } from "../src/index.js";
 import { createFakeService, fakeTasks, type FakeService } from "../src/testing/node.js";
@@ -169,6 +169,26 @@ describe("calling the tools over MCP", () => {
     expect((await call("agent_status", { id })).text).toMatch(new RegExp(`^agent ${id}: cancelled`));
     const twice = await call("agent_cancel", { id });
     expect(twice).toEqual({ isError: true, text: expect.stringMatching(/^the service answered 409: Agent is already cancelled/) as string });
+  });
+
+  it("a wait ends before an MCP client's 60-s request timeout: by default an agent still running after 45 s is answered with its id", async () => {
+    fakeTasks(fake).configure({ pollsToFinish: 1000 });
+    fakeClock();
+    const server = await createMcpServer(client, { pollIntervalMs: 500 });
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    mcp = new Client({ name: "test", version: "1.0.0" });
+    await Promise.all([server.connect(a), mcp.connect(b)]);
+    close = async () => {
+      await mcp.close();
+      await server.close();
+    };
+    const before = Date.now();
+    const r = await settled(call("agent", { prompt: "Find the founding year" }));
+    const waited = Date.now() - before;
+    expect(r.text).toMatch(/^agent \S+: processing; still running: call agent_status with this id later/);
+    expect(waited).toBeGreaterThanOrEqual(MCP_MAX_WAIT_MS);
+    expect(waited).toBeLessThan(60_000);
+    expect(MCP_MAX_WAIT_MS).toBe(45_000);
   });
 
   it("extract and extract_status answer the data as JSON", async () => {

@@ -20,12 +20,20 @@ function annotations(name: ToolName): { readOnlyHint: boolean; destructiveHint?:
   return READ_ONLY.has(name) ? { readOnlyHint: true, openWorldHint: true } : { readOnlyHint: false, destructiveHint: DESTRUCTIVE.has(name), openWorldHint: true };
 }
 
+/**
+ * How long a waiting tool waits by default on the MCP server, ms: below the
+ * 60-second request timeout MCP clients commonly apply (the MCP SDK's default),
+ * so a wait ends with the job's id rather than a client-side timeout.
+ */
+export const MCP_MAX_WAIT_MS = 45_000;
+
 /** How to install the SDK when it is missing. */
 export const MCP_SDK_HINT = "The MCP server needs the official MCP SDK: `npm i @modelcontextprotocol/sdk`, or run `npx -y -p webdata -p @modelcontextprotocol/sdk webdata mcp`.";
 
 /**
  * An MCP server (not yet connected) whose tools are `client`'s: connect it to a
- * transport (`await server.connect(new StdioServerTransport())`). Tool failures
+ * transport (`await server.connect(new StdioServerTransport())`). Waiting tools
+ * wait at most {@link MCP_MAX_WAIT_MS} unless `options.maxWaitMs` says otherwise. Tool failures
  * are results with `isError: true`, never protocol errors; each tool carries MCP
  * annotations (`readOnlyHint`, `destructiveHint`, `openWorldHint`).
  */
@@ -37,7 +45,7 @@ export async function createMcpServer(client: WebData, options: ToolsOptions = {
   } catch (err) {
     throw new Error(MCP_SDK_HINT, { cause: err });
   }
-  const tools = createTools(client, options);
+  const tools = createTools(client, { ...options, maxWaitMs: options.maxWaitMs ?? MCP_MAX_WAIT_MS });
   const server = new sdk.Server({ name: "webdata", version: VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(types.ListToolsRequestSchema, () => ({
     tools: tools.definitions.map((d) => ({ name: d.name, description: d.description, inputSchema: d.parameters as { type: "object"; properties?: Record<string, object> }, annotations: annotations(d.name) })),

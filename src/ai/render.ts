@@ -25,7 +25,7 @@ export function pageText(doc: Document, options: { scrapeId?: boolean } = {}): s
   if (typeof doc.rawHtml === "string") parts.push(`Raw HTML:\n${doc.rawHtml}`);
   if (doc.links?.length) parts.push(`Links:\n${doc.links.join("\n")}`);
   if (doc.images?.length) parts.push(`Images:\n${doc.images.join("\n")}`);
-  if (typeof doc.screenshot === "string") parts.push(`Screenshot: ${doc.screenshot}`);
+  if (typeof doc.screenshot === "string") parts.push(`Screenshot: ${doc.screenshot.startsWith("data:") ? `an inline image (${doc.screenshot.length} characters of data URI, not shown)` : doc.screenshot}`);
   if (doc.branding) parts.push(`Branding:\n${json(doc.branding)}`);
   if (doc.warning) parts.push(`warning: ${doc.warning}`);
   if (parts.length === 1) parts.push(json(m));
