@@ -29,7 +29,7 @@ const EXAMPLES: Record<string, (out: unknown) => void> = {
     }),
   "abort-timeouts.ts": (out) => expect(out).toEqual(["TimeoutError", "AbortError", "JobTimeoutError"]),
   "v1-to-v2.ts": (out) => expect(out).toEqual({ v1: ["About Acme", "5", "2"], v2: ["About Acme", "5", "2"] }),
-  "official-client.ts": (out) => expect(out).toMatchObject({ title: "Acme Test Site", links: 10, pages: 3 }),
+  "official-client.ts": (out) => expect(out).toMatchObject({ title: "Acme Test Site", links: 10, pages: 3, status: "completed" }),
   "agent-tools.ts": (out) =>
     expect(out).toMatchObject({
       toolNames: ["scrape", "search", "map"],
