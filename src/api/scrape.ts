@@ -203,7 +203,9 @@ export interface ScrapeParams extends ScrapeOptions {
 }
 
 const viewport = z.object({ width: int(1, 7680), height: int(1, 4320) });
-const stringFormat = z.enum(["markdown", "html", "rawHtml", "links", "summary", "images", "branding"]);
+// The names, kept as a plain array: zod 3.25's zod/v4/mini enum has no `.options` (the peer range's oldest zod).
+const STRING_FORMATS = ["markdown", "html", "rawHtml", "links", "summary", "images", "branding"] as const;
+const stringFormat = z.enum(STRING_FORMATS);
 /** Object formats with a required field: a bare name is a server 400. */
 const OBJECT_ONLY: Record<string, string> = { attributes: '{ type: "attributes", selectors }', query: '{ type: "query", prompt }', question: '{ type: "question", question }', highlights: '{ type: "highlights", query }' };
 /** v1 format names the v2 server rejects. */
@@ -227,7 +229,7 @@ const formatSchema = z.union([
   z.looseObject({ type: z.literal("attributes"), selectors: z.array(z.object({ selector: z.string(), attribute: z.string() })) }),
   z.looseObject({ type: z.literal("query"), prompt: z.string().check(z.maxLength(10000)) }),
   // Formats added by the server after this SDK was written pass through to the server.
-  z.looseObject({ type: z.string().check(z.refine((t) => !["json", "screenshot", "changeTracking", "attributes", "query"].includes(t) && !stringFormat.options.includes(t as never))) }),
+  z.looseObject({ type: z.string().check(z.refine((t) => !["json", "screenshot", "changeTracking", "attributes", "query"].includes(t) && !(STRING_FORMATS as readonly string[]).includes(t))) }),
 ]);
 
 const actionSchema = z.looseObject({ type: z.string() });
