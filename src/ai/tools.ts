@@ -75,10 +75,21 @@ function argumentsSchema(spec: ToolSpec): z.ZodMiniObject {
   return spec.readable ? z.strictObject({ ...spec.schema.shape, offset: offsetArg }) : spec.schema;
 }
 
+/** Drops the bounds zod states for "any safe integer" (+-2^53-1): no limit, only characters in a model's context. */
+function withoutSafeIntegerBounds(s: JsonSchemaObject): void {
+  if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
+  if (s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
+  for (const v of Object.values(s)) {
+    if (Array.isArray(v)) for (const x of v) if (x && typeof x === "object") withoutSafeIntegerBounds(x as JsonSchemaObject);
+    if (v && typeof v === "object" && !Array.isArray(v)) withoutSafeIntegerBounds(v as JsonSchemaObject);
+  }
+}
+
 /** The JSON Schema a model sees for a tool: from its zod schema, with descriptions, minus fixed parameters. */
 function parametersOf(spec: ToolSpec, fixed: FixedParameters): JsonSchemaObject {
   const json = toJSONSchema(argumentsSchema(spec), { unrepresentable: "any", io: "input" }) as JsonSchemaObject & { properties?: Record<string, JsonSchemaObject> };
   delete json.$schema;
+  withoutSafeIntegerBounds(json);
   const props = (json.properties ??= {});
   for (const [name, text] of Object.entries({ ...spec.params, ...(spec.readable ? { offset: OFFSET_TEXT } : {}) })) if (props[name]) props[name] = { ...props[name], description: text };
   spec.adjust?.(props, fixed);
