@@ -132,6 +132,12 @@ describe("webdata doctor against the fake service", () => {
     expect(check(reportOf(r), "sse")).toMatchObject({ status: "ok", detail: "answers (text/event-stream)" });
   });
 
+  it("with a proxy variable set, the WebSocket row says it was probed directly", async () => {
+    const r = await doctor(["--json"], { HTTP_PROXY: "http://127.0.0.1:9", NO_PROXY: "127.0.0.1" });
+    expect(r.code, r.stdout).toBe(0);
+    expect(check(reportOf(r), "websocket").detail).toContain("probed directly, not through HTTP_PROXY");
+  });
+
   it("--deep says first that it spends credits, then runs a crawl, a JSON-format scrape, a search, an extract and an agent run", async () => {
     const r = await doctor(["--deep", "--url", "https://acme.test", "--json"]);
     expect(r.stderr).toMatch(/^--deep starts jobs and spends credits/);

@@ -62,6 +62,15 @@ describe("webdata errors in text mode", () => {
     expect(r.stderr).toMatch(/crawl [0-9a-f-]{36} failed: Crawl failed: the start URL could not be scraped \(DNS\)\. \(0 pages received\)/);
   });
 
+  it("a crawl the server reports completed without a page (its start page failed) prints why, from its errors, and exits 9", async () => {
+    const r = await run(["crawl", "https://nowhere.test", "--poll-interval-ms", "60"]);
+    expect(r.code).toBe(EXIT.jobFailed);
+    expect(r.stderr).toMatch(/crawl [0-9a-f-]{36} completed without a page: https:\/\/nowhere\.test\/: All scraping engines failed!.* \[SCRAPE_ALL_ENGINES_FAILED\]/);
+    const j = await run(["crawl", "https://nowhere.test", "--poll-interval-ms", "60", "--json"]);
+    expect(j.code).toBe(EXIT.jobFailed);
+    expect(records(j.stdout).at(-1)).toMatchObject({ type: "done", status: "completed", completed: 0, error: expect.stringContaining("SCRAPE_ALL_ENGINES_FAILED") });
+  });
+
   it("a refused key names the flag and variable to check; the key never shows", async () => {
     const key = "fc-0123456789abcdef0123456789abcdef";
     const r = await run(["usage"], { WEBDATA_API_KEY: key });

@@ -81,6 +81,16 @@ describe.skipIf(!hasScript())("webdata on a pseudo-terminal", () => {
     expect(piped.code).toBe(8);
     expect(piped.stderr).not.toContain(ESC);
   });
+
+  it("doctor's table is coloured on a terminal, and not with NO_COLOR", async () => {
+    const colour = await runPty(["doctor"], { env: env() });
+    expect(colour.code, colour.output).toBe(0);
+    expect(colour.output).toContain(`${ESC}[32m✓${ESC}[0m Reachable`);
+    const none = await runPty(["doctor"], { env: { ...env(), NO_COLOR: "1" } });
+    expect(none.code).toBe(0);
+    expect(none.output).toContain("✓ Reachable");
+    expect(none.output).not.toContain(ESC);
+  });
 });
 
 describe("webdata off a terminal", () => {

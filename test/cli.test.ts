@@ -12,6 +12,8 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Progress } from "../src/cli/progress.js";
 import { plural, Screen } from "../src/cli/terminal.js";
+import { detailLines } from "../src/cli/report.js";
+import { readCloseFrame } from "../src/cli/probe.js";
 import { fileNameFor } from "../src/cli/output.js";
 import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
 
@@ -300,6 +302,33 @@ describe("CLI helpers", () => {
     expect(mk(true, { NO_COLOR: "" }).paintErr("x", "red")).toBe("\x1b[31mx\x1b[0m"); // an empty NO_COLOR is unset (no-color.org)
     expect(mk(true, { TERM: "dumb" }).paintOut("x", "red")).toBe("x");
     expect(mk(false, {}).paintErr("x", "red")).toBe("x");
+  });
+
+  it("TERM=dumb: a terminal that cannot redraw gets plain lines", () => {
+    const log: string[] = [];
+    const dumb = new Screen({ out: () => undefined, err: (x) => log.push(x), outIsTTY: true, errIsTTY: true, sameTerminal: true, env: { TERM: "dumb" } });
+    expect(dumb.live).toBe(false);
+    new Progress(dumb, "crawl z", () => 0).update(1, 2);
+    expect(log).toEqual(["crawl z: 1/2 pages (50%), 0s\n"]);
+  });
+
+  it("the server's details as lines: path and message per issue, repeats dropped, anything else as compact JSON, cut when long", () => {
+    expect(detailLines([{ path: ["url"], message: "Invalid URL" }, { path: ["url"], message: "Invalid URL" }, { message: "no path" }, "text"])).toEqual(["url: Invalid URL", "no path", "text"]);
+    expect(detailLines({ field: "limit", max: 100 })).toEqual(['{"field":"limit","max":100}']);
+    expect(detailLines("x".repeat(400))[0]).toHaveLength(303);
+    expect(detailLines(Array.from({ length: 12 }, (_, i) => ({ path: [i], message: "bad" })))).toHaveLength(11);
+    expect(detailLines(undefined)).toEqual([]);
+  });
+
+  it("a WebSocket close frame: its code and reason (a 16-bit length too); anything else is not one", () => {
+    const frame = (payload: Buffer) => Buffer.concat([Buffer.from([0x88, payload.length]), payload]);
+    const reason = '{"type":"error","error":"Job not found"}';
+    expect(readCloseFrame(frame(Buffer.concat([Buffer.from([0x03, 0xf0]), Buffer.from(reason)])))).toEqual({ code: 1008, reason });
+    const long = "r".repeat(200);
+    const big = Buffer.concat([Buffer.from([0x88, 126, 0, 202, 0x03, 0xe8]), Buffer.from(long)]);
+    expect(readCloseFrame(big)).toEqual({ code: 1000, reason: long });
+    expect(readCloseFrame(Buffer.from([0x81, 2, 0x68, 0x69]))).toBeUndefined(); // a text frame
+    expect(readCloseFrame(Buffer.from([0x88, 0]))).toEqual({ code: 1005, reason: "" });
   });
 
   it("file names are safe, short and unique", () => {

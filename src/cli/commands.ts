@@ -165,10 +165,15 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
         ({ completed, total, status } = event);
         show();
       } else if (event.type === "done") {
-        const ok = event.status === "completed";
-        const reason = ok ? undefined : await failureReason(ctx, kind, id, event.error);
+        // A job that completed without a single page failed in all but name (the server reports a crawl whose
+        // start page failed as completed, total 0): its /errors say why.
+        const reason = event.status !== "completed" || pages === 0 ? await failureReason(ctx, kind, id, event.error) : undefined;
+        const ok = event.status === "completed" && reason === undefined;
         const received = `${plural(pages, "page")}${writer ? ` written to ${String(values.out)}` : ok ? "" : " received"}`;
-        const summary = ok ? `${kind} ${id} completed: ${received}` : `${kind} ${id} ${event.status}${reason ? `: ${reason}` : ""} (${received})`;
+        const summary =
+          ok ? `${kind} ${id} completed: ${received}`
+          : event.status === "completed" ? `${kind} ${id} completed without a page: ${reason ?? ""}`
+          : `${kind} ${id} ${event.status}${reason ? `: ${reason}` : ""} (${received})`;
         progress.finish(ok ? summary : ctx.screen.paintErr(summary, "red"));
         if (json) ctx.out(`${JSON.stringify({ type: "done", id, status: event.status, completed: event.completed, total: event.total, creditsUsed: event.creditsUsed, ...(reason ? { error: reason } : {}) })}\n`);
         return ok ? 0 : EXIT.jobFailed;
@@ -353,6 +358,7 @@ Options:
         target: typeof values.url === "string" ? values.url : "https://example.com",
         timeoutMs: positiveInt(values, "timeout-ms") ?? 10_000,
         signal: ctx.signal,
+        proxyVariable: ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"].find((v) => ctx.env[v]),
       });
       ctx.out(ctx.json ? `${JSON.stringify(report, null, 2)}\n` : renderReport(report, ctx.screen));
       return report.exitCode;

@@ -72,6 +72,8 @@ export interface DoctorOptions {
   timeoutMs: number;
   /** Ctrl-C. */
   signal: AbortSignal;
+  /** The name of the proxy variable in force (`HTTPS_PROXY`, ...), if any: the WebSocket probe connects directly, and says so. */
+  proxyVariable?: string | undefined;
 }
 
 /** Names of the certificate and TLS failures Node reports (the cause's `code`). */
@@ -258,14 +260,15 @@ export async function runDoctor(client: WebData, options: DoctorOptions): Promis
   }
   const jobId = running ?? randomUUID();
   const ws = await webSocketHandshake(`${apiUrl}/v2/crawl/${jobId}`, keyGiven ? options.apiKey : undefined, options.timeoutMs, options.signal);
+  const direct = options.proxyVariable ? `; probed directly, not through ${options.proxyVariable}` : "";
   add(
     ws.upgraded ?
-      { id: "websocket", name: "Crawl WebSocket", status: "ok", detail: `answers${ws.close ? ` (${running ? "a running crawl" : "an unknown job"} was closed with ${ws.close.code}${ws.close.reason ? ` "${closeReason(ws.close.reason)}"` : ""})` : ""}` }
+      { id: "websocket", name: "Crawl WebSocket", status: "ok", detail: `answers${ws.close ? ` (${running ? "a running crawl" : "an unknown job"} was closed with ${ws.close.code}${ws.close.reason ? ` "${closeReason(ws.close.reason)}"` : ""}${direct})` : direct ? ` (${direct.slice(2)})` : ""}` }
     : {
         id: "websocket",
         name: "Crawl WebSocket",
         status: "warn",
-        detail: `no WebSocket at /v2/crawl/<id>${ws.status ? ` (HTTP ${ws.status})` : ws.error ? ` (${ws.error})` : ""}`,
+        detail: `no WebSocket at /v2/crawl/<id>${ws.status ? ` (HTTP ${ws.status}${direct})` : ws.error ? ` (${ws.error}${direct})` : ""}`,
         fix: "live crawl progress falls back to polling the status (every 2 s); a proxy in front of the server must pass WebSocket upgrades",
       },
   );

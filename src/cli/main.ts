@@ -49,7 +49,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     env,
   });
   const [name, ...rest] = argv;
-  const json = rest.includes("--json");
+  // Known before the flags are parsed, for a usage error's record; `--no-json` after it turns it off.
+  let json = rest.includes("--json");
   /** A usage problem: the message on stderr, and with --json its record on stdout. */
   const usage = (code: number, kind: string, text: string): number => {
     if (json) screen.out(jsonLine(usageRecord(code, kind, text.trim().split("\n")[0] ?? text)));
@@ -77,6 +78,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return usage(EXIT.usage, "BAD_ARGUMENTS", `webdata ${name}: ${err instanceof Error ? err.message : String(err)}\n\nRun "webdata ${name} --help" for its options.\n`);
   }
   const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  json = values.json === true;
   if (values.help) {
     screen.out(commandHelp(name));
     return 0;
