@@ -78,16 +78,17 @@ export class Reader {
     const { body } = reply;
     const total = body.length;
     if (offset > 0 && offset >= total) return failure(`offset ${offset} is at or past the end of the text (${total} characters): there is nothing more to read`);
-    const head = reply.head ? `${reply.head}\n\n` : "";
+    const head = reply.head ? (total > 0 ? `${reply.head}\n\n` : reply.head) : "";
+    const isError = reply.failed === true;
     const prefix = offset > 0 ? `[continued from character ${offset} of ${total}]\n\n` : "";
-    if (offset === 0 && head.length + total <= this.maxChars) return { content: head + body, isError: false };
-    if (head.length + prefix.length + total - offset <= this.maxChars) return { content: head + prefix + body.slice(offset), isError: false };
+    if (offset === 0 && head.length + total <= this.maxChars) return { content: head + body, isError };
+    if (head.length + prefix.length + total - offset <= this.maxChars) return { content: head + prefix + body.slice(offset), isError };
     const note = (end: number) =>
       on ? `\n\n[cut: characters ${offset}-${end} of ${total} shown. To read on, call ${on.tool} with ${JSON.stringify({ ...on.args, offset: end })}]`
       : `\n\n[cut: characters ${offset}-${end} of ${total} shown; ask for less (fewer pages, formats or results)]`;
     if (on) this.#keep(on.tool, on.args, reply);
     const room = Math.max(1, this.maxChars - head.length - prefix.length - note(total).length);
     const end = endAt(body, offset, Math.min(total, offset + room));
-    return { content: head + prefix + body.slice(offset, end) + note(end), isError: false };
+    return { content: head + prefix + body.slice(offset, end) + note(end), isError };
   }
 }

@@ -37,12 +37,12 @@ export function jobReply(kind: "crawl" | "batch", job: Pick<JobStatus, "id" | "s
   const failed = job.status === "failed" && job.error ? ` (${job.error})` : "";
   const running = job.status === "scraping" ? `; still running: call ${statusTool} with this id later for more pages` : "";
   const head = `${kind === "crawl" ? "crawl" : "batch scrape"} ${job.id}: ${job.status}${failed}, ${job.completed} of ${job.total} pages done, ${job.data.length} shown below${running}`;
-  return { head, body: job.data.map((d) => pageText(d)).join("\n\n"), readOn: { tool: statusTool, args: { id: job.id } } };
+  return { head, body: job.data.map((d) => pageText(d)).join("\n\n"), readOn: { tool: statusTool, args: { id: job.id } }, failed: job.status === "failed" };
 }
 
 /** An extract or agent job: its state as the head, its data (JSON) as the body. */
 export function taskReply(kind: "extract" | "agent", s: { id: string; status: string; data?: unknown; error?: string | undefined; creditsUsed?: number | undefined }, statusTool: "extract_status" | "agent_status"): Reply {
   const credits = typeof s.creditsUsed === "number" ? `, ${s.creditsUsed} credits used` : "";
   const state = s.status === "processing" ? `; still running: call ${statusTool} with this id later` : s.error ? ` (${s.error})` : "";
-  return { head: `${kind} ${s.id}: ${s.status}${credits}${state}`, body: s.status === "completed" ? json(s.data ?? null) : "", readOn: { tool: statusTool, args: { id: s.id } } };
+  return { head: `${kind} ${s.id}: ${s.status}${credits}${state}`, body: s.status === "completed" ? json(s.data ?? null) : "", readOn: { tool: statusTool, args: { id: s.id } }, failed: s.status === "failed" };
 }

@@ -30,6 +30,8 @@ export interface Reply {
   body: string;
   /** Where the rest of a cut body is read, when not this tool with these arguments (a job start: its status tool). */
   readOn?: { tool: ToolName; args: Record<string, unknown> };
+  /** The result reports a failure (a failed job): an `isError` result, with the same text. */
+  failed?: boolean;
 }
 
 /** What a tool's `run` gets besides the client and its arguments. */

@@ -38,13 +38,13 @@ async function currentJob(client: WebData, kind: "crawl" | "batch", id: string, 
   return { ...first, data };
 }
 
-/** Waits for a crawl or batch scrape up to `timeoutMs`; one still running then is returned as it stands. */
+/** Waits for a crawl or batch scrape up to `timeoutMs`; one still running (or failed) then is returned as it stands. */
 async function waitOrCurrent(client: WebData, kind: "crawl" | "batch", id: string, timeoutMs: number, ctx: RunContext): Promise<JobStatus> {
   if (timeoutMs <= 0) return currentJob(client, kind, id, ctx.signal);
   try {
     return await waitForJob(client.http, kind, id, { timeoutMs, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
   } catch (err) {
-    if (!(err instanceof JobTimeoutError)) throw err;
+    if (!(err instanceof JobTimeoutError || err instanceof JobFailedError)) throw err;
     return currentJob(client, kind, id, ctx.signal);
   }
 }

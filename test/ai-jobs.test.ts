@@ -1,0 +1,68 @@
+/**
+ * `webdata/ai` job tools at their edges: a failed crawl, extract or agent job
+ * is a result saying so (with the server's reason), not a throw; the URLs of a
+ * job start are checked against `allowedDomains` before anything is sent; the
+ * fixed scrape options reach batch scrapes; invalid batch URLs are named.
+ */
+import { beforeEach, describe, expect, it } from "vitest";
+import { createTools } from "../src/ai/index.js";
+import { WebData } from "../src/index.js";
+import { createFakeService, fakeJobs, fakeTasks, type FakeService } from "../src/testing/node.js";
+
+let fake: FakeService;
+let client: WebData;
+
+beforeEach(() => {
+  fake = createFakeService();
+  client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logLevel: "off", maxRetries: 0 });
+  fakeTasks(fake).configure({ pollsToFinish: 0 }); // extract and agent end at the first status read: nothing waits
+});
+
+describe("failed jobs are results that say why", () => {
+  it("a failed crawl: crawl_status and crawl_wait are error results naming the state and the server's reason", async () => {
+    const tools = createTools(client);
+    const id = /id (\S+) \(/.exec((await tools.call("crawl_start", { url: "https://acme.test", limit: 3 })).content)![1]!;
+    fakeJobs(fake).fail(id, "Crawl failed: robots.txt disallows everything");
+    for (const tool of ["crawl_status", "crawl_wait"]) {
+      const r = await tools.call(tool, { id });
+      expect(r.isError, tool).toBe(true);
+      expect(r.content, tool).toMatch(new RegExp(`^crawl ${id}: failed \\(Crawl failed: robots\\.txt disallows everything\\), \\d+ of \\d+ pages done`));
+    }
+  });
+
+  it("a failed extract and a failed agent: error results that say failed, with the reason", async () => {
+    fakeTasks(fake).configure({ outcome: "failed", error: "No content could be extracted" });
+    const tools = createTools(client);
+    const extract = await tools.call("extract", { urls: ["https://acme.test/about"], prompt: "the year" });
+    expect(extract).toEqual({ isError: true, content: expect.stringMatching(/^extract \S+: failed \(No content could be extracted\)$/) as string });
+    const agent = await tools.call("agent", { prompt: "the year" });
+    expect(agent).toEqual({ isError: true, content: expect.stringMatching(/^agent \S+: failed \(No content could be extracted\)$/) as string });
+    const id = /^extract (\S+):/.exec(extract.content)![1]!;
+    expect(await tools.call("extract_status", { id })).toEqual(extract);
+  });
+});
+
+describe("job starts keep to the application's rules", () => {
+  it("URLs outside allowedDomains are refused before sending: batch_scrape, extract, agent, crawl_start", async () => {
+    const tools = createTools(client, { fixed: { allowedDomains: ["acme.test"] } });
+    const calls: [string, Record<string, unknown>][] = [
+      ["batch_scrape", { urls: ["https://acme.test/about", "https://evil.example/"] }],
+      ["extract", { urls: ["https://evil.example/"], prompt: "x" }],
+      ["agent", { prompt: "x", urls: ["https://evil.example/"] }],
+      ["crawl_start", { url: "https://evil.example/" }],
+    ];
+    for (const [name, args] of calls) {
+      const r = await tools.call(name, args);
+      expect(r, name).toEqual({ isError: true, content: expect.stringMatching(/evil\.example\/ is not on an allowed domain \(acme\.test\)/) as string });
+    }
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("batch_scrape sends the fixed onlyMainContent and names the URLs the service skipped as invalid", async () => {
+    const tools = createTools(client, { fixed: { onlyMainContent: false } });
+    fakeJobs(fake).configure({ pagesPerPoll: 10 });
+    const r = await tools.call("batch_scrape", { urls: ["https://acme.test/about", "https://acme.test/contact"], onlyMainContent: true });
+    expect(r.content).toMatch(/^batch scrape \S+: completed, 2 of 2 pages done, 2 shown below/);
+    expect(fake.requests.find((q) => q.pathname === "/v2/batch/scrape")!.body).toMatchObject({ onlyMainContent: false, ignoreInvalidURLs: true });
+  });
+});
