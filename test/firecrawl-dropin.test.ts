@@ -7,7 +7,7 @@
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { APIError, JobFailedError, JobTimeoutError, NotFoundError, ValidationError, WebData } from "../src/index.js";
-import { Firecrawl as PortableFirecrawl, FirecrawlAppV1 as PortableFirecrawlAppV1, FirecrawlClient, SdkError } from "../src/firecrawl/index.js";
+import { Firecrawl as PortableFirecrawl, FirecrawlAppV1 as PortableFirecrawlAppV1, FirecrawlClient, JobTimeoutError as OfficialJobTimeoutError, SdkError } from "../src/firecrawl/index.js";
 import DefaultFirecrawl from "../src/firecrawl/index.js";
 import { Firecrawl as NodeFirecrawl, FirecrawlAppV1 as NodeFirecrawlAppV1 } from "../src/firecrawl/node.js";
 import { fakeJobs, fakeTasks } from "../src/testing/index.js";
@@ -119,6 +119,10 @@ describe.each(TRANSPORTS)("Firecrawl over %s", (kind) => {
       const err = await drive(a.crawl(SITE, { limit: 3, pollInterval: 1, timeout: 5 }).catch((e: unknown) => e));
       expect(err).toBeInstanceOf(JobTimeoutError);
       expect(err).toMatchObject({ timeoutMs: 5000, timeoutSeconds: 5, jobType: "crawl" });
+      // Official code compiles as written: the entry's JobTimeoutError is the same class, with the official fields typed.
+      if (!(err instanceof OfficialJobTimeoutError)) throw new Error("not a JobTimeoutError");
+      const seconds: number = err.timeoutSeconds;
+      expect(seconds).toBe(5);
     });
 
     it("crawl: a failed crawl is returned with status failed and its error, not thrown", async () => {

@@ -62,7 +62,7 @@ export interface FirecrawlWaitOptions {
   timeout?: number | undefined;
 }
 
-/** The official `JobTimeoutError`'s extra fields, on the SDK's `JobTimeoutError` thrown by this entry. */
+/** The official `JobTimeoutError`'s extra fields, on the SDK's `JobTimeoutError` thrown by this entry's waiters. */
 export interface OfficialTimeoutFields {
   /** The deadline, in seconds (the official field). */
   readonly timeoutSeconds: number;
@@ -389,3 +389,15 @@ export interface SdkErrorConstructor {
 }
 /** The official `SdkError` class: webdata's `WebDataError`, the base of every error the SDK throws. */
 export const SdkError: SdkErrorConstructor = WebDataError as unknown as SdkErrorConstructor;
+
+/** The SDK's `JobTimeoutError` with the official fields (`timeoutSeconds`, `jobType`) that this entry's waiters set. */
+export type OfficialJobTimeoutError = JobTimeoutError & OfficialTimeoutFields;
+/** The constructor of {@link OfficialJobTimeoutError}. */
+export interface OfficialJobTimeoutErrorConstructor {
+  /** A job timeout error (thrown by the waiters; `instanceof` is what code uses). */
+  new (jobId: string, timeoutMs: number, lastStatus: unknown): OfficialJobTimeoutError;
+  /** What `instanceof JobTimeoutError` checks. */
+  readonly prototype: OfficialJobTimeoutError;
+}
+/** The official name and fields: `catch (e) { if (e instanceof JobTimeoutError) e.timeoutSeconds }`. The same class as the SDK's. */
+export const OfficialJobTimeoutError: OfficialJobTimeoutErrorConstructor = JobTimeoutError as unknown as OfficialJobTimeoutErrorConstructor;

@@ -10,4 +10,6 @@ export { FirecrawlAppV1, type FirecrawlError } from "./v1.js";
 export { FirecrawlWatcher, type FirecrawlWatcherEvents, type FirecrawlWatcherOptions, type WatcherDone, type WatcherError, type WatcherSnapshot } from "./watcher.js";
 export type * from "./types.js";
 export * from "../exports.js";
+// Shadows the SDK's `JobTimeoutError` (the same class) with the official fields typed.
+export { OfficialJobTimeoutError as JobTimeoutError, type OfficialJobTimeoutErrorConstructor } from "./client.js";
 export default Firecrawl;
