@@ -35,7 +35,7 @@ export const EXIT = {
   timeout: 7,
   /** The server could not be reached. */
   connection: 8,
-  /** The job failed or was cancelled on the server. */
+  /** The job failed or was cancelled on the server, or completed without a single page (its start page failed). */
   jobFailed: 9,
   /** Any other error answer of the server (4xx, 5xx). */
   server: 10,
@@ -67,6 +67,6 @@ export function exitCodeOf(err: unknown): number {
 export const EXIT_HELP = `Exit codes:
   0 success            2 bad arguments (nothing sent)   3 key missing/refused (401/403)
   4 no credits (402)   5 rate limited (429)             6 not found (404)
-  7 timed out          8 server unreachable             9 job failed or cancelled
+  7 timed out          8 server unreachable             9 job failed, cancelled or without a page
   10 other server error  1 anything else                130 interrupted (Ctrl-C)
   141 output closed by its reader (| head): the command stops quietly, cancelling a job it started`;
