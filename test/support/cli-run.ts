@@ -6,8 +6,11 @@
 import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-/** The built bin. */
-export const BIN = fileURLToPath(new URL("../../dist/node/cli.js", import.meta.url));
+/**
+ * The built bin; `WEBDATA_CLI_BIN` points the tests at another build of it (a copy of `dist/`
+ * inside the repository, so its imports resolve), when others rebuild `dist/` while they run.
+ */
+export const BIN = process.env.WEBDATA_CLI_BIN ?? fileURLToPath(new URL("../../dist/node/cli.js", import.meta.url));
 
 /** What a run of the bin produced. */
 export interface BinRun {
