@@ -9,6 +9,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EXIT } from "../src/cli/exit.js";
+import { WebData } from "../src/node.js";
 import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
 import { runBin, type BinRun } from "./support/cli-run.js";
 
@@ -90,6 +91,13 @@ describe("webdata exit codes, as --help and the README list them", () => {
       expect(help, `--help lists ${code}`).toMatch(new RegExp(`(^|\\s)${code} [a-z(]`, "m"));
       expect(section, `README's table lists ${code}`).toMatch(new RegExp(`\\n\\| ${code} \\| \\S`));
     }
+  });
+
+  it("--help states the client's own defaults of --timeout-ms and --max-retries", async () => {
+    const help = (await run(["--help"])).stdout;
+    const config = new WebData({ apiKey: fake.apiKey, apiUrl: served.url }).http.config;
+    expect(help).toMatch(new RegExp(`--timeout-ms <ms> +limit of one HTTP attempt \\(default ${config.timeoutMs}\\)`));
+    expect(help).toMatch(new RegExp(`--max-retries <n> +retries of a failed request \\(default ${config.maxRetries}\\)`));
   });
 
   const cases: [string, number, () => void, string[]][] = [

@@ -63,7 +63,7 @@ const COMMON_HELP = `Common options:
   --json            machine output on stdout: JSON results (one object a line for crawl and batch);
                     an error is one line {"type":"error","exitCode":N,"error":{...}} on stdout, its
                     message on stderr too (as gh api does); Ctrl-C ends with {"type":"interrupted",...}
-  --timeout-ms <ms> limit of one HTTP attempt (default 60000)
+  --timeout-ms <ms> limit of one HTTP attempt (default 120000)
   --max-retries <n> retries of a failed request (default 2)
   -h, --help        this help
 
