@@ -35,7 +35,7 @@ describe.each(TRANSPORTS)("official client shapes over %s", (kind) => {
     const s = await open(kind);
     const err = await rejection(s.client.crawl(SITE, { limit: 100, scrapeOptions: { formats: ["markdown"] }, pollInterval: 2 } as never));
     expect(err.issues).toEqual([{ path: "pollInterval", message: expect.stringContaining("pollIntervalMs: 2000") }]);
-    expect(err.message).toMatch(/^Invalid crawl options: pollInterval: is the official client's, in seconds: write pollIntervalMs: 2000 \(milliseconds\), or import Firecrawl from "webdata\/firecrawl"/);
+    expect(err.message).toMatch(/^Invalid crawl options: pollInterval: is the official client's, in seconds: write pollIntervalMs: 2000 \(milliseconds\); or import Firecrawl from "webdata\/firecrawl"/);
     // What the server would have answered (recorded): 400 "Unrecognized key".
     const rec = await recorded("crawl-v2-400-unknown-key.json");
     expect(rec.response.status).toBe(400);
@@ -55,7 +55,7 @@ describe.each(TRANSPORTS)("official client shapes over %s", (kind) => {
   it("batch and extract: a timeout below 1000 (or next to a nested options) reads as seconds and is explained both ways; 1000 and up is the server's per-page timeout", async () => {
     const s = await open(kind);
     const small = await rejection(s.client.startBatchScrape([`${SITE}/`], { timeout: 120 }));
-    expect(small.message).toMatch(/timeout: 120 is below 1000, so it reads as the official client's deadline in seconds; here it is the server's per-page timeout in milliseconds \(>= 1000\)\. For a deadline write timeoutMs: 120000, or import Firecrawl from "webdata\/firecrawl"/);
+    expect(small.message).toMatch(/timeout: 120 is below 1000, so it reads as the official client's deadline in seconds; here it is the server's per-page timeout in milliseconds \(>= 1000\)\. For a deadline write timeoutMs: 120000; or import Firecrawl from "webdata\/firecrawl"/);
     const nested = await rejection(s.client.batchScrape([`${SITE}/`], { options: { formats: ["markdown"] }, timeout: 5000 }));
     expect(nested.message).toMatch(/timeout: 5000 is next to the official nested `options`/);
     const extract = await rejection(s.client.startExtract({ urls: [`${SITE}/`], timeout: 30 }));

@@ -205,6 +205,17 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     await vi.waitFor(() => expect(streamLog(fake)[0]?.closedBy).toBe("client"));
   });
 
+  it("a 404 right after this client started the job is not visible yet (the waiters' rule): it reads on, with no error event", async () => {
+    const { fake, client } = await served(kind);
+    const job = await client.startCrawl(START, { limit: 3 });
+    fake.inject({ match: new RegExp(`^GET /v2/crawl/${job.id}`), times: 3, status: 404, body: { success: false, error: "Job not found" } });
+    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, ...NO_WS }));
+    expect(thrown).toBeUndefined();
+    expect(events.filter((e) => e.type === "error")).toEqual([]);
+    expectExactlyOnce(events, jobDocIds(fake, job.id));
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "completed" });
+  });
+
   it("surfaces the WebSocket's error close (1008 Job not found), then stops with the REST 404", async () => {
     const { client } = await served(kind);
     const id = "00000000-0000-4000-8000-000000000000";

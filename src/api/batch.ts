@@ -10,6 +10,7 @@ import { jobStartShape, withoutSuccess } from "./crawl.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import { flattenBatchOptions } from "./official-shapes.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
+import { noteStart } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 batch scrape: scrape options at the top level plus the batch fields. */
@@ -89,5 +90,5 @@ export function startBatchScrape(http: HttpClient, urls: string[], given: BatchS
       },
       req,
     )
-    .map(withoutSuccess);
+    .map((r) => noteStart(http, withoutSuccess(r)));
 }

@@ -11,6 +11,7 @@ import { IdempotencyConflictError, type APIError } from "../core/errors.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
+import { noteStart } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 crawl (every field of reference §4.1). Unknown fields are passed to the server. */
@@ -183,7 +184,7 @@ export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = 
       const key = err instanceof IdempotencyConflictError ? lostAnswers.get(err) : undefined;
       if (key === undefined) throw err;
       return recoverStartedCrawl(http, url, startedAt, key, err as IdempotencyConflictError, req);
-    }),
+    }).then((r) => (noteStart(http, r.data), r)),
   );
 }
 

@@ -31,75 +31,40 @@ export type OfficialCall =
   | "getBatchScrapeStatus"
   | "watcher";
 
-const WAITERS: ReadonlySet<OfficialCall> = new Set(["crawl", "batchScrape", "extract", "agent"]);
+const WAITERS: readonly OfficialCall[] = ["crawl", "batchScrape", "extract", "agent", "watcher"];
 /** Calls where `timeout` is also a server field (per-page milliseconds, >= 1000). */
-const SERVER_TIMEOUT: ReadonlySet<OfficialCall> = new Set(["batchScrape", "extract", "startBatchScrape", "startExtract"]);
+const SERVER_TIMEOUT: readonly OfficialCall[] = ["batchScrape", "extract", "startBatchScrape", "startExtract"];
 
-function num(v: unknown): string {
-  return typeof v === "number" && Number.isFinite(v) ? String(v) : "N";
-}
-
-function ms(v: unknown): string {
-  return typeof v === "number" && Number.isFinite(v) ? String(Math.round(v * 1000)) : "N * 1000";
-}
-
-/** Where official-client code runs as written (seconds, auto-pagination). */
-const DROP_IN = 'or import Firecrawl from "webdata/firecrawl", which reads it as the official client does';
-
-function pollIntervalIssue(call: OfficialCall, v: unknown): ValidationIssue {
-  if (WAITERS.has(call) || call === "watcher") {
-    return { path: "pollInterval", message: `is the official client's, in seconds: write pollIntervalMs: ${ms(v)} (milliseconds), ${DROP_IN}` };
-  }
-  return { path: "pollInterval", message: `is the official client's, and ${call}() does not wait: remove it` };
-}
-
-function timeoutIssue(call: OfficialCall, v: unknown, nested: boolean): ValidationIssue | undefined {
-  if (SERVER_TIMEOUT.has(call)) {
-    const official = nested || (typeof v === "number" && v < 1000);
-    if (!official) return undefined;
-    const why = nested ? "next to the official nested `options`" : "below 1000";
-    return {
-      path: "timeout",
-      message: `${num(v)} is ${why}, so it reads as the official client's deadline in seconds; here it is the server's per-page timeout in milliseconds (>= 1000). For a deadline write timeoutMs: ${ms(v)}, ${DROP_IN}`,
-    };
-  }
-  if (call === "watcher") return { path: "timeout", message: `is the official client's, in seconds: pass signal: AbortSignal.timeout(${ms(v)}), ${DROP_IN}` };
-  if (WAITERS.has(call)) return { path: "timeout", message: `is the official client's deadline in seconds: write timeoutMs: ${ms(v)} (milliseconds), ${DROP_IN}` };
-  return { path: "timeout", message: `is not a field of ${call}() (the server rejects it)` };
-}
-
-function pageIssues(call: OfficialCall, o: Record<string, unknown>): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  for (const key of ["autoPaginate", "maxPages", "maxResults", "maxWaitTime"] as const) {
-    if (o[key] !== undefined && !(key === "autoPaginate" && o[key] === false)) {
-      issues.push({ path: key, message: `${call}() returns one page; ${call === "getCrawlStatus" ? "crawlDocuments" : "batchScrapeDocuments"}(id) reads them all, ${DROP_IN}` });
-    }
-  }
-  return issues;
-}
+/** `v` seconds in milliseconds, for the fix a message names. */
+const ms = (v: unknown): string => (typeof v === "number" && Number.isFinite(v) ? String(Math.round(v * 1000)) : "N * 1000");
 
 /**
  * Throws a `ValidationError` when `options` (of `call`) carries a key of the
  * official client that means something else here. Call it where the call's
  * other checks run (inside the request thunk, or at the start of a waiter), so
- * the error rejects the returned promise.
+ * the error rejects the returned promise. Every message names the fix, and the
+ * drop-in entry that reads the key as the official client does.
  */
 export function rejectOfficialKeys(call: OfficialCall, options: unknown, context = `${call} options`): void {
   if (!isRecord(options)) return;
   const issues: ValidationIssue[] = [];
+  const push = (path: string, message: string) => issues.push({ path, message: `${message}; or import Firecrawl from "webdata/firecrawl", which reads it as the official client does` });
+  const waits = WAITERS.includes(call);
+  const t = options.timeout;
   if (call === "getCrawlStatus" || call === "getBatchScrapeStatus") {
-    issues.push(...pageIssues(call, options));
+    for (const key of ["autoPaginate", "maxPages", "maxResults", "maxWaitTime"]) {
+      if (options[key] !== undefined && !(key === "autoPaginate" && options[key] === false)) push(key, `${call}() returns one page; ${call === "getCrawlStatus" ? "crawlDocuments" : "batchScrapeDocuments"}(id) reads every page`);
+    }
   } else {
-    if (options.pollInterval !== undefined) issues.push(pollIntervalIssue(call, options.pollInterval));
-    if (options.timeout !== undefined) {
-      const issue = timeoutIssue(call, options.timeout, isRecord(options.options));
-      if (issue) issues.push(issue);
+    if (options.pollInterval !== undefined) push("pollInterval", waits ? `is the official client's, in seconds: write pollIntervalMs: ${ms(options.pollInterval)} (milliseconds)` : `is the official client's, and ${call}() does not wait: remove it`);
+    if (t !== undefined && !SERVER_TIMEOUT.includes(call)) {
+      push("timeout", call === "watcher" ? `is the official client's, in seconds: pass signal: AbortSignal.timeout(${ms(t)})` : waits ? `is the official client's deadline in seconds: write timeoutMs: ${ms(t)} (milliseconds)` : `is not a field of ${call}() (the server rejects it)`);
+    } else if (t !== undefined && (isRecord(options.options) || (typeof t === "number" && t < 1000))) {
+      // Here `timeout` is also the server's per-page milliseconds: only a value that cannot be that reads as seconds.
+      push("timeout", `${String(t)} is ${isRecord(options.options) ? "next to the official nested `options`" : "below 1000"}, so it reads as the official client's deadline in seconds; here it is the server's per-page timeout in milliseconds (>= 1000). For a deadline write timeoutMs: ${ms(t)}`);
     }
     if ((call === "batchScrape" || call === "startBatchScrape") && options.idempotencyKey !== undefined) {
-      issues.push({
-        path: "idempotencyKey",
-        message: "the v2 batch scrape route does not honour idempotency keys: remove it (a batch start is retried only when nothing can have been created)",
-      });
+      push("idempotencyKey", "the v2 batch scrape route does not honour idempotency keys: remove it (a batch start is retried only when nothing can have been created)");
     }
   }
   if (issues.length > 0) throw new ValidationError(issues, context);

@@ -14,9 +14,6 @@ export const DEFAULT_POLL_INTERVAL_MS = 2000;
 /** The public floor: a shorter `pollIntervalMs` is raised to this, ms. */
 export const MIN_POLL_INTERVAL_MS = 500;
 
-/** How long after a job's start a 404 means "not visible yet" rather than "unknown", ms. */
-export const NOT_VISIBLE_GRACE_MS = 10_000;
-
 /** Poll interval of the v1 `extract` waiter (the v1 library polled every second), ms. */
 export const V1_EXTRACT_POLL_MS = 1000;
 

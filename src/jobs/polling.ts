@@ -8,12 +8,13 @@
  * are in `waiters.ts`.
  */
 import type { Document } from "../api/document.js";
-import { AbortError, JobFailedError, JobTimeoutError, NotFoundError } from "../core/errors.js";
+import { notYetVisible, startedAt } from "../api/job-starts.js";
+import { AbortError, JobFailedError, JobTimeoutError } from "../core/errors.js";
 import { delay, onAbort } from "../core/abort.js";
 import { checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { jobPages } from "./pages.js";
-import { NOT_VISIBLE_GRACE_MS, pollInterval } from "./poll-timing.js";
+import { pollInterval } from "./poll-timing.js";
 import { getJobStatus, isTerminal, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind, JobStatus, WaitOptions } from "./types.js";
 
@@ -60,8 +61,7 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
       try {
         status = await spec.poll(ctl.signal);
       } catch (err) {
-        const young = spec.startedAt !== undefined && Date.now() - spec.startedAt < NOT_VISIBLE_GRACE_MS;
-        if (!(err instanceof NotFoundError && young)) throw err;
+        if (!notYetVisible(err, spec.startedAt)) throw err;
       }
       if (status !== undefined) {
         last = status;
@@ -137,7 +137,7 @@ export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKin
   return pollUntil<JobStatus<TDoc>>(
     {
       jobId: id,
-      startedAt: opts.startedAt,
+      startedAt: opts.startedAt ?? startedAt(http, id),
       poll: (s) => getJobStatus<TDoc>(http, kind, id, { limit: WAIT_POLL_LIMIT }, { ...req, signal: s }, v),
       isDone: (s) => isTerminal(s.status),
       failure: (s) =>

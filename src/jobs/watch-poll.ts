@@ -4,6 +4,7 @@
  * Uses the shared status functions; follows `next` as given.
  */
 import type { Document } from "../api/document.js";
+import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { AbortError, WebDataError } from "../core/errors.js";
 import { delay } from "../core/abort.js";
 import { PageGuard } from "./page-guard.js";
@@ -33,8 +34,10 @@ async function read<T>(ctx: WatchContext, maxFailures: number, call: () => Promi
       return await call();
     } catch (err) {
       if (ctx.signal.aborted) throw new AbortError(undefined, { cause: err });
-      if (isFatal(err) || failures >= maxFailures || !(err instanceof WebDataError)) throw err;
-      ctx.error(err);
+      // A job this client has just started may not be visible yet: a 404 then is "not yet" (the waiters' rule too).
+      if (notYetVisible(err, startedAt(ctx.http, ctx.id))) failures -= 1;
+      else if (isFatal(err) || failures >= maxFailures || !(err instanceof WebDataError)) throw err;
+      else ctx.error(err);
       await pause(ctx);
     }
   }

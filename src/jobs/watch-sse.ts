@@ -15,6 +15,7 @@
 import { createParser } from "eventsource-parser";
 import { isRecord } from "../core/errors.js";
 import { jobPath } from "./status.js";
+import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { docsOf, isFatal, serverText, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError } from "./watch-types.js";
 
@@ -35,7 +36,11 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
     res = await ctx.http.raw({ method: "GET", path: jobPath(ctx.kind, ctx.id, ctx.apiVersion) }, { ...ctx.request, signal: ctx.signal, headers: { ...ctx.request.headers, ...headers } });
   } catch (err) {
     if (ctx.signal.aborted) return { kind: "aborted" };
-    if (isFatal(err)) throw err;
+    // A job this client has just started may not be visible yet: the REST reads wait for it (`watch-poll.ts`).
+    if (isFatal(err)) {
+      if (notYetVisible(err, startedAt(ctx.http, ctx.id))) return { kind: "unavailable" };
+      throw err;
+    }
     return { kind: "unavailable", error: new WatchTransportError("sse", `Could not open the event stream: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) };
   }
   const isStream = (res.headers.get("content-type") ?? "").includes("text/event-stream");
