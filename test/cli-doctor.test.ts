@@ -18,6 +18,7 @@ import { EXIT } from "../src/cli/exit.js";
 import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
 import { runBin, type BinRun } from "./support/cli-run.js";
 import { serveSelfHosted } from "./support/cli-selfhosted.js";
+import { json, serve } from "./support/loopback.js";
 
 let fake: FakeService;
 let served: ServedFake;
@@ -81,6 +82,12 @@ describe("webdata doctor against the fake service", () => {
     expect(check(rep, "auth")).toMatchObject({ status: "fail", fix: expect.stringContaining("--api-key") });
     expect(statusOf(rep).credits).toBe("skip");
     expect(r.stdout + r.stderr).not.toContain(key);
+  });
+
+  it("no key, and the server wants one: exit 3 and how to pass one", async () => {
+    const r = await doctor(["--json"], { WEBDATA_API_KEY: "" });
+    expect(r.code).toBe(EXIT.auth);
+    expect(check(reportOf(r), "auth")).toMatchObject({ status: "fail", detail: "none given, and the server wants one", fix: expect.stringContaining("WEBDATA_API_KEY") });
   });
 
   it("no credits left: exit 4", async () => {
@@ -156,6 +163,26 @@ describe("webdata doctor against the fake service", () => {
     const r = await doctor(["--deep", "--url", "https://acme.test"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/! JSON format \(AI\) +a json format scrape was answered 200 without a json field\n +-> the server has no AI provider configured/);
+  });
+});
+
+describe("webdata doctor: servers without the v2 API", () => {
+  beforeEach(() => start());
+
+  it("a server that speaks v1 only: exit 1, and what to do", async () => {
+    const v1 = await serve((req, res) => {
+      if (req.url === "/v1/team/credit-usage") return json(res, 200, { success: true, data: { remaining_credits: 5, plan_credits: 5 } });
+      res.writeHead(404, { "content-type": "text/html; charset=utf-8" }).end(`<pre>Cannot GET ${req.url}</pre>`);
+    });
+    try {
+      const r = await doctor(["--json"], { WEBDATA_API_URL: v1.url });
+      expect(r.code).toBe(EXIT.failure);
+      expect(check(reportOf(r), "version")).toMatchObject({ status: "fail", detail: "v1 only: /v2 routes answer 404", fix: expect.stringContaining("upgrade the server") });
+      const wrong = await doctor(["--json"], { WEBDATA_API_URL: `${v1.url}/api` }); // nothing at all under this path
+      expect(check(reportOf(wrong), "version")).toMatchObject({ status: "fail", fix: expect.stringContaining("without /v2") });
+    } finally {
+      await v1.close();
+    }
   });
 });
 
