@@ -293,6 +293,23 @@ describe("CLI helpers", () => {
     s2.status("crawl x: 1 page");
     s2.out("page text\n");
     expect(apart).toEqual(["err:\r\x1b[2Kcrawl x: 1 page", "out:page text\n"]);
+
+    const msgs: string[] = []; // a message goes above the status line, which is drawn again; a partial line is not
+    const s3 = new Screen({ out: (s) => msgs.push(`out:${s}`), err: (s) => msgs.push(`err:${s}`), outIsTTY: true, errIsTTY: true, sameTerminal: true, env: {} });
+    s3.status("crawl x: 2 pages");
+    s3.message("warning: slow\n");
+    s3.out("partial");
+    s3.out(" line\n");
+    expect(msgs).toEqual([
+      "err:\r\x1b[2Kcrawl x: 2 pages",
+      "err:\r\x1b[2K",
+      "err:warning: slow\n",
+      "err:\r\x1b[2Kcrawl x: 2 pages",
+      "err:\r\x1b[2K",
+      "out:partial",
+      "out: line\n",
+      "err:\r\x1b[2Kcrawl x: 2 pages",
+    ]);
   });
 
   it("colour only on a terminal and never with NO_COLOR or TERM=dumb", () => {

@@ -76,10 +76,11 @@ export class Screen {
 
   /** Writes results to stdout; on a shared terminal the status line is cleared first and drawn again after. */
   out(text: string): void {
-    const redraw = this.#shown && this.#s.sameTerminal;
-    if (redraw) this.#clear();
+    const shared = this.#s.sameTerminal;
+    if (this.#shown && shared) this.#clear();
     this.#s.out(text);
-    if (redraw && this.#status !== undefined && text.endsWith("\n")) this.#draw(this.#status);
+    // Drawn again once the text ends a line (a status line drawn after a partial line would run into it).
+    if (shared && this.#status !== undefined && text.endsWith("\n")) this.#draw(this.#status);
   }
 
   /** Writes a message to stderr, above the status line (which is drawn again after it). */
