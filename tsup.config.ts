@@ -11,6 +11,7 @@ const entry = {
   "v1/node": "src/v1/node.ts",
   "firecrawl/index": "src/firecrawl/index.ts",
   "firecrawl/node": "src/firecrawl/node.ts",
+  zod3: "src/zod3.ts",
   "testing/index": "src/testing/index.ts",
   "testing/node": "src/testing/node.ts",
   "ai/index": "src/ai/index.ts",
@@ -38,7 +39,7 @@ export default defineConfig([
   // exported by `webdata`).
   {
     ...shared,
-    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", cli: "src/cli/main.ts" },
+    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", cli: "src/cli/main.ts" },
     outDir: "dist/node",
     format: ["esm"],
     platform: "node",

@@ -1,7 +1,7 @@
 /**
  * The CommonJS build in a `vm`-based CommonJS host without a dynamic-import
- * hook (Jest's default mode): the modules loaded on first use (v1 layer, zod 3
- * converter, watcher transports) must come through `require`, since `import()`
+ * hook (Jest's default mode): the modules loaded on first use (v1 layer, the
+ * zod 4 converter, watcher transports) must come through `require`, since `import()`
  * fails there. Runs the built dist/ (`npm test` builds it first).
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -32,9 +32,10 @@ type Api = typeof import("../src/index.js");
 
 describe("CommonJS build under a vm host without import()", () => {
   let api: Api;
+  const modules = new Map<string, { exports: unknown }>(); // one module cache, as one app's
   beforeAll(() => {
     if (!existsSync(`${DIST}index.cjs`)) throw new Error("dist/ is missing: run `npm run build` first");
-    api = vmRequire(`${DIST}index.cjs`) as Api;
+    api = vmRequire(`${DIST}index.cjs`, modules) as Api;
   });
 
   function client() {
@@ -47,7 +48,11 @@ describe("CommonJS build under a vm host without import()", () => {
     expect(res).toMatchObject({ success: true });
   });
 
-  it("a zod 3 schema loads its converter", async () => {
+  it("a zod 3 schema is refused until require(\"webdata/zod3\"), then converted", async () => {
+    const refused = await client().client.scrape("https://acme.test/", { formats: [{ type: "json", schema: z3.object({ title: z3.string() }) }] }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(api.ValidationError);
+    expect(String(refused)).toMatch(/import "webdata\/zod3"/);
+    vmRequire(`${DIST}zod3.cjs`, modules);
     const doc = await client().client.scrape("https://acme.test/", { formats: [{ type: "json", schema: z3.object({ title: z3.string() }) }] });
     expect(typeof doc.json?.title).toBe("string");
   });

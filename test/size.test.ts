@@ -62,10 +62,12 @@ describe("browser bundle size", () => {
     report("WebData", f, BUDGET.client);
     expect(files(f.all).filter((file) => /^node:|undici/.test(file))).toEqual([]);
     // What keeps the initial download small: the v1 layer, the job waiters, the watcher transports and the zod schema converters load on first use.
-    for (const lazy of ["dist/v1/client.js", "dist/jobs/waiting.js", "dist/jobs/waiters.js", "dist/jobs/polling.js", "dist/jobs/pages.js", "dist/jobs/watch-ws.js", "dist/jobs/watch-sse.js", "dist/jobs/watch-poll.js", "eventsource-parser/dist/index.js", "dist/api/zod4-json.js", "dist/api/zod3-json.js", "dist/api/schema-convert.js"]) {
+    for (const lazy of ["dist/v1/client.js", "dist/jobs/waiting.js", "dist/jobs/waiters.js", "dist/jobs/polling.js", "dist/jobs/pages.js", "dist/jobs/watch-ws.js", "dist/jobs/watch-sse.js", "dist/jobs/watch-poll.js", "eventsource-parser/dist/index.js", "dist/api/zod4-json.js", "dist/api/schema-convert.js"]) {
       expect(files(f.initial)).not.toContain(lazy);
       expect(files(f.all)).toContain(lazy);
     }
+    // zod 3's converter (zod-to-json-schema and zod 3, ~20 KB gzipped) is opt-in (`import "webdata/zod3"`): not even in the inlined bundle.
+    expect(files(f.all).filter((file) => /^zod\/v3\/|^zod-to-json-schema\/|zod3-json/.test(file))).toEqual([]);
     expect(f.initial.gzipped).toBeLessThanOrEqual(limit(BUDGET.client));
     expect(f.allButConverters.gzipped).toBeLessThanOrEqual(limit(BUDGET.inlined));
     const viaRollup = await rollupInitial(CLIENT_APP);
@@ -83,6 +85,12 @@ describe("browser bundle size", () => {
     const viaRollup = await rollupInitial(SCRAPE_APP);
     console.log(`  Rollup 4 (as Vite), initial chunks: ${kb(viaRollup)} gzipped`);
     expect(viaRollup).toBeLessThanOrEqual(limit(BUDGET.scrapeOnly));
+  });
+
+  it('import "webdata/zod3" brings the zod 3 converter into the bundle (the entry is kept as a side effect)', async () => {
+    const f = await bundle(dir, 'import "webdata/zod3"; import { WebData } from "webdata"; export const c = new WebData({ apiKey: "k" });', { split: false });
+    expect(files(f).filter((file) => /^zod-to-json-schema\//.test(file)).length).toBeGreaterThan(0);
+    expect(files(f)).toContain("dist/zod3.js");
   });
 
   it("the testing entry's portable build pulls no node:* either", async () => {

@@ -11,6 +11,7 @@ import ts from "typescript";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { z as z3 } from "zod3";
+import "../src/zod3.js"; // zod 3 schemas need the opt-in converter (webdata/zod3)
 import { ValidationError } from "../src/index.js";
 import { FIXTURE_ORIGIN, v1FakeState } from "../src/testing/index.js";
 import { setup, type Setup } from "./helpers.js";

@@ -16,6 +16,7 @@ const OUT = join(REPO, "node_modules", ".cache", `webdata-zod325-${process.pid}`
 
 const APP = `
 import { WebData } from "./dist/index.js";
+import "./dist/zod3.js";
 import { createFakeService } from "./dist/testing/index.js";
 import * as z from "zod/v4";
 import { z as z3 } from "zod/v3";

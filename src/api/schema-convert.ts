@@ -9,7 +9,7 @@
  */
 import { ResultValidationError, ValidationError, type ValidationIssue } from "../core/errors.js";
 import { isStandardSchema, type InferSchema, type SchemaInput, type StandardSchemaV1, type ZodConverters } from "./schema-types.js";
-import { zodConverters } from "./zod-converters.js";
+import { zod3Missing, zodConverters } from "./zod-converters.js";
 import { isZodSchema, zod4Options, type JsonSchema, type ZodLike } from "./zod-like.js";
 
 const cache = new WeakMap<object, JsonSchema>();
@@ -31,7 +31,7 @@ function convert(input: SchemaInput, where: string, converters: ZodConverters): 
       const conv = (input as StandardSchemaV1)["~standard"]?.jsonSchema;
       if (need) {
         const zodConvert = converters[need];
-        if (!zodConvert) throw new Error(`the ${need === "zod4" ? "zod 4" : "zod 3"} schema converter is not loaded`);
+        if (!zodConvert) throw need === "zod3" ? zod3Missing(where) : new Error("the zod 4 schema converter is not loaded");
         out = zodConvert(input as ZodLike);
       } else if (conv && typeof conv.input === "function") {
         const std = (input as StandardSchemaV1)["~standard"];
@@ -69,6 +69,7 @@ function loaded(): ZodConverters {
  */
 export async function toWireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
   const need = converterFor(input);
+  if (need === "zod3" && !zodConverters.zod3.now) throw zod3Missing(where);
   if (need) await zodConverters[need].load();
   return toWireSchemaWith(input, where, loaded());
 }

@@ -253,7 +253,7 @@ export function idempotencyPlan(given: string | undefined, honoured: boolean, ge
  */
 export function explainKeyedFailure(err: unknown, keySent: boolean, publicDeployment: boolean): unknown {
   if (keySent && !publicDeployment && err instanceof APIError && err.status === 500 && err.code === "UNKNOWN_ERROR") {
-    err.message += ". This request carried an x-idempotency-key: a self-hosted server without its database (Supabase) answers 500 to every such request. Leave `idempotencyKey` unset and the client option `idempotencyKeys` off (the default for servers other than https://api.firecrawl.dev).";
+    err.message += ". This request carried an x-idempotency-key: a self-hosted server without its database answers 500 to any; leave `idempotencyKey` unset and the `idempotencyKeys` option off (its default off the public deployment).";
   }
   return err;
 }
