@@ -15,3 +15,4 @@ zodConverters.zod3.provide(zod3ToJsonSchema);
 
 /** The converter registered: JSON Schema (draft 7) of a zod 3 schema. */
 export { zod3ToJsonSchema };
+export type { JsonSchema, ZodLike } from "./api/zod-like.js";
