@@ -1,10 +1,11 @@
 /** Recognising zod schemas by shape (zod 4: `_zod.def`; zod 3: `_def.typeName`). */
 
-type Def = Record<string, unknown>;
 /** Any zod 3 or zod 4 schema, structurally. */
 export interface ZodLike {
-  _def?: Def;
-  _zod?: { def: Def; optin?: string };
+  /** zod 3: the definition (`typeName`, ...). */
+  _def?: Record<string, unknown>;
+  /** zod 4: the internals (`def`, ...). */
+  _zod?: { def: Record<string, unknown>; optin?: string };
 }
 
 /** True for a zod 3 or zod 4 schema. */
