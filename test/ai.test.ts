@@ -16,20 +16,11 @@ import { createMcpServer, createTools, runAnthropicToolUses, runOpenAIToolCalls,
 import { TOOL_FORMATS } from "../src/ai/tools-read.js";
 import { WebData } from "../src/index.js";
 import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
+import { settled } from "./support/settled.js";
 
 let fake: FakeService;
 let client: WebData;
 
-/** Runs `p` with the clock faked, moving it 100 ms at a time until `p` settles: waits and polls take no real time. */
-async function settled<T>(p: Promise<T>): Promise<T> {
-  let done = false;
-  void p.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  for (let i = 0; !done && i < 1200; i++) await vi.advanceTimersByTimeAsync(100);
-  return p;
-}
 
 afterEach(() => {
   vi.useRealTimers();

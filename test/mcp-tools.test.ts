@@ -15,6 +15,7 @@ import { createMcpServer, MCP_MAX_WAIT_MS, TOOL_NAMES, type ToolsOptions } from 
 import { TOOL_FORMATS } from "../src/ai/tools-read.js";
 import { WebData } from "../src/index.js";
 import { createFakeService, fakeTasks, type FakeService } from "../src/testing/node.js";
+import { settled } from "./support/settled.js";
 
 /** Characters of descriptions and input schemas, all tools together: our budget (the official server: 59,700 for 26 tools). */
 const BUDGET = 15_000;
@@ -25,16 +26,6 @@ const OFFICIAL = 59_700;
 let fake: FakeService;
 let client: WebData;
 
-/** Runs `p` with the clock faked, moving it 100 ms at a time until `p` settles: waits and polls take no real time. */
-async function settled<T>(p: Promise<T>): Promise<T> {
-  let done = false;
-  void p.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  for (let i = 0; !done && i < 1200; i++) await vi.advanceTimersByTimeAsync(100);
-  return p;
-}
 
 const fakeClock = () => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
 let mcp: Client;
