@@ -45,10 +45,10 @@ describe("deprecation warnings", () => {
     await one.v1.scrapeUrl("https://acme.test/");
     await two.getTokenUsage();
     expect(a.warnings).toEqual([
-      "webdata: mapUrl() is a legacy v1 method; v2 replacement: map (see MIGRATION.md).",
-      "webdata: scrapeUrl() is a legacy v1 method; v2 replacement: scrape (see MIGRATION.md).",
+      "webdata: mapUrl() is a legacy v1 method; in v2: map (MIGRATION.md).",
+      "webdata: scrapeUrl() is a legacy v1 method; in v2: scrape (MIGRATION.md).",
     ]);
-    expect(b.warnings).toEqual(["webdata: getTokenUsage() is a legacy v1 method; v2 replacement: getTokenUsage (see MIGRATION.md)."]);
+    expect(b.warnings).toEqual(["webdata: getTokenUsage() is a legacy v1 method; in v2: getTokenUsage (MIGRATION.md)."]);
   });
 
   it("a warning is a log line: logLevel 'error' keeps it out", async () => {

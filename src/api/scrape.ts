@@ -319,6 +319,15 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
     req,
   );
   return new APIPromise(
-    res.withResponse().then(async ({ data, response }) => ({ data: (await validateDocuments(formats, [data.data]))[0] as ScrapeResult<O>, response })),
+    res.withResponse().then(async ({ data, response }) => {
+      // A server without an AI key answers a json format with 200 and no `json`: said once, with the likely cause.
+      if (!jsonMissingSaid && data.data.json === undefined && formats?.some((f) => f === "json" || (f as { type?: unknown }).type === "json")) {
+        jsonMissingSaid = true;
+        http.log("warn", "webdata: no json in the answer to a json format (no AI key on the server?)");
+      }
+      return { data: (await validateDocuments(formats, [data.data]))[0] as ScrapeResult<O>, response };
+    }),
   );
 }
+
+let jsonMissingSaid = false;

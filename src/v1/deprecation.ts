@@ -5,36 +5,36 @@
  */
 import type { HttpClient } from "../core/request.js";
 
-/** Every v1 method and what replaces it in v2 (the table MIGRATION.md documents). */
+/** Every v1 method and what replaces it in v2 (the table MIGRATION.md documents); `""`: the v2 method of the same name. */
 export const V2_REPLACEMENTS = {
   scrapeUrl: "scrape",
   mapUrl: "map",
-  search: "search",
+  search: "",
   crawlUrl: "crawl",
   asyncCrawlUrl: "startCrawl",
-  checkCrawlStatus: "getCrawlStatus (and crawlDocuments for every page)",
+  checkCrawlStatus: "getCrawlStatus, crawlDocuments",
   checkCrawlErrors: "getCrawlErrors",
-  cancelCrawl: "cancelCrawl",
-  crawlUrlAndWatch: "startCrawl + watcher(jobId)",
+  cancelCrawl: "",
+  crawlUrlAndWatch: "startCrawl, watcher",
   batchScrapeUrls: "batchScrape",
   asyncBatchScrapeUrls: "startBatchScrape",
-  checkBatchScrapeStatus: "getBatchScrapeStatus (and batchScrapeDocuments for every page)",
+  checkBatchScrapeStatus: "getBatchScrapeStatus, batchScrapeDocuments",
   checkBatchScrapeErrors: "getBatchScrapeErrors",
-  batchScrapeUrlsAndWatch: "startBatchScrape + watcher(jobId)",
-  extract: "extract",
+  batchScrapeUrlsAndWatch: "startBatchScrape, watcher",
+  extract: "",
   asyncExtract: "startExtract",
-  getExtractStatus: "getExtractStatus",
-  generateLLMsText: "no v2 equivalent (scrape with the json format, or agent)",
-  asyncGenerateLLMsText: "no v2 equivalent (scrape with the json format, or agent)",
-  checkGenerateLLMsTextStatus: "no v2 equivalent",
+  getExtractStatus: "",
+  generateLLMsText: "none (the json format, or agent)",
+  asyncGenerateLLMsText: "none (the json format, or agent)",
+  checkGenerateLLMsTextStatus: "none",
   deepResearch: "agent",
   asyncDeepResearch: "startAgent",
   checkDeepResearchStatus: "getAgentStatus",
-  getTokenUsage: "getTokenUsage",
-  getCreditUsage: "getCreditUsage",
-  getQueueStatus: "getQueueStatus",
-  getCreditUsageHistorical: "getCreditUsageHistorical",
-  getTokenUsageHistorical: "getTokenUsageHistorical",
+  getTokenUsage: "",
+  getCreditUsage: "",
+  getQueueStatus: "",
+  getCreditUsageHistorical: "",
+  getTokenUsageHistorical: "",
 } as const;
 
 /** A legacy v1 method name. */
@@ -46,5 +46,5 @@ const warned = new Set<V1MethodName>();
 export function deprecate(http: HttpClient, name: V1MethodName): void {
   if (http.config.silenceDeprecationWarnings || warned.has(name)) return;
   warned.add(name);
-  http.log("warn", `webdata: ${name}() is a legacy v1 method; v2 replacement: ${V2_REPLACEMENTS[name]} (see MIGRATION.md).`);
+  http.log("warn", `webdata: ${name}() is a legacy v1 method; in v2: ${V2_REPLACEMENTS[name] || name} (MIGRATION.md).`);
 }
