@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { APIError, JobFailedError, JobTimeoutError, NotFoundError, ValidationError, WebData } from "../src/index.js";
 import { Firecrawl as PortableFirecrawl, FirecrawlAppV1 as PortableFirecrawlAppV1, FirecrawlClient, JobTimeoutError as OfficialJobTimeoutError, SdkError } from "../src/firecrawl/index.js";
 import DefaultFirecrawl from "../src/firecrawl/index.js";
+import type { ClickAction, ErrorDetails, FirecrawlClientInput, PDFParser, ScrapeAction, WaitAction, Watcher, WatcherOptions } from "../src/firecrawl/index.js";
 import { Firecrawl as NodeFirecrawl, FirecrawlAppV1 as NodeFirecrawlAppV1 } from "../src/firecrawl/node.js";
 import { fakeJobs, fakeTasks } from "../src/testing/index.js";
 import { TRANSPORTS, type Setup } from "./helpers.js";
@@ -44,6 +45,17 @@ describe("the entry's names", () => {
   it("backoffFactor is accepted (a positive number) and anything else is a ValidationError", () => {
     expect(() => new PortableFirecrawl({ apiKey: "fc-x", apiUrl: "http://127.0.0.1:1", backoffFactor: 0.5 })).not.toThrow();
     expect(() => new PortableFirecrawl({ apiKey: "fc-x", apiUrl: "http://127.0.0.1:1", backoffFactor: -1 })).toThrow(ValidationError);
+  });
+
+  it("the official type names compile as official code uses them (Watcher is the official watcher)", () => {
+    const input: FirecrawlClientInput = "fc-x";
+    const actions: (ClickAction | WaitAction | ScrapeAction)[] = [{ type: "wait", milliseconds: 500 }, { type: "click", selector: "a" }, { type: "scrape" }];
+    const parser: PDFParser = { type: "pdf", mode: "fast" };
+    const details: ErrorDetails = { message: "x", status: 400 };
+    const options: WatcherOptions = { kind: "crawl", pollInterval: 2, timeout: 60 };
+    const watcher: Watcher = new PortableFirecrawl({ apiKey: input, apiUrl: "http://127.0.0.1:1" }).watcher("0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9", options);
+    expect(watcher.on("snapshot", () => undefined)).toBe(watcher);
+    expect([actions.length, parser.type, details.status]).toEqual([3, "pdf", 400]);
   });
 
   it("never shows the key (inspect, JSON)", () => {

@@ -33,6 +33,8 @@ export type { FirecrawlError } from "./v1.js";
 export { FirecrawlWatcher, type FirecrawlWatcherEvents, type FirecrawlWatcherOptions, type WatcherDone, type WatcherError, type WatcherSnapshot } from "./watcher.js";
 export type * from "./types.js";
 export * from "../exports.js";
+// The official watcher's names: the drop-in's watcher, not WebData's.
+export type { FirecrawlWatcher as Watcher, FirecrawlWatcherOptions as WatcherOptions } from "./watcher.js";
 // Shadows the SDK's `JobTimeoutError` (the same class) with the official fields typed.
 export { OfficialJobTimeoutError as JobTimeoutError, type OfficialJobTimeoutErrorConstructor } from "./client.js";
 export default Firecrawl;

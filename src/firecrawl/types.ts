@@ -17,7 +17,9 @@ import type { FeedbackResult, SearchFeedbackOptions } from "../api/feedback.js";
 import type { InteractOptions, InteractResult } from "../api/interact.js";
 import type { MapResult } from "../api/map.js";
 import type { ListWithAlias, SuccessFlag } from "../api/official-shapes.js";
-import type { Action, Format, Location, StringFormat } from "../api/scrape.js";
+import type { Action, Format, Location, Parser, StringFormat } from "../api/scrape.js";
+import type { StopInteractionResult } from "../api/interact.js";
+import type { FirecrawlClientOptions } from "./client.js";
 import type { ImageResult, NewsResult, SearchOptions, SearchResult, WebResult } from "../api/search.js";
 import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } from "../api/usage.js";
 
@@ -97,3 +99,42 @@ export type AgentTraceResponse = AgentTrace & SuccessFlag;
 export type AgentSnapshotResponse = AgentSnapshot & SuccessFlag;
 /** Official name of one token-usage period. */
 export type TokenUsageHistoricalPeriod = TokenUsagePeriod;
+/** Official name of the `click` browser action. */
+export type ClickAction = Extract<Action, { type: "click" }>;
+/** Official name of the `wait` browser action (a time or a selector). */
+export type WaitAction = Extract<Action, { type: "wait" }>;
+/** Official name of the `screenshot` browser action. */
+export type ScreenshotAction = Extract<Action, { type: "screenshot" }>;
+/** Official name of the `write` browser action. */
+export type WriteAction = Extract<Action, { type: "write" }>;
+/** Official name of the `press` browser action. */
+export type PressAction = Extract<Action, { type: "press" }>;
+/** Official name of the `scroll` browser action. */
+export type ScrollAction = Extract<Action, { type: "scroll" }>;
+/** Official name of the `scrape` browser action. */
+export type ScrapeAction = Extract<Action, { type: "scrape" }>;
+/** Official name of the `executeJavascript` browser action. */
+export type ExecuteJavascriptAction = Extract<Action, { type: "executeJavascript" }>;
+/** Official name of the `pdf` browser action. */
+export type PDFAction = Extract<Action, { type: "pdf" }>;
+/** Official name of the PDF parser setting of `parsers`. */
+export type PDFParser = Extract<Parser, object>;
+/** Official name of what `new Firecrawl(...)` takes: the options, or the key. */
+export type FirecrawlClientInput = FirecrawlClientOptions | string;
+/** Official name of an error's details as the official `SdkError` carries them (webdata: `APIError`'s fields). */
+export interface ErrorDetails {
+  /** The server's error code. */
+  code?: string;
+  /** The message. */
+  message: string;
+  /** The server's details. */
+  details?: Record<string, unknown>;
+  /** The HTTP status. */
+  status?: number;
+}
+/** Official name of `deleteScrapeBrowser` / `stopInteraction`'s answer. */
+export type ScrapeBrowserDeleteResponse = StopInteractionResult & SuccessFlag;
+/** Official name of an agent run's effort. */
+export type AgentEffort = "low" | "medium" | "high";
+/** Official name of an agent run's mode. */
+export type AgentMode = "extract" | "chat";
