@@ -159,3 +159,4 @@ export type { SearchFeedbackOptions, FeedbackResult } from "./api/feedback.js";
 export type { AgentRun, AgentRunList, AgentListOptions, AgentTrace, AgentTraceEvent, AgentSnapshot } from "./api/agent-runs.js";
 export type { QuestionFormat, HighlightsFormat } from "./api/scrape.js";
 export type { SuccessFlag, ListWithAlias } from "./api/official-shapes.js";
+export type { BrandingProfile, MenuItem, MenuProfile, ProductProfile, ProductVariant, ProfileAvailability, ProfileImage, ProfilePrice } from "./api/profiles.js";

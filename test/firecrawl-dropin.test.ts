@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { APIError, JobFailedError, JobTimeoutError, NotFoundError, ValidationError, WebData } from "../src/index.js";
 import { Firecrawl as PortableFirecrawl, FirecrawlAppV1 as PortableFirecrawlAppV1, FirecrawlClient, JobTimeoutError as OfficialJobTimeoutError, SdkError } from "../src/firecrawl/index.js";
 import DefaultFirecrawl from "../src/firecrawl/index.js";
-import type { ClickAction, ErrorDetails, FirecrawlClientInput, PDFParser, ScrapeAction, WaitAction, Watcher, WatcherOptions } from "../src/firecrawl/index.js";
+import type { ClickAction, Document, ErrorDetails, FirecrawlClientInput, MenuSection, PDFParser, ProductPrice, ScrapeAction, WaitAction, Watcher, WatcherOptions } from "../src/firecrawl/index.js";
 import { Firecrawl as NodeFirecrawl, FirecrawlAppV1 as NodeFirecrawlAppV1 } from "../src/firecrawl/node.js";
 import { fakeJobs, fakeTasks } from "../src/testing/index.js";
 import { TRANSPORTS, type Setup } from "./helpers.js";
@@ -56,6 +56,11 @@ describe("the entry's names", () => {
     const watcher: Watcher = new PortableFirecrawl({ apiKey: input, apiUrl: "http://127.0.0.1:1" }).watcher("0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9", options);
     expect(watcher.on("snapshot", () => undefined)).toBe(watcher);
     expect([actions.length, parser.type, details.status]).toEqual([3, "pdf", 400]);
+    // The branding, product and menu profiles are typed as the official client types them (they were `Record<string, unknown>`).
+    const doc: Document = { metadata: { statusCode: 200 }, branding: { colors: { primary: "#f00" } }, product: { title: "Mug", url: "https://a.test/mug", variants: [{ availability: { inStock: true }, price: { amount: 12, formatted: "$12" } }] } };
+    const price: ProductPrice | undefined = doc.product?.variants[0]?.price;
+    const sections: MenuSection[] = doc.menu?.sections ?? [];
+    expect([doc.branding?.colors?.primary, price?.formatted, sections.length]).toEqual(["#f00", "$12", 0]);
   });
 
   it("never shows the key (inspect, JSON)", () => {

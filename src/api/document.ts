@@ -2,6 +2,7 @@
  * The `Document` the service returns for a scraped page (reference §3.5),
  * shared by scrape, crawl, batch scrape and search results.
  */
+import type { BrandingProfile, MenuProfile, ProductProfile } from "./profiles.js";
 
 /** Page metadata (`metadata`). Known keys are typed; any `<meta>` name may also appear. */
 export interface DocumentMetadata {
@@ -108,7 +109,7 @@ export interface Document<TJson = unknown> {
   /** Selected attributes (format `attributes`). */
   attributes?: { selector: string; attribute: string; values: string[] }[];
   /** Brand profile (format `branding`). */
-  branding?: Record<string, unknown>;
+  branding?: BrandingProfile;
   /** Change tracking (format `changeTracking`). */
   changeTracking?: ChangeTrackingResult;
   /** Results of `actions`. */
@@ -120,9 +121,9 @@ export interface Document<TJson = unknown> {
   /** Video file URL (format `video`, added after the baseline). */
   video?: string;
   /** Product profile (format `product`, added after the baseline; not checked). */
-  product?: Record<string, unknown>;
+  product?: ProductProfile;
   /** Menu profile (format `menu`, added after the baseline; not checked). */
-  menu?: Record<string, unknown>;
+  menu?: MenuProfile;
   /** Passages matching a `highlights` format's query (added after the baseline). */
   highlights?: unknown;
   /** Page metadata; always present. */

@@ -20,6 +20,7 @@ import type { ListWithAlias, SuccessFlag } from "../api/official-shapes.js";
 import type { Action, Format, Location, Parser, StringFormat } from "../api/scrape.js";
 import type { StopInteractionResult } from "../api/interact.js";
 import type { FirecrawlClientOptions } from "./client.js";
+import type { MenuProfile, ProfileAvailability, ProfileImage, ProfilePrice } from "../api/profiles.js";
 import type { ImageResult, NewsResult, SearchOptions, SearchResult, WebResult } from "../api/search.js";
 import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } from "../api/usage.js";
 
@@ -138,3 +139,23 @@ export type ScrapeBrowserDeleteResponse = StopInteractionResult & SuccessFlag;
 export type AgentEffort = "low" | "medium" | "high";
 /** Official name of an agent run's mode. */
 export type AgentMode = "extract" | "chat";
+/** Official name of a product price. */
+export type ProductPrice = ProfilePrice;
+/** Official name of a product's availability. */
+export type ProductAvailability = ProfileAvailability;
+/** Official name of a product image. */
+export type ProductImage = ProfileImage;
+/** Official name of a product's sale. */
+export type ProductSale = { originalPrice: ProfilePrice };
+/** Official name of a menu price. */
+export type MenuPrice = ProfilePrice;
+/** Official name of a menu item's availability. */
+export type MenuAvailability = ProfileAvailability;
+/** Official name of a menu image. */
+export type MenuImage = ProfileImage;
+/** Official name of a menu item's ids. */
+export type MenuItemIdentifiers = { merchantItemId?: string };
+/** Official name of a menu's merchant. */
+export type MenuMerchant = MenuProfile["merchant"];
+/** Official name of a menu section. */
+export type MenuSection = MenuProfile["sections"][number];
