@@ -233,8 +233,15 @@ describe.each(TRANSPORTS)("Firecrawl over %s", (kind) => {
       const a = app(s, kind);
       const { id } = await drive(a.startCrawl(SITE, { limit: 4 }));
       const errors: string[] = [];
+      // A long stream from the fake sleeps many times: none of its sleeps may leave an abort listener behind.
+      const warnings: string[] = [];
+      const onWarning = (w: Error) => void warnings.push(w.name);
+      process.on("warning", onWarning);
       await drive(a.watcher(id, { pollInterval: 1, timeout: 3 }).on("error", (e) => errors.push(e.error)).start());
+      await new Promise((r) => setImmediate(r));
+      process.off("warning", onWarning);
       expect(errors).toEqual(["Watcher timeout"]);
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
     });
 
     it("an event name it never emits is a ValidationError at on()", async () => {

@@ -106,14 +106,17 @@ function statusFields(body: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+/** Waits `ms`, or until `signal` aborts; either way its abort listener is removed (a long stream sleeps many times). */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
+    const done = () => {
       clearTimeout(t);
+      signal.removeEventListener("abort", done);
       resolve();
-    }, { once: true });
+    };
+    const t = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
   });
 }
 
