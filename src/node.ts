@@ -149,9 +149,6 @@ const nodeOptions = z.object({
   dispatcher: z.optional(z.custom((d) => typeof (d as { dispatch?: unknown } | null)?.dispatch === "function", { message: "must be an undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent)" })),
 });
 
-/** The clients that send through undici (a set, not a field: the class keeps the portable one's shape, so either is assignable to the other). */
-const viaUndici = new WeakSet<object>();
-
 /** The client, sending through undici on Node. A `fetch` option still selects the fetch path. */
 export class WebData extends PortableWebData {
   /** @param options See {@link NodeClientOptions}; a string is the key (the official client's `new Firecrawl("fc-...")`). */
@@ -160,12 +157,12 @@ export class WebData extends PortableWebData {
     // Checked here (a `ValidationError`, as every client option), as the pool they shape is made only on the first request.
     check(nodeOptions, { dispatcher, maxConnections }, "client options");
     super({ ...rest, transport: rest.transport ?? undiciTransport(dispatcher, maxConnections) });
+    this.#viaUndici = !rest.transport && !rest.fetch;
     // Start loading undici now, so the first request rarely waits for it (a failure shows at that request).
-    if (!rest.transport && !rest.fetch) {
-      viaUndici.add(this);
-      loadUndici().catch(() => undefined);
-    }
+    if (this.#viaUndici) loadUndici().catch(() => undefined);
   }
+
+  readonly #viaUndici: boolean;
 
   /**
    * The watcher of the portable client; where the runtime has no global `WebSocket` (Node 20), a client that
@@ -174,7 +171,7 @@ export class WebData extends PortableWebData {
   override watcher(jobId: string, options?: WatcherOptions, requestOptions?: RequestOptions): Watcher {
     const native = (globalThis as { WebSocket?: unknown }).WebSocket !== undefined;
     const plain = options === undefined || (typeof options === "object" && options !== null && !Array.isArray(options));
-    if (viaUndici.has(this) && !native && undici && plain && options?.webSocket === undefined) {
+    if (this.#viaUndici && !native && undici && plain && options?.webSocket === undefined) {
       return super.watcher(jobId, { ...options, webSocket: undici.WebSocket as unknown as WebSocketConstructor }, requestOptions);
     }
     return super.watcher(jobId, options, requestOptions);
