@@ -12,9 +12,6 @@ import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Dispatcher } from "undici";
 import { WebData as PortableWebData } from "./client.js";
 import type { ClientOptions } from "./core/config.js";
-import type { RequestOptions } from "./core/request.js";
-import type { Watcher } from "./jobs/watcher.js";
-import type { WatcherOptions, WebSocketConstructor } from "./jobs/watch-types.js";
 import { checkDeclared, readLimited } from "./core/body.js";
 import { ConnectionError } from "./core/errors.js";
 import { check, int } from "./core/validate.js";
@@ -157,24 +154,8 @@ export class WebData extends PortableWebData {
     // Checked here (a `ValidationError`, as every client option), as the pool they shape is made only on the first request.
     check(nodeOptions, { dispatcher, maxConnections }, "client options");
     super({ ...rest, transport: rest.transport ?? undiciTransport(dispatcher, maxConnections) });
-    this.#viaUndici = !rest.transport && !rest.fetch;
     // Start loading undici now, so the first request rarely waits for it (a failure shows at that request).
-    if (this.#viaUndici) loadUndici().catch(() => undefined);
-  }
-
-  readonly #viaUndici: boolean;
-
-  /**
-   * The watcher of the portable client; where the runtime has no global `WebSocket` (Node 20), a client that
-   * sends through undici gives it undici's, so the job's events arrive live instead of by polling.
-   */
-  override watcher(jobId: string, options?: WatcherOptions, requestOptions?: RequestOptions): Watcher {
-    const native = (globalThis as { WebSocket?: unknown }).WebSocket !== undefined;
-    const plain = options === undefined || (typeof options === "object" && options !== null && !Array.isArray(options));
-    if (this.#viaUndici && !native && undici && plain && options?.webSocket === undefined) {
-      return super.watcher(jobId, { ...options, webSocket: undici.WebSocket as unknown as WebSocketConstructor }, requestOptions);
-    }
-    return super.watcher(jobId, options, requestOptions);
+    if (!rest.transport && !rest.fetch) loadUndici().catch(() => undefined);
   }
 }
 
