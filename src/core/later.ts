@@ -6,6 +6,7 @@
  */
 
 import { WebDataError } from "./errors.js";
+import { uuid } from "./retry.js";
 
 const pending = new WeakMap<object, Promise<unknown>>();
 let made = 0;
@@ -38,7 +39,8 @@ export function laterCount(): number {
 /** `spec` with its body serialised now and each placeholder's value filled in when known (rejects when one rejects). */
 export function fillLater<S extends { body?: unknown }>(spec: S): Promise<S> {
   const waits: Promise<unknown>[] = [];
-  const tag = `\u0000later:${Math.random().toString(36).slice(2)}:`;
+  // Unguessable, so no string of the caller's can be taken for a placeholder.
+  const tag = `\u0000later:${uuid()}:`;
   let text: string | undefined;
   filling = true;
   try {

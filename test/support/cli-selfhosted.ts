@@ -1,6 +1,5 @@
 /**
- * A self-hosted server replayed from its recordings (test/fixtures/recorded/,
- * and test/support/cli-recorded/ for one not copied there yet), served on
+ * A self-hosted server replayed from its recordings (test/fixtures/recorded/), served on
  * loopback for `webdata doctor`: authentication off, no database (a crawl start
  * carrying `x-idempotency-key` answers 500, `/v2/concurrency-check` 401), no AI
  * key, no search provider. Each route answers as the recording of that route did.
@@ -15,8 +14,7 @@ interface Exchange {
 }
 
 function load(name: string): Exchange {
-  const local = name === "crawl-v2-status-sse-accept-json";
-  const url = new URL(local ? `./cli-recorded/${name}.json` : `../fixtures/recorded/${name}.json`, import.meta.url);
+  const url = new URL(`../fixtures/recorded/${name}.json`, import.meta.url);
   return JSON.parse(readFileSync(fileURLToPath(url), "utf8")) as Exchange;
 }
 
