@@ -12,6 +12,9 @@ import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Dispatcher } from "undici";
 import { WebData as PortableWebData } from "./client.js";
 import type { ClientOptions } from "./core/config.js";
+import type { RequestOptions } from "./core/request.js";
+import type { Watcher } from "./jobs/watcher.js";
+import type { WatcherOptions, WebSocketConstructor } from "./jobs/watch-types.js";
 import { checkDeclared, readLimited } from "./core/body.js";
 import { ConnectionError } from "./core/errors.js";
 import { check, int } from "./core/validate.js";
@@ -146,6 +149,9 @@ const nodeOptions = z.object({
   dispatcher: z.optional(z.custom((d) => typeof (d as { dispatch?: unknown } | null)?.dispatch === "function", { message: "must be an undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent)" })),
 });
 
+/** The clients that send through undici (a set, not a field: the class keeps the portable one's shape, so either is assignable to the other). */
+const viaUndici = new WeakSet<object>();
+
 /** The client, sending through undici on Node. A `fetch` option still selects the fetch path. */
 export class WebData extends PortableWebData {
   /** @param options See {@link NodeClientOptions}; a string is the key (the official client's `new Firecrawl("fc-...")`). */
@@ -155,7 +161,23 @@ export class WebData extends PortableWebData {
     check(nodeOptions, { dispatcher, maxConnections }, "client options");
     super({ ...rest, transport: rest.transport ?? undiciTransport(dispatcher, maxConnections) });
     // Start loading undici now, so the first request rarely waits for it (a failure shows at that request).
-    if (!rest.transport && !rest.fetch) loadUndici().catch(() => undefined);
+    if (!rest.transport && !rest.fetch) {
+      viaUndici.add(this);
+      loadUndici().catch(() => undefined);
+    }
+  }
+
+  /**
+   * The watcher of the portable client; where the runtime has no global `WebSocket` (Node 20), a client that
+   * sends through undici gives it undici's, so the job's events arrive live instead of by polling.
+   */
+  override watcher(jobId: string, options?: WatcherOptions, requestOptions?: RequestOptions): Watcher {
+    const native = (globalThis as { WebSocket?: unknown }).WebSocket !== undefined;
+    const plain = options === undefined || (typeof options === "object" && options !== null && !Array.isArray(options));
+    if (viaUndici.has(this) && !native && undici && plain && options?.webSocket === undefined) {
+      return super.watcher(jobId, { ...options, webSocket: undici.WebSocket as unknown as WebSocketConstructor }, requestOptions);
+    }
+    return super.watcher(jobId, options, requestOptions);
   }
 }
 

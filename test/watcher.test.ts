@@ -205,6 +205,15 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     await vi.waitFor(() => expect(streamLog(fake)[0]?.closedBy).toBe("client"));
   });
 
+  it.skipIf(kind !== "undici" || "WebSocket" in globalThis)("on Node 20 (no global WebSocket) a client that sends through undici watches over undici's WebSocket, live", async () => {
+    const { fake, client } = await served(kind);
+    const job = await client.startCrawl(START, { limit: 3 });
+    const { events, thrown } = await collect(client.watcher(job.id, FAST_WATCH));
+    expect(thrown).toBeUndefined();
+    expect(streamLog(fake).map((c) => c.transport)).toContain("ws");
+    expectExactlyOnce(events, jobDocIds(fake, job.id));
+  });
+
   it("a 404 right after this client started the job is not visible yet (the waiters' rule): it reads on, with no error event", async () => {
     const { fake, client } = await served(kind);
     const job = await client.startCrawl(START, { limit: 3 });

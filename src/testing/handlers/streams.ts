@@ -200,7 +200,10 @@ export async function* jobStream(fake: FakeService, opts: JobStreamOptions): Asy
     if (!sent) for (const d of docs(page.body)) yield { type: "document", data: d, index: cursor++ };
     sent = false;
     const more = docs(page.body).length > 0 && Boolean(page.body.next);
-    if (!more && page.body.status !== "scraping") {
+    // The service's socket says done once every scrape it knows of has finished and been sent, while the crawl
+    // itself may still be finishing (its status still "scraping"): the client reads the end by REST.
+    const allSent = opts.mode === "ws" && Number(page.body.total) > 0 && Number(page.body.completed) >= Number(page.body.total) && cursor >= Number(page.body.completed);
+    if (!more && (page.body.status !== "scraping" || allSent)) {
       yield { type: "done", data: fields };
       return;
     }
