@@ -186,7 +186,10 @@ describe("webdata CLI", () => {
 
 describe("webdata CLI in a pipeline and without a key", () => {
   it("a reader that closes stdout early (| head -1) ends a crawl quietly: exit 141, no stack, the crawl cancelled on the server", async () => {
-    fakeJobs(fake).configure({ pagesPerPoll: 1 });
+    // The job moves only when the test says so (one page, then another after the reader has gone), so the
+    // second write meets the closed pipe whatever the transport (polling, or the live socket) and the timing.
+    const jobs = fakeJobs(fake);
+    jobs.configure({ pagesPerPoll: 0 });
     const r = await new Promise<Run>((resolve, reject) => {
       const child = spawn(process.execPath, [BIN, "crawl", "https://acme.test", "--poll-interval-ms", "60"], {
         env: { PATH: process.env.PATH ?? "", WEBDATA_API_KEY: fake.apiKey, WEBDATA_API_URL: served.url },
@@ -194,11 +197,20 @@ describe("webdata CLI in a pipeline and without a key", () => {
       });
       let stdout = "";
       let stderr = "";
+      let id: string | undefined;
       child.stdout.once("data", (c: Buffer) => {
         stdout += c.toString();
         child.stdout.destroy(); // as `head -1` does once it has its line
+        jobs.advance(id!, 1);
       });
-      child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+      child.stderr.on("data", (c: Buffer) => {
+        stderr += c.toString();
+        const started = /Started crawl ([0-9a-f-]{36})/.exec(stderr);
+        if (started && id === undefined) {
+          id = started[1];
+          jobs.advance(id!, 1);
+        }
+      });
       child.on("error", reject);
       child.on("close", (code) => resolve({ code, stdout, stderr }));
     });

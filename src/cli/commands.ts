@@ -144,7 +144,9 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
   let status = "scraping";
   const show = () => {
     const done = Math.max(pages, completed);
-    if (status === "scraping" && total > 0 && pages > 0 && done >= total) progress.waiting(pages);
+    // Waiting: the server counts every page done and each one it counted has arrived (a status may come
+    // before the documents it counts: a socket's catchup, a stream's status event).
+    if (status === "scraping" && total > 0 && pages > 0 && completed >= total && pages >= completed) progress.waiting(pages);
     else progress.update(done, total);
   };
   const emit = async (doc: Document) => {
