@@ -214,6 +214,23 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     expectExactlyOnce(events, jobDocIds(fake, job.id));
   });
 
+  it("the fake's socket closes with done once every page it counts is sent, while REST still says scraping (as the service's socket does, reference 4.5); the watcher reads the end by REST", async () => {
+    const { fake, client, url } = await served(kind);
+    fakeJobs(fake).configure({ pagesPerPoll: 2, settlePolls: 6 });
+    const job = await client.startCrawl(START, { limit: 2 });
+    const socket = new NodeWebSocket(`${url.replace(/^http/, "ws")}/v2/crawl/${job.id}`, fake.apiKey);
+    const frames: string[] = [];
+    socket.onmessage = (ev: { data: unknown }) => frames.push(String(ev.data));
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) => (socket.onclose = (ev: { code: number; reason: string }) => resolve({ code: ev.code, reason: ev.reason })));
+    expect(closed).toEqual({ code: 1000, reason: JSON.stringify({ type: "done" }) });
+    expect(frames.flatMap((f) => (JSON.parse(f) as { data: { data?: unknown[] } }).data.data ?? [{}])).toHaveLength(2);
+    expect((await client.getCrawlStatus(job.id)).status).toBe("scraping");
+    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, webSocket: NodeWebSocket }));
+    expect(thrown).toBeUndefined();
+    expect(events.filter((e) => e.type === "status").map((e) => (e as { status: string }).status)).toContain("scraping");
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 2, total: 2 });
+  });
+
   it("a 404 right after this client started the job is not visible yet (the waiters' rule): it reads on, with no error event", async () => {
     const { fake, client } = await served(kind);
     const job = await client.startCrawl(START, { limit: 3 });
