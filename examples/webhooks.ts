@@ -8,7 +8,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseWebhook, WebhookVerificationError, type WebhookPayload } from "webdata";
+import { parseWebhook, WebhookVerificationError, type WebhookPayload } from "webdata/webhooks";
 import { runIfMain, type Connection } from "./connect.js";
 
 /** Your handler: 200 for a verified delivery, 401 for anything else. */

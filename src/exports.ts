@@ -23,7 +23,6 @@ export {
   JobTimeoutError,
   type APIErrorInit,
   type ValidationIssue,
-  type ZodIssueRecord,
 } from "./core/errors.js";
 export { InvalidResponseError, type InvalidResponseCode, type InvalidResponseErrorInit, type ResponseIssue } from "./core/errors.js";
 export { PaginationError, PaginationLoopError, RedirectError, ResponseTooLargeError } from "./core/errors.js";
@@ -56,8 +55,6 @@ export {
   type SchemaInput,
   type InferSchema,
   type TypedJsonSchema,
-  type StandardSchemaV1,
-  type StandardJSONSchemaConverter,
 } from "./api/schema.js";
 export type { ScrapeResult, JsonOfFormats } from "./api/scrape.js";
 export type {
@@ -111,38 +108,9 @@ export {
   type WatchStatusEvent,
   type WatchDoneEvent,
   type WatchErrorEvent,
-  type WatchCounters,
   type WebSocketConstructor,
 } from "./jobs/watch-types.js";
-export {
-  verifyWebhookSignature,
-  parseWebhook,
-  WebhookVerificationError,
-  WEBHOOK_EVENT_TYPES,
-  type ParseWebhookOptions,
-  type WebhookConfig,
-  type AgentWebhookConfig,
-  type WebhookObject,
-  type WebhookEventFilter,
-  type AgentWebhookEventFilter,
-  type WebhookPayload,
-  type WebhookEventType,
-  type CrawlWebhook,
-  type BatchScrapeWebhook,
-  type ExtractWebhook,
-  type AgentWebhook,
-  type JobStartedWebhook,
-  type PageSucceededWebhook,
-  type PageFailedWebhook,
-  type JobCompletedWebhook,
-  type ExtractCompletedWebhook,
-  type ExtractFailedWebhook,
-  type ExtractWebhookResult,
-  type AgentActionWebhook,
-  type AgentCompletedWebhook,
-  type AgentFailedWebhook,
-  type AgentCancelledWebhook,
-} from "./api/webhooks.js";
+export type { WebhookConfig, AgentWebhookConfig } from "./api/webhooks.js";
 export type { CrawlParamsPreview } from "./api/crawl-preview.js";
 export {
   SignupInvalidError,
@@ -158,5 +126,4 @@ export type { InteractOptions, InteractResult, StopInteractionResult } from "./a
 export type { SearchFeedbackOptions, FeedbackResult } from "./api/feedback.js";
 export type { AgentRun, AgentRunList, AgentListOptions, AgentTrace, AgentTraceEvent, AgentSnapshot } from "./api/agent-runs.js";
 export type { QuestionFormat, HighlightsFormat } from "./api/scrape.js";
-export type { SuccessFlag, ListWithAlias } from "./api/official-shapes.js";
-export type { BrandingProfile, MenuItem, MenuProfile, ProductProfile, ProductVariant, ProfileAvailability, ProfileImage, ProfilePrice } from "./api/profiles.js";
+export type { BrandingProfile, MenuProfile, ProductProfile } from "./api/profiles.js";

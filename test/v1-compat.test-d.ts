@@ -6,7 +6,8 @@
 import { expectTypeOf, test } from "vitest";
 import { z } from "zod";
 import { z as z3 } from "zod3";
-import type { StandardSchemaV1, WebData } from "../src/index.js";
+import type { WebData } from "../src/index.js";
+import type { StandardSchemaV1 } from "../src/api/schema.js";
 import FirecrawlApp, {
   type CrawlParams,
   type CrawlStatusResponse,

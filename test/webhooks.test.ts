@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { webhookSchema } from "../src/api/webhooks.js";
 // The public entry exports the helpers and types.
-import { parseWebhook, verifyWebhookSignature, WebhookVerificationError, WEBHOOK_EVENT_TYPES, type WebhookPayload } from "../src/index.js";
+import { parseWebhook, verifyWebhookSignature, WebhookVerificationError, WEBHOOK_EVENT_TYPES, type WebhookPayload } from "../src/webhooks.js";
 import { check } from "../src/core/validate.js";
 import { ValidationError } from "../src/core/errors.js";
 

@@ -93,7 +93,7 @@ await Promise.all(
 );
 results.sort((a, b) => selected.findIndex((j) => j[0] === a.name) - selected.findIndex((j) => j[0] === b.name));
 
-const FLOWS = ["scrape", "schema", "map", "retry", "errors", "v1", "crawl", "watcher"];
+const FLOWS = ["scrape", "schema", "map", "retry", "errors", "v1", "crawl", "watcher", "webhook"];
 const cell = (f) => (!f ? "-" : f.ok === true ? "ok" : f.ok === null ? "n/a" : "FAIL");
 const short = (v) => String(v).replace(/^(deno|workerd|Chromium) /, "").split(" ")[0];
 const rows = results.map((r) => [r.name, short(r.version), r.entry, ...(r.flows.types ? ["types ok", ...FLOWS.slice(1).map(() => "")] : FLOWS.map((f) => (r.error ? "ERROR" : cell(r.flows[f])))), `${(r.ms / 1000).toFixed(1)}s`]);

@@ -1,0 +1,42 @@
+/**
+ * `webdata/webhooks`: receiving the service's webhooks. Verify a delivery's
+ * signature and parse it into a typed payload, with Web Crypto only, so a
+ * receiver runs in Node, Deno, Bun, browsers and Workers alike:
+ *
+ *     import { parseWebhook } from "webdata/webhooks";
+ *
+ *     const event = await parseWebhook(rawBody, { secret, signature: req.headers.get("x-firecrawl-signature") });
+ *
+ * The `webhook` option of job starts (`WebhookConfig`, `AgentWebhookConfig`)
+ * is typed in the main entry too; its errors (`WebhookVerificationError`) are
+ * `WebDataError`s like every other.
+ */
+export {
+  verifyWebhookSignature,
+  parseWebhook,
+  WebhookVerificationError,
+  WEBHOOK_EVENT_TYPES,
+  type ParseWebhookOptions,
+  type WebhookConfig,
+  type AgentWebhookConfig,
+  type WebhookObject,
+  type WebhookEventFilter,
+  type AgentWebhookEventFilter,
+  type WebhookPayload,
+  type WebhookEventType,
+  type CrawlWebhook,
+  type BatchScrapeWebhook,
+  type ExtractWebhook,
+  type AgentWebhook,
+  type JobStartedWebhook,
+  type PageSucceededWebhook,
+  type PageFailedWebhook,
+  type JobCompletedWebhook,
+  type ExtractCompletedWebhook,
+  type ExtractFailedWebhook,
+  type ExtractWebhookResult,
+  type AgentActionWebhook,
+  type AgentCompletedWebhook,
+  type AgentFailedWebhook,
+  type AgentCancelledWebhook,
+} from "./api/webhooks.js";
