@@ -122,7 +122,7 @@ describe.each(TRANSPORTS)("endpoints over %s", (kind) => {
         .catch((e: unknown) => e)) as ValidationError;
       expect(err).toBeInstanceOf(ValidationError);
       const paths = err.issues.map((i) => i.path);
-      expect(paths).toEqual(expect.arrayContaining(["url", "formats.1", "formats.2", "proxy", "actions", "waitFor"]));
+      expect(paths).toEqual(expect.arrayContaining(["url", "formats.1", "formats.2.quality", "proxy", "actions", "waitFor"]));
       expect(err.message).toMatch(/waitFor must not exceed half of timeout/);
       expect(s.fake.requests).toHaveLength(0);
     });

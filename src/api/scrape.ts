@@ -7,7 +7,7 @@ import { optionsArg } from "../core/options.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { anyObject } from "../core/response.js";
 import * as z from "zod/v4/mini";
-import { check, httpUrl, int, rules } from "../core/validate.js";
+import { check, httpUrl, int, issuesOf, rules } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { scrapeRules } from "./scrape-rules.js";
 import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
@@ -203,34 +203,46 @@ export interface ScrapeParams extends ScrapeOptions {
 }
 
 const viewport = z.object({ width: int(1, 7680), height: int(1, 4320) });
-// The names, kept as a plain array: zod 3.25's zod/v4/mini enum has no `.options` (the peer range's oldest zod).
-const STRING_FORMATS = ["markdown", "html", "rawHtml", "links", "summary", "images", "branding"] as const;
-const stringFormat = z.enum(STRING_FORMATS);
 /** Object formats with a required field: a bare name is a server 400. */
 const OBJECT_ONLY: Record<string, string> = { attributes: '{ type: "attributes", selectors }', query: '{ type: "query", prompt }', question: '{ type: "question", question }', highlights: '{ type: "highlights", query }' };
 /** v1 format names the v2 server rejects. */
 const V1_ONLY: Record<string, string> = { extract: '{ type: "json", prompt, schema }', "screenshot@fullPage": '{ type: "screenshot", fullPage: true }' };
 // Names the SDK does not know (added by the server later) pass through: the server is the judge.
 // The names above are reported by scrapeOptionsRules (with what to write instead).
-const namedFormat = z.string();
 const jsonSchema = z.record(z.string(), z.unknown());
-const formatSchema = z.union([
-  namedFormat,
-  z.looseObject({ type: stringFormat }),
-  z.looseObject({ type: z.literal("json"), prompt: z.optional(z.string().check(z.maxLength(10000))), schema: z.optional(jsonSchema) }),
-  z.looseObject({ type: z.literal("screenshot"), fullPage: z.optional(z.boolean()), quality: z.optional(int(1, 100)), viewport: z.optional(viewport) }),
-  z.looseObject({
-    type: z.literal("changeTracking"),
+/** The object formats with fields, each checked against its own schema (`{ type: "markdown" }` and the like take none). */
+const OBJECT_FORMATS = new Map<string, z.ZodMiniType>(Object.entries({
+  json: z.looseObject({ prompt: z.optional(z.string().check(z.maxLength(10000))), schema: z.optional(jsonSchema) }),
+  screenshot: z.looseObject({ fullPage: z.optional(z.boolean()), quality: z.optional(int(1, 100)), viewport: z.optional(viewport) }),
+  changeTracking: z.looseObject({
     modes: z.optional(z.array(z.enum(["git-diff", "json"]))),
     schema: z.optional(jsonSchema),
     prompt: z.optional(z.string()),
     tag: z.optional(z.nullable(z.string())),
   }),
-  z.looseObject({ type: z.literal("attributes"), selectors: z.array(z.object({ selector: z.string(), attribute: z.string() })) }),
-  z.looseObject({ type: z.literal("query"), prompt: z.string().check(z.maxLength(10000)) }),
-  // Formats added by the server after this SDK was written pass through to the server.
-  z.looseObject({ type: z.string().check(z.refine((t) => !["json", "screenshot", "changeTracking", "attributes", "query"].includes(t) && !(STRING_FORMATS as readonly string[]).includes(t))) }),
-]);
+  attributes: z.looseObject({ selectors: z.array(z.object({ selector: z.string(), attribute: z.string() })) }),
+  query: z.looseObject({ prompt: z.string().check(z.maxLength(10000)) }),
+  question: z.looseObject({ question: z.string() }),
+  highlights: z.looseObject({ query: z.string() }),
+}));
+/**
+ * A format: a name, or `{ type, ... }` checked against its type's schema. Dispatched by hand, not a zod
+ * union: a union's error differs across the peer range (zod 4.0, in zod 3.25, reports only "no form
+ * matched"; later zod 4 the last form's issue), and neither names the field at fault. Object formats
+ * the SDK does not know (added by the server later) pass through: the server is the judge.
+ */
+const formatSchema = z.unknown().check(
+  rules<unknown>((f, ctx) => {
+    if (typeof f === "string") return;
+    const type = (f as { type?: unknown } | null | undefined)?.type;
+    if (typeof type !== "string") {
+      ctx.issues.push({ code: "custom", path: [], message: "must be a format name or { type, ... }", input: f });
+      return;
+    }
+    const schema = OBJECT_FORMATS.get(type);
+    if (schema) ctx.issues.push(...issuesOf(schema, f));
+  }),
+);
 
 const actionSchema = z.looseObject({ type: z.string() });
 

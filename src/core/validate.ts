@@ -30,6 +30,16 @@ export function check<T>(schema: $ZodType, value: T, context: string): T {
 const DEFAULT_MESSAGE = "\u0000default";
 const MARK_DEFAULTS = { error: () => DEFAULT_MESSAGE };
 
+/**
+ * The issues of `value` against `schema`, for a rule that checks part of a value with a schema chosen
+ * at run time (a format by its `type`): push them into the rule's context and {@link check} words them
+ * as its own, paths included.
+ */
+export function issuesOf(schema: $ZodType, value: unknown): RuleContext["issues"] {
+  const result = z.safeParse(schema, value, MARK_DEFAULTS);
+  return result.success ? [] : (result.error.issues as unknown as RuleContext["issues"]);
+}
+
 /** The fields of a zod issue that {@link describeIssue} reads (any `$ZodIssue` fits). */
 export interface RawIssue {
   code: string;
