@@ -81,7 +81,7 @@ export function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number
       res = await u.request(req.url, {
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
-        body: req.body,
+        body: req.body as Dispatcher.RequestOptions["body"], // a multipart FormData too: undici encodes it and sets its content-type
         signal: req.signal,
         dispatcher: chosen,
       });
