@@ -85,7 +85,11 @@ const endpointBody = z.looseObject({
   note: z.optional(z.string().check(z.maxLength(4000))),
   url: z.optional(httpUrl),
   pageNumbers: z.optional(z.array(z.int().check(z.gte(1)))),
-});
+}).check(
+  z.refine((b) => ["issues", "tags", "note", "valuableSources", "missingContent", "querySuggestions", "url", "pageNumbers"].some((k) => (b as Record<string, { length?: number }>)[k]?.length), {
+    message: "give at least one signal besides the rating: issues, tags, note, valuableSources, missingContent, querySuggestions, url or pageNumbers",
+  }),
+);
 
 /**
  * `POST /v2/feedback` (server: `controllers/v2/feedback/controller.ts`, `endpointFeedbackSchema`): the body as
