@@ -134,14 +134,17 @@ describe.each(TRANSPORTS)("parse, monitors and feedback over %s", (kind) => {
     await expect(s.client.createMonitor({ ...ok, schedule: {} })).rejects.toThrow(/give exactly one of cron or text/);
     await expect(s.client.createMonitor({ ...ok, schedule: { cron: "* * * * *", text: "hourly" } })).rejects.toBeInstanceOf(ValidationError);
     await expect(s.client.createMonitor({ ...ok, targets: [] })).rejects.toBeInstanceOf(ValidationError);
-    await expect(s.client.createMonitor({ ...ok, targets: [{ type: "scrape", urls: ["not a url"] }] })).rejects.toBeInstanceOf(ValidationError);
     await expect(s.client.createMonitor({ ...ok, targets: [{ type: "rss" } as never] })).rejects.toBeInstanceOf(ValidationError);
     await expect(s.client.updateMonitor("00000000-0000-4000-8000-000000000001", {})).rejects.toThrow(/give at least one field to change/);
     await expect(s.client.listMonitors({ limit: 101 })).rejects.toBeInstanceOf(ValidationError);
-    await expect(s.client.listMonitorChecks("m", { page: 2 } as never)).rejects.toThrow(/unknown key "page"/);
+    await expect(s.client.listMonitorChecks("m", { offset: -1 })).rejects.toThrow(/offset: must be >= 0/);
     await expect(s.client.getMonitor("")).rejects.toBeInstanceOf(ValidationError);
     expect(s.fake.requests).toHaveLength(0);
     await expect(s.client.getMonitor("00000000-0000-4000-8000-000000000001")).rejects.toBeInstanceOf(NotFoundError);
+    // A target's own fields are the server's to check: its 400 names the field.
+    const badTarget = await s.client.createMonitor({ ...ok, targets: [{ type: "scrape", urls: ["not a url"] }] }).catch((e: unknown) => e);
+    expect(badTarget).toBeInstanceOf(BadRequestError);
+    expect(badTarget).toMatchObject({ details: [{ path: ["targets", "0", "urls"] }] });
     const m = await s.client.createMonitor(ok);
     await s.client.updateMonitor(m.id, { status: "paused" });
     const paused = await s.client.runMonitor(m.id).catch((e: unknown) => e);
@@ -175,7 +178,6 @@ describe.each(TRANSPORTS)("parse, monitors and feedback over %s", (kind) => {
     expect(await s.client.feedback(body)).toMatchObject({ feedbackId: first.feedbackId, alreadySubmitted: true });
     await expect(s.client.feedback({ endpoint: "scrape", jobId: doc.metadata.scrapeId!, rating: "good" })).rejects.toThrow(/at least one signal/);
     await expect(s.client.feedback({ ...body, endpoint: "crawl" as never })).rejects.toBeInstanceOf(ValidationError);
-    await expect(s.client.feedback({ ...body, issues: ["Bad Issue"] })).rejects.toBeInstanceOf(ValidationError);
     expect(sent("POST", /^\/v2\/feedback$/)).toHaveLength(2);
   });
 });

@@ -75,17 +75,7 @@ export interface FeedbackOptions extends SearchFeedbackOptions {
   metadata?: Record<string, unknown>;
 }
 
-const code = z.string().check(z.regex(/^[a-z0-9][a-z0-9_-]*$/));
-const endpointBody = z.looseObject({
-  ...feedbackBody.shape,
-  endpoint: z.enum(["search", "scrape", "parse", "map"]),
-  jobId: z.string().check(z.minLength(1)),
-  issues: z.optional(z.array(code).check(z.maxLength(20))),
-  tags: z.optional(z.array(code).check(z.maxLength(20))),
-  note: z.optional(z.string().check(z.maxLength(4000))),
-  url: z.optional(httpUrl),
-  pageNumbers: z.optional(z.array(z.int().check(z.gte(1)))),
-}).check(
+const endpointBody = z.looseObject({ ...feedbackBody.shape, endpoint: z.enum(["search", "scrape", "parse", "map"]), jobId: z.string().check(z.minLength(1)) }).check(
   z.refine((b) => ["issues", "tags", "note", "valuableSources", "missingContent", "querySuggestions", "url", "pageNumbers"].some((k) => (b as Record<string, { length?: number }>)[k]?.length), {
     message: "give at least one signal besides the rating: issues, tags, note, valuableSources, missingContent, querySuggestions, url or pageNumbers",
   }),

@@ -13,7 +13,7 @@ import type { APIPromise, HttpClient, RequestOptions, RequestSpec } from "../cor
 import type { RetryPolicy } from "../core/retry.js";
 import * as z from "zod/v4/mini";
 import { anyObject, objects } from "../core/response.js";
-import { check, httpUrl, int } from "../core/validate.js";
+import { check, int } from "../core/validate.js";
 import type { CrawlOptions } from "./crawl.js";
 import type { ScrapeOptions } from "./scrape.js";
 
@@ -300,26 +300,17 @@ export interface MonitorCheckPageOptions {
   status?: MonitorCheckPage["status"];
 }
 
-const strings = z.array(z.string().check(z.minLength(1)));
 const schedule = z.looseObject({ cron: z.optional(z.string()), text: z.optional(z.string()), timezone: z.optional(z.string()) }).check(
   z.refine((s) => (s.cron === undefined) !== (s.text === undefined), { message: "give exactly one of cron or text", path: ["cron"] }),
 );
-const target = z.discriminatedUnion("type", [
-  z.looseObject({ type: z.literal("scrape"), urls: z.array(httpUrl).check(z.minLength(1)) }),
-  z.looseObject({ type: z.literal("crawl"), url: httpUrl }),
-  z.looseObject({ type: z.literal("search"), queries: strings.check(z.minLength(1), z.maxLength(12)) }),
-]);
-const fields = {
-  name: z.string().check(z.minLength(1), z.maxLength(256)),
-  schedule,
-  targets: z.array(target).check(z.minLength(1), z.maxLength(50)),
-  retentionDays: z.optional(int(1, 365)),
-};
-const createBody = z.looseObject(fields);
-const updateBody = z.looseObject({ ...z.partial(z.object(fields)).shape, status: z.optional(z.enum(["active", "paused"])) }).check(
-  z.refine((b) => Object.keys(b).length > 0, { message: "give at least one field to change" }),
-);
-const paging = z.strictObject({ limit: z.optional(int(1, 100)), offset: z.optional(int(0)), skip: z.optional(int(0)), status: z.optional(z.string()) });
+// Each target's own fields are the server's to check (400 naming the field); the kind is checked here.
+const targets = z.array(z.looseObject({ type: z.enum(["scrape", "crawl", "search"]) })).check(z.minLength(1), z.maxLength(50));
+const name = z.string().check(z.minLength(1), z.maxLength(256));
+const createBody = z.looseObject({ name, schedule, targets, retentionDays: z.optional(int(1, 365)) });
+const updateBody = z
+  .looseObject({ name: z.optional(name), schedule: z.optional(schedule), targets: z.optional(targets), retentionDays: z.optional(int(1, 365)), status: z.optional(z.enum(["active", "paused"])) })
+  .check(z.refine((b) => Object.keys(b).length > 0, { message: "give at least one field to change" }));
+const paging = z.object({ limit: z.optional(int(1, 100)), offset: z.optional(int(0)), skip: z.optional(int(0)), status: z.optional(z.string()) });
 
 const withData = z.looseObject({ data: anyObject });
 
@@ -330,7 +321,10 @@ function send<T>(http: HttpClient, spec: () => Omit<RequestSpec, "response">, re
 
 /** `GET` a monitor path with paging query. */
 function read<T>(http: HttpClient, route: () => string, options: object | undefined, context: string, req?: RequestOptions, list?: boolean): APIPromise<T> {
-  return send<T>(http, () => ({ method: "GET", path: route(), query: { ...check(paging, options ?? {}, context) } }), req, list);
+  return send<T>(http, () => {
+    const { limit, offset, skip, status } = check(paging, (options ?? {}) as { limit?: number; offset?: number; skip?: number; status?: string }, context);
+    return { method: "GET", path: route(), query: { limit, offset, skip, status } };
+  }, req, list);
 }
 
 /** `POST`/`PATCH` a monitor body (not retried once it may have acted, but for the update, which sets the same values again). */

@@ -23,8 +23,8 @@
 import type { Document } from "../api/document.js";
 import type { ClientOptions } from "../core/config.js";
 import { JobFailedError, JobTimeoutError, PaginationLoopError, ValidationError, WebDataError } from "../core/errors.js";
-import type { MonitorCheckDetail, MonitorCheckPage } from "../api/monitor.js";
-import type { AgentThreadResponse, DeveloperSearchOptions, DeveloperSearchResponse, FindToolsData, FindToolsOptions, GetMonitorCheckOptions, ResearchClient } from "./types.js";
+import type { MonitorCheckDetail, MonitorCheckPage, MonitorCheckPageOptions } from "../api/monitor.js";
+import type { AgentThreadResponse, DeveloperSearchOptions, DeveloperSearchResponse, FindToolsData, FindToolsOptions, ResearchClient } from "./later-types.js";
 import { isPlainObject } from "../core/options.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import { check } from "../core/validate.js";
@@ -55,6 +55,9 @@ export interface PaginationConfig {
   /** Stop following pages after this many seconds. */
   maxWaitTime?: number | undefined;
 }
+
+/** The official `getMonitorCheck` options: one page's `limit`, `skip`, `status`, plus the official pagination (default: every page). */
+export type GetMonitorCheckOptions = PaginationConfig & MonitorCheckPageOptions;
 
 /** The official waiter controls, in seconds. */
 export interface FirecrawlWaitOptions {
