@@ -7,7 +7,10 @@ import { crawlParamsPreview, type CrawlParamsPreview } from "./api/crawl-preview
 import type { Document } from "./api/document.js";
 import { map, type MapOptions, type MapResult } from "./api/map.js";
 import { interact, stopInteraction, type InteractOptions, type InteractResult, type StopInteractionResult } from "./api/interact.js";
-import { searchFeedback, type FeedbackResult, type SearchFeedbackOptions } from "./api/feedback.js";
+import { feedback, searchFeedback, type FeedbackOptions, type FeedbackResult, type SearchFeedbackOptions } from "./api/feedback.js";
+import { parse, type ParseFile, type ParseOptions } from "./api/parse.js";
+import * as monitors from "./api/monitor.js";
+import type { CreateMonitorRequest, ListMonitorChecksOptions, ListMonitorsOptions, Monitor, MonitorCheck, MonitorCheckDetail, MonitorCheckPageOptions, UpdateMonitorRequest } from "./api/monitor.js";
 import { getAgentSnapshot, getAgentTrace, listAgents, type AgentListOptions, type AgentRunList, type AgentSnapshot, type AgentTrace } from "./api/agent-runs.js";
 import { agentArgs, historicalOptions, listWithAlias, withSuccess, type ListWithAlias, type SuccessFlag } from "./api/official-shapes.js";
 import { cancelAgent, getAgentStatus, startAgent, type AgentOptions, type AgentRequest, type AgentStartResult, type AgentStatus } from "./api/agent.js";
@@ -366,6 +369,60 @@ export class WebData {
   /** Rates a search's results (`searchId`: the search's `id`): `POST /v2/search/<id>/feedback` (added after the baseline). */
   searchFeedback(searchId: string, options: SearchFeedbackOptions, requestOptions?: RequestOptions): APIPromise<FeedbackResult & SuccessFlag> {
     return searchFeedback(this.#http, searchId, options, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** Rates a job of `search`, `scrape`, `parse` or `map` (`endpoint`, `jobId`, `rating` and a signal: `issues`, `note`, ...): `POST /v2/feedback` (added after the baseline). */
+  feedback(options: FeedbackOptions, requestOptions?: RequestOptions): APIPromise<FeedbackResult & SuccessFlag> {
+    return feedback(this.#http, options, requestOptions).map((r) => withSuccess(r));
+  }
+
+  /**
+   * Parses an uploaded file (HTML, PDF, Word, Excel, PowerPoint, EPUB, CSV; at most 50 MB, checked before sending) into a
+   * document: `POST /v2/parse`, sent as `multipart/form-data` (added after the baseline). `options` are scrape options, less
+   * those a file cannot have (`actions`, `waitFor`, `mobile`, `location`, the screenshot, branding and changeTracking formats).
+   */
+  parse<O extends ParseOptions = ParseOptions>(file: ParseFile, options?: O, requestOptions?: RequestOptions): APIPromise<ScrapeResult<O>> {
+    return parse(this.#http, file, options, requestOptions);
+  }
+
+  /** Creates a page monitor (`name`, `schedule` as `cron` or `text`, `targets`): `POST /v2/monitor` (added after the baseline). Not retried once it may have acted. */
+  createMonitor(request: CreateMonitorRequest, requestOptions?: RequestOptions): APIPromise<Monitor> {
+    return monitors.createMonitor(this.#http, request, requestOptions);
+  }
+
+  /** The team's monitors (`limit` 1-100, default 25; `offset`): `GET /v2/monitor`. */
+  listMonitors(options?: ListMonitorsOptions, requestOptions?: RequestOptions): APIPromise<Monitor[]> {
+    return monitors.listMonitors(this.#http, options, requestOptions);
+  }
+
+  /** A monitor: `GET /v2/monitor/<id>` (`NotFoundError` when there is none). */
+  getMonitor(id: string, requestOptions?: RequestOptions): APIPromise<Monitor> {
+    return monitors.getMonitor(this.#http, id, requestOptions);
+  }
+
+  /** Changes a monitor (the fields given; `status: "paused"` pauses it): `PATCH /v2/monitor/<id>`. */
+  updateMonitor(id: string, request: UpdateMonitorRequest, requestOptions?: RequestOptions): APIPromise<Monitor> {
+    return monitors.updateMonitor(this.#http, id, request, requestOptions);
+  }
+
+  /** Deletes a monitor: `DELETE /v2/monitor/<id>`. */
+  deleteMonitor(id: string, requestOptions?: RequestOptions): APIPromise<boolean> {
+    return monitors.deleteMonitor(this.#http, id, requestOptions);
+  }
+
+  /** Runs a monitor now; the check it started: `POST /v2/monitor/<id>/run` (409 `ConflictError` when paused or already running). */
+  runMonitor(id: string, requestOptions?: RequestOptions): APIPromise<MonitorCheck> {
+    return monitors.runMonitor(this.#http, id, requestOptions);
+  }
+
+  /** A monitor's checks, newest first (`limit`, `offset`, `status`): `GET /v2/monitor/<id>/checks`. */
+  listMonitorChecks(id: string, options?: ListMonitorChecksOptions, requestOptions?: RequestOptions): APIPromise<MonitorCheck[]> {
+    return monitors.listMonitorChecks(this.#http, id, options, requestOptions);
+  }
+
+  /** A check with one page of its pages and their diffs (`limit`, `skip`, `status`; `next` names the following page): `GET /v2/monitor/<id>/checks/<checkId>`. Never paginates. */
+  getMonitorCheck(id: string, checkId: string, options?: MonitorCheckPageOptions, requestOptions?: RequestOptions): APIPromise<MonitorCheckDetail> {
+    return monitors.getMonitorCheck(this.#http, id, checkId, options, requestOptions);
   }
 
   /**

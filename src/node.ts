@@ -80,11 +80,19 @@ export function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number
     const u = undici ?? (await loadUndici());
     chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : defaultDispatcher(u);
     let res: Dispatcher.ResponseData;
+    let sent = req.headers;
+    let payload: string | Uint8Array | undefined;
+    if (typeof req.body === "object") {
+      // A multipart FormData, encoded as the runtime's own fetch encodes it (this undici's encoder wants its own FormData class).
+      const encoded = new Response(req.body);
+      sent = { ...sent, "content-type": encoded.headers.get("content-type") ?? "multipart/form-data" };
+      payload = new Uint8Array(await encoded.arrayBuffer());
+    } else payload = req.body;
     try {
       res = await u.request(req.url, {
         method: req.method as Dispatcher.HttpMethod,
-        headers: req.headers,
-        body: req.body,
+        headers: sent,
+        body: payload,
         signal: req.signal,
         dispatcher: chosen,
       });

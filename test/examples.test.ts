@@ -35,6 +35,7 @@ const EXAMPLES: Record<string, (out: unknown) => void> = {
       toolNames: ["scrape", "search", "map"],
       answers: [expect.stringMatching(/^## About Acme/), expect.stringMatching(/^Error: invalid arguments: url: https:\/\/elsewhere\.example\/ is not on an allowed domain \(acme\.test\)/)],
     }),
+  "files-and-monitors.ts": (out) => expect(out).toEqual({ heading: "# Quarterly report", pages: ["https://acme.test/products new"] }),
   "webhooks.ts": (out) => expect(out).toEqual({ accepted: ["crawl.completed"], rejected: 1 }),
 };
 

@@ -37,6 +37,7 @@ const ROWS: [string, number, (c: WebData) => Promise<unknown>, number][] = [
   ["scrape: a longer client timeoutMs wins", 120_000, (c) => c.scrape("https://a.test", { timeout: 30_000 }), 120_000],
   ["map: timeout in ms", 1_000, (c) => c.map("https://a.test", { timeout: 20_000 }), 20_000 + MARGIN],
   ["search: timeout in ms", 1_000, (c) => c.search("q", { timeout: 25_000 }), 25_000 + MARGIN],
+  ["parse: timeout in ms", 1_000, (c) => c.parse({ data: "<h1>x</h1>", filename: "a.html" }, { timeout: 40_000 }), 40_000 + MARGIN],
   ["browserExecute: timeout in seconds", 1_000, (c) => c.browserExecute(ID, { code: "1", timeout: 60 }), 60_000 + MARGIN],
   ["browserExecute: the server's default 30 s", 1_000, (c) => c.browserExecute(ID, { code: "1" }), 30_000 + MARGIN],
   ["interact: timeout in seconds", 1_000, (c) => c.interact(ID, { code: "1", timeout: 45 }), 45_000 + MARGIN],

@@ -55,6 +55,43 @@ const feedbackBody = z.looseObject({
   origin: z.optional(z.string()),
 });
 
+/** Options of `feedback`: rate any job of `search`, `scrape`, `parse` or `map` (`POST /v2/feedback`). */
+export interface FeedbackOptions extends SearchFeedbackOptions {
+  /** The endpoint that ran the job. */
+  endpoint: "search" | "scrape" | "parse" | "map";
+  /** The job's id (a scrape's `metadata.scrapeId`, a search's `id`). */
+  jobId: string;
+  /** Issue codes (`[a-z0-9_-]`, at most 20). */
+  issues?: string[];
+  /** Tags, as issue codes (at most 20). */
+  tags?: string[];
+  /** A note (at most 4000 characters). */
+  note?: string;
+  /** The page concerned. */
+  url?: string;
+  /** The pages concerned (of a PDF). */
+  pageNumbers?: number[];
+  /** Small endpoint-specific metadata (at most 8 KB as JSON). */
+  metadata?: Record<string, unknown>;
+}
+
+const endpointBody = z.looseObject({ ...feedbackBody.shape, endpoint: z.enum(["search", "scrape", "parse", "map"]), jobId: z.string().check(z.minLength(1)) }).check(
+  z.refine((b) => ["issues", "tags", "note", "valuableSources", "missingContent", "querySuggestions", "url", "pageNumbers"].some((k) => (b as Record<string, { length?: number }>)[k]?.length), {
+    message: "give at least one signal besides the rating: issues, tags, note, valuableSources, missingContent, querySuggestions, url or pageNumbers",
+  }),
+);
+
+/**
+ * `POST /v2/feedback` (server: `controllers/v2/feedback/controller.ts`, `endpointFeedbackSchema`): the body as
+ * given; the server wants at least one signal besides the rating (400 `INVALID_BODY` otherwise), 404
+ * `JOB_NOT_FOUND` for a job it does not know. Not retried once it may have been recorded.
+ */
+export function feedback(http: HttpClient, options: FeedbackOptions, req?: RequestOptions): APIPromise<FeedbackResult> {
+  return http
+    .request<FeedbackResult & { success?: boolean }>(() => ({ method: "POST", path: "/v2/feedback", body: check(endpointBody, options, "feedback options"), retry: "not-idempotent", response: anyObject }), req)
+    .map(withoutSuccess);
+}
+
 /** `POST /v2/search/:jobId/feedback`. */
 export function searchFeedback(http: HttpClient, searchId: string, options: SearchFeedbackOptions, req?: RequestOptions): APIPromise<FeedbackResult> {
   return http

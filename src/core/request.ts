@@ -32,13 +32,18 @@ export interface RequestOptions {
 /** What an endpoint module asks of the request function. */
 export interface RequestSpec {
   /** HTTP method. */
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   /** A path under the API URL (`/v2/scrape`, or a `next` page's path and query re-based by `jobs/status.ts`): no request goes to another origin. */
   path: string;
   /** Query parameters; `undefined` values are left out. */
   query?: Record<string, string | number | boolean | undefined> | undefined;
   /** JSON body. */
   body?: unknown;
+  /**
+   * Files to upload: the body goes as `multipart/form-data` instead of JSON, each field of `body` a part
+   * holding its JSON text, each file a part of its own (`[blob, filename]`); the runtime sets the boundary.
+   */
+  files?: Record<string, [Blob, string]> | undefined;
   /** Send `Authorization` (default true; agent signup sends none). */
   auth?: boolean;
   /** Retry policy (default `safe`). */
@@ -260,7 +265,7 @@ export class HttpClient {
     const endpoint = `${spec.method} ${new URL(url).pathname}`;
     const idem = idempotencyPlan(opts.idempotencyKey, spec.idempotent === true, cfg.idempotencyKeys, spec.retry);
     const headers = this.#headers(spec, opts, url, idem.key);
-    const body = spec.body === undefined ? undefined : encodeJson(spec.body);
+    const body = spec.files ? multipart(spec.body, spec.files) : spec.body === undefined ? undefined : encodeJson(spec.body);
     const timeoutMs = attemptTimeoutMs(opts.timeoutMs ?? cfg.timeoutMs, spec.serverTimeoutMs);
     const caller = opts.signal;
     if (caller?.aborted) throw new AbortError(undefined, { cause: caller.reason });
@@ -305,7 +310,7 @@ export class HttpClient {
       "user-agent": `webdata/${VERSION}`,
       "x-client": `webdata/${VERSION}`,
     };
-    if (spec.body !== undefined) h["content-type"] = "application/json";
+    if (spec.body !== undefined && !spec.files) h["content-type"] = "application/json";
     const key = this.#config.apiKey;
     if (spec.auth !== false && key) h.authorization = `Bearer ${key}`; // `url` is always under apiUrl (see `url()`)
     if (idemKey !== undefined) h["x-idempotency-key"] = idemKey;
@@ -348,6 +353,14 @@ export class HttpClient {
     }
     return res.status === 429 ? new RateLimitError({ ...init, retryAfterMs: parseRetryAfter(res.headers, text) }) : APIError.from(init);
   }
+}
+
+/** A multipart body: each field of `body` as its JSON text, then each file. */
+function multipart(body: unknown, files: Record<string, [Blob, string]>): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(isRecord(body) ? body : {})) form.append(k, encodeJson(v));
+  for (const [k, [blob, name]] of Object.entries(files)) form.append(k, blob, name);
+  return form;
 }
 
 /** True for a 2xx status: anything else (a 3xx included) is an error, never a result. */

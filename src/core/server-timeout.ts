@@ -19,6 +19,7 @@ export const SERVER_TIMEOUTS = {
   "/v2/scrape": [1],
   "/v2/map": [1],
   "/v2/search": [1],
+  "/v2/parse": [1],
   "/v2/browser/{id}/execute": [1000, 30],
   "/v2/scrape/{id}/interact": [1000],
   "/v1/scrape": [1],

@@ -15,8 +15,8 @@ export interface TransportRequest {
   method: string;
   /** Request headers (lower-case names). */
   headers: Record<string, string>;
-  /** Encoded body, if any. */
-  body?: string | undefined;
+  /** Encoded body, if any: JSON text, or a multipart `FormData` (the transport sets its content-type). */
+  body?: string | FormData | undefined;
   /** Fires on caller abort or per-attempt timeout; the transport must stop then. */
   signal: AbortSignal;
   /** Largest body `text()` may read, in bytes (after content decoding); more is `ResponseTooLargeError`. Default: no limit. */

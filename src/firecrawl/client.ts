@@ -22,7 +22,9 @@
  */
 import type { Document } from "../api/document.js";
 import type { ClientOptions } from "../core/config.js";
-import { JobFailedError, JobTimeoutError, ValidationError, WebDataError } from "../core/errors.js";
+import { JobFailedError, JobTimeoutError, PaginationLoopError, ValidationError, WebDataError } from "../core/errors.js";
+import type { MonitorCheckDetail, MonitorCheckPage, MonitorCheckPageOptions } from "../api/monitor.js";
+import type { AgentThreadResponse, DeveloperSearchOptions, DeveloperSearchResponse, FindToolsData, FindToolsOptions, ResearchClient } from "./later-types.js";
 import { isPlainObject } from "../core/options.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import { check } from "../core/validate.js";
@@ -54,6 +56,9 @@ export interface PaginationConfig {
   maxWaitTime?: number | undefined;
 }
 
+/** The official `getMonitorCheck` options: one page's `limit`, `skip`, `status`, plus the official pagination (default: every page). */
+export type GetMonitorCheckOptions = PaginationConfig & MonitorCheckPageOptions;
+
 /** The official waiter controls, in seconds. */
 export interface FirecrawlWaitOptions {
   /** Seconds between status reads (default 2). */
@@ -80,7 +85,8 @@ export type FirecrawlSameMethod =
   | "crawlDocuments" | "getBatchScrapeErrors" | "cancelBatchScrape" | "batchScrapeDocuments" | "startExtract" | "getExtractStatus"
   | "startAgent" | "getAgentStatus" | "listAgents" | "cancelAgent" | "getAgentTrace" | "getAgentSnapshot" | "browser" | "browserExecute"
   | "deleteBrowser" | "listBrowsers" | "interact" | "stopInteraction" | "getConcurrency" | "getCreditUsage" | "getTokenUsage"
-  | "getCreditUsageHistorical" | "getTokenUsageHistorical" | "getQueueStatus" | "searchFeedback";
+  | "getCreditUsageHistorical" | "getTokenUsageHistorical" | "getQueueStatus" | "searchFeedback" | "feedback" | "parse" | "createMonitor"
+  | "listMonitors" | "getMonitor" | "updateMonitor" | "deleteMonitor" | "runMonitor" | "listMonitorChecks";
 
 /** The methods `Firecrawl` forwards to `WebData` unchanged (every member of {@link FirecrawlSameMethod}, checked below). */
 const SAME = [
@@ -88,7 +94,8 @@ const SAME = [
   "crawlDocuments", "getBatchScrapeErrors", "cancelBatchScrape", "batchScrapeDocuments", "startExtract", "getExtractStatus",
   "startAgent", "getAgentStatus", "listAgents", "cancelAgent", "getAgentTrace", "getAgentSnapshot", "browser", "browserExecute",
   "deleteBrowser", "listBrowsers", "interact", "stopInteraction", "getConcurrency", "getCreditUsage", "getTokenUsage",
-  "getCreditUsageHistorical", "getTokenUsageHistorical", "getQueueStatus", "searchFeedback",
+  "getCreditUsageHistorical", "getTokenUsageHistorical", "getQueueStatus", "searchFeedback", "feedback", "parse", "createMonitor",
+  "listMonitors", "getMonitor", "updateMonitor", "deleteMonitor", "runMonitor", "listMonitorChecks",
 ] as const satisfies readonly FirecrawlSameMethod[];
 // Fails to compile when the list misses a member of the union.
 const _covers: Record<FirecrawlSameMethod, true> = Object.fromEntries(SAME.map((m) => [m, true])) as { [K in (typeof SAME)[number]]: true };
@@ -228,6 +235,71 @@ export class Firecrawl {
     return new FirecrawlWatcher(jobId, timeoutMs, (signal) => this.#client.watcher(jobId, { kind: rest.kind, pollIntervalMs, signal }, requestOptions));
   }
 
+  /**
+   * A monitor check with every page of its pages (the official default): follows `next` unless `autoPaginate` is
+   * false, within `maxPages`, `maxResults` and `maxWaitTime` (seconds); `limit`, `skip` and `status` shape each page.
+   * When a limit stops it, `next` is the page to read on (the official client gives `null`).
+   */
+  getMonitorCheck(monitorId: string, checkId: string, options?: GetMonitorCheckOptions, requestOptions?: RequestOptions): APIPromise<MonitorCheckDetail> {
+    const given: GetMonitorCheckOptions = isPlainObject(options) ? (options as GetMonitorCheckOptions) : {};
+    const { autoPaginate, maxPages, maxResults, maxWaitTime, ...page } = given;
+    const first = this.#client.getMonitorCheck(monitorId, checkId, page, requestOptions);
+    const walk = async () => {
+      const p: PaginationConfig = check(paginationSchema, { autoPaginate, maxPages, maxResults, maxWaitTime }, "pagination");
+      const answer = await first.withResponse();
+      const pages: MonitorCheckPage[] = [...answer.data.pages];
+      let next = answer.data.next ?? undefined;
+      let skip = page.skip ?? 0;
+      const started = Date.now();
+      for (let n = 0; p.autoPaginate !== false && next; n++) {
+        if ((p.maxPages !== undefined && n >= p.maxPages) || (p.maxResults !== undefined && pages.length >= p.maxResults) || (p.maxWaitTime !== undefined && Date.now() - started > p.maxWaitTime * 1000)) break;
+        const q = new URL(next).searchParams;
+        const from = Number(q.get("skip"));
+        if (!(from > skip)) throw new PaginationLoopError(checkId, `the next page (skip=${q.get("skip") ?? ""}) does not move past the last one (skip=${skip})`);
+        skip = from;
+        const more = await this.#client.getMonitorCheck(monitorId, checkId, { ...page, skip, limit: Number(q.get("limit")) || page.limit }, requestOptions);
+        pages.push(...more.pages);
+        next = more.next ?? undefined;
+      }
+      const kept = p.maxResults === undefined ? pages : pages.slice(0, p.maxResults);
+      return { data: { ...answer.data, pages: kept, next: p.autoPaginate === false || next ? (next ?? null) : null }, response: answer.response };
+    };
+    return new APIPromise(walk());
+  }
+
+  /**
+   * Not supported: agent threads are not a route of the service's API server (the official client reads
+   * `/v2/agent/threads/<id>`, which the server does not define). Rejects with `ValidationError` before sending.
+   */
+  getAgentThread(_threadId: string, _options?: { includeData?: boolean }): Promise<AgentThreadResponse> {
+    return unsupported("getAgentThread", "agent threads are not a route of the service's API server; a run's thread fields (threadId, threadTurn, mode, message, suggestions) are on getAgentStatus(jobId), the team's runs on listAgents()");
+  }
+
+  /**
+   * Not supported: the developer index is a separate service that the API only proxies (`/v2/search/developer`, when a
+   * deployment configures it); its wire is not in the service's server. Rejects with `ValidationError` before sending.
+   */
+  developerSearch(_query: string, _options?: DeveloperSearchOptions): Promise<DeveloperSearchResponse> {
+    return unsupported("developerSearch", 'the developer index is a separate service the API only proxies, with no wire in the service\'s server; use search(query, { categories: ["github"] }) for GitHub pages');
+  }
+
+  /**
+   * Not supported: the tool catalogue (Alexandria) is a separate service reached through scrape's `alexandria` calls,
+   * outside the service's server. Rejects with `ValidationError` before sending.
+   */
+  findTools(_options?: FindToolsOptions): Promise<FindToolsData> {
+    return unsupported("findTools", "the tool catalogue (Alexandria) is a separate service the API only forwards to, with no wire in the service's server; nothing in webdata replaces it");
+  }
+
+  /**
+   * Not supported: the research paper index is a separate service that the API only proxies (`/v2/search/research`);
+   * each of its methods rejects with `ValidationError` before sending.
+   */
+  get research(): ResearchClient {
+    const no = (): Promise<never> => unsupported("research", 'the research paper index is a separate service the API only proxies, with no wire in the service\'s server; use search(query, { categories: ["research"] }) for academic web pages');
+    return { searchPapers: no, getPaper: no, similarPapers: no, searchGithub: no };
+  }
+
   /** @deprecated The official v1-style alias of {@link scrape}. */
   scrapeUrl(...args: Params<"scrape">): Result<"scrape"> {
     return this.#client.scrape(...args);
@@ -349,6 +421,11 @@ export class Firecrawl {
       throw err;
     }
   }
+}
+
+/** An official method webdata does not have: a `ValidationError` naming why and what to use instead, before anything is sent. */
+function unsupported(method: string, why: string): Promise<never> {
+  return Promise.reject(new ValidationError([{ path: method, message: `not supported by webdata (nothing was sent): ${why}` }], "call"));
 }
 
 /** The official batch scrape's `idempotencyKey` option. */

@@ -159,3 +159,6 @@ export type MenuItemIdentifiers = { merchantItemId?: string };
 export type MenuMerchant = MenuProfile["merchant"];
 /** Official name of a menu section. */
 export type MenuSection = MenuProfile["sections"][number];
+
+// The official names of parse, monitors, feedback, agent threads and the services outside the API server.
+export type * from "./later-types.js";

@@ -16,6 +16,8 @@ import { registerSearch } from "./handlers/search.js";
 import { registerUsageHistory } from "./handlers/usage-history.js";
 import { registerV1 } from "./handlers/v1.js";
 import { registerLater } from "./handlers/later.js";
+import { registerMonitor } from "./handlers/monitor.js";
+import { registerParse } from "./handlers/parse.js";
 import { FakeService, type FakeServiceOptions } from "./service.js";
 
 export { FakeService, json, fail, HttpFailure, CREDITS, TOKENS_PER_CREDIT } from "./service.js";
@@ -30,7 +32,7 @@ export { fakeTasks, type FakeTasks, type FakeTask, type TaskOptions } from "./ha
 export { v1FakeState, type V1FakeState } from "./handlers/v1.js";
 
 /** Every capability's routes, in registration order. Later capabilities add theirs here. */
-const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerStreams, registerV1, registerSearch, registerBrowser, registerUsageHistory, registerLater];
+const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerStreams, registerV1, registerSearch, registerBrowser, registerUsageHistory, registerLater, registerParse, registerMonitor];
 
 /**
  * Creates a fake service with every endpoint registered; inject its `fetch` into the client.

@@ -41,7 +41,7 @@ export interface RecordedRequest {
   query: Record<string, string>;
   /** Lower-cased request headers; `authorization` redacted. */
   headers: Record<string, string>;
-  /** Parsed JSON body (the raw text when it was not JSON; undefined for none). */
+  /** Parsed JSON body (the raw text when it was not JSON; undefined for none; a multipart upload's parts: text as it is, a file as `{ filename, type, size }`). */
   body: unknown;
   /** When the fake received it, by the fake's clock (ms). */
   at: number;
@@ -81,8 +81,10 @@ export interface HandlerContext {
   url: URL;
   /** Route parameters (`:id`). */
   params: Record<string, string>;
-  /** Parsed JSON body (undefined for none). */
+  /** Parsed JSON body (undefined for none; for a multipart upload, its parts as {@link RecordedRequest.body} shows them). */
   body: unknown;
+  /** A multipart upload's form data (undefined for other bodies). */
+  form?: FormData | undefined;
   /** The authenticated team (undefined on unauthenticated routes). */
   team: FakeTeam | undefined;
   /** The bearer key used. */
@@ -375,10 +377,13 @@ export class FakeService {
    */
   async handle(request: Request, opts: { internal?: boolean } = {}): Promise<Response> {
     const url = new URL(request.url);
-    const text = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
+    // A multipart upload (`POST /v2/parse`) is read as form data: the log shows each part, a file as its name, type and size.
+    const form = (request.headers.get("content-type") ?? "").includes("multipart/form-data") ? await request.clone().formData().catch(() => undefined) : undefined;
+    const text = request.method === "GET" || request.method === "HEAD" || form ? "" : await request.text();
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => (headers[k] = v));
-    let body: unknown;
+    let body: unknown = form ? formParts(form) : undefined;
+    if (form) forms.set(request, form);
     let badJson = false;
     if (text) {
       try {
@@ -445,7 +450,7 @@ export class FakeService {
       if (auth instanceof Response) return auth;
       const origin = this.options.publicUrl ?? url.origin;
       try {
-        return await route.handler({ request, url, params, body, team: auth.team, key: auth.key, origin });
+        return await route.handler({ request, url, params, body, form: forms.get(request), team: auth.team, key: auth.key, origin });
       } catch (err) {
         if (err instanceof HttpFailure) return err.response;
         return this.internalError();
@@ -479,6 +484,16 @@ export class FakeService {
     }
     return undefined;
   }
+}
+
+/** Each multipart request's form data, for its handler. */
+const forms = new WeakMap<Request, FormData>();
+
+/** The parts of a multipart body: text as it is, a file as `{ filename, type, size }`. */
+function formParts(form: FormData): Record<string, unknown> {
+  const parts: Record<string, unknown> = {};
+  form.forEach((v, k) => (parts[k] = typeof v === "string" ? v : { filename: v.name, type: v.type, size: v.size }));
+  return parts;
 }
 
 function matchRoute(pattern: string[], parts: string[]): Record<string, string> | undefined {

@@ -9,15 +9,25 @@
  * (here the source path of "webdata/firecrawl", since tests run unbuilt). This file is
  * typechecked with test/tsconfig.json and run against the fake service by
  * test/official-compat.test.ts, which holds the expected outcome of each
- * entry. A line marked `@ts-expect-error` does not compile against webdata:
- * each is listed, with the reason, in MIGRATION.md ("From
- * @mendable/firecrawl-js 4.x (v2)").
+ * entry. Every call site compiles against webdata; the ones webdata cannot
+ * serve reject before sending, and MIGRATION.md ("From @mendable/firecrawl-js
+ * 4.x (v2)") lists them with the reason.
  */
 import { z } from "zod";
 import {
   Firecrawl,
   SdkError,
   type ActiveCrawlsResponse,
+  type AgentThreadResponse,
+  type DeveloperSearchResponse,
+  type EndpointFeedbackRequest,
+  type FeedbackResponse,
+  type FindToolsData,
+  type Monitor,
+  type MonitorCheck,
+  type MonitorCheckDetail,
+  type ParseFile,
+  type UpdateMonitorRequest,
   type AgentStatusResponse,
   type BatchScrapeJob,
   type BrowserListResponse,
@@ -53,8 +63,8 @@ export const v2Calls: Record<string, CallSite> = {
     return { markdown: doc.markdown, title: doc.metadata?.title, product: product.product };
   },
   async findTools(app) {
-    // @ts-expect-error not in webdata: the tool catalogue (Alexandria) is outside this SDK's API (MIGRATION.md)
-    return app.findTools({ providers: ["particle"], limit: 2 });
+    const tools: FindToolsData = await app.findTools({ providers: ["particle"], limit: 2 });
+    return tools.items.map((t) => t.name);
   },
   async interact(app) {
     const doc = await app.scrape(`${SITE}/`, { actions: [{ type: "click", selector: 'a[href="/products"]' }] });
@@ -89,8 +99,11 @@ export const v2Calls: Record<string, CallSite> = {
     return (await app.deleteScrapeBrowser(doc.metadata!.scrapeId!)).success;
   },
   async parse(app) {
-    // @ts-expect-error not in webdata yet: POST /v2/parse (multipart upload, reference §14), MIGRATION.md
-    return app.parse({ data: "<html><body><h1>Hello parse</h1></body></html>", filename: "upload.html", contentType: "text/html" }, { formats: ["markdown"] });
+    const file: ParseFile = { data: "<html><body><h1>Hello parse</h1><p>From a file.</p></body></html>", filename: "upload.html", contentType: "text/html" };
+    const doc: Document = await app.parse(file, { formats: ["markdown"] });
+    if (!doc.markdown?.includes("# Hello parse")) throw new Error(`unexpected markdown: ${String(doc.markdown)}`);
+    const bytes = await app.parse({ data: new TextEncoder().encode("a,b\n1,2\n"), filename: "table.csv" });
+    return { markdown: doc.markdown, source: doc.metadata?.sourceURL, csv: bytes.markdown };
   },
   async search(app) {
     const results: SearchData = await app.search("widgets", { limit: 5 });
@@ -99,12 +112,15 @@ export const v2Calls: Record<string, CallSite> = {
     return { urls, scraped: scraped.web?.length };
   },
   async developerSearch(app) {
-    // @ts-expect-error not in webdata: developer index search (after the reference's range), MIGRATION.md
-    return app.developerSearch("configure retry backoff", { repos: ["firecrawl/firecrawl"], passages: 3 });
+    const res: DeveloperSearchResponse = await app.developerSearch("configure retry backoff", { repos: ["firecrawl/firecrawl"], passages: 3 });
+    return res.results.map((r) => r.url);
   },
   async feedback(app) {
-    // @ts-expect-error not in webdata yet: endpoint feedback (reference §14 has only search feedback), MIGRATION.md
-    return app.feedback({ endpoint: "search", jobId: "00000000-0000-4000-8000-000000000000", rating: "good" });
+    const doc = await app.scrape(`${SITE}/products`, { formats: ["markdown"] });
+    const request: EndpointFeedbackRequest = { endpoint: "scrape", jobId: doc.metadata!.scrapeId!, rating: "bad", issues: ["missing_prices"], note: "No prices in the markdown" };
+    const fb: FeedbackResponse = await app.feedback(request);
+    if (!fb.success) throw new Error("failed");
+    return fb.feedbackId;
   },
   async searchFeedback(app) {
     const results = await app.search("widgets", { limit: 3 });
@@ -114,8 +130,8 @@ export const v2Calls: Record<string, CallSite> = {
     return fb.feedbackId;
   },
   async research(app) {
-    // @ts-expect-error not in webdata: the research paper index (after the reference's range), MIGRATION.md
-    return app.research.searchPapers("CRISPR base editing", { k: 10 });
+    const papers = await app.research.searchPapers("CRISPR base editing", { k: 10 });
+    return papers.results.map((p) => p.title);
   },
   async map(app) {
     const mapResult: MapData = await app.map(SITE);
@@ -166,36 +182,49 @@ export const v2Calls: Record<string, CallSite> = {
     return app.crawlParamsPreview(SITE, "Only the blog posts");
   },
   async createMonitor(app) {
-    // @ts-expect-error not in webdata yet: /v2/monitor (reference §14), MIGRATION.md
-    return app.createMonitor({ name: "prices", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [`${SITE}/products`] }] });
+    const monitor: Monitor = await app.createMonitor({ name: "prices", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [`${SITE}/products`] }] });
+    return monitor.id;
   },
   async listMonitors(app) {
-    // @ts-expect-error not in webdata yet: /v2/monitor (reference §14), MIGRATION.md
-    return app.listMonitors();
+    await app.createMonitor({ name: "docs", schedule: { text: "every 30 minutes" }, targets: [{ type: "crawl", url: SITE, crawlOptions: { limit: 5 } }] });
+    const monitors: Monitor[] = await app.listMonitors({ limit: 10 });
+    return monitors.map((m) => `${m.name}: ${m.schedule.cron ?? ""}`);
   },
   async getMonitor(app) {
-    // @ts-expect-error not in webdata yet: /v2/monitor (reference §14), MIGRATION.md
-    return app.getMonitor("m1");
+    const created = await app.createMonitor({ name: "prices", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [`${SITE}/products`] }] });
+    const monitor = await app.getMonitor(created.id);
+    return monitor.status;
   },
   async updateMonitor(app) {
-    // @ts-expect-error not in webdata yet: /v2/monitor (reference §14), MIGRATION.md
-    return app.updateMonitor("m1", { name: "renamed" });
+    const created = await app.createMonitor({ name: "prices", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [`${SITE}/products`] }] });
+    const request: UpdateMonitorRequest = { name: "renamed", status: "paused" };
+    const updated = await app.updateMonitor(created.id, request);
+    if (updated.name !== "renamed" || updated.status !== "paused") throw new Error("not updated");
+    return updated.updatedAt;
   },
   async deleteMonitor(app) {
-    // @ts-expect-error not in webdata yet: /v2/monitor (reference §14), MIGRATION.md
-    return app.deleteMonitor("m1");
+    const created = await app.createMonitor({ name: "prices", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [`${SITE}/products`] }] });
+    const deleted: boolean = await app.deleteMonitor(created.id);
+    if (!deleted) throw new Error("not deleted");
+    return deleted;
   },
   async runMonitor(app) {
-    // @ts-expect-error not in webdata yet: /v2/monitor (reference §14), MIGRATION.md
-    return app.runMonitor("m1");
+    const created = await app.createMonitor({ name: "prices", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [`${SITE}/products`, `${SITE}/about`] }] });
+    const check: MonitorCheck = await app.runMonitor(created.id);
+    return `${check.id} ${check.status} ${check.trigger}`;
   },
   async listMonitorChecks(app) {
-    // @ts-expect-error not in webdata yet: /v2/monitor (reference §14), MIGRATION.md
-    return app.listMonitorChecks("m1");
+    const created = await app.createMonitor({ name: "prices", schedule: { cron: "0 * * * *" }, targets: [{ type: "scrape", urls: [`${SITE}/products`] }] });
+    await app.runMonitor(created.id);
+    const checks = await app.listMonitorChecks(created.id, { limit: 5 });
+    return checks.map((c) => `${c.status}: ${c.summary.new} new, ${c.summary.changed} changed`);
   },
   async getMonitorCheck(app) {
-    // @ts-expect-error not in webdata yet: /v2/monitor (reference §14), MIGRATION.md
-    return app.getMonitorCheck("m1", "c1");
+    const created = await app.createMonitor({ name: "site", schedule: { cron: "0 * * * *" }, targets: [{ type: "crawl", url: SITE, crawlOptions: { limit: 8 } }] });
+    const run = await app.runMonitor(created.id);
+    const detail: MonitorCheckDetail = await app.getMonitorCheck(created.id, run.id, { limit: 3 });
+    if (detail.pages.length < 4 || detail.next) throw new Error(`expected every page, got ${detail.pages.length}`);
+    return detail.pages.map((p) => `${p.url} ${p.status}`);
   },
   async startBatchScrape(app) {
     const start = await app.startBatchScrape([`${SITE}/`, `${SITE}/about`], { formats: ["markdown", "html"] });
@@ -298,8 +327,8 @@ export const v2Calls: Record<string, CallSite> = {
     return snap.snapshot;
   },
   async getAgentThread(app) {
-    // @ts-expect-error not in webdata yet: agent threads (after the reference's range), MIGRATION.md
-    return app.getAgentThread("t1");
+    const res: AgentThreadResponse = await app.getAgentThread("0190f2a4-0000-7000-8000-000000000001", { includeData: true });
+    return res.thread?.runs.map((r) => r.status);
   },
   async browser(app) {
     const session = await app.browser({ ttl: 120 });

@@ -1,0 +1,361 @@
+/**
+ * Page monitors, added by the service after the reference's baseline (§14:
+ * `/v2/monitor` CRUD, runs and checks; webhook events `monitor.page` and
+ * `monitor.check.completed`). Wire read from the server
+ * (`apps/api/src/routes/v2.ts`, `controllers/v2/monitor.ts`,
+ * `services/monitoring/types.ts`; MIGRATION.md "Wire of the later endpoints"):
+ * every answer is `{ success: true, data }`, except delete (`{ success: true }`)
+ * and run (`{ success: true, id, data }`); an unknown monitor is 404 "Monitor
+ * not found", a paused or running one's run is 409.
+ */
+import { path } from "../core/path.js";
+import type { APIPromise, HttpClient, RequestOptions, RequestSpec } from "../core/request.js";
+import type { RetryPolicy } from "../core/retry.js";
+import * as z from "zod/v4/mini";
+import { anyObject, objects } from "../core/response.js";
+import { check, int } from "../core/validate.js";
+import type { CrawlOptions } from "./crawl.js";
+import type { ScrapeOptions } from "./scrape.js";
+
+/** When a monitor runs: exactly one of `cron` (5 fields) or `text` ("every 30 minutes", "daily at 9:00") on create and update; answers always carry `cron`. */
+export interface MonitorSchedule {
+  /** A 5-field cron expression. */
+  cron?: string;
+  /** A schedule in words, turned into `cron` by the server. */
+  text?: string;
+  /** IANA time zone (server default `UTC`). */
+  timezone?: string;
+}
+
+/** A monitor's e-mail notification. */
+export interface MonitorEmailNotification {
+  /** Send e-mails. */
+  enabled?: boolean;
+  /** Addresses (at most 25); people outside the team confirm by e-mail first. */
+  recipients?: string[];
+  /** Put the diffs in the e-mail. */
+  includeDiffs?: boolean;
+}
+
+/** A monitor's notifications. */
+export interface MonitorNotification {
+  /** E-mail. */
+  email?: MonitorEmailNotification;
+}
+
+/** Where a monitor's webhook goes (events `monitor.page`, `monitor.check.completed`). */
+export interface MonitorWebhookConfig {
+  /** The URL. */
+  url: string;
+  /** Headers sent with it. */
+  headers?: Record<string, string>;
+  /** Metadata echoed in each event. */
+  metadata?: Record<string, string>;
+  /** Events to send. */
+  events?: string[];
+}
+
+/** Watch these pages. */
+export interface MonitorScrapeTarget {
+  /** Set by the server. */
+  id?: string;
+  /** `scrape`. */
+  type: "scrape";
+  /** The pages. */
+  urls: string[];
+  /** Scrape options of each read. */
+  scrapeOptions?: ScrapeOptions;
+}
+
+/** Watch a site, crawled at each run. */
+export interface MonitorCrawlTarget {
+  /** Set by the server. */
+  id?: string;
+  /** `crawl`. */
+  type: "crawl";
+  /** Where the crawl starts. */
+  url: string;
+  /** Crawl options of each run. */
+  crawlOptions?: CrawlOptions;
+  /** Scrape options of each page. */
+  scrapeOptions?: ScrapeOptions;
+}
+
+/** Watch search results (needs the monitor's `goal`). */
+export interface MonitorSearchTarget {
+  /** Set by the server. */
+  id?: string;
+  /** `search`. */
+  type: "search";
+  /** The queries (1 to 12). */
+  queries: string[];
+  /** How far back each run looks (server default `24h`). */
+  searchWindow?: "5m" | "15m" | "1h" | "6h" | "24h" | "7d";
+  /** Only these domains. */
+  includeDomains?: string[];
+  /** Not these domains. */
+  excludeDomains?: string[];
+  /** Results per query, 1 to 50 (server default 10). */
+  maxResults?: number;
+}
+
+/** What a monitor watches. */
+export type MonitorTarget = MonitorScrapeTarget | MonitorCrawlTarget | MonitorSearchTarget;
+
+/** `createMonitor`'s request. */
+export interface CreateMonitorRequest {
+  /** Its name (1 to 256 characters). */
+  name: string;
+  /** When it runs. */
+  schedule: MonitorSchedule;
+  /** Webhook of its events. */
+  webhook?: MonitorWebhookConfig;
+  /** E-mail notification. */
+  notification?: MonitorNotification;
+  /** What it watches (1 to 50 targets). */
+  targets: MonitorTarget[];
+  /** Days a check is kept, 1 to 365 (server default 30). */
+  retentionDays?: number;
+  /** What counts as a meaningful change (required with a search target, unless `judgeEnabled: false`). */
+  goal?: string | null;
+  /** Judge each change against `goal` (default: on when a goal is given). */
+  judgeEnabled?: boolean;
+}
+
+/** `updateMonitor`'s request: the fields to change (at least one); `null` clears webhook, notification or goal. */
+export interface UpdateMonitorRequest {
+  /** New name. */
+  name?: string;
+  /** Pause or resume. */
+  status?: "active" | "paused";
+  /** New schedule. */
+  schedule?: MonitorSchedule;
+  /** New webhook, or `null` for none. */
+  webhook?: MonitorWebhookConfig | null;
+  /** New notification, or `null` for none. */
+  notification?: MonitorNotification | null;
+  /** New targets (replace the old ones). */
+  targets?: MonitorTarget[];
+  /** New retention, days. */
+  retentionDays?: number;
+  /** New goal, or `null` for none. */
+  goal?: string | null;
+  /** Judge changes or not. */
+  judgeEnabled?: boolean;
+}
+
+/** Pages of a check, by outcome. */
+export interface MonitorSummary {
+  /** Pages read. */
+  totalPages: number;
+  /** Unchanged. */
+  same: number;
+  /** Changed. */
+  changed: number;
+  /** Seen for the first time. */
+  new: number;
+  /** Gone since the last check. */
+  removed: number;
+  /** Failed. */
+  error: number;
+}
+
+/** A monitor as the server keeps it. */
+export interface Monitor {
+  /** Its id. */
+  id: string;
+  /** Its name. */
+  name: string;
+  /** `active`, `paused` or `deleted`. */
+  status: "active" | "paused" | "deleted";
+  /** Its schedule (with the normalized `cron`). */
+  schedule: MonitorSchedule;
+  /** Next scheduled run, ISO 8601. */
+  nextRunAt?: string | null;
+  /** Last run, ISO 8601. */
+  lastRunAt?: string | null;
+  /** The check running now. */
+  currentCheckId?: string | null;
+  /** What it watches (each with its `id`). */
+  targets: MonitorTarget[];
+  /** Its webhook. */
+  webhook?: MonitorWebhookConfig | null;
+  /** Its notification. */
+  notification?: MonitorNotification | null;
+  /** Opt-in state of each e-mail recipient (create, update, get). */
+  emailRecipientSubscriptions?: { email: string; status: "pending" | "confirmed" | "unsubscribed"; source: "team" | "opt_in" | "legacy"; confirmationEmailSent?: boolean }[];
+  /** Days a check is kept. */
+  retentionDays: number;
+  /** The server's estimate of its monthly credits. */
+  estimatedCreditsPerMonth?: number | null;
+  /** The last check's summary. */
+  lastCheckSummary?: MonitorSummary | null;
+  /** Its goal. */
+  goal?: string | null;
+  /** Changes are judged against the goal. */
+  judgeEnabled?: boolean;
+  /** Created, ISO 8601. */
+  createdAt: string;
+  /** Updated, ISO 8601. */
+  updatedAt: string;
+}
+
+/** One run of a monitor. */
+export interface MonitorCheck {
+  /** Its id. */
+  id: string;
+  /** The monitor's id. */
+  monitorId: string;
+  /** Where it is. */
+  status: "queued" | "running" | "completed" | "failed" | "partial" | "skipped_overlap" | "skipped_no_credits";
+  /** `scheduled` or `manual` (`runMonitor`). */
+  trigger: "scheduled" | "manual";
+  /** When it was due. */
+  scheduledFor?: string | null;
+  /** Started. */
+  startedAt?: string | null;
+  /** Finished. */
+  finishedAt?: string | null;
+  /** Credits estimated up front. */
+  estimatedCredits?: number | null;
+  /** Credits reserved. */
+  reservedCredits?: number | null;
+  /** Credits spent. */
+  actualCredits?: number | null;
+  /** Billing state. */
+  billingStatus: "not_applicable" | "reserved" | "confirmed" | "released" | "failed";
+  /** Pages by outcome. */
+  summary: MonitorSummary;
+  /** Per target: the scrape jobs, the crawl id, or the search's results. */
+  targetResults?: ({ targetId: string; type: "scrape" | "crawl" | "search" } & Record<string, unknown>)[] | null;
+  /** Webhook and e-mail delivery. */
+  notificationStatus?: unknown;
+  /** Why it failed. */
+  error?: string | null;
+  /** Created, ISO 8601. */
+  createdAt: string;
+  /** Updated, ISO 8601. */
+  updatedAt: string;
+}
+
+/** One page of a check. */
+export interface MonitorCheckPage {
+  /** Its id. */
+  id: string;
+  /** The target it belongs to. */
+  targetId: string;
+  /** The page. */
+  url: string;
+  /** What happened to it. */
+  status: "same" | "new" | "changed" | "removed" | "error";
+  /** The scrape it was compared with. */
+  previousScrapeId?: string | null;
+  /** This check's scrape. */
+  currentScrapeId?: string | null;
+  /** The page's HTTP status. */
+  statusCode?: number | null;
+  /** Why it failed. */
+  error?: string | null;
+  /** The page's metadata. */
+  metadata?: unknown;
+  /** The change: `text` (a git-style diff) and/or `json` (its parsed form, or a per-field diff). */
+  diff?: { text?: string; json?: Record<string, { previous: unknown; current: unknown }> | { files: unknown[] } } | null;
+  /** The JSON extraction now (JSON monitors). */
+  snapshot?: { json?: Record<string, unknown> } | null;
+  /** The judgment against the goal. */
+  judgment?: { meaningful: boolean; confidence: "high" | "medium" | "low"; reason: string; meaningfulChanges: { type: "added" | "removed" | "changed"; before: string | null; after: string | null; reason: string }[] } | null;
+  /** Created, ISO 8601. */
+  createdAt: string;
+}
+
+/** A check with one page of its pages. */
+export interface MonitorCheckDetail extends MonitorCheck {
+  /** Its pages (one page of them: `limit`, from `skip`). */
+  pages: MonitorCheckPage[];
+  /** Absolute URL of the next page of pages; absent on the last. */
+  next?: string | null;
+}
+
+/** `listMonitors` / `listMonitorChecks` paging. */
+export interface ListMonitorsOptions {
+  /** At most this many, 1 to 100 (server default 25). */
+  limit?: number;
+  /** Skip this many. */
+  offset?: number;
+}
+
+/** `listMonitorChecks` options. */
+export interface ListMonitorChecksOptions extends ListMonitorsOptions {
+  /** Only checks in this state. */
+  status?: MonitorCheck["status"];
+}
+
+/** `getMonitorCheck` options: one page of the check's pages. */
+export interface MonitorCheckPageOptions {
+  /** Pages per answer, 1 to 100 (server default 25). */
+  limit?: number;
+  /** Skip this many pages. */
+  skip?: number;
+  /** Only pages with this outcome. */
+  status?: MonitorCheckPage["status"];
+}
+
+const schedule = z.looseObject({ cron: z.optional(z.string()), text: z.optional(z.string()), timezone: z.optional(z.string()) }).check(
+  z.refine((s) => (s.cron === undefined) !== (s.text === undefined), { message: "give exactly one of cron or text", path: ["cron"] }),
+);
+// Each target's own fields are the server's to check (400 naming the field); the kind is checked here.
+const targets = z.array(z.looseObject({ type: z.enum(["scrape", "crawl", "search"]) })).check(z.minLength(1), z.maxLength(50));
+const name = z.string().check(z.minLength(1), z.maxLength(256));
+const createBody = z.looseObject({ name, schedule, targets, retentionDays: z.optional(int(1, 365)) });
+const updateBody = z
+  .looseObject({ name: z.optional(name), schedule: z.optional(schedule), targets: z.optional(targets), retentionDays: z.optional(int(1, 365)), status: z.optional(z.enum(["active", "paused"])) })
+  .check(z.refine((b) => Object.keys(b).length > 0, { message: "give at least one field to change" }));
+const paging = z.object({ limit: z.optional(int(1, 100)), offset: z.optional(int(0)), skip: z.optional(int(0)), status: z.optional(z.string()) });
+
+const withData = z.looseObject({ data: anyObject });
+
+/** One monitor request: `{ data }` read from the answer (`list`: an array). */
+function send<T>(http: HttpClient, spec: () => Omit<RequestSpec, "response">, req: RequestOptions | undefined, list?: boolean): APIPromise<T> {
+  return http.request<{ data: T }>(() => ({ ...spec(), response: list ? z.looseObject({ data: objects }) : withData }), req).map((r) => r.data);
+}
+
+/** `GET` a monitor path with paging query. */
+function read<T>(http: HttpClient, route: () => string, options: object | undefined, context: string, req?: RequestOptions, list?: boolean): APIPromise<T> {
+  return send<T>(http, () => {
+    const { limit, offset, skip, status } = check(paging, (options ?? {}) as { limit?: number; offset?: number; skip?: number; status?: string }, context);
+    return { method: "GET", path: route(), query: { limit, offset, skip, status } };
+  }, req, list);
+}
+
+/** `POST`/`PATCH` a monitor body (not retried once it may have acted, but for the update, which sets the same values again). */
+function write(http: HttpClient, method: "POST" | "PATCH", route: () => string, schema: z.ZodMiniType, body: object, context: string, req?: RequestOptions): APIPromise<Monitor> {
+  const retry: RetryPolicy = method === "POST" ? "not-idempotent" : "safe";
+  return send<Monitor>(http, () => ({ method, path: route(), body: check(schema, body, context), retry }), req);
+}
+
+/** `POST /v2/monitor`. */
+export const createMonitor = (http: HttpClient, request: CreateMonitorRequest, req?: RequestOptions): APIPromise<Monitor> => write(http, "POST", () => "/v2/monitor", createBody, request, "createMonitor request", req);
+
+/** `GET /v2/monitor?limit=&offset=`. */
+export const listMonitors = (http: HttpClient, options?: ListMonitorsOptions, req?: RequestOptions): APIPromise<Monitor[]> => read(http, () => "/v2/monitor", options, "listMonitors options", req, true);
+
+/** `GET /v2/monitor/:id`. */
+export const getMonitor = (http: HttpClient, id: string, req?: RequestOptions): APIPromise<Monitor> => send(http, () => ({ method: "GET", path: path`/v2/monitor/${id}` }), req);
+
+/** `PATCH /v2/monitor/:id`. */
+export const updateMonitor = (http: HttpClient, id: string, request: UpdateMonitorRequest, req?: RequestOptions): APIPromise<Monitor> => write(http, "PATCH", () => path`/v2/monitor/${id}`, updateBody, request, "updateMonitor request", req);
+
+/** `DELETE /v2/monitor/:id` (answers `{ success: true }`). */
+export const deleteMonitor = (http: HttpClient, id: string, req?: RequestOptions): APIPromise<boolean> =>
+  http.request<{ success?: boolean }>(() => ({ method: "DELETE", path: path`/v2/monitor/${id}`, response: anyObject }), req).map((r) => r.success === true);
+
+/** `POST /v2/monitor/:id/run` (answers `{ success, id, data: check }`; 409 when paused or already running). */
+export const runMonitor = (http: HttpClient, id: string, req?: RequestOptions): APIPromise<MonitorCheck> => send(http, () => ({ method: "POST", path: path`/v2/monitor/${id}/run`, body: {}, retry: "not-idempotent" }), req);
+
+/** `GET /v2/monitor/:id/checks?limit=&offset=&status=`. */
+export const listMonitorChecks = (http: HttpClient, id: string, options?: ListMonitorChecksOptions, req?: RequestOptions): APIPromise<MonitorCheck[]> =>
+  read(http, () => path`/v2/monitor/${id}/checks`, options, "listMonitorChecks options", req, true);
+
+/** `GET /v2/monitor/:id/checks/:checkId?limit=&skip=&status=`: one page of the check's pages (`next` names the following one). */
+export const getMonitorCheck = (http: HttpClient, id: string, checkId: string, options?: MonitorCheckPageOptions, req?: RequestOptions): APIPromise<MonitorCheckDetail> =>
+  read(http, () => path`/v2/monitor/${id}/checks/${checkId}`, options, "getMonitorCheck options", req);

@@ -1,0 +1,224 @@
+/**
+ * Fake page monitors (`/v2/monitor`, added after the reference's baseline), as
+ * the server has them (`routes/v2.ts`, `controllers/v2/monitor.ts`,
+ * `services/monitoring/types.ts`): monitors are kept per team; `run` starts a
+ * check (answered `queued`, as the server answers) that has finished by the next
+ * read: each page of the targets is read from the fixture web and compared with
+ * what the monitor's last check saw (`new`, `same`, `changed` with a diff,
+ * `removed`, `error`), one credit per page. Deterministic: ids from the fake's
+ * counter, times from its clock. Schedules run only when asked (`runMonitor`).
+ */
+import { CREDITS, fail, HttpFailure, json, type FakeService, type FakeTeam } from "../service.js";
+import { badRequest, fakeId, rejectUnknownKeys, validUrl } from "./scrape.js";
+
+type Rec = Record<string, unknown>;
+type PageStatus = "same" | "new" | "changed" | "removed" | "error";
+
+interface StoredPage { id: string; targetId: string; url: string; status: PageStatus; statusCode: number; diff: Rec | null; createdAt: string; scrapeId: string | null; previous: string | null }
+interface StoredCheck { check: Rec; pages: StoredPage[] }
+interface StoredMonitor { team: FakeTeam | undefined; monitor: Rec; checks: StoredCheck[]; seen: Map<string, { markdown: string; scrapeId: string; targetId: string }> }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TOP_KEYS = new Set(["name", "schedule", "webhook", "notification", "targets", "retentionDays", "goal", "judgeEnabled", "origin"]);
+const notFound = (what: string) => new HttpFailure(fail(404, `${what} not found`));
+
+/** A schedule in words as the server reads it ("every 30 minutes", "hourly", "daily at 9:00"), as cron. */
+function cronOf(text: string): string {
+  const t = text.trim().toLowerCase();
+  const every = /^every (\d+) (minute|hour)s?$/.exec(t);
+  if (every) return every[2] === "minute" ? `*/${every[1]} * * * *` : `0 */${every[1]} * * *`;
+  if (t === "hourly" || t === "every hour") return "0 * * * *";
+  const daily = /^(?:daily|every day)(?: at (\d{1,2}):(\d{2}))?$/.exec(t);
+  if (daily) return `${Number(daily[2] ?? 0)} ${Number(daily[1] ?? 0)} * * *`;
+  return badRequest(["schedule", "text"], `Could not understand schedule "${text}"`);
+}
+
+function checkSchedule(s: unknown): { cron: string; timezone: string } {
+  const o = (s ?? {}) as Rec;
+  if (typeof s !== "object" || s === null) return badRequest(["schedule"], "Invalid input: expected object", "invalid_type");
+  rejectUnknownKeys(o, new Set(["cron", "text", "timezone"]));
+  if (!o.cron === !o.text) badRequest(["schedule", o.cron ? "text" : "cron"], o.cron ? "Schedule must include either cron or text, not both" : "Schedule must include either cron or text");
+  if (o.cron !== undefined && (typeof o.cron !== "string" || o.cron.trim().split(/\s+/).length !== 5)) badRequest(["schedule", "cron"], "Invalid cron expression: expected 5 fields");
+  return { cron: typeof o.cron === "string" ? o.cron : cronOf(String(o.text)), timezone: typeof o.timezone === "string" ? o.timezone : "UTC" };
+}
+
+function checkTargets(fake: FakeService, raw: unknown): Rec[] {
+  if (!Array.isArray(raw) || raw.length < 1 || raw.length > 50) return badRequest(["targets"], "Too small: expected array to have >=1 items", "too_small");
+  return raw.map((t: Rec, i) => {
+    const at = ["targets", String(i)];
+    const type = t?.type;
+    if (type === "scrape") {
+      const urls = Array.isArray(t.urls) ? t.urls : t.url !== undefined ? [t.url] : undefined;
+      if (!urls?.length || !urls.every((u) => validUrl(u))) badRequest([...at, "urls"], "Invalid input", "invalid_type");
+      const { url: _url, ...rest } = t;
+      return { ...rest, id: typeof t.id === "string" ? t.id : fakeId(fake), urls, scrapeOptions: t.scrapeOptions ?? {} };
+    }
+    if (type === "crawl") {
+      if (!validUrl(t.url)) badRequest([...at, "url"], "Invalid input", "invalid_type");
+      return { ...t, id: typeof t.id === "string" ? t.id : fakeId(fake), crawlOptions: t.crawlOptions ?? {}, scrapeOptions: t.scrapeOptions ?? {} };
+    }
+    if (type === "search") {
+      if (!Array.isArray(t.queries) || t.queries.length < 1 || t.queries.length > 12) badRequest([...at, "queries"], "Invalid input", "too_small");
+      return { searchWindow: "24h", maxResults: 10, ...t, id: typeof t.id === "string" ? t.id : fakeId(fake) };
+    }
+    return badRequest([...at, "type"], "Invalid input", "invalid_union");
+  });
+}
+
+/** A git-style diff of two markdown texts (the lines that differ). */
+function diffOf(url: string, before: string, after: string): Rec {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  const removed = a.filter((l) => !b.includes(l));
+  const added = b.filter((l) => !a.includes(l));
+  const text = [`--- a${new URL(url).pathname}`, `+++ b${new URL(url).pathname}`, `@@ -1,${a.length} +1,${b.length} @@`, ...removed.map((l) => `-${l}`), ...added.map((l) => `+${l}`)].join("\n");
+  return { text, json: { files: [{ from: url, to: url, chunks: [{ changes: [...removed.map((content) => ({ type: "del", content })), ...added.map((content) => ({ type: "add", content }))] }] }] } };
+}
+
+/** Registers the monitor routes. */
+export function registerMonitor(fake: FakeService): void {
+  const monitors = new Map<string, StoredMonitor>();
+  const iso = () => new Date(fake.now()).toISOString();
+
+  const find = (team: FakeTeam | undefined, id: string | undefined): StoredMonitor => {
+    if (!id || !UUID.test(id)) badRequest(["monitorId"], "Invalid UUID", "invalid_format");
+    const m = monitors.get(id as string);
+    if (!m || m.team !== team || m.monitor.status === "deleted") throw notFound("Monitor");
+    return m;
+  };
+
+  const goalRule = (targets: Rec[], goal: unknown, judge: unknown) => {
+    if (targets.some((t) => t.type === "search") && judge !== false && (typeof goal !== "string" || !goal.trim())) badRequest(["goal"], "A search target requires a non-empty goal");
+  };
+
+  fake.route("POST", "/v2/monitor", ({ body, team }) => {
+    const b = (body ?? {}) as Rec;
+    rejectUnknownKeys(b, TOP_KEYS);
+    if (typeof b.name !== "string" || b.name.length < 1 || b.name.length > 256) badRequest(["name"], "Invalid input: expected string", "invalid_type");
+    const schedule = checkSchedule(b.schedule);
+    const targets = checkTargets(fake, b.targets);
+    goalRule(targets, b.goal, b.judgeEnabled);
+    fake.requireCredits(team, 1);
+    const id = fakeId(fake);
+    const now = iso();
+    const monitor: Rec = {
+      id, name: b.name, status: "active", schedule, nextRunAt: new Date(fake.now() + 3_600_000).toISOString(), lastRunAt: null, currentCheckId: null, targets,
+      webhook: b.webhook ?? null, notification: b.notification ?? {}, retentionDays: typeof b.retentionDays === "number" ? b.retentionDays : 30,
+      estimatedCreditsPerMonth: targets.length * 720, lastCheckSummary: null, goal: typeof b.goal === "string" ? b.goal : null,
+      judgeEnabled: b.judgeEnabled ?? (typeof b.goal === "string" && b.goal.trim() !== ""), createdAt: now, updatedAt: now,
+    };
+    monitors.set(id, { team, monitor, checks: [], seen: new Map() });
+    return json(200, { success: true, data: monitor });
+  });
+
+  const paging = (url: URL, key: "offset" | "skip") => {
+    const limit = url.searchParams.has("limit") ? Number(url.searchParams.get("limit")) : 25;
+    const from = url.searchParams.has(key) ? Number(url.searchParams.get(key)) : 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) badRequest(["limit"], "Too big: expected number to be <=100", "too_big");
+    if (!Number.isInteger(from) || from < 0) badRequest([key], "Too small: expected number to be >=0", "too_small");
+    return { limit, from, status: url.searchParams.get("status") ?? undefined };
+  };
+
+  fake.route("GET", "/v2/monitor", ({ url, team }) => {
+    const { limit, from } = paging(url, "offset");
+    const mine = [...monitors.values()].filter((m) => m.team === team && m.monitor.status !== "deleted").reverse();
+    return json(200, { success: true, data: mine.slice(from, from + limit).map((m) => m.monitor) });
+  });
+
+  fake.route("GET", "/v2/monitor/:id", ({ params, team }) => json(200, { success: true, data: find(team, params.id).monitor }));
+
+  fake.route("PATCH", "/v2/monitor/:id", ({ params, body, team }) => {
+    const m = find(team, params.id);
+    const b = (body ?? {}) as Rec;
+    rejectUnknownKeys(b, new Set([...TOP_KEYS, "status"]));
+    if (Object.keys(b).length === 0) badRequest([], "Update body cannot be empty");
+    if (b.status !== undefined && b.status !== "active" && b.status !== "paused") badRequest(["status"], 'Invalid option: expected one of "active"|"paused"', "invalid_value");
+    const next: Rec = { ...m.monitor };
+    for (const k of ["name", "status", "webhook", "notification", "retentionDays", "goal", "judgeEnabled"]) if (b[k] !== undefined) next[k] = b[k];
+    if (b.schedule !== undefined) next.schedule = checkSchedule(b.schedule);
+    if (b.targets !== undefined) next.targets = checkTargets(fake, b.targets);
+    goalRule(next.targets as Rec[], next.goal, next.judgeEnabled);
+    next.updatedAt = iso();
+    m.monitor = next;
+    return json(200, { success: true, data: next });
+  });
+
+  fake.route("DELETE", "/v2/monitor/:id", ({ params, team }) => {
+    const m = find(team, params.id);
+    m.monitor = { ...m.monitor, status: "deleted", updatedAt: iso() };
+    return json(200, { success: true });
+  });
+
+  fake.route("POST", "/v2/monitor/:id/run", ({ params, team, key }) => {
+    const m = find(team, params.id);
+    if (m.monitor.status === "paused") throw new HttpFailure(fail(409, "Monitor is paused. Resume it before running a check."));
+    fake.requireCredits(team, 1);
+    const id = fakeId(fake);
+    const now = iso();
+    const summary = { totalPages: 0, same: 0, changed: 0, new: 0, removed: 0, error: 0 };
+    const queued: Rec = {
+      id, monitorId: m.monitor.id, status: "queued", trigger: "manual", scheduledFor: null, startedAt: null, finishedAt: null, estimatedCredits: null,
+      reservedCredits: null, actualCredits: null, billingStatus: "not_applicable", summary, targetResults: null, notificationStatus: null, error: null, createdAt: now, updatedAt: now,
+    };
+    // The check runs at once: it has finished by the next read.
+    const pages: StoredPage[] = [];
+    const targetResults: Rec[] = [];
+    const current = new Map<string, { markdown: string; scrapeId: string; targetId: string }>();
+    for (const t of m.monitor.targets as Rec[]) {
+      const urls = t.type === "scrape" ? (t.urls as string[]) : t.type === "crawl" ? fake.pages.filter((p) => p.url.startsWith(new URL(String(t.url)).origin)).slice(0, Number((t.crawlOptions as Rec | undefined)?.limit ?? 10)).map((p) => p.url) : [];
+      const scrapeIds: string[] = [];
+      for (const url of urls) {
+        const page = fake.findPage(url);
+        const was = m.seen.get(url);
+        const scrapeId = fakeId(fake);
+        scrapeIds.push(scrapeId);
+        if (page) current.set(url, { markdown: page.markdown, scrapeId, targetId: String(t.id) });
+        const status: PageStatus = !page ? "error" : !was ? "new" : was.markdown === page.markdown ? "same" : "changed";
+        pages.push({ id: fakeId(fake), targetId: String(t.id), url, status, statusCode: page ? page.statusCode : 404, diff: status === "changed" ? diffOf(url, was!.markdown, page!.markdown) : null, createdAt: now, scrapeId: page ? scrapeId : null, previous: was?.scrapeId ?? null });
+      }
+      targetResults.push(t.type === "scrape" ? { targetId: t.id, type: "scrape", expectedJobs: scrapeIds } : t.type === "crawl" ? { targetId: t.id, type: "crawl", crawlId: fakeId(fake) } : { targetId: t.id, type: "search", searchCompleted: true, resultCount: 0, matches: 0, summary: "No new results." });
+    }
+    const read = new Set(pages.map((p) => p.url));
+    for (const [url, was] of m.seen) {
+      if (!read.has(url)) pages.push({ id: fakeId(fake), targetId: was.targetId, url, status: "removed", statusCode: 404, diff: null, createdAt: now, scrapeId: null, previous: was.scrapeId });
+    }
+    for (const p of pages) summary[p.status] += 1;
+    summary.totalPages = pages.length;
+    const credits = pages.filter((p) => p.status !== "removed").length * CREDITS.scrape;
+    fake.charge(team, credits, key);
+    m.seen = current;
+    const done: Rec = { ...queued, status: "completed", startedAt: now, finishedAt: now, actualCredits: credits, billingStatus: credits ? "confirmed" : "not_applicable", summary: { ...summary }, targetResults, updatedAt: now };
+    m.checks.unshift({ check: done, pages });
+    m.monitor = { ...m.monitor, lastRunAt: now, lastCheckSummary: { ...summary } };
+    return json(200, { success: true, id, data: { ...queued, summary: { totalPages: 0, same: 0, changed: 0, new: 0, removed: 0, error: 0 } } });
+  });
+
+  fake.route("GET", "/v2/monitor/:id/checks", ({ params, url, team }) => {
+    const m = find(team, params.id);
+    const { limit, from, status } = paging(url, "offset");
+    const list = m.checks.map((c) => c.check).filter((c) => !status || c.status === status);
+    return json(200, { success: true, data: list.slice(from, from + limit) });
+  });
+
+  fake.route("GET", "/v2/monitor/:id/checks/:checkId", ({ params, url, team, origin }) => {
+    const m = find(team, params.id);
+    if (!params.checkId || !UUID.test(params.checkId)) badRequest(["checkId"], "Invalid UUID", "invalid_format");
+    const c = m.checks.find((x) => x.check.id === params.checkId);
+    if (!c) throw notFound("Check");
+    const { limit, from, status } = paging(url, "skip");
+    const all = c.pages.filter((p) => !status || p.status === status);
+    const pages = all.slice(from, from + limit).map((p) => ({
+      id: p.id, targetId: p.targetId, url: p.url, status: p.status, previousScrapeId: p.previous, currentScrapeId: p.scrapeId, statusCode: p.statusCode,
+      error: p.status === "error" ? "Page not found" : null, metadata: { sourceURL: p.url }, judgment: null, createdAt: p.createdAt, diff: p.diff,
+    }));
+    let next: string | undefined;
+    if (all.length > from + pages.length) {
+      const u = new URL(`/v2/monitor/${params.id}/checks/${params.checkId}`, origin);
+      u.searchParams.set("skip", String(from + pages.length));
+      u.searchParams.set("limit", String(limit));
+      if (status) u.searchParams.set("status", status);
+      next = u.toString();
+    }
+    return json(200, { success: true, next, data: { ...c.check, pages, next } });
+  });
+}
