@@ -124,11 +124,17 @@ export { scrape, type StandaloneOptions } from "./standalone.js";
 export type { AgentRequest } from "./api/agent.js";
 export type { InteractOptions, InteractResult, StopInteractionResult } from "./api/interact.js";
 export type { SearchFeedbackOptions, FeedbackOptions, FeedbackResult } from "./api/feedback.js";
-export type { ParseFile, ParseFileData, ParseOptions } from "./api/parse.js";
+export type { ParseFile, ParseOptions } from "./api/parse.js";
 export type {
-  CreateMonitorRequest, UpdateMonitorRequest, Monitor, MonitorCheck, MonitorCheckDetail, MonitorCheckPage, MonitorCheckPageOptions, ListMonitorsOptions,
-  ListMonitorChecksOptions, MonitorSchedule, MonitorTarget, MonitorScrapeTarget, MonitorCrawlTarget, MonitorSearchTarget, MonitorSummary,
-  MonitorNotification, MonitorEmailNotification, MonitorWebhookConfig,
+  CreateMonitorRequest,
+  UpdateMonitorRequest,
+  Monitor,
+  MonitorTarget,
+  MonitorCheck,
+  MonitorCheckDetail,
+  ListMonitorsOptions,
+  ListMonitorChecksOptions,
+  MonitorCheckPageOptions,
 } from "./api/monitor.js";
 export type { AgentRun, AgentRunList, AgentListOptions, AgentTrace, AgentTraceEvent, AgentSnapshot } from "./api/agent-runs.js";
 export type { QuestionFormat, HighlightsFormat } from "./api/scrape.js";
