@@ -79,7 +79,7 @@ export const mapBody = z.looseObject({
 });
 
 /** What {@link map} reads: `links` (objects with a `url`, or plain URLs from older servers). */
-const mapAnswer = z.looseObject({ links: z.array(z.union([z.string(), z.looseObject({ url: z.string() })])), warning: maybeString });
+export const mapAnswer = z.looseObject({ links: z.array(z.union([z.string(), z.looseObject({ url: z.string() })])), warning: maybeString });
 
 /** `POST /v2/map`. Links come back as `{ url, title?, description? }`. */
 export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {

@@ -5,9 +5,12 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
-import { optionsArg } from "../core/options.js";
+import { optionsArg, withIdempotencyKey } from "../core/options.js";
+import { crawlBody } from "../api/crawl.js";
+import type { Endpoint } from "../api/endpoint.js";
+import { jobStartedAnswer, startJob } from "../api/job-starts.js";
 import type { V1JobStartResponse } from "./jobs.js";
-import { startV1Job } from "./jobs.js";
+import { v1Record } from "./shapes.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
 
 /** A webhook: a URL, or the object form (reference §4.10). */
@@ -60,31 +63,44 @@ export interface V1CrawlParams {
 /** zod/mini check of a v1 webhook. */
 export const v1WebhookSchema = z.union([httpUrl, z.looseObject({ url: httpUrl, headers: z.optional(z.record(z.string(), z.string())), metadata: z.optional(z.record(z.string(), z.string())), events: z.optional(z.array(z.enum(["completed", "failed", "page", "started"]))) })]);
 
+// The fields v1 shares with v2 keep the v2 checks (one limit, one place).
+const { limit, maxDiscoveryDepth, crawlEntireDomain, allowExternalLinks, ignoreRobotsTxt, deduplicateSimilarURLs, ignoreQueryParameters, regexOnFullURL, delay, allowSubdomains, maxConcurrency, zeroDataRetention } = crawlBody.shape;
+
 const body = z.looseObject({
   url: httpUrl,
   includePaths: z.optional(z.array(z.string())),
   excludePaths: z.optional(z.array(z.string())),
   maxDepth: z.optional(int(0)),
-  maxDiscoveryDepth: z.optional(int(0)),
-  limit: z.optional(int(1)),
+  maxDiscoveryDepth,
+  limit,
   allowBackwardLinks: z.optional(z.boolean()),
-  crawlEntireDomain: z.optional(z.boolean()),
-  allowExternalLinks: z.optional(z.boolean()),
+  crawlEntireDomain,
+  allowExternalLinks,
   ignoreSitemap: z.optional(z.boolean()),
-  ignoreRobotsTxt: z.optional(z.boolean()),
+  ignoreRobotsTxt,
   scrapeOptions: z.optional(v1ScrapeOptionsSchema),
   webhook: z.optional(v1WebhookSchema),
-  deduplicateSimilarURLs: z.optional(z.boolean()),
-  ignoreQueryParameters: z.optional(z.boolean()),
-  regexOnFullURL: z.optional(z.boolean()),
-  delay: z.optional(z.number().check(z.positive())),
-  allowSubdomains: z.optional(z.boolean()),
-  maxConcurrency: z.optional(int(1)),
-  zeroDataRetention: z.optional(z.boolean()),
+  deduplicateSimilarURLs,
+  ignoreQueryParameters,
+  regexOnFullURL,
+  delay,
+  allowSubdomains,
+  maxConcurrency,
+  zeroDataRetention,
 });
 
-/** `POST /v1/crawl`: `{ success: true, id, url }`. */
+/** `POST /v1/crawl`: the v1 crawler options at the top level; the server honours `x-idempotency-key`. */
+const V1_CRAWL: Endpoint<[string, V1CrawlParams]> = {
+  path: "/v1/crawl",
+  body: (url, params) => {
+    const p = optionsArg(params, "crawl params");
+    return check(body, { url, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) }, "crawl params");
+  },
+  answer: jobStartedAnswer,
+  idempotent: true,
+};
+
+/** `POST /v1/crawl`: `{ success: true, id, url }`, through the shared job start (`api/job-starts.ts`). */
 export function asyncCrawlUrl(http: HttpClient, url: string, params: V1CrawlParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1JobStartResponse> {
-  const wire = (p: V1CrawlParams): Record<string, unknown> => ({ url, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) });
-  return startV1Job(http, "/v1/crawl", () => check(body, wire(optionsArg(params, "crawl params")), "crawl params"), idempotencyKey, req);
+  return startJob<V1JobStartResponse, [string, V1CrawlParams]>(http, V1_CRAWL, withIdempotencyKey(req, idempotencyKey), url, params).map(v1Record);
 }
