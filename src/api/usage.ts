@@ -173,18 +173,20 @@ export function getTokenUsageHistorical(http: HttpClient, options: HistoricalUsa
   return historical<TokenUsagePeriod>(http, "/v2/team/token-usage/historical", options, { totalTokens: "tokensUsed" }, req);
 }
 
+/** A record answered at the top level (or under `data`), camelCase, without `success`. */
+function topLevel<T>(http: HttpClient, path: string, response: z.ZodMiniType, req?: RequestOptions): APIPromise<T> {
+  return http.request<Record<string, unknown>>({ method: "GET", path, response }, req).map((r) => {
+    const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
+    return rest as T;
+  });
+}
+
 /** `GET /v2/team/queue-status` (fields at the top level; snake_case normalised); `/v1/...` with `version` "v1" (the same answer, reference §12). */
 export function getQueueStatus(http: HttpClient, req?: RequestOptions, version: "v1" | "v2" = "v2"): APIPromise<QueueStatus> {
-  return http.request<Record<string, unknown>>({ method: "GET", path: `/${version}/team/queue-status`, response: queueStatusAnswer }, req).map((r) => {
-    const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
-    return rest as unknown as QueueStatus;
-  });
+  return topLevel<QueueStatus>(http, `/${version}/team/queue-status`, queueStatusAnswer, req);
 }
 
 /** `GET /v2/concurrency-check`: answered at the top level (not under `data`; a `data` wrapper is read too). */
 export function getConcurrency(http: HttpClient, req?: RequestOptions): APIPromise<Concurrency> {
-  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/concurrency-check", response: concurrencyAnswer }, req).map((r) => {
-    const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
-    return rest as unknown as Concurrency;
-  });
+  return topLevel<Concurrency>(http, "/v2/concurrency-check", concurrencyAnswer, req);
 }

@@ -6,7 +6,6 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { optionsArg, withIdempotencyKey } from "../core/options.js";
-import { crawlBody } from "../api/crawl.js";
 import type { Endpoint } from "../api/endpoint.js";
 import { jobStartedAnswer, startJob } from "../api/job-starts.js";
 import type { V1JobStartResponse } from "./jobs.js";
@@ -63,30 +62,27 @@ export interface V1CrawlParams {
 /** zod/mini check of a v1 webhook. */
 export const v1WebhookSchema = z.union([httpUrl, z.looseObject({ url: httpUrl, headers: z.optional(z.record(z.string(), z.string())), metadata: z.optional(z.record(z.string(), z.string())), events: z.optional(z.array(z.enum(["completed", "failed", "page", "started"]))) })]);
 
-// The fields v1 shares with v2 keep the v2 checks (one limit, one place).
-const { limit, maxDiscoveryDepth, crawlEntireDomain, allowExternalLinks, ignoreRobotsTxt, deduplicateSimilarURLs, ignoreQueryParameters, regexOnFullURL, delay, allowSubdomains, maxConcurrency, zeroDataRetention } = crawlBody.shape;
-
 const body = z.looseObject({
   url: httpUrl,
   includePaths: z.optional(z.array(z.string())),
   excludePaths: z.optional(z.array(z.string())),
   maxDepth: z.optional(int(0)),
-  maxDiscoveryDepth,
-  limit,
+  maxDiscoveryDepth: z.optional(int(0)),
+  limit: z.optional(int(1)),
   allowBackwardLinks: z.optional(z.boolean()),
-  crawlEntireDomain,
-  allowExternalLinks,
+  crawlEntireDomain: z.optional(z.boolean()),
+  allowExternalLinks: z.optional(z.boolean()),
   ignoreSitemap: z.optional(z.boolean()),
-  ignoreRobotsTxt,
+  ignoreRobotsTxt: z.optional(z.boolean()),
   scrapeOptions: z.optional(v1ScrapeOptionsSchema),
   webhook: z.optional(v1WebhookSchema),
-  deduplicateSimilarURLs,
-  ignoreQueryParameters,
-  regexOnFullURL,
-  delay,
-  allowSubdomains,
-  maxConcurrency,
-  zeroDataRetention,
+  deduplicateSimilarURLs: z.optional(z.boolean()),
+  ignoreQueryParameters: z.optional(z.boolean()),
+  regexOnFullURL: z.optional(z.boolean()),
+  delay: z.optional(z.number().check(z.positive())),
+  allowSubdomains: z.optional(z.boolean()),
+  maxConcurrency: z.optional(int(1)),
+  zeroDataRetention: z.optional(z.boolean()),
 });
 
 /** `POST /v1/crawl`: the v1 crawler options at the top level; the server honours `x-idempotency-key`. */

@@ -4,9 +4,9 @@
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
-import { check, countryUpper, int, plainObject } from "../core/validate.js";
+import { check, countryUpper, httpUrl, int, plainObject } from "../core/validate.js";
 import { post, type Endpoint } from "../api/endpoint.js";
-import { mapAnswer, mapBody } from "../api/map.js";
+import { mapAnswer } from "../api/map.js";
 import { optionsArg } from "../core/options.js";
 import { v1Success } from "./shapes.js";
 
@@ -41,16 +41,14 @@ export interface V1MapResponse {
   links: string[];
 }
 
-// The fields v1 shares with v2 keep the v2 checks; v1's own: the sitemap switches, `limit` <= 30000, the country in capitals.
-const { url, search, includeSubdomains, timeout } = mapBody.shape;
 const v1MapBody = z.looseObject({
-  url,
-  search,
+  url: httpUrl,
+  search: z.optional(z.string()),
   ignoreSitemap: z.optional(z.boolean()),
   sitemapOnly: z.optional(z.boolean()),
-  includeSubdomains,
+  includeSubdomains: z.optional(z.boolean()),
   limit: z.optional(int(1, 30000)),
-  timeout,
+  timeout: z.optional(int(1)),
   location: z.optional(plainObject({ country: z.optional(countryUpper), languages: z.optional(z.array(z.string())) })),
 });
 
