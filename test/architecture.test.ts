@@ -155,3 +155,24 @@ describe("ARCHITECTURE.md's table of homes names files that exist", () => {
     expect(existsSync(join(SRC, home))).toBe(true);
   });
 });
+
+describe("v1 maps, it does not send (ARCHITECTURE.md: v1 only maps names and shapes onto api/ and jobs/)", () => {
+  const v1 = sourceFiles().filter((f) => f.startsWith("v1/"));
+  const { graph } = srcGraph();
+  /** Homes of rules the v1 layer gets through the shared api/ and jobs/ calls and never applies itself: retries, the sleep, the server-timeout table, redaction, document identity (and the 404 grace: the start is noted by the shared job start). */
+  const HOMES = ["core/retry.ts", "core/abort.ts", "core/server-timeout.ts", "core/redact.ts", "jobs/identity.ts"];
+
+  it("reads the v1 modules", () => {
+    expect(v1).toEqual(expect.arrayContaining(["v1/client.ts", "v1/scrape.ts", "v1/crawl.ts", "v1/jobs.ts", "v1/usage.ts"]));
+  });
+
+  it.each(v1)("%s sends no request itself (no `.request(` call: it calls the shared api/ and jobs/ functions)", (file) => {
+    const code = readFileSync(join(SRC, file), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+    expect(code).not.toMatch(/\.request\b\s*[<(]/);
+  });
+
+  it("no v1 module applies those rules itself: it imports nothing from their homes, and notes no job start (api/job-starts.ts startJob does)", () => {
+    const direct = v1.flatMap((f) => readFileSync(join(SRC, f), "utf8").includes("noteStart") ? [`${f} notes a start itself`] : (graph.get(f)?.files ?? []).filter((i) => !i.typeOnly && HOMES.includes(i.file)).map((i) => `${f} -> ${i.file}`));
+    expect(direct).toEqual([]);
+  });
+});

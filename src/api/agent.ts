@@ -9,7 +9,8 @@ import { anyObject } from "../core/response.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl } from "../core/validate.js";
-import { taskStartAnswer, taskStatusAnswer, toStatus } from "./extract.js";
+import { getTask, taskStartAnswer, toStatus } from "./extract.js";
+import { post, type Endpoint } from "./endpoint.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
@@ -79,27 +80,29 @@ const agentBody = z.looseObject({
   integration: z.optional(z.string()),
 });
 
+/** `POST /v2/agent`: the options checked, the schema converted. */
+const AGENT: Endpoint<[string, AgentOptions]> = {
+  path: "/v2/agent",
+  body: (prompt, options) => {
+    const given = optionsArg(options, "agent options");
+    checkJsonOptions(given, "agent options");
+    rejectOfficialKeys("startAgent", given, "agent options");
+    const { schema, ...rest } = given;
+    const plain = check(agentBody, { ...rest, prompt }, "agent options");
+    return schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };
+  },
+  answer: taskStartAnswer,
+  retry: "not-idempotent",
+};
+
 /** `POST /v2/agent`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startAgent(http: HttpClient, prompt: string, given: AgentOptions = {}, req?: RequestOptions): APIPromise<AgentStartResult> {
-  const options = given;
-  return http
-    .request<unknown>(() => {
-      const given = optionsArg(options, "agent options");
-      checkJsonOptions(given, "agent options");
-      rejectOfficialKeys("startAgent", given, "agent options");
-      const { schema, ...rest } = given;
-      const plain = check(agentBody, { ...rest, prompt }, "agent options");
-      const body = schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };
-      return { method: "POST", path: "/v2/agent", body, retry: "not-idempotent", response: taskStartAnswer };
-    }, req)
-    .map((raw) => toStatus<AgentStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
+  return post<unknown, [string, AgentOptions]>(http, AGENT, req, prompt, given).map((raw) => toStatus<AgentStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
 }
 
 /** `GET /v2/agent/<id>`. A failed job comes back as `status: "failed"`, not thrown. */
 export function getAgentStatus<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<AgentStatus<T>> {
-  return http
-    .request<unknown>(() => ({ method: "GET", path: path`/v2/agent/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req)
-    .map((raw) => toStatus<AgentStatus<T>>(raw, id));
+  return getTask<unknown>(http, "/v2/agent", id, req).map((raw) => toStatus<AgentStatus<T>>(raw, id));
 }
 
 /** `DELETE /v2/agent/<id>`: `true` once cancelled; 409 `ConflictError` when already finished or cancelled. */

@@ -6,11 +6,11 @@ import { optionsArg } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
-import { jobStartShape, withoutSuccess } from "./crawl.js";
+import type { Endpoint } from "./endpoint.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import { flattenBatchOptions } from "./official-shapes.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
-import { noteStart } from "./job-starts.js";
+import { jobStartedAnswer, startJob } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 batch scrape: scrape options at the top level plus the batch fields. */
@@ -72,23 +72,22 @@ export const batchBody = z
     }),
   );
 
-/** What {@link startBatchScrape} reads: the job start plus `invalidURLs` when sent. */
-const batchStartAnswer = z.looseObject({ ...jobStartShape, invalidURLs: z.optional(z.array(z.string())) });
+/** `POST /v2/batch/scrape`: the v2 batch options checked and sent flattened, as the wire has them. */
+const BATCH: Endpoint<[string[], BatchScrapeOptions]> = {
+  path: "/v2/batch/scrape",
+  body: (urls, options) => {
+    const given = optionsArg(options, "batch scrape options");
+    rejectOfficialKeys("startBatchScrape", given, "batch scrape options");
+    return check(batchBody, { ...wireScrapeOptions(flattenBatchOptions(given)), urls }, "batch scrape options");
+  },
+  answer: jobStartedAnswer,
+  retry: "not-idempotent",
+};
 
 /**
  * `POST /v2/batch/scrape`. The server does not de-duplicate batch starts, so this is
  * retried only after failures that prove nothing was created (429, refused connection).
  */
 export function startBatchScrape(http: HttpClient, urls: string[], given: BatchScrapeOptions = {}, req?: RequestOptions): APIPromise<BatchScrapeStartResult> {
-  const options = given;
-  return http
-    .request<BatchScrapeStartResult & { success?: boolean }>(
-      () => {
-        const given = optionsArg(options, "batch scrape options");
-        rejectOfficialKeys("startBatchScrape", given, "batch scrape options");
-        return { method: "POST", path: "/v2/batch/scrape", body: check(batchBody, { ...wireScrapeOptions(flattenBatchOptions(given)), urls }, "batch scrape options"), retry: "not-idempotent", response: batchStartAnswer };
-      },
-      req,
-    )
-    .map((r) => noteStart(http, withoutSuccess(r)));
+  return startJob<BatchScrapeStartResult, [string[], BatchScrapeOptions]>(http, BATCH, req, urls, given);
 }

@@ -11,7 +11,7 @@ import { IdempotencyConflictError, type APIError } from "../core/errors.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
-import { noteStart } from "./job-starts.js";
+import { jobStartShape, noteStart, withoutSuccess } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 crawl (every field of reference §4.1). Unknown fields are passed to the server. */
@@ -135,19 +135,12 @@ export const crawlBody = z.looseObject({
   integration: z.optional(z.string()),
 });
 
-/** What a job start (crawl, batch scrape; v1 too) reads: the job `id` and its status `url` (batch starts add fields to this shape). */
-export const jobStartShape = { id: z.string(), url: z.string() };
+export { jobStartShape, withoutSuccess } from "./job-starts.js";
 /** A job start's answer, checked loosely: {@link jobStartShape}, other fields passed through. */
 export const jobStartAnswer = z.looseObject(jobStartShape);
 
 /** What {@link getActiveCrawls} reads (the crawl recovery matches on `url` and `created_at`). */
 const activeAnswer = z.looseObject({ crawls: z.array(z.looseObject({ id: z.string(), url: z.string(), created_at: z.string() })) });
-
-/** Drops the `success` flag of a 2xx answer, keeping every other field. */
-export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
-  const { success: _drop, ...rest } = raw;
-  return rest as T;
-}
 
 /**
  * `POST /v2/crawl`. Sends `x-idempotency-key` when the caller gives one, or (client option

@@ -13,6 +13,7 @@ import { withSuccess } from "./official-shapes.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
+import { post, type Endpoint } from "./endpoint.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
 export interface ExtractOptions {
@@ -120,6 +121,11 @@ export const taskStartAnswer = z.looseObject({ id: z.string() });
 /** What an extract or agent status read relies on: `status` (the waiters decide on it). */
 export const taskStatusAnswer = z.looseObject({ status: z.string() });
 
+/** `GET <route>/<id>` of a task-like job (extract, agent; the v1 extract, LLMs.txt and deep research): the body as sent, a failed job (`success:false`) not thrown. */
+export function getTask<T>(http: HttpClient, route: string, id: string, req?: RequestOptions): APIPromise<T> {
+  return http.request<T>(() => ({ method: "GET", path: route + path`/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req);
+}
+
 /** Job status bodies: `success` is dropped, the id added. */
 export function toStatus<S>(raw: unknown, id: string): S {
   const rec = isRecord(raw) ? { ...raw } : {};
@@ -128,25 +134,27 @@ export function toStatus<S>(raw: unknown, id: string): S {
   return withSuccess({ ...rec, id }, success) as S;
 }
 
+/** `POST /v2/extract`: the options checked, the schemas converted. */
+const EXTRACT: Endpoint<[ExtractOptions]> = {
+  path: "/v2/extract",
+  body: (options) => {
+    const given = optionsArg(options, "extract options");
+    rejectOfficialKeys("startExtract", given, "extract options");
+    const { schema, ...rest } = given;
+    const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
+    check(extractBody, wired, "extract options");
+    return schema === undefined ? wired : { ...wired, schema: wireSchema(schema) };
+  },
+  answer: taskStartAnswer,
+  retry: "not-idempotent",
+};
+
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startExtract(http: HttpClient, given: ExtractOptions, req?: RequestOptions): APIPromise<ExtractStartResult> {
-  const options = given;
-  return http
-    .request<unknown>(() => {
-      const given = optionsArg(options, "extract options");
-      rejectOfficialKeys("startExtract", given, "extract options");
-      const { schema, ...rest } = given;
-      const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
-      check(extractBody, wired, "extract options");
-      const body = schema === undefined ? wired : { ...wired, schema: wireSchema(schema) };
-      return { method: "POST", path: "/v2/extract", body, retry: "not-idempotent", response: taskStartAnswer };
-    }, req)
-    .map((raw) => toStatus<ExtractStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
+  return post<unknown, [ExtractOptions]>(http, EXTRACT, req, given).map((raw) => toStatus<ExtractStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
 }
 
 /** `GET /v2/extract/<id>`. A failed job (200 with `success:false`) comes back as `status: "failed"`, not thrown. */
 export function getExtractStatus<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<ExtractStatus<T>> {
-  return http
-    .request<unknown>(() => ({ method: "GET", path: path`/v2/extract/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req)
-    .map((raw) => toStatus<ExtractStatus<T>>(raw, id));
+  return getTask<unknown>(http, "/v2/extract", id, req).map((raw) => toStatus<ExtractStatus<T>>(raw, id));
 }

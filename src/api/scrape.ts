@@ -11,7 +11,7 @@ import { check, httpUrl, int, issuesOf, rules } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { scrapeRules } from "./scrape-rules.js";
 import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
-import { serverTimeoutMs } from "../core/server-timeout.js";
+import { post, type Endpoint } from "./endpoint.js";
 
 export type { JsonSchema } from "./schema.js";
 
@@ -316,20 +316,18 @@ export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "
   return options.formats ? { ...options, formats: wireFormats(options.formats, where) } : options;
 }
 
+/** `POST /v2/scrape`: the options checked, the schemas in `formats` converted. */
+const SCRAPE: Endpoint<[string, ScrapeParams]> = {
+  path: "/v2/scrape",
+  body: (url, opts) => check(scrapeBody, { ...wireScrapeOptions(optionsArg(opts, "scrape options")), url }, "scrape options"),
+  answer: scrapeAnswer,
+};
+
 /** `POST /v2/scrape`. A 200 with `success:false` (e.g. `SCRAPE_DNS_RESOLUTION_ERROR`) throws `APIError`. */
 export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, options?: O, req?: RequestOptions): APIPromise<ScrapeResult<O>> {
   const opts: ScrapeParams = options ?? {};
   const formats = opts.formats; // the formats of the call, for validating its result
-  const res = http.request<{ data: Document }>(
-    () => ({
-      method: "POST",
-      path: "/v2/scrape",
-      body: check(scrapeBody, { ...wireScrapeOptions(optionsArg(opts, "scrape options")), url }, "scrape options"),
-      serverTimeoutMs: serverTimeoutMs("/v2/scrape", opts.timeout),
-      response: scrapeAnswer,
-    }),
-    req,
-  );
+  const res = post<{ data: Document }, [string, ScrapeParams]>(http, SCRAPE, req, url, opts);
   return new APIPromise(
     res.withResponse().then(async ({ data, response }) => {
       // A server without an AI key answers a json format with 200 and no `json`: said once, with the likely cause.

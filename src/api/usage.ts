@@ -71,9 +71,14 @@ const concurrencyAnswer = usageAnswer(["concurrency", "maxConcurrency"], false);
 /** What the historical usage reads rely on: `periods`. */
 export const periodsAnswer = z.looseObject({ periods: objects });
 
+/** Reads `data` of a team usage answer at `path` (either API version), as sent. */
+export function usageData<T = Record<string, unknown>>(http: HttpClient, path: string, response: z.ZodMiniType, req?: RequestOptions): APIPromise<T> {
+  return http.request<{ data: T }>({ method: "GET", path, response }, req).map((r) => r.data);
+}
+
 /** Reads `data` of a team usage answer as camelCase. */
 export function teamUsage<T>(http: HttpClient, path: string, response: z.ZodMiniType, req?: RequestOptions): APIPromise<T> {
-  return http.request<{ data: Record<string, unknown> }>({ method: "GET", path, response }, req).map((r) => camelKeys<T>(r.data));
+  return usageData(http, path, response, req).map((d) => camelKeys<T>(d));
 }
 
 /** `GET /v2/team/token-usage`. */
@@ -136,23 +141,26 @@ export interface Concurrency {
   maxConcurrency: number;
 }
 
+/** `GET <path>[?byApiKey=true]` of either API version: the answer as sent (`periods` a list), `byApiKey` checked to be a boolean. */
+export function historicalPeriods(http: HttpClient, path: string, given: HistoricalUsageOptions | undefined | null, req?: RequestOptions): APIPromise<{ periods: Record<string, unknown>[] }> {
+  return http.request<{ periods: Record<string, unknown>[] }>(() => {
+    const options = queryOptionsArg(given, "usage options");
+    if (options.byApiKey !== undefined && typeof options.byApiKey !== "boolean") {
+      throw new ValidationError([{ path: "byApiKey", message: `expected boolean, got ${typeof options.byApiKey}` }], "usage options");
+    }
+    return { method: "GET", path, query: { byApiKey: options.byApiKey ? true : undefined }, response: periodsAnswer };
+  }, req);
+}
+
 function historical<P>(http: HttpClient, path: string, given: HistoricalUsageOptions | undefined | null, rename: Record<string, string>, req?: RequestOptions): APIPromise<P[]> {
-  return http
-    .request<{ periods: Record<string, unknown>[] }>(() => {
-      const options = queryOptionsArg(given, "usage options");
-      if (options.byApiKey !== undefined && typeof options.byApiKey !== "boolean") {
-        throw new ValidationError([{ path: "byApiKey", message: `expected boolean, got ${typeof options.byApiKey}` }], "usage options");
-      }
-      return { method: "GET", path, query: { byApiKey: options.byApiKey ? true : undefined }, response: periodsAnswer };
-    }, req)
-    .map((r) =>
-      r.periods.map((p) => {
-        const out = camelKeys<Record<string, unknown>>(p);
-        for (const [from, to] of Object.entries(rename)) if (out[to] === undefined && out[from] !== undefined) out[to] = out[from];
-        for (const from of Object.keys(rename)) delete out[from];
-        return out as P;
-      }),
-    );
+  return historicalPeriods(http, path, given, req).map((r) =>
+    r.periods.map((p) => {
+      const out = camelKeys<Record<string, unknown>>(p);
+      for (const [from, to] of Object.entries(rename)) if (out[to] === undefined && out[from] !== undefined) out[to] = out[from];
+      for (const from of Object.keys(rename)) delete out[from];
+      return out as P;
+    }),
+  );
 }
 
 /** `GET /v2/team/credit-usage/historical`: credits per billing period (and per key with `byApiKey`). */
@@ -165,18 +173,20 @@ export function getTokenUsageHistorical(http: HttpClient, options: HistoricalUsa
   return historical<TokenUsagePeriod>(http, "/v2/team/token-usage/historical", options, { totalTokens: "tokensUsed" }, req);
 }
 
-/** `GET /v2/team/queue-status` (fields at the top level; snake_case normalised). */
-export function getQueueStatus(http: HttpClient, req?: RequestOptions): APIPromise<QueueStatus> {
-  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/team/queue-status", response: queueStatusAnswer }, req).map((r) => {
+/** A record answered at the top level (or under `data`), camelCase, without `success`. */
+function topLevel<T>(http: HttpClient, path: string, response: z.ZodMiniType, req?: RequestOptions): APIPromise<T> {
+  return http.request<Record<string, unknown>>({ method: "GET", path, response }, req).map((r) => {
     const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
-    return rest as unknown as QueueStatus;
+    return rest as T;
   });
+}
+
+/** `GET /v2/team/queue-status` (fields at the top level; snake_case normalised); `/v1/...` with `version` "v1" (the same answer, reference §12). */
+export function getQueueStatus(http: HttpClient, req?: RequestOptions, version: "v1" | "v2" = "v2"): APIPromise<QueueStatus> {
+  return topLevel<QueueStatus>(http, `/${version}/team/queue-status`, queueStatusAnswer, req);
 }
 
 /** `GET /v2/concurrency-check`: answered at the top level (not under `data`; a `data` wrapper is read too). */
 export function getConcurrency(http: HttpClient, req?: RequestOptions): APIPromise<Concurrency> {
-  return http.request<Record<string, unknown>>({ method: "GET", path: "/v2/concurrency-check", response: concurrencyAnswer }, req).map((r) => {
-    const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
-    return rest as unknown as Concurrency;
-  });
+  return topLevel<Concurrency>(http, "/v2/concurrency-check", concurrencyAnswer, req);
 }

@@ -6,9 +6,12 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
-import { optionsArg } from "../core/options.js";
+import { optionsArg, withIdempotencyKey } from "../core/options.js";
+import type { Endpoint } from "../api/endpoint.js";
+import { jobStartedAnswer, startJob } from "../api/job-starts.js";
 import { v1WebhookSchema, type V1Webhook } from "./crawl.js";
-import { startV1Job, type V1JobStartResponse } from "./jobs.js";
+import type { V1JobStartResponse } from "./jobs.js";
+import { v1Record } from "./shapes.js";
 import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 
 /** The positional extras of the v1 batch methods, gathered. Only the ones given are sent. */
@@ -36,8 +39,20 @@ const body = z
 const bodyLenient = z.looseObject({ ...body.shape, urls: z.array(z.string()).check(z.minLength(1, "must list at least one URL")) })
   .check(rules((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
+/** `POST /v1/batch/scrape`: v1 scrape options at the top level plus the extras given; the server honours `x-idempotency-key`. */
+const V1_BATCH: Endpoint<[string[], V1ScrapeParams, V1BatchExtras]> = {
+  path: "/v1/batch/scrape",
+  body: (urls, params, extras) => {
+    const given = Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined));
+    const wire: Record<string, unknown> = { urls, ...given, ...v1ScrapeWire(optionsArg(params, "batch scrape params")) };
+    return check(extras.ignoreInvalidURLs === true ? bodyLenient : body, wire, "batch scrape params");
+  },
+  answer: jobStartedAnswer,
+  idempotent: true,
+};
+
 /**
- * `POST /v1/batch/scrape`: `{ success: true, id, url, invalidURLs? }`. With
+ * `POST /v1/batch/scrape`: `{ success: true, id, url, invalidURLs? }`, through the shared job start. With
  * `ignoreInvalidURLs` the URLs are not checked here either: the server sorts them.
  */
 export function asyncBatchScrapeUrls(
@@ -48,15 +63,5 @@ export function asyncBatchScrapeUrls(
   extras: V1BatchExtras = {},
   req?: RequestOptions,
 ): APIPromise<V1JobStartResponse> {
-  return startV1Job(
-    http,
-    "/v1/batch/scrape",
-    () => {
-      const given = Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined));
-      const wire: Record<string, unknown> = { urls, ...given, ...v1ScrapeWire(optionsArg(params, "batch scrape params")) };
-      return check(extras.ignoreInvalidURLs === true ? bodyLenient : body, wire, "batch scrape params");
-    },
-    idempotencyKey,
-    req,
-  );
+  return startJob<V1JobStartResponse, [string[], V1ScrapeParams, V1BatchExtras]>(http, V1_BATCH, withIdempotencyKey(req, idempotencyKey), urls, params, extras).map(v1Record);
 }

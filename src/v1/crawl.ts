@@ -5,9 +5,11 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
-import { optionsArg } from "../core/options.js";
+import { optionsArg, withIdempotencyKey } from "../core/options.js";
+import type { Endpoint } from "../api/endpoint.js";
+import { jobStartedAnswer, startJob } from "../api/job-starts.js";
 import type { V1JobStartResponse } from "./jobs.js";
-import { startV1Job } from "./jobs.js";
+import { v1Record } from "./shapes.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
 
 /** A webhook: a URL, or the object form (reference §4.10). */
@@ -83,8 +85,18 @@ const body = z.looseObject({
   zeroDataRetention: z.optional(z.boolean()),
 });
 
-/** `POST /v1/crawl`: `{ success: true, id, url }`. */
+/** `POST /v1/crawl`: the v1 crawler options at the top level; the server honours `x-idempotency-key`. */
+const V1_CRAWL: Endpoint<[string, V1CrawlParams]> = {
+  path: "/v1/crawl",
+  body: (url, params) => {
+    const p = optionsArg(params, "crawl params");
+    return check(body, { url, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) }, "crawl params");
+  },
+  answer: jobStartedAnswer,
+  idempotent: true,
+};
+
+/** `POST /v1/crawl`: `{ success: true, id, url }`, through the shared job start (`api/job-starts.ts`). */
 export function asyncCrawlUrl(http: HttpClient, url: string, params: V1CrawlParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1JobStartResponse> {
-  const wire = (p: V1CrawlParams): Record<string, unknown> => ({ url, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) });
-  return startV1Job(http, "/v1/crawl", () => check(body, wire(optionsArg(params, "crawl params")), "crawl params"), idempotencyKey, req);
+  return startJob<V1JobStartResponse, [string, V1CrawlParams]>(http, V1_CRAWL, withIdempotencyKey(req, idempotencyKey), url, params).map(v1Record);
 }

@@ -3,9 +3,9 @@
  * defaults), and the v1 `extract` waiter: the shared task waiting of
  * `jobs/polling.ts`, mapped to the v1 result shape.
  */
-import { taskStartAnswer, taskStatusAnswer } from "../api/extract.js";
+import { getTask, taskStartAnswer } from "../api/extract.js";
+import { post, type Endpoint } from "../api/endpoint.js";
 import { wireSchema, type SchemaInput } from "../api/schema.js";
-import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
@@ -14,7 +14,6 @@ import { V1_EXTRACT_POLL_MS } from "../jobs/poll-timing.js";
 import { waitForTask } from "../jobs/polling.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
-import { serverTimeoutMs } from "../core/server-timeout.js";
 
 /** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). `S`, the schema's type, types the `extract` result. */
 export interface V1ExtractParams<S extends SchemaInput = SchemaInput> {
@@ -110,9 +109,10 @@ const body = z
     z.refine((o) => (o.urls?.length ?? 0) > 0 || typeof o.prompt === "string", { message: "either urls or prompt must be provided", path: ["urls"] }),
   );
 
-/** `POST /v1/extract`. The server does not de-duplicate extract starts: retried only when nothing was created. */
-export function asyncExtract(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1ExtractStartResponse> {
-  const spec = () => {
+/** `POST /v1/extract`: the v1 options (v1 defaults), the schemas converted; its server-side `timeout` row says 60 s by default. */
+const V1_EXTRACT: Endpoint<[string[] | undefined, V1ExtractParams]> = {
+  path: "/v1/extract",
+  body: (urls, params) => {
     const p: V1ExtractParams = optionsArg(params, "extract params");
     const wire: Record<string, unknown> = {
       ...(urls === undefined ? {} : { urls }),
@@ -120,17 +120,20 @@ export function asyncExtract(http: HttpClient, urls: string[] | undefined, param
       ...(p.schema ? { schema: wireSchema(p.schema, "schema") } : {}),
       ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions, "scrapeOptions.") } : {}),
     };
-    return { method: "POST" as const, path: "/v1/extract", body: check(body, wire, "extract params"), retry: "not-idempotent" as const, serverTimeoutMs: serverTimeoutMs("/v1/extract", p.timeout), response: taskStartAnswer };
-  };
-  const opts = withIdempotencyKey(req, idempotencyKey);
-  return http
-    .request<V1ExtractStartResponse>(spec, opts)
-    .map(v1Record);
+    return check(body, wire, "extract params");
+  },
+  answer: taskStartAnswer,
+  retry: "not-idempotent",
+};
+
+/** `POST /v1/extract`. The server does not de-duplicate extract starts: retried only when nothing was created. */
+export function asyncExtract(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1ExtractStartResponse> {
+  return post<V1ExtractStartResponse, [string[] | undefined, V1ExtractParams]>(http, V1_EXTRACT, withIdempotencyKey(req, idempotencyKey), urls, params).map(v1Record);
 }
 
 /** `GET /v1/extract/<id>`: the status body as sent (a failed job is `success:false`, not thrown). 404 -> `NotFoundError`. */
 export function getExtractStatusV1<T = V1Any>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
-  return http.request<V1ExtractStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/extract/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req);
+  return getTask<V1ExtractStatusResponse<T>>(http, "/v1/extract", id, req);
 }
 
 /** Starts an extract job and waits for it; `failed`/`cancelled` throw `JobFailedError`. */

@@ -7,8 +7,7 @@
 import { APIPromise, type HttpClient, type RequestOptions, type ResponseInfo, type WithResponse } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
-import { checkRequestOptions, withIdempotencyKey } from "../core/options.js";
-import { jobStartShape } from "../api/crawl.js";
+import { checkRequestOptions } from "../core/options.js";
 import { jobPages } from "../jobs/pages.js";
 import { cancelJob, getJobErrors, getJobPage, getJobStatus, isTerminal, jobPath } from "../jobs/status.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
@@ -36,15 +35,6 @@ export interface V1CancelResponse {
 }
 
 const pageArgs = z.object({ skip: z.optional(int(0)), limit: z.optional(int(1)) });
-
-/** What a v1 job start reads: `id`, `url`, and `invalidURLs` when sent. */
-const startAnswer = z.looseObject({ ...jobStartShape, invalidURLs: z.optional(z.array(z.string())) });
-
-/** Starts a crawl or batch scrape on a v1 route (the server honours `x-idempotency-key` there: the caller's, or one generated when the `idempotencyKeys` option is on, reused on retries). */
-export function startV1Job(http: HttpClient, path: "/v1/crawl" | "/v1/batch/scrape", body: () => Record<string, unknown>, idempotencyKey: string | undefined, req?: RequestOptions): APIPromise<V1JobStartResponse> {
-  const opts = withIdempotencyKey(req, idempotencyKey);
-  return http.request<V1JobStartResponse>(() => ({ method: "POST", path, body: body(), idempotent: true, response: startAnswer }), opts).map(v1Record);
-}
 
 /**
  * `checkCrawlStatus` / `checkBatchScrapeStatus`. With `getAllData` and a finished

@@ -5,9 +5,10 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, countryUpper, httpUrl, int, plainObject } from "../core/validate.js";
+import { post, type Endpoint } from "../api/endpoint.js";
+import { mapAnswer } from "../api/map.js";
 import { optionsArg } from "../core/options.js";
 import { v1Success } from "./shapes.js";
-import { serverTimeoutMs } from "../core/server-timeout.js";
 
 /** Options of `mapUrl` (spec §4.1). */
 export interface V1MapParams {
@@ -51,18 +52,16 @@ const v1MapBody = z.looseObject({
   location: z.optional(plainObject({ country: z.optional(countryUpper), languages: z.optional(z.array(z.string())) })),
 });
 
-/** What {@link mapUrl} reads: `links` (URL strings; objects with a `url` from v2-style servers). */
-const answer = z.looseObject({ links: z.array(z.union([z.string(), z.looseObject({ url: z.string() })])) });
+/** `POST /v1/map`: the v1 options as given (a field the caller did not set is not sent). */
+const V1_MAP: Endpoint<[string, V1MapParams]> = {
+  path: "/v1/map",
+  body: (url, params) => check(v1MapBody, { url, ...optionsArg(params, "mapUrl params") }, "mapUrl params"),
+  answer: mapAnswer,
+};
 
-/** `POST /v1/map`. 402/429/500 `{error}` become typed errors carrying the server's text. */
+/** `POST /v1/map`: the v2 answer's reading (`links` as strings or objects with a `url`), as plain strings. 402/429/500 `{error}` become typed errors carrying the server's text. */
 export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, req?: RequestOptions): APIPromise<V1MapResponse> {
-  return http
-    .request<{ links: (string | { url: string })[] }>(
-      () => {
-        const p = optionsArg(params, "mapUrl params");
-        return { method: "POST", path: "/v1/map", body: check(v1MapBody, { url, ...p }, "mapUrl params"), serverTimeoutMs: serverTimeoutMs("/v1/map", p.timeout), response: answer };
-      },
-      req,
-    )
-    .map((r) => v1Success({ links: r.links.map((l) => (typeof l === "string" ? l : l.url)) }));
+  return post<{ links: (string | { url: string })[] }, [string, V1MapParams]>(http, V1_MAP, req, url, params).map((r) =>
+    v1Success({ links: r.links.map((l) => (typeof l === "string" ? l : l.url)) }),
+  );
 }

@@ -3,9 +3,9 @@
  * deep research (`/v1/deep-research`). Starts, status reads as sent, and the
  * waiters: the shared task waiting of `jobs/polling.ts`.
  */
-import { taskStartAnswer, taskStatusAnswer } from "../api/extract.js";
+import { getTask, taskStartAnswer } from "../api/extract.js";
+import { post, type Endpoint } from "../api/endpoint.js";
 import type { SchemaInput } from "../api/schema.js";
-import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
@@ -131,28 +131,40 @@ const researchBody = z
   })
   .check(z.refine((o) => (o.formats ?? []).includes("json") === (o.jsonOptions !== undefined), { message: "the json format and jsonOptions must be given together", path: ["jsonOptions"] }));
 
-function start(http: HttpClient, p: string, body: () => unknown, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
-  return http.request<V1TaskStartResponse>(() => ({ method: "POST", path: p, body: body(), retry: "not-idempotent", response: taskStartAnswer }), req).map(v1Record);
-}
+/** `POST /v1/llmstxt`. */
+const V1_LLMSTXT: Endpoint<[string, V1GenerateLLMsTextParams]> = {
+  path: "/v1/llmstxt",
+  body: (url, params) => check(llmsBody, { url, ...params }, "generateLLMsText params"),
+  answer: taskStartAnswer,
+  retry: "not-idempotent",
+};
+
+/** `POST /v1/deep-research`: the `jsonOptions` schema converted. */
+const V1_RESEARCH: Endpoint<[string, V1DeepResearchParams]> = {
+  path: "/v1/deep-research",
+  body: (query, params) => check(researchBody, v1ScrapeWire({ query, ...params } as Record<string, unknown>), "deepResearch params"),
+  answer: taskStartAnswer,
+  retry: "not-idempotent",
+};
 
 /** `POST /v1/llmstxt`. */
 export function asyncGenerateLLMsText(http: HttpClient, url: string, params: V1GenerateLLMsTextParams = {}, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
-  return start(http, "/v1/llmstxt", () => check(llmsBody, { url, ...params }, "generateLLMsText params"), req);
+  return post<V1TaskStartResponse, [string, V1GenerateLLMsTextParams]>(http, V1_LLMSTXT, req, url, params).map(v1Record);
 }
 
 /** `GET /v1/llmstxt/<id>`, as sent (404 -> `NotFoundError`). */
 export function checkGenerateLLMsTextStatus(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1GenerateLLMsTextStatusResponse> {
-  return http.request<V1GenerateLLMsTextStatusResponse>(() => ({ method: "GET", path: path`/v1/llmstxt/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req);
+  return getTask<V1GenerateLLMsTextStatusResponse>(http, "/v1/llmstxt", id, req);
 }
 
 /** `POST /v1/deep-research`. */
 export function asyncDeepResearch(http: HttpClient, query: string, params: V1DeepResearchParams = {}, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
-  return start(http, "/v1/deep-research", () => check(researchBody, v1ScrapeWire({ query, ...params } as Record<string, unknown>), "deepResearch params"), req);
+  return post<V1TaskStartResponse, [string, V1DeepResearchParams]>(http, V1_RESEARCH, req, query, params).map(v1Record);
 }
 
 /** `GET /v1/deep-research/<id>`, as sent (404 -> `NotFoundError`). */
 export function checkDeepResearchStatus<T = V1Any>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1DeepResearchStatusResponse<T>> {
-  return http.request<V1DeepResearchStatusResponse<T>>(() => ({ method: "GET", path: path`/v1/deep-research/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req);
+  return getTask<V1DeepResearchStatusResponse<T>>(http, "/v1/deep-research", id, req);
 }
 
 /** Waits for a generation job with the shared task waiting, at the v1 interval; `onStatus` sees every status read. */

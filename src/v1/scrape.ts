@@ -5,12 +5,12 @@
 import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
+import { post, type Endpoint } from "../api/endpoint.js";
 import { anyObject, maybeString } from "../core/response.js";
 import { check, httpUrl, rules } from "../core/validate.js";
 import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Any, type V1Document, type V1SchemaResult, type V1Success } from "./shapes.js";
-import { serverTimeoutMs } from "../core/server-timeout.js";
 
 /** The v1 scrape result: `{ success: true, warning?, ...document }`. `T` types `json` / `extract` ({@link V1Any} unless a schema names it). */
 export type V1ScrapeResponse<T = V1Any> = V1Success<V1Document<T> & { warning?: string }>;
@@ -19,18 +19,19 @@ const body = z
   .looseObject({ url: httpUrl, ...v1ScrapeOptionsShape, zeroDataRetention: z.optional(z.boolean()), origin: z.optional(z.string()), integration: z.optional(z.string()) })
   .check(rules((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
-/** What {@link scrapeUrl} reads: the document (not deep-checked). */
+/** What {@link scrapeUrl} reads: the document (not deep-checked) and the warning. */
 const answer = z.looseObject({ data: anyObject, warning: maybeString });
+
+/** `POST /v1/scrape`: the v1 options checked and sent with their schemas converted. */
+const V1_SCRAPE: Endpoint<[string, V1ScrapeParams]> = {
+  path: "/v1/scrape",
+  body: (url, params) => check(body, v1ScrapeWire({ url, ...optionsArg(params, "scrapeUrl params") }), "scrapeUrl params"),
+  answer,
+};
 
 /** `POST /v1/scrape`. A 200 with `success:false` throws `APIError` (the v1 library threw too). */
 export function scrapeUrl<S extends SchemaInput = SchemaInput>(http: HttpClient, url: string, params: V1ScrapeParams<S> = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>>> {
-  return http
-    .request<{ data: V1Document<V1SchemaResult<S>>; warning?: string | null }>(
-      () => {
-        const p = optionsArg(params, "scrapeUrl params");
-        return { method: "POST", path: "/v1/scrape", body: check(body, v1ScrapeWire({ url, ...p }), "scrapeUrl params"), serverTimeoutMs: serverTimeoutMs("/v1/scrape", p.timeout), response: answer };
-      },
-      req,
-    )
-    .map((r) => v1Success({ ...(typeof r.warning === "string" ? { warning: r.warning } : {}), ...r.data }));
+  return post<{ data: V1Document<V1SchemaResult<S>>; warning?: string | null }, [string, V1ScrapeParams]>(http, V1_SCRAPE, req, url, params).map((r) =>
+    v1Success({ ...(typeof r.warning === "string" ? { warning: r.warning } : {}), ...r.data }),
+  );
 }

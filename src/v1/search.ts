@@ -9,7 +9,7 @@ import { check, int } from "../core/validate.js";
 import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
-import { serverTimeoutMs } from "../core/server-timeout.js";
+import { post, type Endpoint } from "../api/endpoint.js";
 
 /** Options of v1 `search` (server defaults in brackets). */
 export interface V1SearchParams {
@@ -54,15 +54,19 @@ const body = z.looseObject({
 /** What {@link searchV1} reads: the flat list of results (not deep-checked). */
 const answer = z.looseObject({ data: objects, warning: maybeString });
 
+/** `POST /v1/search`: the v1 options, `scrapeOptions` in v1 shapes. */
+const V1_SEARCH: Endpoint<[string, V1SearchParams]> = {
+  path: "/v1/search",
+  body: (query, params) => {
+    const p = optionsArg(params, "search params");
+    return check(body, { query, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) }, "search params");
+  },
+  answer,
+};
+
 /** `POST /v1/search`. */
 export function searchV1(http: HttpClient, query: string, params: V1SearchParams = {}, req?: RequestOptions): APIPromise<V1SearchResponse> {
-  // Built inside the spec thunk: anything that throws (bad input) rejects the promise, nothing is sent.
-  const spec = () => {
-    const p: V1SearchParams = optionsArg(params, "search params");
-    const wire = { query, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) };
-    return { method: "POST" as const, path: "/v1/search", body: check(body, wire, "search params"), serverTimeoutMs: serverTimeoutMs("/v1/search", p.timeout), response: answer };
-  };
-  return http
-    .request<{ data: V1Document[]; warning?: string | null }>(spec, req)
-    .map((r) => v1Success({ data: r.data, ...(typeof r.warning === "string" ? { warning: r.warning } : {}) }));
+  return post<{ data: V1Document[]; warning?: string | null }, [string, V1SearchParams]>(http, V1_SEARCH, req, query, params).map((r) =>
+    v1Success({ data: r.data, ...(typeof r.warning === "string" ? { warning: r.warning } : {}) }),
+  );
 }

@@ -1,9 +1,8 @@
 /**
  * v1 account usage: snake_case records (spec 2.3, reference §12).
  */
-import { creditUsageAnswer, periodsAnswer, queueStatusAnswer, tokenUsageAnswer } from "../api/usage.js";
+import { creditUsageAnswer, getQueueStatus, historicalPeriods, tokenUsageAnswer, usageData } from "../api/usage.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
-import { ValidationError } from "../core/errors.js";
 import { v1Record } from "./shapes.js";
 
 /** v1 token usage (spec 2.3). */
@@ -32,12 +31,12 @@ export interface V1CreditUsage {
 
 /** `GET /v1/team/token-usage`: the snake_case record. */
 export function getTokenUsageV1(http: HttpClient, req?: RequestOptions): APIPromise<V1TokenUsage> {
-  return http.request<{ data: V1TokenUsage }>({ method: "GET", path: "/v1/team/token-usage", response: tokenUsageAnswer }, req).map((r) => r.data);
+  return usageData<V1TokenUsage>(http, "/v1/team/token-usage", tokenUsageAnswer, req);
 }
 
 /** `GET /v1/team/credit-usage`: the snake_case record. */
 export function getCreditUsageV1(http: HttpClient, req?: RequestOptions): APIPromise<V1CreditUsage> {
-  return http.request<{ data: V1CreditUsage }>({ method: "GET", path: "/v1/team/credit-usage", response: creditUsageAnswer }, req).map((r) => r.data);
+  return usageData<V1CreditUsage>(http, "/v1/team/credit-usage", creditUsageAnswer, req);
 }
 
 /** One period of `GET /v1/team/{credit,token}-usage/historical` (reference §12: same as v2). */
@@ -64,12 +63,7 @@ export interface V1UsageHistoricalResponse {
 
 /** `GET /v1/team/<kind>-usage/historical[?byApiKey=true]`, as sent (the official v1 class's `(byApiKey?: boolean)`). */
 export function getUsageHistoricalV1(http: HttpClient, kind: "credit" | "token", byApiKey?: boolean, req?: RequestOptions): APIPromise<V1UsageHistoricalResponse> {
-  return http
-    .request<V1UsageHistoricalResponse>(() => {
-      if (byApiKey !== undefined && typeof byApiKey !== "boolean") throw new ValidationError([{ path: "byApiKey", message: `expected boolean, got ${typeof byApiKey}` }], "usage options");
-      return { method: "GET", path: `/v1/team/${kind}-usage/historical`, query: { byApiKey: byApiKey ? true : undefined }, response: periodsAnswer };
-    }, req)
-    .map((r) => ({ ...v1Record(r), periods: Array.isArray(r.periods) ? r.periods : [] }));
+  return historicalPeriods(http, `/v1/team/${kind}-usage/historical`, { byApiKey }, req).map((r) => ({ ...v1Record(r), periods: r.periods as unknown as V1UsagePeriod[] }));
 }
 
 /** v1 queue status (same fields as v2, reference §12). */
@@ -90,5 +84,5 @@ export interface V1QueueStatus {
 
 /** `GET /v1/team/queue-status`, as sent. */
 export function getQueueStatusV1(http: HttpClient, req?: RequestOptions): APIPromise<V1QueueStatus> {
-  return http.request<V1QueueStatus>({ method: "GET", path: "/v1/team/queue-status", response: queueStatusAnswer }, req).map(v1Record);
+  return getQueueStatus(http, req, "v1").map(v1Record);
 }
