@@ -9,6 +9,7 @@ import * as errors from "../src/core/errors.js";
 import * as portable from "../src/index.js";
 import * as node from "../src/node.js";
 import * as v1 from "../src/v1/index.js";
+import * as webhooks from "../src/webhooks.js";
 
 const homed = new Set<unknown>(Object.values(errors));
 
@@ -21,13 +22,17 @@ describe("error classes", () => {
     ["webdata", portable],
     ["webdata (node)", node],
     ["webdata/v1", v1],
+    ["webdata/webhooks", webhooks],
   ] as const)("every error class exported by %s is defined in core/errors.ts", (_name, mod) => {
     const strays = errorClasses(mod as Record<string, unknown>).filter(([, v]) => !homed.has(v)).map(([k]) => k);
     expect(strays).toEqual([]);
   });
 
-  it("the entry exports every error class of core/errors.ts", () => {
+  it("the entry exports every error class of core/errors.ts (the webhook receiver's from webdata/webhooks)", () => {
     const exported = new Set(errorClasses(portable as Record<string, unknown>).map(([k]) => k));
+    expect(exported.has("WebhookVerificationError")).toBe(false);
+    for (const [k] of errorClasses(webhooks as Record<string, unknown>)) exported.add(k);
+    expect(exported.has("WebhookVerificationError")).toBe(true);
     const missing = errorClasses(errors as Record<string, unknown>).map(([k]) => k).filter((k) => !exported.has(k));
     expect(missing).toEqual([]);
   });
