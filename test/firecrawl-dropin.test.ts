@@ -4,13 +4,17 @@
  * (issue "Coming from the official client, part two"), over both transports,
  * against the fake service. `WebData` keeps its own (the last block).
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { inspect } from "node:util";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { APIError, JobFailedError, JobTimeoutError, NotFoundError, ValidationError, WebData } from "../src/index.js";
-import { Firecrawl as PortableFirecrawl, FirecrawlAppV1 as PortableFirecrawlAppV1, FirecrawlClient, JobTimeoutError as OfficialJobTimeoutError, SdkError } from "../src/firecrawl/index.js";
+import { Firecrawl as PortableFirecrawl, FirecrawlAppV1 as PortableFirecrawlAppV1, FirecrawlClient, JobTimeoutError as OfficialJobTimeoutError, parseRequiresAction, SdkError } from "../src/firecrawl/index.js";
 import DefaultFirecrawl from "../src/firecrawl/index.js";
 import type { ClickAction, Document, ErrorDetails, FirecrawlClientInput, MenuSection, PDFParser, ProductPrice, ScrapeAction, WaitAction, Watcher, WatcherOptions } from "../src/firecrawl/index.js";
-import { Firecrawl as NodeFirecrawl, FirecrawlAppV1 as NodeFirecrawlAppV1 } from "../src/firecrawl/node.js";
+import type * as Official from "../src/firecrawl/index.js";
+import { Firecrawl as NodeFirecrawl, FirecrawlAppV1 as NodeFirecrawlAppV1, parseRequiresAction as nodeParseRequiresAction } from "../src/firecrawl/node.js";
 import { fakeJobs, fakeTasks } from "../src/testing/index.js";
 import { TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, jobTestSetups } from "./jobs-helpers.js";
@@ -62,6 +66,164 @@ describe("the entry's names", () => {
     const sections: MenuSection[] = doc.menu?.sections ?? [];
     expect([doc.branding?.colors?.primary, price?.formatted, sections.length]).toEqual(["#f00", "$12", 0]);
   });
+
+  it("the rest of the official type names compile as official code uses them (monitors, parse, PDF, agent exchange and trace, tool catalogue, research)", () => {
+    // Monitors: the request parts and a check's pages.
+    const schedule: Official.MonitorSchedule = { cron: "0 * * * *", timezone: "UTC" };
+    const email: Official.MonitorEmailNotification = { enabled: true, recipients: ["a@acme.test"] };
+    const notification: Official.MonitorNotification = { email };
+    const webhook: Official.MonitorWebhookConfig = { url: "https://hooks.acme.test/m", events: ["monitor.page"] };
+    const targets: (Official.MonitorScrapeTarget | Official.MonitorCrawlTarget | Official.MonitorSearchTarget)[] = [
+      { type: "scrape", urls: [SITE] },
+      { type: "crawl", url: SITE, crawlOptions: { limit: 10 } },
+      { type: "search", queries: ["acme"], searchWindow: "24h" },
+    ];
+    const request: Official.CreateMonitorRequest = { name: "acme", schedule, notification, webhook, targets, goal: "price changes" };
+    const summary: Official.MonitorSummary = { totalPages: 2, same: 1, changed: 1, new: 0, removed: 0, error: 0 };
+    const page: Official.MonitorCheckPage = { id: "p", targetId: "t", url: SITE, status: "changed", createdAt: "2026-01-01T00:00:00Z", diff: { text: "-a\n+b" } };
+    expect([request.targets.length, summary.changed, page.diff?.text]).toEqual([3, 1, "-a\n+b"]);
+    // Parse: the file's data; the product and menu parts.
+    const data: Official.ParseFileData[] = ["%PDF-1.7", new Uint8Array([1]), new ArrayBuffer(1), new Blob(["x"]), Buffer.from("x")];
+    const variant: Official.ProductVariant = { sku: "M-1", availability: { inStock: true }, price: { amount: 12 } };
+    const item: Official.MenuItem = { id: "1", name: "Soup", images: [], availability: { inStock: true }, dietary: ["vegan"], optionGroups: [], identifiers: {}, sourceUrl: SITE };
+    expect([data.length, variant.price?.amount, item.dietary[0]]).toEqual([5, 12, "vegan"]);
+    // Scrape options official code types on its own (parsers, PII redaction, threat protection, audit), PDF pages and blocks, search categories.
+    const parsers: (string | Official.PDFParser | Official.ImageParser)[] = ["pdf", { type: "image" }];
+    const entities: Official.RedactPIIEntity[] = ["EMAIL", "PHONE"];
+    const redact: Official.RedactPIIOptions = { mode: "fast", entities, replaceStyle: "mask" };
+    const threat: Official.ThreatProtectionOptions = { mode: "manual-only", blockedTlds: ["zip"], failurePolicy: "closed" };
+    const audit: Official.AuditMetadata = { username: "ada" };
+    const confidence: Official.PdfBlockConfidence = { layout: 0.9, ocr: null };
+    const block: Official.PdfBlockItem = { id: "b1", type: "text", label: null, bbox: [0, 0, 10, 10], content: "Hi", markdownSpan: [0, 2], readingOrder: 0, source: null, confidence };
+    const pages: Official.PdfPage[] = [{ pageNumber: 1, markdown: "Hi" }];
+    const blocks: Official.PdfPageBlocks = { pageNumber: 1, width: 612, height: 792, status: "ok", items: [block] };
+    const categories: Official.CategoryOption[] = [{ type: "github" }, { type: "research" }, { type: "pdf" }];
+    expect([parsers.length, redact.entities?.length, threat.mode, audit.username, pages[0]?.markdown, blocks.items[0]?.confidence.layout, categories.length]).toEqual([2, 2, "manual-only", "ada", "Hi", 0.9, 3]);
+    // Agent: the webhook's events, the exchange options and summary, pending approvals narrowed on `kind`.
+    const events: Official.AgentWebhookEvent[] = ["started", "action", "completed"];
+    const onTerms: Official.AgentOnTermsRequired = "ask";
+    const exchangeOptions: Official.AgentExchangeOptions = { enabled: true, toolkits: ["search"], maxCalls: 3, onTermsRequired: onTerms, approve: { approvalId: "ap1", callIds: ["c1"] } };
+    const skipped: Official.AgentSkippedProvider = { provider: "acme", name: "Acme", reason: "terms_required", version: "1", termsUrl: "https://acme.test/terms" };
+    const gate: Official.AgentTermsGate = { provider: "acme", name: "Acme", version: "1", digest: null, url: "https://acme.test/terms" };
+    const action: Official.AgentTermsRequiredAction = {
+      type: "accept_terms",
+      approvalId: "ap2",
+      providers: [{ provider: "acme", name: "Acme", version: "1", digest: null, url: gate.url, show: { provider: "firecrawl", capability: "terms/show", options: { provider: "acme" } }, accept: { provider: "firecrawl", capability: "terms/accept", options: { provider: "acme", version: "1", digest: null, confirmed: true } } }],
+    };
+    const exchange: Official.AgentExchangeSummary = { enabled: true, paidCalls: 1, creditsUsed: 4, skippedProviders: [skipped], requiresAction: action };
+    const call: Official.PendingApprovalCall = { id: "c1", provider: "acme", capability: "lookup", input: { q: "x" }, creditsEstimate: 2 };
+    const approvals: Official.PendingApproval[] = [
+      { id: "ap1", reason: "paid", resolution: null, kind: "calls", calls: [call] } satisfies Official.PendingCallsApproval,
+      { id: "ap2", reason: "terms", resolution: null, kind: "terms", calls: [], terms: [gate] } satisfies Official.PendingTermsApproval,
+    ];
+    const held = approvals.map((a) => (a.kind === "terms" ? a.terms[0]?.provider : a.calls[0]?.capability));
+    const run: Official.AgentThreadRun = { id: "r", turn: 1, mode: "chat", prompt: "hi", status: "succeeded", createdAt: "", finishedAt: null, creditsUsed: 1, message: "ok", pendingApproval: approvals[1], exchange };
+    expect([events.length, exchangeOptions.maxCalls, held, run.exchange?.requiresAction?.approvalId]).toEqual([3, 3, ["lookup", "acme"], "ap2"]);
+    // Agent trace: every event kind, read off a trace the way official code narrows it.
+    const agent: Official.AgentTraceAgentIdentity = { id: "a", role: "orchestrator" satisfies Official.AgentTraceAgentRole, name: "main" };
+    const base = { schemaVersion: 1 as const, eventId: "e", runId: "r", occurredAt: "2026-01-01T00:00:00Z", producerSequence: 0, agent };
+    const error: Official.AgentTraceError = { code: "internal", source: "tool", retryable: true, message: "boom" };
+    const artifact: Official.AgentTraceArtifactChange = { kind: "json", artifactId: "art", snapshotId: "s1", change: "init" };
+    const trace: (
+      | Official.AgentTraceRunStartedEvent
+      | Official.AgentTraceRunCancelRequestedEvent
+      | Official.AgentTraceRunFinishedEvent
+      | Official.AgentTraceAgentStartedEvent
+      | Official.AgentTraceAgentFinishedEvent
+      | Official.AgentTraceBrowserSessionStartedEvent
+      | Official.AgentTraceBrowserSessionFinishedEvent
+      | Official.AgentTraceProgressReportedEvent
+      | Official.AgentTraceReasoningSummaryEvent
+      | Official.AgentTraceToolCallStartedEvent
+      | Official.AgentTraceToolCallFinishedEvent
+      | Official.AgentTraceArtifactUpdatedEvent
+      | Official.AgentTraceErrorOccurredEvent
+    )[] = [
+      { ...base, type: "run.started" },
+      { ...base, type: "run.cancel_requested", reason: "user" },
+      { ...base, type: "agent.started" },
+      { ...base, type: "browser.session.started", sessionId: "b" },
+      { ...base, type: "progress.reported", phase: "working", message: "reading" },
+      { ...base, type: "reasoning.summary", text: "thinking" },
+      { ...base, type: "tool_call.started", toolCallId: "t", toolName: "scrape", parameters: { url: SITE } },
+      { ...base, type: "tool_call.finished", toolCallId: "t", toolName: "scrape", result: "ok" },
+      { ...base, type: "artifact.updated", artifact },
+      { ...base, type: "error.occurred", error },
+      { ...base, type: "browser.session.finished", sessionId: "b", durationMs: 5 },
+      { ...base, type: "agent.finished", outcome: "succeeded", durationMs: 9, error: null },
+      { ...base, type: "run.finished", outcome: "failed", error },
+    ];
+    // Each is one of webdata's trace events (what `getAgentTrace` returns), and a webdata event casts to the official kind.
+    const response: Official.AgentTraceResponse = { success: true, events: trace, activeBrowserSessions: [{ id: "b", liveViewUrl: "https://live.acme.test/b", viewport: { width: 1280, height: 720 } } satisfies Official.AgentTraceActiveBrowserSession] };
+    const snapshots = response.events.flatMap((e) => (e.type === "artifact.updated" ? [(e as Official.AgentTraceArtifactUpdatedEvent).artifact.snapshotId] : []));
+    const outcome = trace.flatMap((e) => (e.type === "run.finished" ? [e.outcome, e.error?.code] : []));
+    expect([snapshots, outcome, response.activeBrowserSessions?.[0]?.viewport?.width]).toEqual([["s1"], ["failed", "internal"], 1280]);
+    // The tool catalogue (Alexandria) and research shapes, for code that still names them.
+    const alexandria: Official.AlexandriaScrapeRequest = { alexandria: { provider: "acme", capability: "lookup" }, requestId: "q1" } satisfies Official.AlexandriaOptions & { alexandria: Official.AlexandriaCall };
+    const alexError: Official.AlexandriaScrapeError = { code: "UPSTREAM", message: "down", chargeId: "ch" };
+    const results: Official.AlexandriaScrapeResult[] = [{ provider: "acme", capability: "lookup", creditsCost: 1, data: {} }, { error: alexError }];
+    const alexData: Official.AlexandriaScrapeData = { scrapeId: "s", requestId: "q1", alexandria: results, creditsCost: 1 };
+    const failed = alexData.alexandria.flatMap((r) => (r.error ? [r.error.code] : []));
+    const signals: Official.PaperSignals = { structural: 3, semantic: 0.5, articleRank: 0.1, seedOverlap: 1 };
+    const scores: Official.GitHubScoreBreakdown = { rrf: 0.2 };
+    const repo: Official.GitHubSearchItem = { repo: "acme/x", url: "https://github.com/acme/x", snippet: "x", scores };
+    const github: Official.GitHubSearchResponse = { success: true, results: [repo] };
+    expect([alexandria.requestId, failed, signals.seedOverlap, github.results[0]?.scores.rrf]).toEqual(["q1", ["UPSTREAM"], 1, 0.2]);
+    // An error body's out-of-band step.
+    const required: Official.RequiresAction | undefined = parseRequiresAction({ type: "accept_terms", url: "https://acme.test/terms" });
+    if (required?.type === "accept_terms") expect(required.url).toBe("https://acme.test/terms");
+    else expect.unreachable();
+  });
+
+  it("parseRequiresAction keeps type and the string terms, version and url of an object with a string type; anything else is undefined", () => {
+    expect(parseRequiresAction({ type: "accept_terms", terms: "data", version: "2", url: "https://acme.test/t", extra: 1 })).toEqual({ type: "accept_terms", terms: "data", version: "2", url: "https://acme.test/t" });
+    // Fields of other types are left out (not copied, not coerced); an unknown type is kept.
+    const partial = parseRequiresAction({ type: "verify_email", terms: 3, version: null, url: ["x"] });
+    expect(partial).toEqual({ type: "verify_email" });
+    expect(Object.keys(partial ?? {})).toEqual(["type"]);
+    for (const value of [undefined, null, 0, "accept_terms", true, [], ["accept_terms"], {}, { type: 1 }, { terms: "data" }, () => undefined]) expect(parseRequiresAction(value)).toBeUndefined();
+    // A new object, not the one given.
+    const given = { type: "accept_terms" };
+    expect(parseRequiresAction(given)).not.toBe(given);
+    // The Node entry's is the same function; the error body of an APIError is where it reads from.
+    expect(nodeParseRequiresAction).toBe(parseRequiresAction);
+    const error = new APIError({ status: 403, message: "accept the terms", body: { error: "accept the terms", requiresAction: { type: "accept_terms", terms: "acme" } } });
+    expect(parseRequiresAction((error.body as { requiresAction?: unknown }).requiresAction)).toEqual({ type: "accept_terms", terms: "acme" });
+  });
+
+  it("exports every name the official client exports (read from its declarations with the TypeScript compiler), values as values but Watcher and ResearchClient", () => {
+    const require = createRequire(import.meta.url);
+    const officialFile = require.resolve("@mendable/firecrawl-js").replace(/index\.c?js$/, "index.d.ts");
+    expect(readFileSync(officialFile, "utf8")).toContain("declare class Firecrawl");
+    const entries = ["src/firecrawl/index.ts", "src/firecrawl/node.ts"].map((entry) => new URL(`../${entry}`, import.meta.url).pathname);
+    // One program for the three files (types: [] keeps @types out; the names do not depend on them).
+    const program = ts.createProgram([officialFile, ...entries], { strict: true, skipLibCheck: true, noEmit: true, types: [], module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022 });
+    const checker = program.getTypeChecker();
+    const exportsOf = (file: string): { names: Set<string>; values: Set<string> } => {
+      const source = program.getSourceFile(file);
+      const module = source && checker.getSymbolAtLocation(source);
+      if (!module) throw new Error(`no module at ${file}`);
+      const names = new Set<string>();
+      const values = new Set<string>();
+      for (const symbol of checker.getExportsOfModule(module)) {
+        names.add(symbol.name);
+        const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+        // `export type { X }` of a class is an alias with no value side: the alias's own declaration says so.
+        const typeOnly = symbol.declarations?.some((d) => ts.isTypeOnlyImportOrExportDeclaration(d) || (ts.isExportSpecifier(d) && d.parent.parent.isTypeOnly)) ?? false;
+        if (target.flags & ts.SymbolFlags.Value && !typeOnly) values.add(symbol.name);
+      }
+      return { names, values };
+    };
+    const official = exportsOf(officialFile);
+    expect(official.names.size).toBeGreaterThanOrEqual(218);
+    expect(official.values).toEqual(new Set(["Firecrawl", "FirecrawlAppV1", "FirecrawlClient", "JobTimeoutError", "ResearchClient", "SdkError", "Watcher", "default", "parseRequiresAction"]));
+    for (const entry of entries) {
+      const ours = exportsOf(entry);
+      expect([...official.names].filter((name) => !ours.names.has(name)), entry).toEqual([]);
+      // Watcher is the drop-in's watcher type (`firecrawl.watcher(...)` makes one) and ResearchClient an interface (`firecrawl.research`): nothing to `new`.
+      expect([...official.values].filter((name) => !ours.values.has(name)).sort(), entry).toEqual(["ResearchClient", "Watcher"]);
+    }
+  }, 120_000);
 
   it("never shows the key (inspect, JSON)", () => {
     const a = new PortableFirecrawl({ apiKey: "fc-secret-key-123", apiUrl: "http://127.0.0.1:1" });

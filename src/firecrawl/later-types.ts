@@ -8,6 +8,9 @@
 import type { FeedbackOptions, SearchFeedbackOptions } from "../api/feedback.js";
 import type { Monitor, MonitorCheckPage } from "../api/monitor.js";
 import type { Format, StringFormat } from "../api/scrape.js";
+import type { AgentTrace, AgentTraceEvent } from "../api/agent-runs.js";
+import type { SearchCategory } from "../api/search.js";
+import type { AgentWebhookEventFilter } from "../api/webhooks.js";
 
 // The parse and monitor shapes are webdata's, exported from "webdata" too (ParseFile, Monitor, ...).
 
@@ -125,9 +128,9 @@ export interface AgentThreadRun {
   /** Follow-ups offered. */
   suggestions?: AgentSuggestion[] | null;
   /** Paid calls or terms waiting for approval. */
-  pendingApproval?: Record<string, unknown> | null;
+  pendingApproval?: PendingApproval | null;
   /** Its exchange summary. */
-  exchange?: Record<string, unknown> | null;
+  exchange?: AgentExchangeSummary | null;
 }
 /** Official name of an agent thread. */
 export interface AgentThread {
@@ -308,7 +311,7 @@ export interface PaperResult {
   /** Ranking score. */
   score: number;
   /** Ranking signals (similarity results). */
-  signals?: { structural: number; semantic: number; articleRank: number; seedOverlap: number };
+  signals?: PaperSignals;
 }
 /** Official name of a paper's metadata. */
 export interface PaperMetadata {
@@ -415,7 +418,7 @@ export interface GitHubSearchResponse {
   /** Whether it succeeded. */
   success: boolean;
   /** Results. */
-  results: { repo: string; url: string; snippet: string; [key: string]: unknown }[];
+  results: GitHubSearchItem[];
   /** Deprecation notices. */
   warnings?: string[];
   /** The replacement endpoint. */
@@ -434,3 +437,496 @@ export interface ResearchClient {
   /** GitHub history search (deprecated there). */
   searchGithub(query: string, options?: SearchGithubOptions): Promise<GitHubSearchResponse>;
 }
+
+/** Official name of a research result's ranking signals (similarity results). */
+export interface PaperSignals {
+  /** Structural strength (co-citation, coupling or seed overlap counts). */
+  structural: number;
+  /** Semantic score of the intent search (0 if absent). */
+  semantic: number;
+  /** Citation-graph article rank. */
+  articleRank: number;
+  /** Seeds connected to the candidate. */
+  seedOverlap: number;
+}
+/** Official name of a GitHub search result's scores (deprecated there). */
+export interface GitHubScoreBreakdown {
+  /** Reciprocal rank fusion. */
+  rrf?: number;
+  /** Semantic. */
+  semantic?: number;
+  /** Lexical. */
+  lexical?: number;
+  /** Fusion. */
+  fusion?: number;
+  /** Rerank. */
+  rerank?: number;
+}
+/** Official name of a GitHub search result (deprecated there). */
+export interface GitHubSearchItem {
+  /** What was matched. */
+  resultType?: "github_history" | "repo_readme" | "web";
+  /** `owner/name` (empty for web results outside a repository). */
+  repo: string;
+  /** Its URL. */
+  url: string;
+  /** History page kind (`issue`, `pull`). */
+  pageType?: string;
+  /** Issue or pull request number. */
+  number?: number;
+  /** Matched segments. */
+  segmentCount?: number;
+  /** The readme's URL (readme results). */
+  readmeUrl?: string;
+  /** Page title (web results). */
+  title?: string;
+  /** Matched excerpt. */
+  snippet: string;
+  /** Matched content, markdown. */
+  contentMd?: string;
+  /** Its scores. */
+  scores: GitHubScoreBreakdown;
+}
+
+/** Official name of the options of a tool catalogue (Alexandria) execution. */
+export interface AlexandriaOptions {
+  /** Reused with the identical payload when retrying an execution. */
+  requestId?: string;
+  /** Timeout. */
+  timeout?: number;
+  /** Integration name. */
+  integration?: string;
+  /** Origin tag. */
+  origin?: string;
+}
+/** Official name of a tool catalogue (Alexandria) execution request (not supported by this SDK, see MIGRATION.md). */
+export interface AlexandriaScrapeRequest extends AlexandriaOptions {
+  /** The call or calls. */
+  alexandria: AlexandriaCall | AlexandriaCall[];
+}
+/** Official name of a failed catalogue call's error. */
+export interface AlexandriaScrapeError {
+  /** Error code. */
+  code: string;
+  /** Message. */
+  message: string;
+  /** HTTP status. */
+  status?: number;
+  /** Present when credits were captured before the failure. */
+  chargeId?: string;
+}
+/** Official name of one catalogue call's result: its data, or its error. */
+export type AlexandriaScrapeResult =
+  | { provider: string; capability: string; creditsCost: number; data: unknown; records?: number; upstreamStatus?: number; recordedAt?: string; error?: undefined; [key: string]: unknown }
+  | { provider?: string; capability?: string; error: AlexandriaScrapeError; [key: string]: unknown };
+/** Official name of a catalogue execution's answer. */
+export interface AlexandriaScrapeData {
+  /** The execution's id. */
+  scrapeId: string;
+  /** The request id (reuse it to retry). */
+  requestId: string;
+  /** One result per call. */
+  alexandria: AlexandriaScrapeResult[];
+  /** Credits in all. */
+  creditsCost: number;
+}
+
+/** Official name of a search category as an object: webdata's {@link SearchCategory} object form (`github`, `research`, `pdf`; not the official `developer`, the developer index, which this SDK does not support). */
+export type CategoryOption = Extract<SearchCategory, object>;
+
+/** Official name of the image parser of `parsers` (OCR of raster images; takes no options). Not in webdata's `parsers` type: see MIGRATION.md. */
+export interface ImageParser {
+  /** `image`. */
+  type: "image";
+}
+/** Official name of a PDF page's markdown (a document's `pages`, with the PDF parser's `pages: true`). */
+export interface PdfPage {
+  /** 1-based physical page. */
+  pageNumber: number;
+  /** Its markdown. */
+  markdown: string;
+}
+/** Official name of a layout block's confidences. */
+export interface PdfBlockConfidence {
+  /** Layout confidence. */
+  layout: number | null;
+  /** OCR confidence. */
+  ocr: number | null;
+}
+/** Official name of a layout block of a PDF page (the PDF parser's `blocks: true`). */
+export interface PdfBlockItem {
+  /** Its id. */
+  id: string;
+  /** Block kind. */
+  type: string;
+  /** Its label. */
+  label: string | null;
+  /** Bounding box `[x0, y0, x1, y1]`. */
+  bbox: [number, number, number, number] | null;
+  /** Its text. */
+  content: string;
+  /** Where it is in the document's markdown. */
+  markdownSpan: [number, number] | null;
+  /** Reading order. */
+  readingOrder: number;
+  /** Where it came from. */
+  source: string | null;
+  /** Its confidences. */
+  confidence: PdfBlockConfidence;
+}
+/** Official name of a PDF page's layout blocks. */
+export interface PdfPageBlocks {
+  /** 1-based physical page. */
+  pageNumber: number;
+  /** Page width. */
+  width: number | null;
+  /** Page height. */
+  height: number | null;
+  /** Block extraction status. */
+  status: string;
+  /** The blocks. */
+  items: PdfBlockItem[];
+}
+
+/** Official name of the entity kinds `redactPII` can restrict to. */
+export type RedactPIIEntity = "PERSON" | "EMAIL" | "PHONE" | "LOCATION" | "FINANCIAL" | "SECRET";
+/** Official name of the `redactPII` scrape option's object form. Not in webdata's scrape options: see MIGRATION.md. */
+export interface RedactPIIOptions {
+  /** `accurate` (server default), `aggressive` or `fast`. */
+  mode?: "accurate" | "aggressive" | "fast";
+  /** Restrict to these kinds (unset: all). */
+  entities?: RedactPIIEntity[];
+  /** `tag` (server default), `mask` or `remove`. */
+  replaceStyle?: "tag" | "mask" | "remove";
+}
+/** Official name of the `threatProtection` scrape option (enterprise: a per-request override of the team's policy). Not in webdata's scrape options: see MIGRATION.md. */
+export interface ThreatProtectionOptions {
+  /** Scanning mode. */
+  mode?: "off" | "manual-only" | "normal" | "zscaler";
+  /** Block verdicts at or above this risk score (0-100). */
+  riskScoreThreshold?: number;
+  /** Domains or globs always blocked. */
+  blacklist?: string[];
+  /** Domains or globs always allowed. */
+  whitelist?: string[];
+  /** Blocked TLDs, lowercase, no dot. */
+  blockedTlds?: string[];
+  /** When scanning is unavailable: `closed` blocks, `open` allows. */
+  failurePolicy?: "open" | "closed";
+}
+/** Official name of the `auditMetadata` scrape option. Not in webdata's scrape options: see MIGRATION.md. */
+export interface AuditMetadata {
+  /** The user the request is made for. */
+  username: string;
+}
+
+/** Official name of an agent webhook's event filter: webdata's {@link AgentWebhookEventFilter}. */
+export type AgentWebhookEvent = AgentWebhookEventFilter;
+
+/** Official name of what the agent does when a provider needs data terms the team has not accepted. */
+export type AgentOnTermsRequired = "skip" | "ask";
+/** Official name of an agent run's `exchange` options (paid provider calls). Not in webdata's agent options: see MIGRATION.md. */
+export interface AgentExchangeOptions {
+  /** Use the exchange. */
+  enabled?: boolean;
+  /** Toolkits (at most 5). */
+  toolkits?: string[];
+  /** Maximum paid calls. */
+  maxCalls?: number;
+  /** Ask before paid calls. */
+  requireApproval?: boolean;
+  /** Answers the previous turn's pending approval. */
+  approve?: { approvalId: string; callIds?: string[]; always?: boolean };
+  /** Refuses it. */
+  decline?: { approvalId: string };
+  /** `skip` (server default) or `ask`. */
+  onTermsRequired?: AgentOnTermsRequired;
+}
+/** Official name of a gated provider a run would have used but did not. */
+export interface AgentSkippedProvider {
+  /** Provider id. */
+  provider: string;
+  /** Its name. */
+  name: string;
+  /** The capability. */
+  capability?: string;
+  /** What it would have added. */
+  adds?: string;
+  /** `terms_required`. */
+  reason: "terms_required";
+  /** The gating terms version. */
+  version: string;
+  /** Where a person accepts the terms. */
+  termsUrl: string;
+}
+/** Official name of the exchange calls that show and accept providers' terms (nothing is run for you). */
+export interface AgentTermsRequiredAction {
+  /** `accept_terms`. */
+  type: "accept_terms";
+  /** The `terms` pending approval that answers this. */
+  approvalId: string;
+  /** The providers and their calls. */
+  providers: {
+    provider: string;
+    name: string;
+    capability?: string;
+    adds?: string;
+    version: string;
+    digest: string | null;
+    url: string;
+    show: { provider: "firecrawl"; capability: "terms/show"; options: { provider: string } };
+    accept: { provider: "firecrawl"; capability: "terms/accept"; options: { provider: string; version: string; digest: string | null; confirmed: true } };
+  }[];
+}
+/** Official name of a run's exchange summary. */
+export interface AgentExchangeSummary {
+  /** Whether the exchange was on. */
+  enabled: boolean;
+  /** Toolkits the run resolved to. */
+  toolkits?: string[];
+  /** Approval was required. */
+  requireApproval?: boolean;
+  /** Its terms mode. */
+  onTermsRequired?: AgentOnTermsRequired;
+  /** Paid calls made. */
+  paidCalls: number;
+  /** Their credits. */
+  creditsUsed: number | null;
+  /** Gated providers not used. */
+  skippedProviders?: AgentSkippedProvider[];
+  /** In `ask` mode, when a terms offer ended the turn. */
+  requiresAction?: AgentTermsRequiredAction;
+}
+/** Official name of a provider in a `terms` pending approval. */
+export interface AgentTermsGate {
+  /** Provider id. */
+  provider: string;
+  /** Its name. */
+  name: string;
+  /** Its logo. */
+  logo?: string;
+  /** The capability. */
+  capability?: string;
+  /** What it would add. */
+  adds?: string;
+  /** Terms version. */
+  version: string;
+  /** Terms digest (null when none was published). */
+  digest: string | null;
+  /** Terms URL. */
+  url: string;
+}
+/** Official name of a paid call a `calls` pending approval holds back. */
+export interface PendingApprovalCall {
+  /** Call id. */
+  id: string;
+  /** Provider. */
+  provider: string;
+  /** Capability. */
+  capability: string;
+  /** Its input. */
+  input: Record<string, unknown>;
+  /** More inputs. */
+  more?: Record<string, unknown>[];
+  /** Estimated credits. */
+  creditsEstimate: number | null;
+}
+/** What both kinds of pending approval carry (not an official name; its parts are). */
+export interface PendingApprovalBase {
+  /** Approval id. */
+  id: string;
+  /** Why. */
+  reason: string;
+  /** How it was answered, once answered. */
+  resolution: null | { approved: boolean; callIds: string[]; always: boolean; byRunId: string };
+}
+/** Official name of a turn waiting for paid calls to be allowed or refused (`kind` absent on older items). */
+export interface PendingCallsApproval extends PendingApprovalBase {
+  /** `calls`. */
+  kind?: "calls";
+  /** The calls held back. */
+  calls: PendingApprovalCall[];
+  /** Never on this kind. */
+  terms?: never;
+}
+/** Official name of a turn waiting for providers' data terms to be accepted (`ask` mode). */
+export interface PendingTermsApproval extends PendingApprovalBase {
+  /** `terms`. */
+  kind: "terms";
+  /** Always empty. */
+  calls: never[];
+  /** The providers. */
+  terms: AgentTermsGate[];
+}
+/** Official name of a pending approval: narrow on `kind === "terms"`. */
+export type PendingApproval = PendingCallsApproval | PendingTermsApproval;
+
+/** Official name of an agent's role in a trace. */
+export type AgentTraceAgentRole = "orchestrator" | "subagent" | "browser" | "system";
+/** Official name of the agent an event comes from. */
+export interface AgentTraceAgentIdentity {
+  /** Its id. */
+  id: string;
+  /** Its role. */
+  role: AgentTraceAgentRole;
+  /** Its name. */
+  name: string;
+  /** The agent that started it. */
+  parentId?: string;
+}
+/** Official name of a trace event's error. */
+export interface AgentTraceError {
+  /** What went wrong. */
+  code: "cancelled" | "credit_limit_reached" | "parent_finished" | "refused" | "internal";
+  /** Where. */
+  source: "agent" | "tool" | "billing" | "system";
+  /** Whether a retry can help. */
+  retryable: boolean;
+  /** Message. */
+  message: string;
+}
+/** Official name of an artifact change (`artifact.updated`); read the content with `getAgentSnapshot(jobId, snapshotId)`. */
+export interface AgentTraceArtifactChange {
+  /** Content kind. */
+  kind: "json" | "markdown" | "html" | "screenshot" | "text";
+  /** Artifact id. */
+  artifactId: string;
+  /** Its path. */
+  path?: string;
+  /** The snapshot holding its content. */
+  snapshotId: string;
+  /** What changed. */
+  change: "init" | "partial" | "append" | "modify" | "update";
+  /** Fields changed. */
+  changedFields?: string[];
+  /** Items. */
+  itemCount?: number;
+  /** The tool call that changed it. */
+  sourceToolCallId?: string;
+}
+/**
+ * What every trace event carries (schema version 1), as the official client
+ * types it: webdata's {@link AgentTraceEvent} (whose events these all are) with
+ * the fields typed. Not an official name; the events below are.
+ */
+export interface AgentTraceEventBase extends AgentTraceEvent {
+  /** `1`. */
+  schemaVersion: 1;
+  /** Event id. */
+  eventId: string;
+  /** The run. */
+  runId: string;
+  /** Server time, ISO 8601. */
+  occurredAt: string;
+  /** Order within the run. */
+  producerSequence: number;
+  /** The agent it comes from. */
+  agent: AgentTraceAgentIdentity;
+}
+/** Official name of the `run.started` trace event. */
+export interface AgentTraceRunStartedEvent extends AgentTraceEventBase {
+  /** `run.started`. */
+  type: "run.started";
+}
+/** Official name of the `run.cancel_requested` trace event. */
+export interface AgentTraceRunCancelRequestedEvent extends AgentTraceEventBase {
+  /** `run.cancel_requested`. */
+  type: "run.cancel_requested";
+  /** `user`. */
+  reason: "user";
+}
+/** Official name of the `run.finished` trace event. */
+export interface AgentTraceRunFinishedEvent extends AgentTraceEventBase {
+  /** `run.finished`. */
+  type: "run.finished";
+  /** How the run ended. */
+  outcome: "succeeded" | "failed" | "cancelled" | "refused" | "credit_limit_reached";
+  /** Its error (absent on older rows). */
+  error?: AgentTraceError | null;
+}
+/** Official name of the `agent.started` trace event. */
+export interface AgentTraceAgentStartedEvent extends AgentTraceEventBase {
+  /** `agent.started`. */
+  type: "agent.started";
+}
+/** Official name of the `agent.finished` trace event. */
+export interface AgentTraceAgentFinishedEvent extends AgentTraceEventBase {
+  /** `agent.finished`. */
+  type: "agent.finished";
+  /** How the agent ended. */
+  outcome: "succeeded" | "failed" | "cancelled" | "refused";
+  /** How long it ran. */
+  durationMs: number;
+  /** Its error (absent on older rows). */
+  error?: AgentTraceError | null;
+}
+/** Official name of the `browser.session.started` trace event. */
+export interface AgentTraceBrowserSessionStartedEvent extends AgentTraceEventBase {
+  /** `browser.session.started`. */
+  type: "browser.session.started";
+  /** The session. */
+  sessionId: string;
+}
+/** Official name of the `browser.session.finished` trace event. */
+export interface AgentTraceBrowserSessionFinishedEvent extends AgentTraceEventBase {
+  /** `browser.session.finished`. */
+  type: "browser.session.finished";
+  /** The session. */
+  sessionId: string;
+  /** How long it ran. */
+  durationMs: number;
+}
+/** Official name of the `progress.reported` trace event. */
+export interface AgentTraceProgressReportedEvent extends AgentTraceEventBase {
+  /** `progress.reported`. */
+  type: "progress.reported";
+  /** The phase. */
+  phase: "planning" | "working" | "finalizing";
+  /** The report. */
+  message: string;
+}
+/** Official name of the `reasoning.summary` trace event. */
+export interface AgentTraceReasoningSummaryEvent extends AgentTraceEventBase {
+  /** `reasoning.summary`. */
+  type: "reasoning.summary";
+  /** The summary. */
+  text: string;
+}
+/** Official name of the `tool_call.started` trace event. */
+export interface AgentTraceToolCallStartedEvent extends AgentTraceEventBase {
+  /** `tool_call.started`. */
+  type: "tool_call.started";
+  /** The call. */
+  toolCallId: string;
+  /** The tool. */
+  toolName: string;
+  /** Its parameters. */
+  parameters: unknown;
+}
+/** Official name of the `tool_call.finished` trace event. */
+export interface AgentTraceToolCallFinishedEvent extends AgentTraceEventBase {
+  /** `tool_call.finished`. */
+  type: "tool_call.finished";
+  /** The call. */
+  toolCallId: string;
+  /** The tool. */
+  toolName: string;
+  /** Its result. */
+  result: unknown;
+}
+/** Official name of the `artifact.updated` trace event. */
+export interface AgentTraceArtifactUpdatedEvent extends AgentTraceEventBase {
+  /** `artifact.updated`. */
+  type: "artifact.updated";
+  /** The change. */
+  artifact: AgentTraceArtifactChange;
+}
+/** Official name of the `error.occurred` trace event. */
+export interface AgentTraceErrorOccurredEvent extends AgentTraceEventBase {
+  /** `error.occurred`. */
+  type: "error.occurred";
+  /** The error. */
+  error: AgentTraceError;
+}
+/** Official name of a browser session running in an agent job (a trace's `activeBrowserSessions`, with `liveView: true`): webdata's. */
+export type AgentTraceActiveBrowserSession = NonNullable<AgentTrace["activeBrowserSessions"]>[number];

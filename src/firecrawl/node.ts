@@ -32,6 +32,8 @@ export { SdkError, type SdkErrorConstructor, type FirecrawlClientOptions, type I
 export type { FirecrawlError } from "./v1.js";
 export { FirecrawlWatcher, type FirecrawlWatcherEvents, type FirecrawlWatcherOptions, type WatcherDone, type WatcherError, type WatcherSnapshot } from "./watcher.js";
 export type * from "./types.js";
+// The official client's one value outside the classes (the drop-in entry only, not the root one).
+export { parseRequiresAction, type RequiresAction } from "./requires-action.js";
 export * from "../exports.js";
 // The official watcher's names: the drop-in's watcher, not WebData's.
 export type { FirecrawlWatcher as Watcher, FirecrawlWatcherOptions as WatcherOptions } from "./watcher.js";

@@ -160,5 +160,10 @@ export type MenuMerchant = MenuProfile["merchant"];
 /** Official name of a menu section. */
 export type MenuSection = MenuProfile["sections"][number];
 
+// Parts of results kept off the root entry (to keep it small) that official code names: webdata's own types, type-only.
+export type { MenuItem, ProductVariant } from "../api/profiles.js";
+export type { MonitorCheckPage, MonitorCrawlTarget, MonitorEmailNotification, MonitorNotification, MonitorSchedule, MonitorScrapeTarget, MonitorSearchTarget, MonitorSummary, MonitorWebhookConfig } from "../api/monitor.js";
+export type { ParseFileData } from "../api/parse.js";
+
 // The official names of parse, monitors, feedback, agent threads and the services outside the API server.
 export type * from "./later-types.js";
