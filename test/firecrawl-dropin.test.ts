@@ -359,8 +359,10 @@ describe.each(TRANSPORTS)("Firecrawl over %s", (kind) => {
   });
 
   describe("the official watcher", () => {
+    // Under fake timers, with no WebSocket served: a real handshake would race the virtual clock (see test/official-compat.test.ts).
+    const NO_SOCKET = { webSocket: false };
     it("document (the document plus the job id), snapshot (counters and the documents so far), done (the final status and every document)", async () => {
-      const s = await open(kind);
+      const s = await open(kind, {}, {}, NO_SOCKET);
       const a = app(s, kind);
       const { id } = await drive(a.startCrawl(SITE, { limit: 4 }));
       const w = a.watcher(id, { kind: "crawl", pollInterval: 1 });
@@ -380,7 +382,7 @@ describe.each(TRANSPORTS)("Firecrawl over %s", (kind) => {
     });
 
     it("done carries a failed job's real status (the official one says completed)", async () => {
-      const s = await open(kind);
+      const s = await open(kind, {}, {}, NO_SOCKET);
       const a = app(s, kind);
       const { id } = await drive(a.startCrawl(SITE, { limit: 4 }));
       fakeJobs(s.fake).fail(id, "boom");
@@ -390,7 +392,7 @@ describe.each(TRANSPORTS)("Firecrawl over %s", (kind) => {
     });
 
     it("timeout (seconds) ends it with an error event, Watcher timeout; start() resolves", async () => {
-      const s = await open(kind);
+      const s = await open(kind, {}, {}, NO_SOCKET);
       fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
       const a = app(s, kind);
       const { id } = await drive(a.startCrawl(SITE, { limit: 4 }));

@@ -5,7 +5,7 @@
  */
 import { WebData as PortableWebData, type ClientOptions } from "../src/index.js";
 import { WebData as NodeWebData } from "../src/node.js";
-import { createFakeService, serveFake, type FakeService, type FakeServiceOptions, type ServedFake } from "../src/testing/node.js";
+import { createFakeService, serveFake, type FakeService, type FakeServiceOptions, type ServeFakeOptions, type ServedFake } from "../src/testing/node.js";
 
 /** The two transports every behaviour test runs over. */
 export const TRANSPORTS = ["fetch", "undici"] as const;
@@ -22,7 +22,7 @@ export interface Setup {
 }
 
 /** Builds a fake and a client over `kind`. */
-export async function setup(kind: TransportKind, fakeOptions: FakeServiceOptions = {}, clientOptions: ClientOptions = {}): Promise<Setup> {
+export async function setup(kind: TransportKind, fakeOptions: FakeServiceOptions = {}, clientOptions: ClientOptions = {}, serveOptions: ServeFakeOptions = {}): Promise<Setup> {
   const fake = createFakeService(fakeOptions);
   const quiet: ClientOptions = { logLevel: "off", ...clientOptions };
   if (kind === "fetch") {
@@ -30,7 +30,7 @@ export async function setup(kind: TransportKind, fakeOptions: FakeServiceOptions
     const client = new PortableWebData({ apiKey: fake.apiKey, apiUrl: url, fetch: fake.fetch, ...quiet });
     return { fake, client, url, close: async () => undefined };
   }
-  const served = await serveFake(fake);
+  const served = await serveFake(fake, serveOptions);
   const client = new NodeWebData({ apiKey: fake.apiKey, apiUrl: served.url, ...quiet });
   return { fake, client, url: served.url, served, close: () => served.close() };
 }

@@ -198,7 +198,9 @@ describe("official-style v2 call sites", () => {
       const outcome = V2_EXPECTED[name]!;
       const label = "works" in outcome ? "works unchanged" : "hint" in outcome ? "fails before sending, naming the webdata option" : "is not supported (TypeError)";
       it(`${name} ${label}`, async () => {
-        const s = await open(kind, {}, { timeoutMs: 1e9 });
+        // Fake timers drive the clock here: the fake serves no WebSocket, whose real handshake would race the virtual clock
+        // (the Node client watches over undici's socket on Node 20); the watcher reads by REST, as through a proxy without upgrades.
+        const s = await open(kind, {}, { timeoutMs: 1e9 }, { webSocket: false });
         fakeJobs(s.fake).configure({ pagesPerPoll: 3 });
         const app = firecrawl(s, kind);
         const result = await drive(call(app).then((value) => ({ value }), (error: unknown) => ({ error })));
@@ -234,7 +236,7 @@ describe("official-style v1 call sites", () => {
     for (const [name, call] of Object.entries(v1Calls)) {
       const supported = !V1_UNSUPPORTED.has(name);
       it(`${name} ${supported ? "works unchanged" : "is not supported (TypeError)"}`, async () => {
-        const s = await open(kind, {}, { timeoutMs: 1e9, silenceDeprecationWarnings: true });
+        const s = await open(kind, {}, { timeoutMs: 1e9, silenceDeprecationWarnings: true }, { webSocket: false });
         fakeJobs(s.fake).configure({ pagesPerPoll: 3 });
         const app = firecrawlV1(s, kind);
         const result = await drive(call(app).then((value) => ({ value }), (error: unknown) => ({ error })));

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import type { FakeService } from "./service.js";
 import { fakeWebSocketServer } from "./ws.js";
 
@@ -27,19 +28,34 @@ const CORS = {
   "access-control-expose-headers": "*",
 };
 
+/** Options of {@link serveFake}. */
+export interface ServeFakeOptions {
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Address to listen on (default `127.0.0.1`). */
+  host?: string;
+  /**
+   * Serve the crawl WebSocket (default true, when the optional `ws` package is installed). `false`
+   * answers upgrades with 501, as a proxy that drops them does: watchers read by REST. Useful under
+   * fake timers, where a real socket's handshake races the virtual clock.
+   */
+  webSocket?: boolean;
+}
+
 /**
  * Serves `fake` on `127.0.0.1` (port 0 picks a free one), including the crawl
  * WebSocket (`ws://.../v2/crawl/<id>`) when the optional `ws` package is installed.
  *
  * @example const served = await serveFake(fake); const client = new WebData({ apiKey: fake.apiKey, apiUrl: served.url })
  */
-export async function serveFake(fake: FakeService, options: { port?: number; host?: string } = {}): Promise<ServedFake> {
+export async function serveFake(fake: FakeService, options: ServeFakeOptions = {}): Promise<ServedFake> {
   const host = options.host ?? "127.0.0.1";
   const server = createServer((req, res) => {
     void answer(fake, req, res, host);
   });
   const sockets = fakeWebSocketServer(fake);
-  server.on("upgrade", sockets.upgrade);
+  if (options.webSocket === false) server.on("upgrade", (_req, socket: Duplex) => socket.end("HTTP/1.1 501 Not Implemented\r\nconnection: close\r\ncontent-length: 0\r\n\r\n"));
+  else server.on("upgrade", sockets.upgrade);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
