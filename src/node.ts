@@ -7,6 +7,7 @@
  * made (the first request waits for it if need be), not at import:
  * it is most of what `import "webdata"` used to cost a short-lived process.
  */
+import type { EventEmitter } from "node:events";
 import { pipeline, Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Dispatcher } from "undici";
@@ -77,16 +78,19 @@ export function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number
     const u = undici ?? (await loadUndici());
     chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : defaultDispatcher(u);
     let res: Dispatcher.ResponseData;
+    const abort = req.attempt ?? req.signal; // read without making the request's AbortSignal
     try {
       res = await u.request(req.url, {
         method: req.method as Dispatcher.HttpMethod,
         headers: req.headers,
         body: req.body,
-        signal: req.signal,
+        // Through our own pool, the attempt's cheap abort (undici takes an EventEmitter as `signal`) spares an
+        // `AbortSignal` a call; a caller's dispatcher (which may read `signal` itself) gets the real one.
+        signal: !dispatcher && req.attempt ? (req.attempt as unknown as EventEmitter) : req.signal,
         dispatcher: chosen,
       });
     } catch (err) {
-      if (req.signal.aborted) throw req.signal.reason;
+      if (abort.aborted) throw abort.reason;
       throw new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) });
     }
     const headers = new Headers();
@@ -108,7 +112,7 @@ export function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number
           checkDeclared(headers, limit, req.method, req.url);
           return await readLimited(body, limit, req.method, req.url, () => discard(body));
         } catch (err) {
-          throw bodyReadFailure(err, req.signal, () => discard(body));
+          throw bodyReadFailure(err, abort, () => discard(body));
         }
       },
       stream() {

@@ -19,6 +19,12 @@ export interface TransportRequest {
   body?: string | undefined;
   /** Fires on caller abort or per-attempt timeout; the transport must stop then. */
   signal: AbortSignal;
+  /**
+   * The same abort as {@link signal}, without an `AbortSignal` (the request path makes `signal` only
+   * when a transport reads it): a transport that can stop on it (the Node entry's undici one) reads
+   * this instead, and the attempt pays for no `AbortController` and no `EventTarget` listener.
+   */
+  attempt?: AttemptSignal | undefined;
   /** Largest body `text()` may read, in bytes (after content decoding); more is `ResponseTooLargeError`. Default: no limit. */
   maxBytes?: number | undefined;
 }
@@ -33,6 +39,97 @@ export interface TransportResponse {
   text(): Promise<string>;
   /** The body as a stream of bytes (server-sent events). */
   stream(): ReadableStream<Uint8Array> | null;
+}
+
+type Listener = () => void;
+
+/**
+ * One attempt's abort (the caller's signal or the attempt's timeout), as cheap as can be: made for
+ * every attempt, where an `AbortController` and its `EventTarget` listeners cost about 20 µs of CPU
+ * a call (a CPU profile of the Node entry's loop, `bench/README.md`). It has the face undici's
+ * `request()` accepts as a `signal` (an EventEmitter's `once` / `removeListener`, with `aborted` and
+ * `reason`), and makes a real `AbortSignal` only when something asks for one ({@link signal}: the
+ * `fetch` transport, a caller's own transport).
+ */
+export class AttemptSignal {
+  /** True once aborted. */
+  aborted = false;
+  /** Why: an `AbortError` (the caller's signal) or a `TimeoutError` (the attempt's limit). */
+  reason: unknown = undefined;
+  #listeners: Listener[] | undefined;
+  #ctl: AbortController | undefined;
+
+  /** Aborts once, with `reason`; later calls do nothing. */
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.#ctl?.abort(reason);
+    const listeners = this.#listeners;
+    this.#listeners = undefined;
+    if (listeners) for (const fn of listeners) fn();
+  }
+
+  /** An `AbortSignal` that aborts with this (made on first use). */
+  get signal(): AbortSignal {
+    if (!this.#ctl) {
+      this.#ctl = new AbortController();
+      if (this.aborted) this.#ctl.abort(this.reason);
+    }
+    return this.#ctl.signal;
+  }
+
+  /** Calls `fn` once on abort (the EventEmitter face undici uses; the only event is `abort`). */
+  once(_event: "abort", fn: Listener): this {
+    (this.#listeners ??= []).push(fn);
+    return this;
+  }
+
+  /** Same as {@link once}: one abort, so one call. */
+  on(event: "abort", fn: Listener): this {
+    return this.once(event, fn);
+  }
+
+  /** Removes a listener added by {@link once}. */
+  removeListener(_event: "abort", fn: Listener): this {
+    const list = this.#listeners;
+    const i = list ? list.indexOf(fn) : -1;
+    if (i >= 0) list!.splice(i, 1);
+    return this;
+  }
+
+  /** Same as {@link removeListener}. */
+  off(event: "abort", fn: Listener): this {
+    return this.removeListener(event, fn);
+  }
+}
+
+/**
+ * The request of one attempt, as the request path sends it: its {@link signal} is an accessor on the
+ * prototype that makes the `AbortSignal` on first read (a getter in an object literal cost about 3 µs
+ * a request, a class's costs nothing). A transport that copies the request with a spread must copy
+ * `signal` by name (the transports are internal: the `transport` client option is `@internal`).
+ */
+export class AttemptRequest implements TransportRequest {
+  constructor(
+    /** Absolute URL. */
+    readonly url: string,
+    /** HTTP method. */
+    readonly method: string,
+    /** Request headers (lower-case names). */
+    readonly headers: Record<string, string>,
+    /** Encoded body, if any. */
+    readonly body: string | undefined,
+    /** The attempt's abort. */
+    readonly attempt: AttemptSignal,
+    /** Largest body to read, bytes. */
+    readonly maxBytes: number | undefined,
+  ) {}
+
+  /** The attempt's abort as an `AbortSignal` (made on first read). */
+  get signal(): AbortSignal {
+    return this.attempt.signal;
+  }
 }
 
 /** Sends one request. Network failures reject with {@link ConnectionError}; aborts reject with the signal's reason. */
@@ -155,7 +252,7 @@ export function selectTransport(options: { fetch?: typeof globalThis.fetch | und
  * What a failed body read throws, on either transport: the size error (after dropping the rest of
  * the body), the abort or timeout reason, else a `ConnectionError` for a connection that dropped.
  */
-export function bodyReadFailure(err: unknown, signal: AbortSignal, drop: () => void): unknown {
+export function bodyReadFailure(err: unknown, signal: { readonly aborted: boolean; readonly reason: unknown }, drop: () => void): unknown {
   if (err instanceof ResponseTooLargeError) {
     drop();
     return err;
