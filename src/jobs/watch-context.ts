@@ -37,6 +37,8 @@ export interface WatchContext {
   readonly request: RequestOptions;
   /** Time between REST polls, ms. */
   readonly pollIntervalMs: number;
+  /** No `pollIntervalMs` was given: the REST polls ramp up to the interval (`rampedPauses`, `poll-timing.ts`). */
+  readonly pollRamp: boolean;
   /** Items (documents or statuses) received from any transport so far, repeats included. */
   received: number;
   /** New documents and changed statuses delivered so far; a reconnect that adds some resets the reconnect budget (repeats do not). */

@@ -200,7 +200,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     this.#wake = undefined;
   }
 
-  #context(pollIntervalMs: number): WatchContext {
+  #context(pollIntervalMs: number, pollRamp: boolean): WatchContext {
     const self = this;
     return {
       http: this.#http,
@@ -210,6 +210,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       signal: this.#ctl.signal,
       request: { ...this.#internals.requestOptions, signal: undefined },
       pollIntervalMs,
+      pollRamp,
       received: 0,
       progress: 0,
       lastEventId: undefined,
@@ -251,7 +252,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   async #run(): Promise<void> {
     if (this.#invalid !== undefined) throw this.#invalid;
     const o = this.#options;
-    const ctx = this.#context(pollInterval(o.pollIntervalMs, o));
+    const ctx = this.#context(pollInterval(o.pollIntervalMs, o), o.pollIntervalMs === undefined);
     const Ctor: WebSocketConstructor | undefined = o.webSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     const order = (o.transports ?? ["websocket", "sse", "poll"]).filter((t) => t !== "websocket" || Ctor);
     const maxReconnects = o.maxReconnects ?? 3;
