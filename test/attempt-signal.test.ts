@@ -1,8 +1,7 @@
 /**
- * The attempt's abort without an `AbortController` (`AttemptSignal`, `src/core/transport.ts`; issue 26
- * item 4): undici's `request()` takes it as an EventEmitter `signal` through the Node entry's own
- * pool, a caller's dispatcher still gets a real `AbortSignal`, and the `AbortSignal` made on demand
- * aborts with the same reason. That attempts still time out and callers still abort at once over both
+ * The attempt's abort without an `AbortController` (`AttemptSignal` of `src/node.ts`, made by the
+ * transport's `AbortController`; issue 26 item 4): undici's `request()` takes it as an EventEmitter `signal`
+ * through the Node entry's own pool, and a caller's dispatcher still gets a real `AbortSignal`. That attempts still time out and callers still abort at once over both
  * transports is `test/timeouts.test.ts`, `test/abort-robustness.test.ts` and `test/parity.test.ts`.
  */
 import { createServer } from "node:http";
@@ -10,47 +9,7 @@ import type { AddressInfo } from "node:net";
 import { Agent, type Dispatcher } from "undici";
 import { describe, expect, it } from "vitest";
 import { AbortError, TimeoutError } from "../src/index.js";
-import { WebData } from "../src/node.js";
-import { AttemptRequest, AttemptSignal } from "../src/core/transport.js";
-
-describe("AttemptSignal", () => {
-  it("aborts once, calls its listeners once, and a removed listener not at all", () => {
-    const s = new AttemptSignal();
-    const calls: string[] = [];
-    const a = () => calls.push("a");
-    const b = () => calls.push("b");
-    s.once("abort", a).on("abort", b);
-    s.once("abort", () => calls.push("c"));
-    s.removeListener("abort", b);
-    const reason = new Error("first");
-    s.abort(reason);
-    s.abort(new Error("second"));
-    expect(calls).toEqual(["a", "c"]);
-    expect(s.aborted).toBe(true);
-    expect(s.reason).toBe(reason);
-  });
-
-  it("makes its AbortSignal only when read, aborted with the same reason before or after", () => {
-    const early = new AttemptSignal();
-    early.abort("why");
-    expect(early.signal.aborted).toBe(true);
-    expect(early.signal.reason).toBe("why");
-    const late = new AttemptSignal();
-    const signal = late.signal;
-    expect(late.signal).toBe(signal);
-    expect(signal.aborted).toBe(false);
-    late.abort("later");
-    expect(signal.reason).toBe("later");
-  });
-
-  it("an AttemptRequest's signal is the attempt's (read through the prototype)", () => {
-    const attempt = new AttemptSignal();
-    const req = new AttemptRequest("http://x.test/", "GET", {}, undefined, attempt, undefined);
-    expect(Object.keys(req)).not.toContain("signal");
-    expect(req.signal).toBe(attempt.signal);
-  });
-});
-
+import { undiciTransport, WebData } from "../src/node.js";
 describe("the Node transport's abort", () => {
   async function slowServer(delayMs: number) {
     const server = createServer((req, res) => {
@@ -78,7 +37,13 @@ describe("the Node transport's abort", () => {
     }
   });
 
-  it("a caller's dispatcher gets a real AbortSignal", async () => {
+  it("the Node entry's own pool makes its attempts' controllers; a caller's dispatcher gets a real AbortSignal", async () => {
+    expect(typeof undiciTransport().AbortController).toBe("function");
+    expect(undiciTransport(new Agent()).AbortController).toBeUndefined();
+    const ctl = new (undiciTransport().AbortController!)();
+    expect(ctl.signal).not.toBeInstanceOf(AbortSignal);
+    ctl.abort("why");
+    expect([ctl.signal.aborted, ctl.signal.reason]).toEqual([true, "why"]);
     const srv = await slowServer(0);
     const agent = new Agent();
     const seen: unknown[] = [];

@@ -1,7 +1,7 @@
 /**
  * The first polls ramp up (`src/jobs/poll-timing.ts`, issue 26 item 7): without a
  * `pollIntervalMs`, a watcher (REST polling), a waiter and a document iterator pause
- * 500, 750, 1125, 1688 ms, then 2000 ms. Measured on the fake's clock (fake timers,
+ * 500, 750, 1125, 1687.5 ms, then 2000 ms. Measured on the fake's clock (fake timers,
  * the in-process fake): a crawl whose first document is scraped at 1 s is seen at
  * 1.25 s instead of 2 s, for at most 1.5x the status reads of the fixed 2 s schedule
  * (what the default was, and what an explicit `pollIntervalMs: 2000` still gets).
@@ -18,7 +18,7 @@ const STEP_MS = 25;
 describe("pollPauses", () => {
   it("ramps from the floor by 1.5x up to the default interval when no interval is given", () => {
     const next = pollPauses(undefined);
-    expect(Array.from({ length: 7 }, next)).toEqual([500, 750, 1125, 1688, 2000, 2000, 2000]);
+    expect(Array.from({ length: 7 }, next)).toEqual([500, 750, 1125, 1687.5, 2000, 2000, 2000]);
     expect(MIN_POLL_INTERVAL_MS).toBe(500);
     expect(DEFAULT_POLL_INTERVAL_MS).toBe(2000);
   });

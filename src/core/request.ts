@@ -12,7 +12,7 @@ import { parseRedacted, redactError, redactHeaders, redactParsed, secretsOf } fr
 import { attemptTimeoutMs } from "./server-timeout.js";
 import { checkAnswer, decodeAnswer, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
-import { AttemptRequest, AttemptSignal, type Transport, type TransportResponse } from "./transport.js";
+import type { Transport, TransportResponse } from "./transport.js";
 import { VERSION } from "./version.js";
 
 /** Per-call options, accepted last by every method. */
@@ -250,7 +250,7 @@ export class HttpClient {
   async #withRetries<R>(
     spec: RequestSpec,
     opts: RequestOptions,
-    handle: (res: TransportResponse, url: string, signal: AttemptSignal) => Promise<R>,
+    handle: (res: TransportResponse, url: string, signal: AbortSignal) => Promise<R>,
   ): Promise<R> {
     opts = checkRequestOptions(opts);
     const link = linkSignal(opts.signal); // one listener on the caller's signal, however many calls share it
@@ -266,20 +266,20 @@ export class HttpClient {
     if (caller?.aborted) throw new AbortError(undefined, { cause: caller.reason });
 
     const attempt = async (n: number): Promise<R> => {
-      // The attempt's abort without an AbortController: its `AbortSignal` is made only for a transport that reads `signal`.
-      const ctl = new AttemptSignal();
+      // The transport's own controller when it has one (undici's, without an AbortSignal: about 20 µs of CPU a call less).
+      const ctl = new (this.#transport.AbortController ?? AbortController)();
       const onAbort = () => ctl.abort(new AbortError(undefined, { cause: caller?.reason }));
       caller?.addEventListener("abort", onAbort, { once: true });
       // The error is made only when the timer fires: building one per attempt (a stack capture) cost ~7% of CPU under load.
       const timer = setTimeout(() => ctl.abort(new TimeoutError(timeoutMs, endpoint)), timeoutMs);
       this.log("debug", `-> ${endpoint}${n > 1 ? ` (attempt ${n})` : ""}`);
       try {
-        const res = await this.#transport(new AttemptRequest(url, spec.method, headers, body, ctl, cfg.maxResponseBytes));
-        const out = await handle(res, url, ctl);
+        const res = await this.#transport({ url, method: spec.method, headers, body, signal: ctl.signal, maxBytes: cfg.maxResponseBytes });
+        const out = await handle(res, url, ctl.signal);
         this.log("debug", `<- ${endpoint} ${res.status}`);
         return out;
       } catch (err) {
-        if (ctl.aborted) throw ctl.reason;
+        if (ctl.signal.aborted) throw ctl.signal.reason;
         // The boundary: whatever the attempt threw (an answer's error, mapped by the endpoint or not, the transport's
         // own, a `fetch` wrapper's, a runtime's), no secret passes.
         throw this.redactError(err instanceof APIError && spec.mapError ? spec.mapError(err, { attempt: n, idempotencyKey: idem.key, keyGenerated: idem.generated }) : err);

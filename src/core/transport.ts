@@ -19,12 +19,6 @@ export interface TransportRequest {
   body?: string | undefined;
   /** Fires on caller abort or per-attempt timeout; the transport must stop then. */
   signal: AbortSignal;
-  /**
-   * The same abort as {@link signal}, without an `AbortSignal` (the request path makes `signal` only
-   * when a transport reads it): a transport that can stop on it (the Node entry's undici one) reads
-   * this instead, and the attempt pays for no `AbortController` and no `EventTarget` listener.
-   */
-  attempt?: AttemptSignal | undefined;
   /** Largest body `text()` may read, in bytes (after content decoding); more is `ResponseTooLargeError`. Default: no limit. */
   maxBytes?: number | undefined;
 }
@@ -41,99 +35,21 @@ export interface TransportResponse {
   stream(): ReadableStream<Uint8Array> | null;
 }
 
-type Listener = () => void;
-
-/**
- * One attempt's abort (the caller's signal or the attempt's timeout), as cheap as can be: made for
- * every attempt, where an `AbortController` and its `EventTarget` listeners cost about 20 µs of CPU
- * a call (a CPU profile of the Node entry's loop, `bench/README.md`). It has the face undici's
- * `request()` accepts as a `signal` (an EventEmitter's `once` / `removeListener`, with `aborted` and
- * `reason`), and makes a real `AbortSignal` only when something asks for one ({@link signal}: the
- * `fetch` transport, a caller's own transport).
- */
-export class AttemptSignal {
-  /** True once aborted. */
-  aborted = false;
-  /** Why: an `AbortError` (the caller's signal) or a `TimeoutError` (the attempt's limit). */
-  reason: unknown = undefined;
-  #listeners: Listener[] | undefined;
-  #ctl: AbortController | undefined;
-
-  /** Aborts once, with `reason`; later calls do nothing. */
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    this.#ctl?.abort(reason);
-    const listeners = this.#listeners;
-    this.#listeners = undefined;
-    if (listeners) for (const fn of listeners) fn();
-  }
-
-  /** An `AbortSignal` that aborts with this (made on first use). */
-  get signal(): AbortSignal {
-    if (!this.#ctl) {
-      this.#ctl = new AbortController();
-      if (this.aborted) this.#ctl.abort(this.reason);
-    }
-    return this.#ctl.signal;
-  }
-
-  /** Calls `fn` once on abort (the EventEmitter face undici uses; the only event is `abort`). */
-  once(_event: "abort", fn: Listener): this {
-    (this.#listeners ??= []).push(fn);
-    return this;
-  }
-
-  /** Same as {@link once}: one abort, so one call. */
-  on(event: "abort", fn: Listener): this {
-    return this.once(event, fn);
-  }
-
-  /** Removes a listener added by {@link once}. */
-  removeListener(_event: "abort", fn: Listener): this {
-    const list = this.#listeners;
-    const i = list ? list.indexOf(fn) : -1;
-    if (i >= 0) list!.splice(i, 1);
-    return this;
-  }
-
-  /** Same as {@link removeListener}. */
-  off(event: "abort", fn: Listener): this {
-    return this.removeListener(event, fn);
-  }
+/** What aborts one attempt: an `AbortController`, or what a transport makes in its place ({@link Transport}'s `AbortController`). */
+export interface AttemptController {
+  /** Given to the transport as `TransportRequest.signal`; `aborted` and `reason` are read by the request path. */
+  readonly signal: AbortSignal;
+  /** Aborts the attempt with `reason`. */
+  abort(reason?: unknown): void;
 }
 
 /**
- * The request of one attempt, as the request path sends it: its {@link signal} is an accessor on the
- * prototype that makes the `AbortSignal` on first read (a getter in an object literal cost about 3 µs
- * a request, a class's costs nothing). A transport that copies the request with a spread must copy
- * `signal` by name (the transports are internal: the `transport` client option is `@internal`).
+ * Sends one request. Network failures reject with {@link ConnectionError}; aborts reject with the signal's reason.
+ * `AbortController` (optional): the class of each attempt's {@link AttemptController}, in place of the global
+ * one, for a transport that can stop on something cheaper (the Node entry's undici one); its `signal` is then
+ * what the transport gets, whatever it is.
  */
-export class AttemptRequest implements TransportRequest {
-  constructor(
-    /** Absolute URL. */
-    readonly url: string,
-    /** HTTP method. */
-    readonly method: string,
-    /** Request headers (lower-case names). */
-    readonly headers: Record<string, string>,
-    /** Encoded body, if any. */
-    readonly body: string | undefined,
-    /** The attempt's abort. */
-    readonly attempt: AttemptSignal,
-    /** Largest body to read, bytes. */
-    readonly maxBytes: number | undefined,
-  ) {}
-
-  /** The attempt's abort as an `AbortSignal` (made on first read). */
-  get signal(): AbortSignal {
-    return this.attempt.signal;
-  }
-}
-
-/** Sends one request. Network failures reject with {@link ConnectionError}; aborts reject with the signal's reason. */
-export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
+export type Transport = ((req: TransportRequest) => Promise<TransportResponse>) & { AbortController?: (new () => AttemptController) | undefined };
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "ConnectionRefused"]);
 
@@ -144,7 +60,7 @@ export function provesNotSent(err: unknown): boolean {
     const code = (cur as { code?: unknown }).code;
     if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
     const errors = (cur as { errors?: unknown }).errors;
-    if (Array.isArray(errors) && errors.some((e) => provesNotSent(e))) return true;
+    if (Array.isArray(errors) && errors.some(provesNotSent)) return true;
     cur = (cur as { cause?: unknown }).cause;
   }
   return false;
@@ -175,7 +91,7 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
         redirect: "manual",
       });
       // An answer that arrives after the abort is dropped unread.
-      res = await untilAborted(sent, req.signal, (late) => void late.body?.cancel().catch(() => undefined));
+      res = await untilAborted(sent, req.signal, cancelBody);
     } catch (err) {
       if (req.signal.aborted) throw req.signal.reason;
       throw new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) });
@@ -194,9 +110,7 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
           checkDeclared(res.headers, limit, req.method, req.url);
           return await untilAborted(readLimited(chunksOf(res.body), limit, req.method, req.url, () => undefined), req.signal);
         } catch (err) {
-          throw bodyReadFailure(err, req.signal, () => {
-            if (!res.body?.locked) void res.body?.cancel().catch(() => undefined);
-          });
+          throw bodyReadFailure(err, req.signal, () => cancelBody(res));
         }
       },
       stream() {
@@ -208,6 +122,11 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
   };
 }
 
+/** Drops a `fetch` answer's body unread (unless a reader holds it). */
+function cancelBody(res: Response): void {
+  if (!res.body?.locked) void res.body?.cancel().catch(() => undefined);
+}
+
 /**
  * `work`, or the signal's reason as soon as `signal` aborts, whichever comes first. A `fetch` that
  * ignores its signal (a wrapper that drops `init.signal`, a polyfill without abort support, or a
@@ -215,13 +134,10 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
  * timeout forever. `late` gets a value that arrives after the abort, to release it.
  */
 export function untilAborted<T>(work: Promise<T>, signal: AbortSignal, late?: (value: T) => void): Promise<T> {
-  if (signal.aborted) {
-    work.then(late, () => undefined);
-    return Promise.reject(signal.reason);
-  }
   return new Promise<T>((resolve, reject) => {
     const stop = () => reject(signal.reason);
-    signal.addEventListener("abort", stop, { once: true });
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
     work.then(
       (value) => {
         signal.removeEventListener("abort", stop);
@@ -243,16 +159,14 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal, late?: (v
  * a `fetch` patched later by a test or a polyfill is used).
  */
 export function selectTransport(options: { fetch?: typeof globalThis.fetch | undefined; transport?: Transport | undefined }): Transport {
-  if (options.fetch) return fetchTransport(options.fetch);
-  if (options.transport) return options.transport;
-  return fetchTransport((input, init) => globalThis.fetch(input, init));
+  return options.fetch ? fetchTransport(options.fetch) : (options.transport ?? fetchTransport((input, init) => globalThis.fetch(input, init)));
 }
 
 /**
  * What a failed body read throws, on either transport: the size error (after dropping the rest of
  * the body), the abort or timeout reason, else a `ConnectionError` for a connection that dropped.
  */
-export function bodyReadFailure(err: unknown, signal: { readonly aborted: boolean; readonly reason: unknown }, drop: () => void): unknown {
+export function bodyReadFailure(err: unknown, signal: Pick<AbortSignal, "aborted" | "reason">, drop: () => void): unknown {
   if (err instanceof ResponseTooLargeError) {
     drop();
     return err;
@@ -263,9 +177,5 @@ export function bodyReadFailure(err: unknown, signal: { readonly aborted: boolea
 
 /** A short description of a network error and its cause. */
 export function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
-    return `${err.message}${cause}`;
-  }
-  return String(err);
+  return err instanceof Error ? err.message + (err.cause instanceof Error ? `: ${err.cause.message}` : "") : String(err);
 }

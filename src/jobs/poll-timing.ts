@@ -8,7 +8,7 @@
  * may poll faster, through an internal option ({@link POLL_FLOOR_OPTION}).
  *
  * The ramp ({@link pollPauses}): without a `pollIntervalMs`, the first pauses
- * are 500, 750, 1125 and 1688 ms, then 2000 ms, so a job's first document (or
+ * are 500, 750, 1125 and 1687.5 ms, then 2000 ms, so a job's first document (or
  * a short job's end) is seen within about a quarter of a second of 1 s instead
  * of at 2 s, for at most 1.5x the status reads of a fixed 2 s schedule (a 5 s
  * job: 6 reads instead of 4; a 60 s job: 34 instead of 31; `test/poll-ramp.test.ts`).
@@ -55,31 +55,22 @@ export function pollInterval(ms: number | undefined, options?: PollFloorOption):
   return Math.max(typeof floor === "number" && floor >= 0 ? floor : MIN_POLL_INTERVAL_MS, ms);
 }
 
-/** The ramp's first pause, ms: the public floor, so no poll follows another sooner than a caller may ask for. */
-export const RAMP_FIRST_PAUSE_MS = MIN_POLL_INTERVAL_MS;
-
-/** Each pause of the ramp is this many times the one before, up to the interval. */
-export const RAMP_FACTOR = 1.5;
-
 /**
  * The pauses between one poll loop's status reads, in order: call the returned function before each
  * pause. With `pollIntervalMs` given, every pause is {@link pollInterval} of it (the caller's interval,
- * raised to the floor). Without one, the pauses ramp from {@link RAMP_FIRST_PAUSE_MS} by
- * {@link RAMP_FACTOR} up to {@link DEFAULT_POLL_INTERVAL_MS} (the internal test floor lowers neither).
- * Used by the waiters' poll loop, the document iterators and the watcher's REST polling.
+ * raised to the floor). Without one, the pauses ramp from the floor ({@link MIN_POLL_INTERVAL_MS}) by
+ * 1.5x up to {@link DEFAULT_POLL_INTERVAL_MS}: 500, 750, 1125, 1687.5, then 2000 ms (the internal test
+ * floor lowers neither). Used by the waiters' poll loop, the document iterators and the watcher's REST polling.
  */
 export function pollPauses(ms: number | undefined, options?: PollFloorOption): () => number {
-  const interval = pollInterval(ms, options);
-  return rampedPauses(interval, ms === undefined || !Number.isFinite(ms));
-}
-
-/** The pauses of {@link pollPauses} for an interval already chosen: ramped up to it when `ramp`, else all equal to it. */
-export function rampedPauses(interval: number, ramp: boolean): () => number {
-  if (!ramp) return () => interval;
-  let next = Math.min(RAMP_FIRST_PAUSE_MS, interval);
+  // pollInterval's rule, written out here (no other poll loop calls pollInterval: a bundle carries this one).
+  const floor = options?.[POLL_FLOOR_OPTION];
+  const given = Number.isFinite(ms);
+  const interval = given ? Math.max(typeof floor === "number" && floor >= 0 ? floor : MIN_POLL_INTERVAL_MS, ms!) : DEFAULT_POLL_INTERVAL_MS;
+  let next = given ? interval : MIN_POLL_INTERVAL_MS;
   return () => {
-    const pause = next;
-    next = Math.min(interval, Math.round(next * RAMP_FACTOR));
+    const pause = Math.min(next, interval);
+    next = pause * 1.5;
     return pause;
   };
 }

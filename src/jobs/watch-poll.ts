@@ -8,7 +8,6 @@ import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { AbortError, WebDataError } from "../core/errors.js";
 import { delay } from "../core/abort.js";
 import { PageGuard } from "./page-guard.js";
-import { rampedPauses } from "./poll-timing.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
 import type { JobStatus } from "./types.js";
 import { isFatal, type WatchContext } from "./watch-context.js";
@@ -24,15 +23,12 @@ export interface PollOptions {
   maxFailures: number;
 }
 
-/** The pauses of one polling run: ramped up to the interval unless the caller set it (`poll-timing.ts`). */
-type Pauses = () => number;
-
-function pause(ctx: WatchContext, pauses: Pauses): Promise<void> {
-  return delay(pauses(), ctx.signal);
+function pause(ctx: WatchContext): Promise<void> {
+  return delay(ctx.pollPause(), ctx.signal);
 }
 
 /** One REST read; transient failures (after the request layer's retries) become non-fatal error events and are retried after a pause. */
-async function read<T>(ctx: WatchContext, pauses: Pauses, maxFailures: number, call: () => Promise<T>): Promise<T> {
+async function read<T>(ctx: WatchContext, maxFailures: number, call: () => Promise<T>): Promise<T> {
   for (let failures = 1; ; failures++) {
     try {
       return await call();
@@ -42,7 +38,7 @@ async function read<T>(ctx: WatchContext, pauses: Pauses, maxFailures: number, c
       if (notYetVisible(err, startedAt(ctx.http, ctx.id))) failures -= 1;
       else if (isFatal(err) || failures >= maxFailures || !(err instanceof WebDataError)) throw err;
       else ctx.error(err);
-      await pause(ctx, pauses);
+      await pause(ctx);
     }
   }
 }
@@ -59,11 +55,10 @@ function zeroCounters(s: JobStatus<Document>): boolean {
  */
 export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<JobStatus<Document>> {
   const req = { ...ctx.request, signal: ctx.signal };
-  const pauses = rampedPauses(ctx.pollIntervalMs, ctx.pollRamp);
   let zeroReads = 0;
   if (opts.quick) {
     for (;;) {
-      const s = await read(ctx, pauses, opts.maxFailures, () => getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { limit: 1 }, req, ctx.apiVersion));
+      const s = await read(ctx, opts.maxFailures, () => getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { limit: 1 }, req, ctx.apiVersion));
       ctx.status(s);
       if (isTerminal(s.status)) {
         if (!zeroCounters(s) && ctx.delivered >= s.completed) return s;
@@ -75,7 +70,7 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
         // while the counter lags). Read the pages as they appear.
         break;
       }
-      await pause(ctx, pauses);
+      await pause(ctx);
     }
   }
   let cursor = 0;
@@ -84,7 +79,7 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
   zeroReads = 0;
   for (;;) {
     const url = next;
-    const page = await read(ctx, pauses, opts.maxFailures, () =>
+    const page = await read(ctx, opts.maxFailures, () =>
       url ? getJobPage<Document>(ctx.http, ctx.kind, ctx.id, url, req, ctx.apiVersion) : getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { skip: cursor }, req, ctx.apiVersion),
     );
     guard.page(page);
@@ -101,6 +96,6 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
       continue;
     }
     next = undefined;
-    await pause(ctx, pauses);
+    await pause(ctx);
   }
 }
