@@ -7,6 +7,7 @@
  * made (the first request waits for it if need be), not at import:
  * it is most of what `import "webdata"` used to cost a short-lived process.
  */
+import type { EventEmitter } from "node:events";
 import { pipeline, Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Dispatcher } from "undici";
@@ -76,7 +77,7 @@ function makeDispatcher(u: Undici, connections: number): Dispatcher {
  */
 export function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Transport {
   let chosen = dispatcher;
-  return async (req) => {
+  const send: Transport = async (req) => {
     const u = undici ?? (await loadUndici());
     chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : defaultDispatcher(u);
     let res: Dispatcher.ResponseData;
@@ -93,17 +94,22 @@ export function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number
         method: req.method as Dispatcher.HttpMethod,
         headers: sent,
         body: payload,
-        signal: req.signal,
+        // Through our own pool the signal is an AttemptSignal (see `AbortController` below; undici takes an EventEmitter);
+        // a caller's dispatcher, which may read `signal` itself, gets a real AbortSignal.
+        signal: req.signal as AbortSignal | EventEmitter,
         dispatcher: chosen,
       });
     } catch (err) {
       if (req.signal.aborted) throw req.signal.reason;
       throw new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) });
     }
+    // undici's names are lower-case and distinct: `append` to a fresh Headers, without `Object.entries`' arrays.
     const headers = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) {
-      if (Array.isArray(v)) for (const item of v) headers.append(k, item);
-      else if (v !== undefined) headers.set(k, v);
+    const raw = res.headers;
+    for (const k in raw) {
+      const v = raw[k];
+      if (typeof v === "string") headers.append(k, v);
+      else if (Array.isArray(v)) for (const item of v) headers.append(k, item);
     }
     let consumed = false;
     const body = decoded(res.body, headers.get("content-encoding"));
@@ -129,6 +135,54 @@ export function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number
       },
     };
   };
+  // Our own pool takes the attempt's AttemptSignal as its `signal`; a caller's dispatcher gets an AbortController's.
+  if (!dispatcher) send.AbortController = AttemptSignal;
+  return send;
+}
+
+/**
+ * An attempt's abort without an `AbortController` (about 20 µs of CPU a call: a CPU profile of the Node
+ * entry's loop, `bench/README.md`): the request path aborts it as it would an `AbortController`, and
+ * reads `signal.aborted` / `signal.reason`, and it is itself the `signal` undici's `request()` takes (an
+ * EventEmitter: it checks for `on`, calls `once` and `removeListener`, reads `aborted` and `reason`).
+ * Only the transport that made it sees it as a signal: it is no `AbortSignal`.
+ */
+class AttemptSignal {
+  /** True once aborted. */
+  aborted = false;
+  /** Why: an `AbortError` (the caller's signal) or a `TimeoutError` (the attempt's limit). */
+  reason: unknown = undefined;
+  #fns: (() => void)[] = [];
+
+  /** Itself: the controller's signal. */
+  get signal(): AbortSignal {
+    return this as unknown as AbortSignal;
+  }
+
+  /** Aborts once, with `reason`; later calls do nothing. */
+  abort(reason?: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    for (const fn of this.#fns) fn();
+  }
+
+  /** Calls `fn` on abort (there is one abort). */
+  on(_event: "abort", fn: () => void): this {
+    this.#fns.push(fn);
+    return this;
+  }
+
+  /** Same as {@link on}. */
+  once(event: "abort", fn: () => void): this {
+    return this.on(event, fn);
+  }
+
+  /** Removes a listener. */
+  removeListener(_event: "abort", fn: () => void): this {
+    this.#fns = this.#fns.filter((f) => f !== fn);
+    return this;
+  }
 }
 
 /**

@@ -14,9 +14,9 @@ describe("bench/clients.ts", () => {
   it("runs every measure at tiny sizes and prints ratios", async () => {
     const args = ["tsx", "bench/clients.ts", "--runs", "1", "--seq", "20", "--conc", "8", "--conc-total", "40", "--crawl-docs", "400", "--burst", "3", "--retry-after-s", "0.02", "--json"];
     const { stdout } = await promisify(execFile)("npx", args, { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
-    const { rows } = JSON.parse(stdout) as { rows: { measure: string; contender: string; value: { median: number }; ratio: number }[] };
+    const { rows, goals } = JSON.parse(stdout) as { rows: { measure: string; contender: string; value: { median: number }; ratio: number }[]; goals: unknown[] };
     const measures = new Set(rows.map((r) => r.measure.split(",")[0]!.split(" ")[0]));
-    expect([...measures].sort()).toEqual(["3", "SDK", "browser", "cold", "peak", "per", "throughput"].sort());
+    expect([...measures].sort()).toEqual(["3", "SDK", "browser", "cold", "heap", "peak", "per", "status", "throughput", "time"].sort());
     for (const r of rows) {
       expect(Number.isFinite(r.value.median), `${r.measure} / ${r.contender}`).toBe(true);
       expect(Number.isFinite(r.ratio), `${r.measure} / ${r.contender}`).toBe(true);
@@ -27,6 +27,10 @@ describe("bench/clients.ts", () => {
     );
     const contenders = new Set(rows.map((r) => r.contender));
     for (const c of ["node:http keep-alive (floor)", "raw undici.request", "raw global fetch", "official 4.42.0", "webdata (Node entry, undici)", "webdata (fetch)", "raw page-by-page loop"]) expect(contenders).toContain(c);
+    // The browser bundles beside the official client's (built with "events" and "undici" stubbed), and the ramped polls on the fake clock.
+    for (const c of ["webdata everything inlined", "webdata import { WebData }, initial", "webdata import { scrape }, initial", "webdata default (ramped polls)", "zod/v4/mini alone (webdata's peer)"]) expect(contenders).toContain(c);
+    expect(rows.find((r) => r.measure.startsWith("time to the first document") && r.contender.startsWith("webdata"))?.value.median).toBe(1250);
+    expect(goals.length).toBeGreaterThanOrEqual(10);
     // Every third scrape of the burst is a 429 with a wait: webdata retries it, so all succeed.
     const burst = rows.find((r) => r.measure.includes("429") && r.contender.startsWith("webdata"));
     expect(burst?.value.median).toBe(3);

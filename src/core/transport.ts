@@ -35,8 +35,21 @@ export interface TransportResponse {
   stream(): ReadableStream<Uint8Array> | null;
 }
 
-/** Sends one request. Network failures reject with {@link ConnectionError}; aborts reject with the signal's reason. */
-export type Transport = (req: TransportRequest) => Promise<TransportResponse>;
+/** What aborts one attempt: an `AbortController`, or what a transport makes in its place ({@link Transport}'s `AbortController`). */
+export interface AttemptController {
+  /** Given to the transport as `TransportRequest.signal`; `aborted` and `reason` are read by the request path. */
+  readonly signal: AbortSignal;
+  /** Aborts the attempt with `reason`. */
+  abort(reason?: unknown): void;
+}
+
+/**
+ * Sends one request. Network failures reject with {@link ConnectionError}; aborts reject with the signal's reason.
+ * `AbortController` (optional): the class of each attempt's {@link AttemptController}, in place of the global
+ * one, for a transport that can stop on something cheaper (the Node entry's undici one); its `signal` is then
+ * what the transport gets, whatever it is.
+ */
+export type Transport = ((req: TransportRequest) => Promise<TransportResponse>) & { AbortController?: (new () => AttemptController) | undefined };
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "ConnectionRefused"]);
 
@@ -47,7 +60,7 @@ export function provesNotSent(err: unknown): boolean {
     const code = (cur as { code?: unknown }).code;
     if (typeof code === "string" && NOT_SENT_CODES.has(code)) return true;
     const errors = (cur as { errors?: unknown }).errors;
-    if (Array.isArray(errors) && errors.some((e) => provesNotSent(e))) return true;
+    if (Array.isArray(errors) && errors.some(provesNotSent)) return true;
     cur = (cur as { cause?: unknown }).cause;
   }
   return false;
@@ -78,7 +91,7 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
         redirect: "manual",
       });
       // An answer that arrives after the abort is dropped unread.
-      res = await untilAborted(sent, req.signal, (late) => void late.body?.cancel().catch(() => undefined));
+      res = await untilAborted(sent, req.signal, cancelBody);
     } catch (err) {
       if (req.signal.aborted) throw req.signal.reason;
       throw new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) });
@@ -97,9 +110,7 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
           checkDeclared(res.headers, limit, req.method, req.url);
           return await untilAborted(readLimited(chunksOf(res.body), limit, req.method, req.url, () => undefined), req.signal);
         } catch (err) {
-          throw bodyReadFailure(err, req.signal, () => {
-            if (!res.body?.locked) void res.body?.cancel().catch(() => undefined);
-          });
+          throw bodyReadFailure(err, req.signal, () => cancelBody(res));
         }
       },
       stream() {
@@ -111,6 +122,11 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
   };
 }
 
+/** Drops a `fetch` answer's body unread (unless a reader holds it). */
+function cancelBody(res: Response): void {
+  if (!res.body?.locked) void res.body?.cancel().catch(() => undefined);
+}
+
 /**
  * `work`, or the signal's reason as soon as `signal` aborts, whichever comes first. A `fetch` that
  * ignores its signal (a wrapper that drops `init.signal`, a polyfill without abort support, or a
@@ -118,13 +134,10 @@ export function fetchTransport(fetchImpl: typeof globalThis.fetch): Transport {
  * timeout forever. `late` gets a value that arrives after the abort, to release it.
  */
 export function untilAborted<T>(work: Promise<T>, signal: AbortSignal, late?: (value: T) => void): Promise<T> {
-  if (signal.aborted) {
-    work.then(late, () => undefined);
-    return Promise.reject(signal.reason);
-  }
   return new Promise<T>((resolve, reject) => {
     const stop = () => reject(signal.reason);
-    signal.addEventListener("abort", stop, { once: true });
+    if (signal.aborted) stop();
+    else signal.addEventListener("abort", stop, { once: true });
     work.then(
       (value) => {
         signal.removeEventListener("abort", stop);
@@ -146,16 +159,14 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal, late?: (v
  * a `fetch` patched later by a test or a polyfill is used).
  */
 export function selectTransport(options: { fetch?: typeof globalThis.fetch | undefined; transport?: Transport | undefined }): Transport {
-  if (options.fetch) return fetchTransport(options.fetch);
-  if (options.transport) return options.transport;
-  return fetchTransport((input, init) => globalThis.fetch(input, init));
+  return options.fetch ? fetchTransport(options.fetch) : (options.transport ?? fetchTransport((input, init) => globalThis.fetch(input, init)));
 }
 
 /**
  * What a failed body read throws, on either transport: the size error (after dropping the rest of
  * the body), the abort or timeout reason, else a `ConnectionError` for a connection that dropped.
  */
-export function bodyReadFailure(err: unknown, signal: AbortSignal, drop: () => void): unknown {
+export function bodyReadFailure(err: unknown, signal: Pick<AbortSignal, "aborted" | "reason">, drop: () => void): unknown {
   if (err instanceof ResponseTooLargeError) {
     drop();
     return err;
@@ -166,9 +177,5 @@ export function bodyReadFailure(err: unknown, signal: AbortSignal, drop: () => v
 
 /** A short description of a network error and its cause. */
 export function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : "";
-    return `${err.message}${cause}`;
-  }
-  return String(err);
+  return err instanceof Error ? err.message + (err.cause instanceof Error ? `: ${err.cause.message}` : "") : String(err);
 }

@@ -8,7 +8,7 @@ import { validateDocumentsWith } from "../api/schema.js";
 import { checkJsonOptions, checkRequestOptions, checkWaitOptions, optionsArg } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { delay } from "../core/abort.js";
-import { pollInterval } from "./poll-timing.js";
+import { pollPauses } from "./poll-timing.js";
 import { firstSeen } from "./identity.js";
 import { PageGuard } from "./page-guard.js";
 import { getJobPage, getJobStatus, isTerminal } from "./status.js";
@@ -36,7 +36,7 @@ export async function* jobPages<TDoc = Document>(
   checkWaitOptions(opts, "documents options");
   checkJsonOptions(opts, "documents options");
   checkRequestOptions(requestOptions);
-  const interval = pollInterval(opts.pollIntervalMs);
+  const pause = pollPauses(opts.pollIntervalMs); // ramped unless the caller set the interval (poll-timing.ts)
   const req: RequestOptions = { ...requestOptions, signal: opts.signal ?? requestOptions?.signal };
   let page = await getJobStatus<TDoc>(http, kind, id, { limit: opts.pageLimit }, req, apiVersion);
   let seen = 0;
@@ -51,7 +51,7 @@ export async function* jobPages<TDoc = Document>(
     const terminal = isTerminal(status);
     // A terminal job's results no longer grow: an empty page (or no `next`) is the end; so it is of a snapshot.
     if ((terminal || snapshot) && (!next || data.length === 0)) return;
-    if (!terminal && data.length === 0) await delay(interval, req.signal);
+    if (!terminal && data.length === 0) await delay(pause(), req.signal);
     if (next) guard.follow(next, page);
     page = next
       ? await getJobPage<TDoc>(http, kind, id, next, req, apiVersion)

@@ -14,7 +14,7 @@ import { delay, onAbort } from "../core/abort.js";
 import { checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { jobPages } from "./pages.js";
-import { pollInterval } from "./poll-timing.js";
+import { pollPauses } from "./poll-timing.js";
 import { getJobStatus, isTerminal, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind, JobStatus, WaitOptions } from "./types.js";
 
@@ -41,7 +41,7 @@ export interface PollSpec<S> {
  */
 export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): Promise<S> {
   checkWaitOptions(wait);
-  const interval = pollInterval(wait.pollIntervalMs);
+  const pause = pollPauses(wait.pollIntervalMs); // ramped unless the caller set the interval (poll-timing.ts)
   const ctl = new AbortController();
   let timedOut = false;
   let last: S | undefined;
@@ -71,7 +71,7 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
           return spec.finish ? await spec.finish(status, ctl.signal) : status;
         }
       }
-      await delay(interval, ctl.signal);
+      await delay(pause(), ctl.signal);
     }
   } catch (err) {
     if (timedOut) throw new JobTimeoutError(spec.jobId, wait.timeoutMs ?? 0, last);

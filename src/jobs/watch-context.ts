@@ -35,8 +35,8 @@ export interface WatchContext {
   readonly signal: AbortSignal;
   /** The caller's `RequestOptions` for REST reads and the event stream (headers, timeouts, retries); `signal` is the watcher's. */
   readonly request: RequestOptions;
-  /** Time between REST polls, ms. */
-  readonly pollIntervalMs: number;
+  /** The next pause between REST polls, ms (`pollPauses`, `poll-timing.ts`: ramped up to the interval unless the caller set it). */
+  readonly pollPause: () => number;
   /** Items (documents or statuses) received from any transport so far, repeats included. */
   received: number;
   /** New documents and changed statuses delivered so far; a reconnect that adds some resets the reconnect budget (repeats do not). */

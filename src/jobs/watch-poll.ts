@@ -24,7 +24,7 @@ export interface PollOptions {
 }
 
 function pause(ctx: WatchContext): Promise<void> {
-  return delay(ctx.pollIntervalMs, ctx.signal);
+  return delay(ctx.pollPause(), ctx.signal);
 }
 
 /** One REST read; transient failures (after the request layer's retries) become non-fatal error events and are retried after a pause. */

@@ -27,7 +27,7 @@ import { reconnectDelayMs } from "../core/retry.js";
 import { OnDemand } from "../core/on-demand.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
-import { pollInterval, type PollFloorOption } from "./poll-timing.js";
+import { pollPauses, type PollFloorOption } from "./poll-timing.js";
 import { rejectOfficialKeys } from "../api/official-keys.js";
 import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
@@ -200,7 +200,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     this.#wake = undefined;
   }
 
-  #context(pollIntervalMs: number): WatchContext {
+  #context(pollPause: () => number): WatchContext {
     const self = this;
     return {
       http: this.#http,
@@ -209,7 +209,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       apiVersion: this.#internals.apiVersion ?? "v2",
       signal: this.#ctl.signal,
       request: { ...this.#internals.requestOptions, signal: undefined },
-      pollIntervalMs,
+      pollPause,
       received: 0,
       progress: 0,
       lastEventId: undefined,
@@ -251,7 +251,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   async #run(): Promise<void> {
     if (this.#invalid !== undefined) throw this.#invalid;
     const o = this.#options;
-    const ctx = this.#context(pollInterval(o.pollIntervalMs, o));
+    const ctx = this.#context(pollPauses(o.pollIntervalMs, o));
     const Ctor: WebSocketConstructor | undefined = o.webSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     const order = (o.transports ?? ["websocket", "sse", "poll"]).filter((t) => t !== "websocket" || Ctor);
     const maxReconnects = o.maxReconnects ?? 3;
