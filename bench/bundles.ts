@@ -30,8 +30,11 @@ export const SCRAPE_APP = 'import { scrape } from "webdata"; export const s = (u
  * 4's `toJSONSchema` ~7 KB only apps that pass a zod mini schema), and `import { scrape }`'s
  * initial download (`scrapeOnly`). Recounted in DESIGN.md ("Size", 2026-11-25) from 25 / 34 / 17 KB,
  * which only dropping features could meet, to ceilings against growth; the aim is lower.
+ * Raised on 2026-11-25 by 1.5 KB each for `client` and `inlined`: the measured cost of the eleven
+ * methods issue 24 asked for after that recount (parse, the eight monitor routes, endpoint feedback:
+ * 1,271 B inlined, about 1,330 B initial; `bench/README.md`, "Size"); `scrapeOnly` is unchanged.
  */
-export const BUDGET = { client: 32 * 1024, inlined: 42 * 1024, scrapeOnly: 22 * 1024 } as const;
+export const BUDGET = { client: 33.5 * 1024, inlined: 43.5 * 1024, scrapeOnly: 22 * 1024 } as const;
 
 /** The modules that convert users' zod schemas: loaded only by an app that passes a zod 4 mini / zod 3.25 `zod/v4` schema, or a zod 3 one (which bundles zod 3 itself). */
 export const SCHEMA_CONVERTERS = /\/zod[34]-json\.js$/;
