@@ -143,11 +143,12 @@ const OFFICIAL_V1_METHODS = [
 ];
 
 /** The v1 call sites that are not supported (everything else works unchanged). */
-const V1_UNSUPPORTED = new Set(["prepareHeaders", "postRequest", "getRequest", "deleteRequest", "monitorJobStatus", "handleError", "__deepResearch", "__asyncDeepResearch", "__checkDeepResearchStatus"]);
+/** The official v1 class's axios plumbing: each fails before sending with a ValidationError naming what to call. */
+const V1_UNSUPPORTED = new Set(["prepareHeaders", "postRequest", "getRequest", "deleteRequest", "monitorJobStatus", "handleError"]);
 
 const { open } = jobTestSetups();
 const tally = { works: 0, hint: 0, unsupported: 0 };
-const tallyV1 = { works: 0, unsupported: 0 };
+const tallyV1 = { works: 0, hint: 0 };
 
 function migrationSection(): string {
   const text = readFileSync(new URL("../MIGRATION.md", import.meta.url), "utf8");
@@ -229,13 +230,13 @@ describe("official-style v1 call sites", () => {
   });
 
   afterAll(() => {
-    console.info(`official v1 call sites: ${tallyV1.works / 2} work unchanged, ${tallyV1.unsupported / 2} not supported`);
+    console.info(`official v1 call sites: ${tallyV1.works / 2} work unchanged, ${tallyV1.hint / 2} fail before sending, naming what to call`);
   });
 
   describe.each(TRANSPORTS)("over %s", (kind) => {
     for (const [name, call] of Object.entries(v1Calls)) {
       const supported = !V1_UNSUPPORTED.has(name);
-      it(`${name} ${supported ? "works unchanged" : "is not supported (TypeError)"}`, async () => {
+      it(`${name} ${supported ? "works unchanged" : "fails before sending, naming what to call"}`, async () => {
         const s = await open(kind, {}, { timeoutMs: 1e9, silenceDeprecationWarnings: true }, { webSocket: false });
         fakeJobs(s.fake).configure({ pagesPerPoll: 3 });
         const app = firecrawlV1(s, kind);
@@ -244,8 +245,10 @@ describe("official-style v1 call sites", () => {
           if ("error" in result) throw result.error;
           tallyV1.works += 1;
         } else {
-          expect("error" in result && result.error).toBeInstanceOf(TypeError);
-          tallyV1.unsupported += 1;
+          expect("error" in result && result.error).toBeInstanceOf(ValidationError);
+          expect(((result as { error: Error }).error).message).toMatch(/not supported by webdata \(nothing was sent\): the official client's axios plumbing; use /);
+          expect(s.fake.requests).toEqual([]);
+          tallyV1.hint += 1;
         }
       });
     }

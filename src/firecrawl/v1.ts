@@ -7,7 +7,7 @@
  */
 import { WebData } from "../client.js";
 import type { ClientOptions } from "../core/config.js";
-import { APIError } from "../core/errors.js";
+import { APIError, ValidationError } from "../core/errors.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import type { V1Client } from "../v1/client.js";
 import { V1_API_METHODS, V1_PROMISE_METHODS } from "../v1/lazy.js";
@@ -63,6 +63,51 @@ export class FirecrawlAppV1 {
     return annotated(this.#v1.getTokenUsage(options).map((data) => ({ success: true as const, data })));
   }
 
+  /** Deprecated in the official client: {@link FirecrawlAppV1.deepResearch}. */
+  __deepResearch(...args: Parameters<V1Client["deepResearch"]>): ReturnType<V1Client["deepResearch"]> {
+    return this.deepResearch(...args);
+  }
+
+  /** Deprecated in the official client: {@link FirecrawlAppV1.asyncDeepResearch}. */
+  __asyncDeepResearch(...args: Parameters<V1Client["asyncDeepResearch"]>): ReturnType<V1Client["asyncDeepResearch"]> {
+    return this.asyncDeepResearch(...args);
+  }
+
+  /** Deprecated in the official client: {@link FirecrawlAppV1.checkDeepResearchStatus}. */
+  __checkDeepResearchStatus(...args: Parameters<V1Client["checkDeepResearchStatus"]>): ReturnType<V1Client["checkDeepResearchStatus"]> {
+    return this.checkDeepResearchStatus(...args);
+  }
+
+  /** The official class's axios plumbing: a `ValidationError` naming the API methods to call instead (it returns headers there). */
+  prepareHeaders(_idempotencyKey?: string): never {
+    throw plumbing("prepareHeaders");
+  }
+
+  /** The official class's axios plumbing: rejects with a `ValidationError` before anything is sent. */
+  postRequest(_url: string, _data: unknown, _headers?: unknown): Promise<never> {
+    return Promise.reject(plumbing("postRequest"));
+  }
+
+  /** The official class's axios plumbing: rejects with a `ValidationError` before anything is sent. */
+  getRequest(_url: string, _headers?: unknown): Promise<never> {
+    return Promise.reject(plumbing("getRequest"));
+  }
+
+  /** The official class's axios plumbing: rejects with a `ValidationError` before anything is sent. */
+  deleteRequest(_url: string, _headers?: unknown): Promise<never> {
+    return Promise.reject(plumbing("deleteRequest"));
+  }
+
+  /** The official class's polling helper: rejects with a `ValidationError` naming `checkCrawlStatus` / `crawlUrl`. */
+  monitorJobStatus(_id: string, _headers?: unknown, _checkInterval?: number): Promise<never> {
+    return Promise.reject(plumbing("monitorJobStatus", "checkCrawlStatus(id) or crawlUrl(url, params, pollInterval), which wait for the job"));
+  }
+
+  /** The official class's axios error helper: a `ValidationError`; webdata's errors are typed classes (`APIError` and its subclasses). */
+  handleError(_response: unknown, _action: string): never {
+    throw plumbing("handleError", "catch the typed error the method threw (APIError and its subclasses, with status, code and details)");
+  }
+
   static {
     for (const name of FORWARDED) {
       Object.defineProperty(this.prototype, name, {
@@ -79,3 +124,8 @@ export class FirecrawlAppV1 {
 // The v1 methods `FirecrawlAppV1` has as webdata's v1 layer has them (forwarded in its static block).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface FirecrawlAppV1 extends Omit<V1Client, "getCreditUsage" | "getTokenUsage"> {}
+
+/** An official request helper webdata has no counterpart for: nothing is sent, and the error names what to call. */
+function plumbing(method: string, instead = "the API methods (scrapeUrl, crawlUrl, checkCrawlStatus, ...), which send through webdata's request layer"): ValidationError {
+  return new ValidationError([{ path: method, message: `not supported by webdata (nothing was sent): the official client's axios plumbing; use ${instead}` }], "call");
+}

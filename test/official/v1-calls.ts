@@ -119,27 +119,21 @@ export const v1Calls: Record<string, V1CallSite> = {
     return (await app.getExtractStatus(job.id)).status;
   },
   async prepareHeaders(app) {
-    // @ts-expect-error not in webdata/v1: axios plumbing of the official class (MIGRATION.md)
     return app.prepareHeaders();
   },
   async postRequest(app) {
-    // @ts-expect-error not in webdata/v1: axios plumbing of the official class (MIGRATION.md)
     return app.postRequest(`${SITE}/v1/scrape`, {}, {});
   },
   async getRequest(app) {
-    // @ts-expect-error not in webdata/v1: axios plumbing of the official class (MIGRATION.md)
     return app.getRequest(`${SITE}/v1/team/queue-status`, {});
   },
   async deleteRequest(app) {
-    // @ts-expect-error not in webdata/v1: axios plumbing of the official class (MIGRATION.md)
     return app.deleteRequest(`${SITE}/v1/crawl/${ID}`, {});
   },
   async monitorJobStatus(app) {
-    // @ts-expect-error not in webdata/v1: axios plumbing of the official class (MIGRATION.md)
     return app.monitorJobStatus(ID, {}, 2);
   },
   async handleError(app) {
-    // @ts-expect-error not in webdata/v1: axios plumbing of the official class (MIGRATION.md)
     return app.handleError({ status: 500, data: {} }, "scrape");
   },
   async deepResearch(app) {
@@ -158,16 +152,15 @@ export const v1Calls: Record<string, V1CallSite> = {
     return (await app.checkDeepResearchStatus(job.id)).success;
   },
   async __deepResearch(app) {
-    // @ts-expect-error not in webdata/v1: deprecated there; use deepResearch()
     return app.__deepResearch("What is Acme?", {});
   },
   async __asyncDeepResearch(app) {
-    // @ts-expect-error not in webdata/v1: deprecated there; use asyncDeepResearch()
     return app.__asyncDeepResearch("What is Acme?", {});
   },
   async __checkDeepResearchStatus(app) {
-    // @ts-expect-error not in webdata/v1: deprecated there; use checkDeepResearchStatus()
-    return app.__checkDeepResearchStatus(ID);
+    const job = await app.__asyncDeepResearch("What is Acme?", { maxUrls: 5 });
+    if (!job.success) throw new Error(job.error);
+    return (await app.__checkDeepResearchStatus(job.id)).success;
   },
   async generateLLMsText(app) {
     const res = await app.generateLLMsText(SITE, { maxUrls: 2 });
