@@ -27,7 +27,7 @@ describe("parse", () => {
     const tools = createTools(client);
     const r = await tools.call("parse", { content: HTML, filename: "report.html", formats: ["markdown", "links"], onlyMainContent: false });
     expect(r.isError).toBe(false);
-    expect(r.content).toMatch(/^## Quarterly report \(https:\/\/parse\.firecrawl\.dev\/uploads\/report\.html\)\n+# Quarterly report\n+Revenue grew\./);
+    expect(r.content).toMatch(/^## Quarterly report \(https:\/\/parse\.firecrawl\.dev\/uploads\/report\.html\)\n+scrape id: \S+ \(for feedback\)\n+# Quarterly report\n+Revenue grew\./);
     expect(sent("POST", /^\/v2\/parse$/)[0]!.body).toEqual({ options: JSON.stringify({ formats: ["markdown", "links"], onlyMainContent: false }), file: { filename: "report.html", type: "text/plain; charset=utf-8", size: HTML.length } });
   });
 
@@ -132,5 +132,16 @@ describe("feedback", () => {
     expect(await tools.call("feedback", { endpoint: "scrape", jobId, rating: "good", note: "fine now" })).toEqual({ isError: false, content: "feedback for this job was already recorded; nothing changed" });
     expect((await tools.call("feedback", { endpoint: "scrape", jobId: "nope", rating: "bad", note: "x" })).content).toMatch(/^the service answered 400: Invalid request body/);
     expect((await tools.call("feedback", { endpoint: "crawl", jobId, rating: "bad", note: "x" })).content).toMatch(/^invalid arguments: endpoint/);
+  });
+
+  it("without interact, scrape and parse show the scrape id for feedback; without feedback, parse shows none", async () => {
+    const tools = createTools(client, { only: ["scrape", "parse", "feedback"] });
+    const scraped = (await tools.call("scrape", { url: "https://acme.test/about" })).content;
+    expect(scraped).toMatch(/^scrape id: \S+ \(for feedback\)$/m);
+    const parsed = (await tools.call("parse", { content: HTML, filename: "r.html" })).content;
+    const jobId = /^scrape id: (\S+) \(for feedback\)$/m.exec(parsed)![1]!;
+    expect(await tools.call("feedback", { endpoint: "parse", jobId, rating: "good", note: "clean markdown" })).toEqual({ isError: false, content: "feedback recorded" });
+    expect((await createTools(client, { only: ["scrape", "parse"] }).call("parse", { content: HTML, filename: "r.html" })).content).not.toMatch(/scrape id/);
+    expect((await createTools(client, { only: ["scrape"] }).call("scrape", { url: "https://acme.test/about" })).content).not.toMatch(/scrape id/);
   });
 });

@@ -213,7 +213,7 @@ describe("calling the tools over MCP", () => {
   it("parse reads a file given as text; feedback rates the job; the monitor tools create, run, read, list and delete", async () => {
     await connect();
     const parsed = await call("parse", { content: "<h1>Report</h1><p>Up 4%.</p>", filename: "q3.html" });
-    expect(parsed).toEqual({ isError: false, text: expect.stringMatching(/^## Report \(https:\/\/parse\.firecrawl\.dev\/uploads\/q3\.html\)\n+# Report\n+Up 4%\./) as string });
+    expect(parsed).toEqual({ isError: false, text: expect.stringMatching(/^## Report \(https:\/\/parse\.firecrawl\.dev\/uploads\/q3\.html\)\n+scrape id: \S+ \(for feedback\)\n+# Report\n+Up 4%\./) as string });
     const scrapeId = /^scrape id: (\S+) \(for interact\)$/m.exec((await call("scrape", { url: "https://acme.test/about" })).text)![1]!;
     expect(await call("feedback", { endpoint: "scrape", jobId: scrapeId, rating: "partial", note: "the footer came through" })).toEqual({ isError: false, text: "feedback recorded" });
     const made = await call("monitor_create", { name: "about", schedule: "every hour", urls: ["https://acme.test/about"] });

@@ -56,7 +56,7 @@ export const READ_TOOLS = {
       requireAllowed([a.url as string], ctx.fixed);
       const { url, ...opts } = a;
       const doc = await client.scrape(url as string, withFixedScrape(opts, ctx.fixed) as ScrapeParams, { signal: ctx.signal });
-      return pageText(doc, { scrapeId: ctx.names.includes("interact") });
+      return pageText(doc, { scrapeIdFor: ctx.names.includes("interact") ? "interact" : ctx.names.includes("feedback") ? "feedback" : undefined });
     },
   },
   search: {
@@ -105,7 +105,8 @@ export const READ_TOOLS = {
     async run(client, a, ctx) {
       const { content, filename, encoding, ...opts } = a;
       const data = encoding === "base64" ? base64Bytes(content as string) : (content as string);
-      return pageText(await client.parse({ data, filename: filename as string }, withFixedScrape(opts, ctx.fixed), { signal: ctx.signal }));
+      const doc = await client.parse({ data, filename: filename as string }, withFixedScrape(opts, ctx.fixed), { signal: ctx.signal });
+      return pageText(doc, { scrapeIdFor: ctx.names.includes("feedback") ? "feedback" : undefined });
     },
   },
   search_feedback: {
