@@ -104,7 +104,7 @@ describe("reading a long page in parts", () => {
   it("the schema and the description say how: an offset parameter, the cut note gives it", () => {
     const [scrape] = createTools(client, { only: ["scrape"] }).definitions;
     expect(scrape!.description).toMatch(/the note says how to read on/);
-    expect((scrape!.parameters.properties as Record<string, unknown>).offset).toEqual({ type: "integer", minimum: 0, description: "Read on from this character: the offset a cut result's note gives (default 0)." });
+    expect((scrape!.parameters.properties as Record<string, unknown>).offset).toEqual({ type: "integer", minimum: 0, description: "Where to read on (a cut result's note gives it)." });
   });
 
   it("a read-on call whose result is no longer kept runs the call again and reads from the offset", async () => {

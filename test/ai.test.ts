@@ -302,6 +302,12 @@ describe("README: Tools for LLM agents", () => {
       expect((await mcp.listTools()).tools).toHaveLength(TOOL_NAMES.length);
       const r = await mcp.callTool({ name: "crawl_start", arguments: { url: "https://acme.test", limit: 500 } });
       expect((r.content as { text: string }[])[0]!.text).toMatch(/at most 20 pages/);
+      // The tools added with parse, monitors and feedback, over stdio: the flag's cap reaches a monitor's crawl too.
+      const parsed = await mcp.callTool({ name: "parse", arguments: { content: Buffer.from("<h1>Notes</h1>").toString("base64"), encoding: "base64", filename: "notes.html" } });
+      expect((parsed.content as { text: string }[])[0]!.text).toMatch(/^## Notes \(https:\/\/parse\.firecrawl\.dev\/uploads\/notes\.html\)/);
+      const made = await mcp.callTool({ name: "monitor_create", arguments: { name: "site", schedule: "every 30 minutes", site: "https://acme.test" } });
+      expect((made.content as { text: string }[])[0]!.text).toMatch(/^monitor created: \S+ "site" active, cron "\*\/30 \* \* \* \*"/);
+      expect(fake.requests.find((q) => q.pathname === "/v2/monitor")!.body).toMatchObject({ targets: [{ type: "crawl", url: "https://acme.test", crawlOptions: { limit: 20 } }] });
     } finally {
       await mcp.close();
       await served.close();

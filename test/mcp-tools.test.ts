@@ -1,7 +1,7 @@
 /**
  * The MCP server's reach and cost: the API's capabilities as tools (scrape,
- * search, map, crawl, batch, extract, agent, interact, browser sessions, search
- * feedback, usage), each schema stating the real limits and enums, all of them
+ * search, map, parse, crawl, batch, extract, agent, interact, browser sessions,
+ * page monitors, search and job feedback, usage), each schema stating the real limits and enums, all of them
  * within a character budget far below the official Firecrawl MCP server's
  * (59.7K characters of descriptions and schemas for 26 tools), called through
  * the MCP SDK's own client against the fake: results are text, failures are
@@ -65,7 +65,7 @@ describe("the tool list", () => {
   it("covers what the API can do, in a stated order", async () => {
     const { tools } = await (await connect()).listTools();
     expect(tools.map((t) => t.name)).toEqual([...TOOL_NAMES]);
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["interact", "interact_stop", "browser_create", "browser_execute", "browser_list", "browser_delete", "agent", "agent_status", "agent_cancel", "extract", "extract_status", "search_feedback", "usage", "crawl_cancel", "batch_status"]));
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["interact", "interact_stop", "browser_create", "browser_execute", "browser_list", "browser_delete", "agent", "agent_status", "agent_cancel", "extract", "extract_status", "search_feedback", "usage", "crawl_cancel", "batch_status", "parse", "monitor_create", "monitor_list", "monitor_get", "monitor_run", "monitor_delete", "feedback"]));
   });
 
   it(`costs at most ${BUDGET} characters of descriptions and schemas (at most ${TOOL_BUDGET} per tool), printed as a table`, async () => {
@@ -104,6 +104,14 @@ describe("the tool list", () => {
     expect(schema("browser_execute").required).toEqual(["id", "code"]);
     expect(schema("search_feedback").properties.rating).toMatchObject({ enum: ["good", "partial", "bad"] });
     expect(schema("browser_list").properties.status).toMatchObject({ enum: ["active", "destroyed"] });
+    expect(tools.find((t) => t.name === "parse")!.description).toMatch(/at most 50 MB/);
+    expect(schema("parse").properties).toMatchObject({ encoding: { enum: ["text", "base64"] }, formats: { minItems: 1, items: { enum: ["markdown", "summary", "links", "images", "html", "rawHtml"] } }, offset: { minimum: 0 } });
+    expect(schema("parse").required).toEqual(["content", "filename"]);
+    expect(schema("monitor_create").properties).toMatchObject({ name: { minLength: 1, maxLength: 256 }, queries: { minItems: 1, maxItems: 12 }, site: { description: "A site crawled at each check (at most 50 pages)." } });
+    expect(schema("monitor_create").required).toEqual(["name", "schedule"]);
+    expect(schema("monitor_list").properties.limit).toMatchObject({ minimum: 1, maximum: 100 });
+    expect(schema("monitor_get").properties.status).toMatchObject({ enum: ["same", "new", "changed", "removed", "error"] });
+    expect(schema("feedback").properties).toMatchObject({ endpoint: { enum: ["scrape", "parse", "map", "search"] }, rating: { enum: ["good", "partial", "bad"] }, note: { minLength: 1, maxLength: 4000 } });
     await close();
     const lowered = await (await connect({ fixed: { maxCrawlLimit: 20 } })).listTools();
     expect((lowered.tools.find((t) => t.name === "crawl_start")!.inputSchema as unknown as Schema).properties.limit).toMatchObject({ maximum: 20, description: "Most pages to crawl, at most 20 (default 20)." });
@@ -113,8 +121,8 @@ describe("the tool list", () => {
     const { tools } = await (await connect()).listTools();
     const readOnly = tools.filter((t) => t.annotations?.readOnlyHint).map((t) => t.name);
     const destructive = tools.filter((t) => t.annotations?.destructiveHint).map((t) => t.name);
-    expect(readOnly).toEqual(["scrape", "search", "map", "crawl_status", "crawl_wait", "batch_status", "extract_status", "agent_status", "browser_list", "usage"]);
-    expect(destructive).toEqual(["crawl_cancel", "agent_cancel", "interact_stop", "browser_delete"]);
+    expect(readOnly).toEqual(["scrape", "search", "map", "parse", "crawl_status", "crawl_wait", "batch_status", "extract_status", "agent_status", "browser_list", "monitor_list", "monitor_get", "usage"]);
+    expect(destructive).toEqual(["crawl_cancel", "agent_cancel", "interact_stop", "browser_delete", "monitor_delete"]);
   });
 });
 
@@ -200,6 +208,21 @@ describe("calling the tools over MCP", () => {
     expect(rated.text).toMatch(/^feedback recorded/);
     expect(fake.requests.at(-1)).toMatchObject({ pathname: `/v2/search/${id}/feedback`, body: { rating: "bad", missingContent: [{ topic: "prices" }], valuableSources: [{ url: "https://acme.test/products" }] } });
     expect((await call("search_feedback", { id, rating: "good" })).text).toBe("feedback for this search was already recorded; nothing changed");
+  });
+
+  it("parse reads a file given as text; feedback rates the job; the monitor tools create, run, read, list and delete", async () => {
+    await connect();
+    const parsed = await call("parse", { content: "<h1>Report</h1><p>Up 4%.</p>", filename: "q3.html" });
+    expect(parsed).toEqual({ isError: false, text: expect.stringMatching(/^## Report \(https:\/\/parse\.firecrawl\.dev\/uploads\/q3\.html\)\n+scrape id: \S+ \(for feedback\)\n+# Report\n+Up 4%\./) as string });
+    const scrapeId = /^scrape id: (\S+) \(for interact\)$/m.exec((await call("scrape", { url: "https://acme.test/about" })).text)![1]!;
+    expect(await call("feedback", { endpoint: "scrape", jobId: scrapeId, rating: "partial", note: "the footer came through" })).toEqual({ isError: false, text: "feedback recorded" });
+    const made = await call("monitor_create", { name: "about", schedule: "every hour", urls: ["https://acme.test/about"] });
+    const id = /^monitor created: (\S+) "about" active/.exec(made.text)![1]!;
+    const checkId = /^check (\S+): queued/.exec((await call("monitor_run", { id })).text)![1]!;
+    expect((await call("monitor_get", { id, checkId })).text).toMatch(new RegExp(`^check ${checkId}: completed[^]*\\n\\n## https://acme\\.test/about: new \\(HTTP 200\\)$`));
+    expect((await call("monitor_list", {})).text).toMatch(new RegExp(`^${id} "about" active`));
+    expect(await call("monitor_delete", { id })).toEqual({ isError: false, text: `monitor ${id} deleted` });
+    expect(await call("monitor_run", { id })).toEqual({ isError: true, text: expect.stringMatching(/^the service answered 404: Monitor not found/) as string });
   });
 
   it("crawl_cancel stops a crawl; usage reports credits and the queue", async () => {

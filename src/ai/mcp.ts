@@ -10,10 +10,10 @@ import { VERSION } from "../core/version.js";
 import { createTools, type ToolName, type ToolsOptions } from "./tools.js";
 
 /** Tools that change nothing on the service (status reads, listings; scraping reads the web). */
-const READ_ONLY: ReadonlySet<ToolName> = new Set(["scrape", "search", "map", "crawl_status", "crawl_wait", "batch_status", "extract_status", "agent_status", "browser_list", "usage"]);
+const READ_ONLY: ReadonlySet<ToolName> = new Set(["scrape", "search", "map", "parse", "crawl_status", "crawl_wait", "batch_status", "extract_status", "agent_status", "browser_list", "monitor_list", "monitor_get", "usage"]);
 
 /** Tools that end something (a job, a session). */
-const DESTRUCTIVE: ReadonlySet<ToolName> = new Set(["crawl_cancel", "agent_cancel", "interact_stop", "browser_delete"]);
+const DESTRUCTIVE: ReadonlySet<ToolName> = new Set(["crawl_cancel", "agent_cancel", "interact_stop", "browser_delete", "monitor_delete"]);
 
 /** MCP tool annotations (hints for a client's approval prompts). */
 function annotations(name: ToolName): { readOnlyHint: boolean; destructiveHint?: boolean; openWorldHint: true } {

@@ -5,6 +5,7 @@ export const TOOL_NAMES = [
   "scrape",
   "search",
   "map",
+  "parse",
   "crawl_start",
   "crawl_status",
   "crawl_wait",
@@ -22,7 +23,13 @@ export const TOOL_NAMES = [
   "browser_execute",
   "browser_list",
   "browser_delete",
+  "monitor_create",
+  "monitor_list",
+  "monitor_get",
+  "monitor_run",
+  "monitor_delete",
   "search_feedback",
+  "feedback",
   "usage",
 ] as const;
 

@@ -5,17 +5,18 @@
  */
 import type { Document } from "../api/document.js";
 import type { JobStatus } from "../jobs/types.js";
+import type { ToolName } from "./names.js";
 import type { Reply } from "./spec.js";
 
 const json = (v: unknown): string => JSON.stringify(v, null, 2);
 
-/** One document as text: a heading with its title and URL, then every format it carries. */
-export function pageText(doc: Document, options: { scrapeId?: boolean } = {}): string {
+/** One document as text: a heading with its title and URL (and its scrape id when `scrapeIdFor` names the tool it is for), then every format it carries. */
+export function pageText(doc: Document, options: { scrapeIdFor?: ToolName | undefined } = {}): string {
   const m = doc.metadata ?? ({} as Document["metadata"]);
   const url = m.url ?? m.sourceURL ?? "";
   const title = Array.isArray(m.title) ? m.title[0] : m.title;
   const parts = [`## ${title ? `${title} ` : ""}(${url})`];
-  if (options.scrapeId && m.scrapeId) parts.push(`scrape id: ${m.scrapeId} (for interact)`);
+  if (options.scrapeIdFor && m.scrapeId) parts.push(`scrape id: ${m.scrapeId} (for ${options.scrapeIdFor})`);
   if (m.error) parts.push(`page error: ${m.error}`);
   if (typeof doc.summary === "string") parts.push(`Summary:\n${doc.summary}`);
   if (typeof doc.answer === "string") parts.push(`Answer:\n${doc.answer}`);

@@ -1,5 +1,6 @@
 /**
- * The reading tools: scrape, search, map, and feedback on a search. Their
+ * The reading tools: scrape, search, map, parse (a file the model holds, as
+ * text or base64), and feedback on a search or on any job. Their
  * arguments are checked with the request schemas' own fields, narrowed where a
  * model needs less room than a program (`formats` is an enum of the formats a
  * model can read; search `sources` are names).
@@ -8,6 +9,7 @@ import * as z from "zod/v4/mini";
 import { mapBody } from "../api/map.js";
 import { scrapeOptionsShape, type ScrapeParams } from "../api/scrape.js";
 import { searchBody } from "../api/search.js";
+import { ValidationError } from "../core/errors.js";
 import { httpUrl } from "../core/validate.js";
 import type { ToolName } from "./names.js";
 import { pageText } from "./render.js";
@@ -20,6 +22,20 @@ export const TOOL_FORMATS = ["markdown", "summary", "links", "images", "html", "
 export const toolFormats = z.optional(z.array(z.enum(TOOL_FORMATS)).check(z.minLength(1)));
 
 const FORMATS_TEXT = 'Formats, default ["markdown"]. "summary" is short; "links" lists the page\'s links; "screenshot" gives an image URL.';
+
+/** The formats of a parsed file (a file has no screenshot or branding). */
+const PARSE_FORMATS = TOOL_FORMATS.filter((f) => f !== "screenshot" && f !== "branding");
+
+/** The bytes of base64 text; a `ValidationError` naming `content` when it is not base64. */
+function base64Bytes(text: string): Uint8Array {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    throw new ValidationError([{ path: "content", message: 'is not base64 (give text with encoding "text", the default)' }], "parse arguments");
+  }
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
 
 /** The reading tools, by name. */
 export const READ_TOOLS = {
@@ -40,7 +56,7 @@ export const READ_TOOLS = {
       requireAllowed([a.url as string], ctx.fixed);
       const { url, ...opts } = a;
       const doc = await client.scrape(url as string, withFixedScrape(opts, ctx.fixed) as ScrapeParams, { signal: ctx.signal });
-      return pageText(doc, { scrapeId: ctx.names.includes("interact") });
+      return pageText(doc, { scrapeIdFor: ctx.names.includes("interact") ? "interact" : ctx.names.includes("feedback") ? "feedback" : undefined });
     },
   },
   search: {
@@ -75,6 +91,24 @@ export const READ_TOOLS = {
       return { head: `${res.links.length} links${res.warning ? ` (warning: ${res.warning})` : ""}`, body: res.links.map((l) => `${l.url}${l.title ? ` ${l.title}` : ""}`).join("\n") };
     },
   },
+  parse: {
+    description: "Read a file you hold (PDF, Office, EPUB, HTML, CSV; at most 50 MB) as markdown: its text, or its bytes in base64.",
+    schema: z.strictObject({
+      content: z.string().check(z.minLength(1)),
+      filename: z.string().check(z.minLength(1)),
+      encoding: z.optional(z.enum(["text", "base64"])),
+      formats: z.optional(z.array(z.enum(PARSE_FORMATS)).check(z.minLength(1))),
+      ...pick(scrapeOptionsShape, ["onlyMainContent"] as const),
+    }),
+    params: { filename: "Its extension tells its kind: report.pdf.", formats: 'Default ["markdown"].' },
+    readable: true,
+    async run(client, a, ctx) {
+      const { content, filename, encoding, ...opts } = a;
+      const data = encoding === "base64" ? base64Bytes(content as string) : (content as string);
+      const doc = await client.parse({ data, filename: filename as string }, withFixedScrape(opts, ctx.fixed), { signal: ctx.signal });
+      return pageText(doc, { scrapeIdFor: ctx.names.includes("feedback") ? "feedback" : undefined });
+    },
+  },
   search_feedback: {
     description: "Rate a search's results (by its search id); a \"bad\" rating may refund its credits. Give it once per search.",
     schema: z.strictObject({
@@ -98,6 +132,21 @@ export const READ_TOOLS = {
       );
       if (r.alreadySubmitted) return "feedback for this search was already recorded; nothing changed";
       return `feedback recorded${r.creditsRefunded ? `, ${r.creditsRefunded} credits refunded` : ""}${r.dailyCapReached ? " (the daily refund cap is reached)" : ""}`;
+    },
+  },
+  feedback: {
+    description: "Say what was wrong (or right) with a scrape, parse, map or search result.",
+    schema: z.strictObject({
+      endpoint: z.enum(["scrape", "parse", "map", "search"]),
+      jobId: z.string().check(z.minLength(1)),
+      rating: z.enum(["good", "partial", "bad"]),
+      note: z.string().check(z.minLength(1), z.maxLength(4000)),
+    }),
+    params: { jobId: "Its scrape or search id." },
+    async run(client, a, ctx) {
+      const r = await client.feedback(a as unknown as Parameters<typeof client.feedback>[0], { signal: ctx.signal });
+      if (r.alreadySubmitted) return "feedback for this job was already recorded; nothing changed";
+      return `feedback recorded${r.creditsRefunded ? `, ${r.creditsRefunded} credits refunded` : ""}`;
     },
   },
 } satisfies Partial<Record<ToolName, ToolSpec>>;

@@ -6,7 +6,7 @@
  * from the request schemas (narrowed where a model needs less: `formats` names,
  * the crawl limit); the client checks the request again before sending.
  * The tools themselves live in `tools-read.ts`, `tools-jobs.ts` and
- * `tools-browser.ts`; reading a long result in parts in `reading.ts`.
+ * `tools-browser.ts`, `tools-monitor.ts`; reading a long result in parts in `reading.ts`.
  */
 import * as z from "zod/v4/mini";
 import { toJSONSchema } from "zod/v4/core";
@@ -19,6 +19,7 @@ import { errorResult, failure, type ToolResult } from "./result.js";
 import type { FixedParameters, JsonSchemaObject, ToolSpec } from "./spec.js";
 import { BROWSER_TOOLS } from "./tools-browser.js";
 import { JOB_TOOLS } from "./tools-jobs.js";
+import { MONITOR_TOOLS } from "./tools-monitor.js";
 import { READ_TOOLS } from "./tools-read.js";
 
 export { TOOL_NAMES, type ToolName } from "./names.js";
@@ -65,9 +66,9 @@ export interface Tools {
   call(name: string, args: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;
 }
 
-const SPECS: Record<ToolName, ToolSpec> = { ...READ_TOOLS, ...JOB_TOOLS, ...BROWSER_TOOLS };
+const SPECS: Record<ToolName, ToolSpec> = { ...READ_TOOLS, ...JOB_TOOLS, ...BROWSER_TOOLS, ...MONITOR_TOOLS };
 
-const OFFSET_TEXT = "Read on from this character: the offset a cut result's note gives (default 0).";
+const OFFSET_TEXT = "Where to read on (a cut result's note gives it).";
 const offsetArg = z.optional(int(0));
 
 /** The schema a tool's arguments are checked with: its own, plus `offset` when it reads in parts. */
