@@ -32,7 +32,7 @@ import { WebData } from "../client.js";
 import { jobPages } from "../jobs/pages.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
-import { FirecrawlAppV1 } from "./v1.js";
+import { FirecrawlAppV1, notSupported } from "./v1.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 
 /** Options of `new Firecrawl(options)`: webdata's client options, plus the official client's `backoffFactor`. */
@@ -425,7 +425,7 @@ export class Firecrawl {
 
 /** An official method webdata does not have: a `ValidationError` naming why and what to use instead, before anything is sent. */
 function unsupported(method: string, why: string): Promise<never> {
-  return Promise.reject(new ValidationError([{ path: method, message: `not supported by webdata (nothing was sent): ${why}` }], "call"));
+  return Promise.reject(notSupported(method, why));
 }
 
 /** The official batch scrape's `idempotencyKey` option. */

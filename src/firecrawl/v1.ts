@@ -125,7 +125,12 @@ export class FirecrawlAppV1 {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface FirecrawlAppV1 extends Omit<V1Client, "getCreditUsage" | "getTokenUsage"> {}
 
-/** An official request helper webdata has no counterpart for: nothing is sent, and the error names what to call. */
+/** An official method webdata does not have: a `ValidationError` naming why and what to use instead (nothing is sent). */
+export function notSupported(method: string, why: string): ValidationError {
+  return new ValidationError([{ path: method, message: `not supported by webdata (nothing was sent): ${why}` }], "call");
+}
+
+/** An official request helper webdata has no counterpart for: the error names what to call. */
 function plumbing(method: string, instead = "the API methods (scrapeUrl, crawlUrl, checkCrawlStatus, ...), which send through webdata's request layer"): ValidationError {
-  return new ValidationError([{ path: method, message: `not supported by webdata (nothing was sent): the official client's axios plumbing; use ${instead}` }], "call");
+  return notSupported(method, `the official client's axios plumbing; use ${instead}`);
 }

@@ -63,11 +63,8 @@ export function pollInterval(ms: number | undefined, options?: PollFloorOption):
  * floor lowers neither). Used by the waiters' poll loop, the document iterators and the watcher's REST polling.
  */
 export function pollPauses(ms: number | undefined, options?: PollFloorOption): () => number {
-  // pollInterval's rule, written out here (no other poll loop calls pollInterval: a bundle carries this one).
-  const floor = options?.[POLL_FLOOR_OPTION];
-  const given = Number.isFinite(ms);
-  const interval = given ? Math.max(typeof floor === "number" && floor >= 0 ? floor : MIN_POLL_INTERVAL_MS, ms!) : DEFAULT_POLL_INTERVAL_MS;
-  let next = given ? interval : MIN_POLL_INTERVAL_MS;
+  const interval = pollInterval(ms, options);
+  let next = ms !== undefined && Number.isFinite(ms) ? interval : MIN_POLL_INTERVAL_MS;
   return () => {
     const pause = Math.min(next, interval);
     next = pause * 1.5;
