@@ -10,15 +10,15 @@ import { WebData as PortableWebData, type ClientOptions } from "../src/index.js"
 import { WebData as NodeWebData } from "../src/node.js";
 import type { WatchEvent } from "../src/jobs/watch-types.js";
 import type { WebSocketConstructor } from "../src/jobs/watch-types.js";
-import { createFakeService, serveFake, type FakeService, type FakeServiceOptions } from "../src/testing/node.js";
+import { createFakeService, serveFake, type FakeService, type FakeServiceOptions, type ServeFakeOptions } from "../src/testing/node.js";
 
 /** The `ws` package's WebSocket, as the watcher option wants it. */
 export const NodeWebSocket: WebSocketConstructor = WsWebSocket;
 
 /** A fake served on loopback and a client of the given transport pointed at it. */
-export async function servedSetup(kind: "fetch" | "undici", fakeOptions: FakeServiceOptions = {}, clientOptions: ClientOptions = {}) {
+export async function servedSetup(kind: "fetch" | "undici", fakeOptions: FakeServiceOptions = {}, clientOptions: ClientOptions = {}, serveOptions: ServeFakeOptions = {}) {
   const fake = createFakeService({ streamIntervalMs: 2, ...fakeOptions });
-  const served = await serveFake(fake);
+  const served = await serveFake(fake, serveOptions);
   const opts: ClientOptions = { apiKey: fake.apiKey, apiUrl: served.url, logLevel: "off", ...clientOptions };
   const client = kind === "undici" ? new NodeWebData(opts) : new PortableWebData(opts);
   return { fake, client, url: served.url, close: () => served.close() };

@@ -231,6 +231,17 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 2, total: 2 });
   });
 
+  it("serveFake({ webSocket: false }) answers the socket's upgrade with 501: the watcher reads the job by REST", async () => {
+    const s = await servedSetup(kind, {}, {}, { webSocket: false });
+    cleanup = s.close;
+    const job = await s.client.startCrawl(START, { limit: 3 });
+    const { events, thrown } = await collect(s.client.watcher(job.id, { ...FAST_WATCH, webSocket: NodeWebSocket }));
+    expect(thrown).toBeUndefined();
+    expect(streamLog(s.fake).map((c) => c.transport)).not.toContain("ws");
+    expect(events.some((e) => e.type === "error" && e.error instanceof WatchTransportError)).toBe(true); // the socket could not connect
+    expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 3 });
+  });
+
   it("a 404 right after this client started the job is not visible yet (the waiters' rule): it reads on, with no error event", async () => {
     const { fake, client } = await served(kind);
     const job = await client.startCrawl(START, { limit: 3 });

@@ -5,7 +5,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Duplex } from "node:stream";
 import type { FakeService } from "./service.js";
 import { fakeWebSocketServer } from "./ws.js";
 
@@ -53,9 +52,8 @@ export async function serveFake(fake: FakeService, options: ServeFakeOptions = {
   const server = createServer((req, res) => {
     void answer(fake, req, res, host);
   });
-  const sockets = fakeWebSocketServer(fake);
-  if (options.webSocket === false) server.on("upgrade", (_req, socket: Duplex) => socket.end("HTTP/1.1 501 Not Implemented\r\nconnection: close\r\ncontent-length: 0\r\n\r\n"));
-  else server.on("upgrade", sockets.upgrade);
+  const sockets = fakeWebSocketServer(fake, options.webSocket !== false);
+  server.on("upgrade", sockets.upgrade);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -18,8 +18,8 @@ export interface FakeWebSocketServer {
   close(): void;
 }
 
-/** Creates the upgrade handler for `fake` (the `ws` package is imported on first use). */
-export function fakeWebSocketServer(fake: FakeService): FakeWebSocketServer {
+/** Creates the upgrade handler for `fake` (the `ws` package is imported on first use); `enabled: false` answers every upgrade 501. */
+export function fakeWebSocketServer(fake: FakeService, enabled = true): FakeWebSocketServer {
   let wss: Promise<WebSocketServer | undefined> | undefined;
   const open = new Set<WsSocket>();
   const load = () =>
@@ -31,7 +31,7 @@ export function fakeWebSocketServer(fake: FakeService): FakeWebSocketServer {
     upgrade(req, socket, head) {
       const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
       const m = /^\/(v1|v2)\/crawl\/([^/]+)$/.exec(url.pathname);
-      void load().then((server) => {
+      void (enabled ? load() : Promise.resolve(undefined)).then((server) => {
         if (!server || !m) {
           socket.end(`HTTP/1.1 ${server ? "404 Not Found" : "501 Not Implemented"}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
           return;
