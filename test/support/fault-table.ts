@@ -203,12 +203,13 @@ const BAD_BODY = new Set<FaultKind>(["truncated JSON", "invalid JSON", "HTML pag
 
 /** The right ending of `fault` x `op` (issue 12 and DESIGN.md's retry rules). */
 export function expected(fault: FaultKind, op: Operation): Expected {
-  // A watcher polls on through `maxPollFailures` reads, each with the request layer's retries and backoff
-  // (every attempt refused at once, so the backoff is the time): it gives up after that many failing reads,
-  // plus the event-stream request for SSE (a refused WebSocket falls back at once), 50 ms pauses and a margin.
+  // Every attempt is refused at once, so the request layer's backoff is the time: one failing request takes up
+  // to WORST_FAILING_REQUEST_MS (3 s, as long as DEADLINE_MS itself: a run whose random waits fell long took
+  // 3,021 ms). A watcher polls on through `maxPollFailures` such reads, plus the event-stream request for SSE
+  // (a refused WebSocket falls back at once), with 50 ms pauses. Each gets a 1 s margin.
   if (fault === "refused") {
-    const reads = WATCH_MAX_POLL_FAILURES + (op.name === "watch sse" ? 1 : 0);
-    return { ok: false, errors: ["ConnectionError"], deadlineMs: op.retry === "watcher" ? reads * WORST_FAILING_REQUEST_MS + 1_000 : undefined };
+    const reads = op.retry === "watcher" ? WATCH_MAX_POLL_FAILURES + (op.name === "watch sse" ? 1 : 0) : 1;
+    return { ok: false, errors: ["ConnectionError"], deadlineMs: reads * WORST_FAILING_REQUEST_MS + 1_000 };
   }
   if (op.retry === "watcher") {
     // A watcher gets past a broken stream or poll by falling back and polling on; the loop and the storm are bounded.
