@@ -12,6 +12,7 @@ const entry = {
   "firecrawl/index": "src/firecrawl/index.ts",
   "firecrawl/node": "src/firecrawl/node.ts",
   zod3: "src/zod3.ts",
+  zod4: "src/zod4.ts",
   webhooks: "src/webhooks.ts",
   "testing/index": "src/testing/index.ts",
   "testing/node": "src/testing/node.ts",
@@ -40,7 +41,7 @@ export default defineConfig([
   // exported by `webdata`).
   {
     ...shared,
-    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", cli: "src/cli/main.ts" },
+    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", cli: "src/cli/main.ts" },
     outDir: "dist/node",
     format: ["esm"],
     platform: "node",

@@ -20,6 +20,8 @@ const esmFile = (id: string): string => nodeRequire.resolve(id).replace(/\.cjs$/
 
 /** The two apps the budgets are for. */
 export const CLIENT_APP = 'import { WebData } from "webdata"; export const c = new WebData({ apiUrl: "http://127.0.0.1:1" });';
+/** An app that passes zod mini schemas (or zod before 4.2): it registers zod 4's converter. */
+export const ZOD4_APP = `import "webdata/zod4"; ${CLIENT_APP}`;
 export const SCRAPE_APP = 'import { scrape } from "webdata"; export const s = (u) => scrape(u, { formats: ["markdown"] });';
 
 /**
@@ -35,9 +37,6 @@ export const SCRAPE_APP = 'import { scrape } from "webdata"; export const s = (u
  * 1,271 B inlined, about 1,330 B initial; `bench/README.md`, "Size"); `scrapeOnly` is unchanged.
  */
 export const BUDGET = { client: 33.5 * 1024, inlined: 43.5 * 1024, scrapeOnly: 22 * 1024 } as const;
-
-/** The modules that convert users' zod schemas: loaded only by an app that passes a zod 4 mini / zod 3.25 `zod/v4` schema, or a zod 3 one (which bundles zod 3 itself). */
-export const SCHEMA_CONVERTERS = /\/zod[34]-json\.js$/;
 
 /** One bundle of an app. */
 export interface Bundle {

@@ -4,13 +4,11 @@
  * so nothing is loaded between a call and its timers: a test under fake timers
  * that advances the clock would otherwise run before the timer exists
  * (TESTING.md). Browsers get the portable entry, which loads them on first use.
- * The zod 3 schema converter stays on demand everywhere: zod-to-json-schema and
- * zod 3 would be a third of a Node cold start, for apps that pass zod 3 schemas only.
+ * zod's schema converters are not among them: an app registers the one its
+ * schemas need with `webdata/zod4` or `webdata/zod3` (`api/zod-converters.ts`).
  */
 import * as schemaConvert from "./api/schema-convert.js";
 import { schemaTools } from "./api/schema.js";
-import { zodConverters } from "./api/zod-converters.js";
-import { zod4ToJsonSchema } from "./api/zod4-json.js";
 import { jobWaiters } from "./client.js";
 import * as waiting from "./jobs/waiting.js";
 import * as watchPoll from "./jobs/watch-poll.js";
@@ -20,7 +18,7 @@ import { watchTransports } from "./jobs/watcher.js";
 import * as v1Module from "./v1/client.js";
 import { v1Layer } from "./v1/lazy.js";
 
-/** Hands over every on-demand part but the zod 3 converter. Called once by an entry, at its import. */
+/** Hands over every on-demand part (zod's converters are the app's to register). Called once by an entry, at its import. */
 export function handOverOnDemandParts(): void {
   v1Layer.provide(v1Module);
   jobWaiters.provide(waiting);
@@ -28,5 +26,4 @@ export function handOverOnDemandParts(): void {
   watchTransports.sse.provide(watchSse);
   watchTransports.poll.provide(watchPoll);
   schemaTools.provide(schemaConvert);
-  zodConverters.zod4.provide(zod4ToJsonSchema);
 }

@@ -8,6 +8,7 @@ import { WebData } from "../src/index.js";
 import { createFakeService } from "../src/testing/index.js";
 import * as z325 from "zod3/v4";
 import { laterCount } from "../src/core/later.js";
+import "../src/zod4.js"; // zod 3.25's zod/v4 schemas need the opt-in converter (webdata/zod4)
 
 function setup() {
   const fake = createFakeService();
@@ -29,12 +30,12 @@ describe("options are read at call time", () => {
     expect(bodies().map((b) => (b.location as { country: string }).country)).toEqual(["US", "FR"]);
   });
 
-  it("a schema whose converter loads on first use (zod 3.25's zod/v4: zod 4's converter): the first call sends the schema it was given", async () => {
+  it("a schema sent before the schema conversion has loaded (the portable entry loads it on first use): the first call sends the schema it was given", async () => {
     const { client, bodies } = setup();
     const before = laterCount();
     const opts = { formats: [{ type: "json" as const, schema: z325.object({ title: z325.string() }) }] };
     const first = client.scrape("https://acme.test/", opts);
-    // The portable entry has not loaded the converter yet: the body is frozen at the call, the schema filled in later.
+    // The portable entry has not loaded the schema conversion yet: the body is frozen at the call, the schema filled in later.
     expect(laterCount()).toBeGreaterThan(before);
     opts.formats = [{ type: "json", schema: z325.object({ other: z325.string() }) }] as never;
     await first;

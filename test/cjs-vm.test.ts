@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { compileFunction } from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z as z3 } from "zod3";
+import * as zm from "zod/mini";
 import { createFakeService, fakeJobs } from "../src/testing/index.js";
 
 const DIST = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -54,6 +55,15 @@ describe("CommonJS build under a vm host without import()", () => {
     expect(String(refused)).toMatch(/import "webdata\/zod3"/);
     vmRequire(`${DIST}zod3.cjs`, modules);
     const doc = await client().client.scrape("https://acme.test/", { formats: [{ type: "json", schema: z3.object({ title: z3.string() }) }] });
+    expect(typeof doc.json?.title).toBe("string");
+  });
+
+  it("a zod mini schema is refused until require(\"webdata/zod4\"), then converted", async () => {
+    const refused = await client().client.scrape("https://acme.test/", { formats: [{ type: "json", schema: zm.object({ title: zm.string() }) }] }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(api.ValidationError);
+    expect(String(refused)).toMatch(/import "webdata\/zod4"/);
+    vmRequire(`${DIST}zod4.cjs`, modules);
+    const doc = await client().client.scrape("https://acme.test/", { formats: [{ type: "json", schema: zm.object({ title: zm.string() }) }] });
     expect(typeof doc.json?.title).toBe("string");
   });
 

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as z4 from "zod";
 import { z as z3 } from "zod3";
 import "../src/zod3.js"; // zod 3 schemas need the opt-in converter (webdata/zod3)
+import "../src/zod4.js"; // zod mini and zod 3.25's zod/v4 schemas need the opt-in converter (webdata/zod4)
 import { ResultValidationError, ValidationError } from "../src/index.js";
 import { fakeTasks } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";

@@ -10,6 +10,7 @@ import * as z4 from "zod";
 import * as zm from "zod/mini";
 import { z as z3 } from "zod3";
 import "../src/zod3.js"; // zod 3 schemas need the opt-in converter (webdata/zod3)
+import "../src/zod4.js"; // zod mini and zod 3.25's zod/v4 schemas need the opt-in converter (webdata/zod4)
 import { zodToJsonSchema } from "zod-to-json-schema";
 import { ResultValidationError, toWireSchema, ValidationError } from "../src/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";

@@ -1,6 +1,6 @@
 /**
  * The TESTING.md fake-clock pattern as a test file's first use of what the
- * portable entry loads on demand (the v1 layer, zod 4's schema converter, the
+ * portable entry loads on demand (the v1 layer, the schema conversion, the
  * watcher's transports), on the Node entry, which hands them over up front:
  * nothing is loaded between a call and its timers. (The portable entry loads
  * them on first use, for browser bundles; TESTING.md says how to test that.)
@@ -10,6 +10,7 @@ import { afterEach, expect, it, vi } from "vitest";
 import { WebData as NodeWebData } from "../src/node.js";
 import { createFakeService, fakeJobs } from "../src/testing/index.js";
 import { backsOffOnTheFakeClock, waiterPollsOnTheFakeClock } from "./support/fake-clock.js";
+import "../src/zod4.js"; // zod mini schemas need the opt-in converter (webdata/zod4), registered at import: nothing loads at the call
 
 afterEach(() => vi.useRealTimers());
 
@@ -19,7 +20,7 @@ it("the same through client.v1 on the Node entry (which has the v1 layer up fron
   await backsOffOnTheFakeClock(fake, () => client.v1.scrapeUrl("https://acme.test/about", { formats: ["markdown"] }), { success: true });
 });
 
-it("a zod 4 mini schema's first request on the Node entry (which has zod 4's converter up front)", async () => {
+it("a zod 4 mini schema's first request on the Node entry (schema conversion up front, zod 4's converter registered by webdata/zod4)", async () => {
   const fake = createFakeService();
   const client = new NodeWebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
   const schema = zm.object({ title: zm.string() });

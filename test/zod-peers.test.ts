@@ -22,6 +22,7 @@ const APP = `
 import { WebData } from "./dist/index.js";
 import Firecrawl, { FirecrawlAppV1 } from "./dist/firecrawl/index.js";
 import "./dist/zod3.js";
+import "./dist/zod4.js"; // zod mini (and every zod 4 schema of zod 3.25) converts through zod's toJSONSchema
 import { createFakeService } from "./dist/testing/index.js";
 import * as z from "zod/v4";
 import * as zm from "zod/v4/mini";

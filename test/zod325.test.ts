@@ -3,7 +3,7 @@
  * subpath serving `zod/v4/mini` and `zod/v4/core`). The built package is
  * bundled with `zod` resolved to the `zod3` devDependency (3.25), then run:
  * request checks give the same messages, zod 3.25's zod 4 schemas convert
- * with its own `toJSONSchema`, zod 3 schemas with zod-to-json-schema.
+ * with its own `toJSONSchema` once `webdata/zod4` is imported, zod 3 schemas with zod-to-json-schema.
  */
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -35,11 +35,16 @@ export async function run() {
   for (const format of [{ type: "question", question: "What does Acme make?" }, { type: "highlights", query: "widgets" }]) {
     later.push(await c.scrape("https://acme.test/", { formats: ["markdown", format] }).then(() => format.type + " sent", (e) => e.name + ": " + e.message));
   }
+  // zod 3.25's zod/v4 schemas carry no JSON Schema of their own: refused, naming the import, until webdata/zod4 registers zod's converter.
+  const sentBeforeRefusal = fake.requests.length;
+  const refused = await c.scrape("https://acme.test/", { formats: [{ type: "json", schema: z.object({ title: z.string() }) }] }).then(() => "sent", (e) => e.name + ": " + e.message);
+  const sentAtRefusal = fake.requests.length - sentBeforeRefusal;
+  await import("./dist/zod4.js");
   await c.scrape("https://acme.test/", { formats: [{ type: "json", schema: z.object({ title: z.string().min(2).regex(/^A/) }) }] });
   const v4 = fake.requests.at(-1).body.formats[0].schema;
   await c.scrape("https://acme.test/", { formats: [{ type: "json", schema: z3.object({ n: z3.number().max(5) }) }] });
   const v3 = fake.requests.at(-1).body.formats[0].schema;
-  return { errors, sentBefore, v4, v3, version, later };
+  return { errors, sentBefore, v4, v3, version, later, refused, sentAtRefusal };
 }
 `;
 
@@ -60,7 +65,7 @@ describe("an application on zod 3.25", () => {
       logLevel: "silent",
       alias: { zod: join(REPO, "node_modules", "zod3") },
     });
-    const app = (await import(pathToFileURL(file).href)) as { run(): Promise<{ errors: string[]; sentBefore: number; v4: unknown; v3: unknown; version: { major: number; minor: number }; later: string[] }> };
+    const app = (await import(pathToFileURL(file).href)) as { run(): Promise<{ errors: string[]; sentBefore: number; v4: unknown; v3: unknown; version: { major: number; minor: number }; later: string[]; refused: string; sentAtRefusal: number }> };
     const r = await app.run();
     expect(r.version).toMatchObject({ major: 4, minor: 0 }); // zod 3.25's zod/v4 core
     expect(r.errors).toEqual([
@@ -71,6 +76,8 @@ describe("an application on zod 3.25", () => {
     expect(r.sentBefore).toBe(0);
     // The formats the server added after the baseline pass the format check on zod 3.25 too (they threw a raw TypeError there).
     expect(r.later).toEqual(["question sent", "highlights sent"]);
+    expect(r.refused).toMatch(/^ValidationError: .*import "webdata\/zod4"/);
+    expect(r.sentAtRefusal).toBe(0);
     expect(r.v4).toEqual({ type: "object", properties: { title: { type: "string", minLength: 2, pattern: "^A" } }, required: ["title"] });
     expect(r.v3).toEqual({ type: "object", properties: { n: { type: "number", maximum: 5 } }, required: ["n"] });
   });

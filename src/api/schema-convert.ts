@@ -5,11 +5,12 @@
  * themselves loaded when a schema needs one), the service's JSON Schema rules
  * (reference §3.3), and parsing a result with the caller's schema. A scrape
  * without a schema never loads it; the Node and server entries hand it over up
- * front (`hand-over.ts`).
+ * front (`hand-over.ts`). zod's converters are registered by `webdata/zod4` and
+ * `webdata/zod3` only (`./zod-converters.ts`).
  */
 import { ResultValidationError, ValidationError, type ValidationIssue } from "../core/errors.js";
 import { isStandardSchema, type InferSchema, type SchemaInput, type StandardSchemaV1, type ZodConverters } from "./schema-types.js";
-import { zod3Missing, zodConverters } from "./zod-converters.js";
+import { converterMissing, zodConverters } from "./zod-converters.js";
 import { isZodSchema, zod4Options, type JsonSchema, type ZodLike } from "./zod-like.js";
 
 const cache = new WeakMap<object, JsonSchema>();
@@ -31,7 +32,7 @@ function convert(input: SchemaInput, where: string, converters: ZodConverters): 
       const conv = (input as StandardSchemaV1)["~standard"]?.jsonSchema;
       if (need) {
         const zodConvert = converters[need];
-        if (!zodConvert) throw need === "zod3" ? zod3Missing(where) : new Error("the zod 4 schema converter is not loaded");
+        if (!zodConvert) throw converterMissing(need, where);
         out = zodConvert(input as ZodLike);
       } else if (conv && typeof conv.input === "function") {
         const std = (input as StandardSchemaV1)["~standard"];
@@ -55,7 +56,7 @@ function convert(input: SchemaInput, where: string, converters: ZodConverters): 
   return copy;
 }
 
-/** The zod converters loaded (or handed over) so far. */
+/** The zod converters registered so far. */
 function loaded(): ZodConverters {
   return { zod4: zodConverters.zod4.now, zod3: zodConverters.zod3.now };
 }
@@ -65,19 +66,15 @@ function loaded(): ZodConverters {
  * Schema output, or plain JSON Schema) to the JSON Schema that would be sent:
  * a fresh object (the input is never mutated), without `$schema`, checked
  * against the service's JSON-schema rules. Rejects with `ValidationError`
- * naming `where`. Loads the zod converter the schema needs first.
+ * naming `where`; a zod schema whose converter no import registered is one too.
  */
 export async function toWireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
-  const need = converterFor(input);
-  if (need === "zod3" && !zodConverters.zod3.now) throw zod3Missing(where);
-  if (need) await zodConverters[need].load();
   return toWireSchemaWith(input, where, loaded());
 }
 
-/** {@link toWireSchemaWith} with the converters at hand now, when they are all loaded; else `undefined` (call {@link toWireSchema}). */
-export function wireSchemaNow(input: SchemaInput, where: string): JsonSchema | undefined {
-  const need = converterFor(input);
-  return need && !zodConverters[need].now ? undefined : toWireSchemaWith(input, where, loaded());
+/** {@link toWireSchemaWith} with the converters registered (`webdata/zod4`, `webdata/zod3`); throws what {@link toWireSchema} rejects with. */
+export function wireSchemaNow(input: SchemaInput, where: string): JsonSchema {
+  return toWireSchemaWith(input, where, loaded());
 }
 
 /**

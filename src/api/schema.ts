@@ -12,7 +12,7 @@
  *
  * Converters are zod's own: zod 4 classic schemas carry `toJSONSchema` in
  * `~standard.jsonSchema`; other zod 4 schemas go through `toJSONSchema` of
- * `zod/v4/core` (`./zod4-json.ts`), zod 3 schemas through the
+ * `zod/v4/core` (`./zod4-json.ts`, registered by `webdata/zod4`), zod 3 schemas through the
  * `zod-to-json-schema` library (`./zod3-json.ts`).
  *
  * This module is the light part, on every request path: the types, the

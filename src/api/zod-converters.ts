@@ -1,23 +1,32 @@
 /**
- * zod's JSON Schema converters. zod 4's is loaded the first time a schema needs
- * it (a chunk of its own in split bundles; `require` in the CommonJS build; the
- * Node and server entries hand it over up front). zod 3's (zod-to-json-schema
- * and zod 3, about 20 KB gzipped) is never reached from the package's entries:
- * an app that passes zod 3 schemas registers it once with `import "webdata/zod3"`,
- * so a zod 4 app's bundle has none of it. Without it, a zod 3 schema is a
- * `ValidationError` naming that import ({@link zod3Missing}).
+ * zod's JSON Schema converters, for the schemas that cannot convert themselves.
+ * Neither is reached from the package's main entries: an app registers the one
+ * its schemas need, once, with `import "webdata/zod4"` (zod mini, classic zod
+ * before 4.2, zod 3.25's `zod/v4`: zod's `toJSONSchema`) or `import "webdata/zod3"`
+ * (zod 3: zod-to-json-schema and zod 3, about 20 KB gzipped). So an app whose schemas
+ * are classic zod 4.2+ (they carry `~standard.jsonSchema`), other Standard JSON
+ * Schemas or plain JSON Schema ships neither. Without its import, such a schema is a
+ * `ValidationError` naming it ({@link converterMissing}), before anything is sent.
  */
 import { ValidationError } from "../core/errors.js";
 import { OnDemand } from "../core/on-demand.js";
-import type { ZodConverter } from "./schema-types.js";
+import type { ZodConverter, ZodConverters } from "./schema-types.js";
 
-/** The converters, by zod major. */
+/** The converters, by zod major: provided by `webdata/zod4` and `webdata/zod3` only. */
 export const zodConverters = {
-  zod4: new OnDemand<ZodConverter>("the zod 4 schema converter", () => import("./zod4-json.js").then((m) => m.zod4ToJsonSchema)),
-  zod3: new OnDemand<ZodConverter>("the zod 3 schema converter", () => Promise.reject(zod3Missing("schema"))), // provided by webdata/zod3 only
+  zod4: new OnDemand<ZodConverter>("the zod 4 schema converter", () => Promise.reject(converterMissing("zod4", "schema"))),
+  zod3: new OnDemand<ZodConverter>("the zod 3 schema converter", () => Promise.reject(converterMissing("zod3", "schema"))),
 };
 
-/** The error of a zod 3 schema met before `import "webdata/zod3"` registered its converter. */
-export function zod3Missing(where: string): ValidationError {
-  return new ValidationError([{ path: where, message: 'is a zod 3 schema: add import "webdata/zod3" once in your app (zod 4 schemas need nothing)' }], "schema");
+const WHICH: Record<keyof ZodConverters, string> = {
+  zod4: "is a zod 4 schema without a JSON Schema of its own (zod mini, zod before 4.2, or zod 3.25's zod/v4)",
+  zod3: "is a zod 3 schema",
+};
+
+/** The error of a zod schema met before `import "webdata/zod4"` (or `"webdata/zod3"`) registered its converter. */
+export function converterMissing(need: keyof ZodConverters, where: string): ValidationError {
+  return new ValidationError(
+    [{ path: where, message: `${WHICH[need]}: add import "webdata/${need}" once in your app (classic zod 4.2+ schemas need nothing)` }],
+    "schema",
+  );
 }
