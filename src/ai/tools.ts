@@ -9,7 +9,8 @@
  * `tools-browser.ts`, `tools-monitor.ts`; reading a long result in parts in `reading.ts`.
  */
 import * as z from "zod/v4/mini";
-import { toJSONSchema } from "zod/v4/core";
+// From the same zod as the schemas (the Node build bundles `zod/v4/mini`: tsup.config.ts), so their descriptions are found.
+const { toJSONSchema } = z;
 import type { WebData } from "../client.js";
 import { ValidationError } from "../core/errors.js";
 import { check, int } from "../core/validate.js";
