@@ -16,6 +16,7 @@ export default defineConfig({
       { find: /^webdata\/v1$/, replacement: fileURLToPath(new URL("./src/v1/node.ts", import.meta.url)) },
       { find: /^webdata\/testing$/, replacement: fileURLToPath(new URL("./src/testing/node.ts", import.meta.url)) },
       { find: /^webdata\/ai$/, replacement: fileURLToPath(new URL("./src/ai/index.ts", import.meta.url)) },
+      { find: /^webdata\/types$/, replacement: fileURLToPath(new URL("./src/types.ts", import.meta.url)) },
     ],
   },
   test: {

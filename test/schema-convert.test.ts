@@ -11,7 +11,8 @@ import { z as z3 } from "zod3";
 import "../src/zod3.js"; // zod 3 schemas need the opt-in converter (webdata/zod3)
 import * as z325 from "zod3/v4";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import { toWireSchema, type SchemaInput } from "../src/index.js";
+import { toWireSchema } from "../src/index.js";
+import type { SchemaInput } from "../src/types.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 
 type Rec = Record<string, unknown>;
