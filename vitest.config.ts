@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
-/** Suites that bundle the package or run the benchmarks: `vitest.builds.config.ts` runs them, the unit run leaves them out. */
-export const BUILD_SUITES = ["test/size.test.ts", "test/size-report.test.ts", "test/bench.test.ts"];
+/** Suites that bundle the package, read its built declarations or run the benchmarks: `vitest.builds.config.ts` runs them, the unit run leaves them out. */
+export const BUILD_SUITES = ["test/size.test.ts", "test/size-report.test.ts", "test/bench.test.ts", "test/declarations.test.ts"];
 
 export default defineConfig({
   define: { __WEBDATA_VERSION__: JSON.stringify(pkg.version) },

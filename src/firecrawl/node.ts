@@ -38,7 +38,7 @@ export * from "../exports.js";
 // Every type of `webdata/types` too: the drop-in entry keeps the names it had when the root had them all.
 export type * from "../types.js";
 // The official watcher's names: the drop-in's watcher, not WebData's.
-export type { FirecrawlWatcher as Watcher, FirecrawlWatcherOptions as WatcherOptions } from "./watcher.js";
+export type { OfficialWatcher as Watcher, FirecrawlWatcherOptions as WatcherOptions } from "./watcher.js";
 // Shadows the SDK's `JobTimeoutError` (the same class) with the official fields typed.
 export { OfficialJobTimeoutError as JobTimeoutError, type OfficialJobTimeoutErrorConstructor } from "./client.js";
 export default Firecrawl;
