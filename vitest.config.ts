@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
 
 const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
 
-/** Suites that bundle the package or run the benchmarks: `vitest.builds.config.ts` runs them, the unit run leaves them out. */
-export const BUILD_SUITES = ["test/size.test.ts", "test/size-report.test.ts", "test/bench.test.ts"];
+/** Suites that bundle the package, read its built declarations or run the benchmarks: `vitest.builds.config.ts` runs them, the unit run leaves them out. */
+export const BUILD_SUITES = ["test/size.test.ts", "test/size-report.test.ts", "test/bench.test.ts", "test/declarations.test.ts"];
 
 export default defineConfig({
   define: { __WEBDATA_VERSION__: JSON.stringify(pkg.version) },
@@ -16,6 +16,7 @@ export default defineConfig({
       { find: /^webdata\/v1$/, replacement: fileURLToPath(new URL("./src/v1/node.ts", import.meta.url)) },
       { find: /^webdata\/testing$/, replacement: fileURLToPath(new URL("./src/testing/node.ts", import.meta.url)) },
       { find: /^webdata\/ai$/, replacement: fileURLToPath(new URL("./src/ai/index.ts", import.meta.url)) },
+      { find: /^webdata\/types$/, replacement: fileURLToPath(new URL("./src/types.ts", import.meta.url)) },
     ],
   },
   test: {

@@ -8,7 +8,8 @@
  *
  *   npm run demo
  */
-import { JobFailedError, NotFoundError, ValidationError, WebData, type Logger, type WebSocketConstructor } from "webdata";
+import { JobFailedError, NotFoundError, ValidationError, WebData, type Logger } from "webdata";
+import type { WebSocketConstructor } from "webdata/types";
 import { createFakeService, fakeJobs, serveFake } from "webdata/testing";
 
 const real = Boolean(process.env.WEBDATA_API_KEY);

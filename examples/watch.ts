@@ -5,7 +5,7 @@
  *
  *   npm run build && npx tsx examples/watch.ts
  */
-import type { WebSocketConstructor } from "webdata";
+import type { WebSocketConstructor } from "webdata/types";
 import { runIfMain, type Connection } from "./connect.js";
 
 /** Starts a crawl and watches it to the end. */

@@ -1,7 +1,23 @@
 /**
- * Everything public besides the client class, shared by the portable and the
- * Node entry.
+ * The root entry's public names besides the client class, shared by the
+ * portable and the Node entry. The rule (`test/surface-names.test.ts` lists
+ * the names, so any growth fails):
+ *
+ * - values: what users construct, call or catch: `scrape`, the schema helpers
+ *   (`typedJsonSchema`, `toWireSchema`) and every error class;
+ * - types: each public method's options and result type, and the few types
+ *   users name all the time (`Document`, `Format`, `WatchEvent`, `Watcher`,
+ *   `ClientOptions`, `RequestOptions`, `Logger`, `APIPromise`).
+ *
+ * The parts of those types (each format object, each watch event, profile
+ * parts, usage periods, search item kinds, agent trace events, error `Init`
+ * and issue shapes, the schema helper types, ...) are in `webdata/types`
+ * (`types.ts`), which has every type the root has, and more.
  */
+import type { APIPromise as APIPromiseClass } from "./core/request.js";
+import type { Watcher as WatcherClass } from "./jobs/watcher.js";
+import type { Document } from "./api/document.js";
+
 export {
   WebDataError,
   APIError,
@@ -21,58 +37,25 @@ export {
   ValidationError,
   JobFailedError,
   JobTimeoutError,
-  type APIErrorInit,
-  type ValidationIssue,
+  InvalidResponseError,
+  PaginationError,
+  PaginationLoopError,
+  RedirectError,
+  ResponseTooLargeError,
+  IdempotencyConflictError,
 } from "./core/errors.js";
-export { InvalidResponseError, type InvalidResponseCode, type InvalidResponseErrorInit, type ResponseIssue } from "./core/errors.js";
-export { PaginationError, PaginationLoopError, RedirectError, ResponseTooLargeError } from "./core/errors.js";
-export type { ClientOptions, Logger, LogLevel } from "./core/config.js";
-export type { RetryEvent } from "./core/retry.js";
-export { APIPromise, type RequestOptions, type ResponseInfo, type WithResponse } from "./core/request.js";
-export { VERSION } from "./core/version.js";
-export type * from "./api/document.js";
-export type {
-  ScrapeOptions,
-  ScrapeParams,
-  Format,
-  StringFormat,
-  JsonFormat,
-  JsonSchema,
-  ScreenshotFormat,
-  ChangeTrackingFormat,
-  AttributesFormat,
-  QueryFormat,
-  Action,
-  Location,
-  Parser,
-} from "./api/scrape.js";
-export type { MapOptions, MapLink, MapResult } from "./api/map.js";
-export {
-  ResultValidationError,
-  typedJsonSchema,
-  toWireSchema,
-  type ResultIssue,
-  type SchemaInput,
-  type InferSchema,
-  type TypedJsonSchema,
-} from "./api/schema.js";
-export type { ScrapeResult, JsonOfFormats } from "./api/scrape.js";
-export type {
-  SearchOptions,
-  SearchResult,
-  SearchItem,
-  SearchSource,
-  SearchSourceName,
-  SearchCategory,
-  SearchCategoryName,
-  SearchFormat,
-  SearchFormatName,
-  SearchScrapeOptions,
-  ScrapedFields,
-  WebResult,
-  NewsResult,
-  ImageResult,
-} from "./api/search.js";
+export type { ClientOptions, Logger } from "./core/config.js";
+export type { RequestOptions, ResponseInfo, WithResponse } from "./core/request.js";
+/**
+ * What every request method returns: a `Promise` of the parsed result, plus `.withResponse()` for the
+ * raw status and headers. A type only: the SDK makes these, code awaits them.
+ */
+export type APIPromise<T> = APIPromiseClass<T>;
+export type { Document } from "./api/document.js";
+export type { ScrapeOptions, ScrapeParams, ScrapeResult, Format } from "./api/scrape.js";
+export type { MapOptions, MapResult } from "./api/map.js";
+export { ResultValidationError, typedJsonSchema, toWireSchema } from "./api/schema.js";
+export type { SearchOptions, SearchResult } from "./api/search.js";
 export {
   BrowserSessionGoneError,
   type BrowserOptions,
@@ -81,47 +64,22 @@ export {
   type BrowserExecuteOptions,
   type BrowserExecuteResult,
 } from "./api/browser.js";
-export type {
-  TokenUsage,
-  CreditUsage,
-  UsagePeriod,
-  CreditUsagePeriod,
-  TokenUsagePeriod,
-  HistoricalUsageOptions,
-  QueueStatus,
-  Concurrency,
-} from "./api/usage.js";
-export type { CrawlOptions, CrawlDocument, CrawlStartResult, ActiveCrawl, ActiveCrawls } from "./api/crawl.js";
+export type { TokenUsage, CreditUsage, HistoricalUsageOptions, QueueStatus, Concurrency } from "./api/usage.js";
+export type { CrawlOptions, CrawlDocument, CrawlStartResult, ActiveCrawls } from "./api/crawl.js";
 export type { BatchScrapeOptions, BatchScrapeStartResult } from "./api/batch.js";
 export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/extract.js";
-export type { AgentOptions, AgentStartResult, AgentStatus } from "./api/agent.js";
-export { IdempotencyConflictError } from "./core/errors.js";
-export type { JobKind, JobState, JobStatus, JobPageOptions, JobError, JobErrors, WaitOptions, JobDocumentsOptions, ApiVersion } from "./jobs/types.js";
+export type { AgentOptions, AgentRequest, AgentStartResult, AgentStatus } from "./api/agent.js";
+export type { JobStatus, JobPageOptions, JobErrors, WaitOptions, JobDocumentsOptions } from "./jobs/types.js";
 export type { ValidateOption } from "./jobs/waiters.js";
-export type { Watcher } from "./jobs/watcher.js";
-export {
-  WatchTransportError,
-  type WatcherOptions,
-  type WatchEvent,
-  type WatchEventType,
-  type WatchDocumentEvent,
-  type WatchStatusEvent,
-  type WatchDoneEvent,
-  type WatchErrorEvent,
-  type WebSocketConstructor,
-} from "./jobs/watch-types.js";
-export type { WebhookConfig, AgentWebhookConfig } from "./api/webhooks.js";
+/**
+ * Live events of one job, from `client.watcher(jobId)` (iterate it, or `on(type, listener)`).
+ * A type only: the client makes watchers.
+ */
+export type Watcher<TDoc = Document> = WatcherClass<TDoc>;
+export { WatchTransportError, type WatcherOptions, type WatchEvent } from "./jobs/watch-types.js";
 export type { CrawlParamsPreview } from "./api/crawl-preview.js";
-export {
-  SignupInvalidError,
-  SignupBlockedError,
-  SignupExpiredError,
-  SignupPendingError,
-  type AgentSignupParams,
-  type AgentSignupRecord,
-} from "./api/agent-signup.js";
+export { SignupInvalidError, SignupBlockedError, SignupExpiredError, SignupPendingError, type AgentSignupParams } from "./api/agent-signup.js";
 export { scrape, type StandaloneOptions } from "./standalone.js";
-export type { AgentRequest } from "./api/agent.js";
 export type { InteractOptions, InteractResult, StopInteractionResult } from "./api/interact.js";
 export type { SearchFeedbackOptions, FeedbackOptions, FeedbackResult } from "./api/feedback.js";
 export type { ParseFile, ParseOptions } from "./api/parse.js";
@@ -129,13 +87,10 @@ export type {
   CreateMonitorRequest,
   UpdateMonitorRequest,
   Monitor,
-  MonitorTarget,
   MonitorCheck,
   MonitorCheckDetail,
   ListMonitorsOptions,
   ListMonitorChecksOptions,
   MonitorCheckPageOptions,
 } from "./api/monitor.js";
-export type { AgentRun, AgentRunList, AgentListOptions, AgentTrace, AgentTraceEvent, AgentSnapshot } from "./api/agent-runs.js";
-export type { QuestionFormat, HighlightsFormat } from "./api/scrape.js";
-export type { BrandingProfile, MenuProfile, ProductProfile } from "./api/profiles.js";
+export type { AgentRunList, AgentListOptions, AgentTrace, AgentSnapshot } from "./api/agent-runs.js";

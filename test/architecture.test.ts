@@ -100,14 +100,17 @@ describe("the checker", () => {
       "api/scrape.ts -> node:fs",
       "testing/service.ts -> node:http",
       "node.ts -> fs",
+      "node.ts -> node:stream",
+      "node.ts -> undici",
     ];
     expect(violations(graphOf(bad), rules).sort()).toEqual([...bad].sort());
     const good = [
       "api/crawl.ts -> core/request.ts",
       "jobs/waiters.ts -> api/crawl.ts",
       "v1/index.ts -> client.ts",
-      "node.ts -> undici",
-      "node.ts -> node:stream",
+      "node.ts -> undici type",
+      "node-transport.ts -> undici",
+      "node-transport.ts -> node:stream",
       "testing/ws.ts -> node:http type",
       "testing/node.ts -> node:http",
       "testing/ws.ts -> ws",

@@ -52,7 +52,7 @@ describe("scrape json typing", () => {
 describe("search item typing", () => {
   test("listing only: items are the plain result types", async () => {
     const r = await client.search("q", { limit: 3 });
-    expectTypeOf(r.web).toEqualTypeOf<import("../src/index.js").WebResult[] | undefined>();
+    expectTypeOf(r.web).toEqualTypeOf<import("../src/types.js").WebResult[] | undefined>();
     // @ts-expect-error: not scraped, no markdown
     void r.web?.[0]?.markdown;
     expectTypeOf(r.creditsUsed).toEqualTypeOf<number>();

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { BadRequestError, ConflictError, ConnectionError, InternalServerError, ValidationError, type RetryEvent } from "../src/index.js";
+import { BadRequestError, ConflictError, ConnectionError, InternalServerError, ValidationError } from "../src/index.js";
+import type { RetryEvent } from "../src/types.js";
 import { WebData as NodeWebData } from "../src/node.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { TRANSPORTS, type Setup } from "./helpers.js";

@@ -18,10 +18,10 @@ import {
   RateLimitError,
   RequestTimeoutError,
   TimeoutError,
-  VERSION,
   WebDataError,
-  type RetryEvent,
 } from "../src/index.js";
+import type { RetryEvent } from "../src/types.js";
+import { VERSION } from "../src/core/version.js";
 import { InvalidResponseError } from "../src/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 

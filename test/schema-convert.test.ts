@@ -12,7 +12,8 @@ import "../src/zod3.js"; // zod 3 schemas need the opt-in converter (webdata/zod
 import "../src/zod4.js"; // zod mini and zod 3.25's zod/v4 schemas need the opt-in converter (webdata/zod4)
 import * as z325 from "zod3/v4";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import { toWireSchema, type SchemaInput } from "../src/index.js";
+import { toWireSchema } from "../src/index.js";
+import type { SchemaInput } from "../src/types.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 
 type Rec = Record<string, unknown>;

@@ -7,7 +7,7 @@
  * @module
  */
 export { createTools, TOOL_NAMES, type FixedParameters, type JsonSchemaObject, type ToolDefinition, type ToolName, type Tools, type ToolsOptions } from "./tools.js";
-export { cut, type ToolResult } from "./result.js";
+export type { ToolResult } from "./result.js";
 export { toStrictSchema, STRICT_FORMATS } from "./strict.js";
 export {
   runAnthropicToolUses,

@@ -1,6 +1,6 @@
 /**
- * What a tool call gives back to a model: text cut to a character budget with
- * a note saying what was cut, and errors as results a model can act on ("rate
+ * What a tool call gives back to a model (`ToolResult`: text within a
+ * character budget, cut by `reading.ts`), and errors as results a model can act on ("rate
  * limited, retry after 3 s"), never throws that end the agent loop.
  */
 import {
@@ -21,13 +21,6 @@ export interface ToolResult {
   content: string;
   /** True when the call failed; `content` then says why and what to do. */
   isError: boolean;
-}
-
-/** Cuts `text` to `max` characters, with a note saying what was cut (for text of your own; the tools cut their results with a note naming the call that reads on). */
-export function cut(text: string, max: number, hint = "ask for a narrower request (fewer pages, formats or results)"): string {
-  if (text.length <= max) return text;
-  const note = `\n\n[cut: showing the first ${max} of ${text.length} characters; ${hint}]`;
-  return text.slice(0, Math.max(0, max - note.length)) + note;
 }
 
 /** A failure the model can act on. */

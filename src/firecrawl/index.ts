@@ -12,8 +12,10 @@ export type * from "./types.js";
 // The official client's one value outside the classes (the drop-in entry only, not the root one).
 export { parseRequiresAction, type RequiresAction } from "./requires-action.js";
 export * from "../exports.js";
+// Every type of `webdata/types` too: the drop-in entry keeps the names it had when the root had them all.
+export type * from "../types.js";
 // The official watcher's names: the drop-in's watcher, not WebData's.
-export type { FirecrawlWatcher as Watcher, FirecrawlWatcherOptions as WatcherOptions } from "./watcher.js";
+export type { OfficialWatcher as Watcher, FirecrawlWatcherOptions as WatcherOptions } from "./watcher.js";
 // Shadows the SDK's `JobTimeoutError` (the same class) with the official fields typed.
 export { OfficialJobTimeoutError as JobTimeoutError, type OfficialJobTimeoutErrorConstructor } from "./client.js";
 export default Firecrawl;

@@ -197,3 +197,9 @@ export class FirecrawlWatcher {
     }
   }
 }
+
+/**
+ * The official client's `Watcher` name: the drop-in's watcher as a type only (a watcher comes from
+ * `firecrawl.watcher(...)`; the class itself is `FirecrawlWatcher`).
+ */
+export type OfficialWatcher = FirecrawlWatcher;

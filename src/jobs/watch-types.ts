@@ -49,7 +49,7 @@ export interface WatchDoneEvent extends WatchCounters {
 export interface WatchErrorEvent {
   /** Discriminant. */
   type: "error";
-  /** What failed (an `APIError`, `ConnectionError`, {@link WatchTransportError}, ...). */
+  /** What failed (an `APIError`, `ConnectionError`, `WatchTransportError`, ...). */
   error: WebDataError;
   /** True when the watcher stopped because of it. */
   fatal: boolean;

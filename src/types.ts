@@ -1,0 +1,133 @@
+/**
+ * `webdata/types`: every public type of the SDK, for code that names the parts
+ * of a result or an option (one format object, one watch event kind, a usage
+ * period, a search item kind, an agent trace event, an error's `Init` or issue
+ * shape, the schema helper types, ...). Types only: its JavaScript module is
+ * empty, and the values (the client, `scrape`, the error classes, the schema
+ * helpers) are imported from `webdata`.
+ *
+ * ```ts
+ * import { WebData, type Document } from "webdata";
+ * import type { JsonFormat, WatchDocumentEvent, CreditUsagePeriod } from "webdata/types";
+ * ```
+ *
+ * It has each type the root entry has, so either import works for those.
+ */
+export type {
+  APIPromise,
+  Watcher,
+  ClientOptions,
+  Logger,
+  RequestOptions,
+  ResponseInfo,
+  WithResponse,
+  Document,
+  ScrapeOptions,
+  ScrapeParams,
+  ScrapeResult,
+  Format,
+  MapOptions,
+  MapResult,
+  SearchOptions,
+  SearchResult,
+  BrowserOptions,
+  BrowserSession,
+  BrowserSessionInfo,
+  BrowserExecuteOptions,
+  BrowserExecuteResult,
+  TokenUsage,
+  CreditUsage,
+  HistoricalUsageOptions,
+  QueueStatus,
+  Concurrency,
+  CrawlOptions,
+  CrawlDocument,
+  CrawlStartResult,
+  ActiveCrawls,
+  BatchScrapeOptions,
+  BatchScrapeStartResult,
+  ExtractOptions,
+  ExtractStartResult,
+  ExtractStatus,
+  AgentOptions,
+  AgentRequest,
+  AgentStartResult,
+  AgentStatus,
+  JobStatus,
+  JobPageOptions,
+  JobErrors,
+  WaitOptions,
+  JobDocumentsOptions,
+  ValidateOption,
+  WatcherOptions,
+  WatchEvent,
+  CrawlParamsPreview,
+  AgentSignupParams,
+  StandaloneOptions,
+  InteractOptions,
+  InteractResult,
+  StopInteractionResult,
+  SearchFeedbackOptions,
+  FeedbackOptions,
+  FeedbackResult,
+  ParseFile,
+  ParseOptions,
+  CreateMonitorRequest,
+  UpdateMonitorRequest,
+  Monitor,
+  MonitorCheck,
+  MonitorCheckDetail,
+  ListMonitorsOptions,
+  ListMonitorChecksOptions,
+  MonitorCheckPageOptions,
+  AgentRunList,
+  AgentListOptions,
+  AgentTrace,
+  AgentSnapshot,
+} from "./exports.js";
+export type { AgentSignupResult } from "./client.js";
+
+// The parts: each is a piece of one of the types above.
+export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidResponseErrorInit, ResponseIssue, ResultIssue } from "./core/errors.js";
+export type { LogLevel } from "./core/config.js";
+export type { RetryEvent } from "./core/retry.js";
+export type { DocumentMetadata, ActionResults, ChangeTrackingResult } from "./api/document.js";
+export type {
+  StringFormat,
+  JsonFormat,
+  ScreenshotFormat,
+  ChangeTrackingFormat,
+  AttributesFormat,
+  QueryFormat,
+  QuestionFormat,
+  HighlightsFormat,
+  JsonOfFormats,
+  Action,
+  Location,
+  Parser,
+} from "./api/scrape.js";
+export type { JsonSchema, SchemaInput, InferSchema, TypedJsonSchema } from "./api/schema.js";
+export type { MapLink } from "./api/map.js";
+export type {
+  SearchItem,
+  SearchSource,
+  SearchSourceName,
+  SearchCategory,
+  SearchCategoryName,
+  SearchFormat,
+  SearchFormatName,
+  SearchScrapeOptions,
+  ScrapedFields,
+  WebResult,
+  NewsResult,
+  ImageResult,
+} from "./api/search.js";
+export type { UsagePeriod, CreditUsagePeriod, TokenUsagePeriod } from "./api/usage.js";
+export type { ActiveCrawl } from "./api/crawl.js";
+export type { JobKind, JobState, JobError, ApiVersion } from "./jobs/types.js";
+export type { WatchEventType, WatchDocumentEvent, WatchStatusEvent, WatchDoneEvent, WatchErrorEvent, WebSocketConstructor } from "./jobs/watch-types.js";
+export type { WebhookConfig, AgentWebhookConfig } from "./api/webhooks.js";
+export type { AgentSignupRecord } from "./api/agent-signup.js";
+export type { MonitorTarget } from "./api/monitor.js";
+export type { AgentRun, AgentTraceEvent } from "./api/agent-runs.js";
+export type { BrandingProfile, MenuProfile, ProductProfile } from "./api/profiles.js";
