@@ -27,39 +27,30 @@ export function check<T>(schema: $ZodType, value: T, context: string): T {
   throw new ValidationError(issues, context, zodIssues);
 }
 
-/** An object schema's parts {@link cutTo} reads. */
-interface ObjectDef {
-  type: string;
-  shape: Record<string, $ZodType>;
-}
-
-/** The object schemas cut so far, by the schema and then by the input's own keys. */
+/** The object schemas cut so far, by the schema and then by the input's own keys (at most 32 lists a schema). */
 const cuts = new WeakMap<$ZodType, Map<string, $ZodType>>();
-/** Key lists kept per schema; an input with yet another one is checked against the whole schema. */
-const MAX_CUTS = 32;
 
 /**
  * `schema` (an object schema) without the optional fields `value` does not have: the same
  * checks, catchall and issues (a field absent from the value passes an optional field, and
  * required fields are always kept; a key JSON does not send, inherited or not enumerable, may
- * go unchecked), but zod runs a field for each key the value has instead of each of the shape (a request's options: 3 keys given of 30 known). Cut once per key
- * list, with zod's own `clone`; any other schema or value is returned as it is.
+ * go unchecked), but zod runs a field for each key the value has instead of each of the shape
+ * (a request's options: 3 keys given of 30 known). Cut once per key list, with zod's own
+ * `clone`; any other schema or value is returned as it is.
  */
 function cutTo(schema: $ZodType, value: unknown): $ZodType {
-  const def = schema._zod.def as unknown as ObjectDef;
-  if (def.type !== "object" || typeof value !== "object" || value === null || Array.isArray(value)) return schema;
+  const def = schema._zod.def as unknown as { type: string; shape: Record<string, $ZodType> };
+  if (def.type !== "object" || value == null) return schema;
   const own = Object.keys(value); // what JSON sends: own enumerable keys
-  const id = own.join("\u0000");
-  let byKeys = cuts.get(schema);
-  const known = byKeys?.get(id);
-  if (known) return known;
-  if (!byKeys) cuts.set(schema, (byKeys = new Map()));
-  if (byKeys.size >= MAX_CUTS) return schema;
-  const shape = def.shape;
-  const kept = Object.keys(shape).filter((k) => own.includes(k) || shape[k]!._zod.optin !== "optional");
-  const cut = kept.length === Object.keys(shape).length ? schema : z.clone(schema, { ...def, shape: Object.fromEntries(kept.map((k) => [k, shape[k]!])) } as never);
-  byKeys.set(id, cut);
-  return cut;
+  const id = JSON.stringify(own);
+  const byKeys = cuts.get(schema) ?? new Map<string, $ZodType>();
+  cuts.set(schema, byKeys);
+  let cut = byKeys.get(id);
+  if (!cut && byKeys.size < 32) {
+    const shape = Object.entries(def.shape).filter(([k, f]) => own.includes(k) || f._zod.optin !== "optional");
+    byKeys.set(id, (cut = z.clone(schema, { ...def, shape: Object.fromEntries(shape) } as never)));
+  }
+  return cut ?? schema;
 }
 
 /** Marks an issue whose message zod would have chosen (not one of ours). */
