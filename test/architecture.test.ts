@@ -3,13 +3,15 @@
  * allowed by its "What may import what" table (layers such as `core/` never
  * importing `api/` or `jobs/`, `api/` never importing `jobs/`, `testing/`
  * importing nothing of the client, `node:*` and undici only in the Node
- * modules), and there is no import cycle, type imports included.
+ * modules), and there is no import cycle, type imports included. Rules with
+ * one home that the source can show: v1 sends no request itself, and only
+ * `jobs/pages.ts` walks a job's status pages.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { cycles, importsOf, parseRules, violations, type ModuleImports } from "./support/architecture.js";
+import { cycles, importsOf, pageReadsOf, parseRules, violations, type ModuleImports } from "./support/architecture.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SRC = join(ROOT, "src");
@@ -177,5 +179,46 @@ describe("v1 maps, it does not send (ARCHITECTURE.md: v1 only maps names and sha
   it("no v1 module applies those rules itself: it imports nothing from their homes, and notes no job start (api/job-starts.ts startJob does)", () => {
     const direct = v1.flatMap((f) => readFileSync(join(SRC, f), "utf8").includes("noteStart") ? [`${f} notes a start itself`] : (graph.get(f)?.files ?? []).filter((i) => !i.typeOnly && HOMES.includes(i.file)).map((i) => `${f} -> ${i.file}`));
     expect(direct).toEqual([]);
+  });
+});
+
+describe("one page walk (ARCHITECTURE.md: the pagination walk lives in jobs/pages.ts)", () => {
+  /** Modules that may read a status page outside the walk, one page at a time and never in a loop: `v1/jobs.ts` reads the one page a caller's `nextURL` names (`checkCrawlStatus` without `getAllData`). */
+  const ONE_PAGE = ["v1/jobs.ts"];
+  const reads = sourceFiles().flatMap((file) => pageReadsOf(file, readFileSync(join(SRC, file), "utf8")).map((r) => ({ file, ...r })));
+
+  it("the checker finds the walk of a loop (the watcher's poll loop before it used the walk) and not a single read", () => {
+    const ownLoop = [
+      "let cursor = 0; let next: string | undefined;",
+      "for (;;) {",
+      "  const url = next;",
+      "  const page = await read(ctx, max, () =>",
+      "    url ? getJobPage<Document>(ctx.http, ctx.kind, ctx.id, url, req) : getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { skip: cursor }, req),",
+      "  );",
+      "  cursor += page.data.length;",
+      "}",
+    ].join("\n");
+    expect(pageReadsOf("jobs/watch-poll.ts", ownLoop)).toEqual([
+      { callee: "getJobPage", line: 5, inLoop: true },
+      { callee: "getJobStatus", line: 5, inLoop: true },
+    ]);
+    const single = ['if (nextURL) return getJobPage(http, kind, id, nextURL, req, V1);', "return getJobStatus(http, kind, id, { skip, limit }, req, V1);", "for (;;) await getJobStatus(http, kind, id, { limit: 1 }, req);"].join("\n");
+    expect(pageReadsOf("v1/jobs.ts", single)).toEqual([
+      { callee: "getJobPage", line: 1, inLoop: false },
+      { callee: "getJobStatus", line: 2, inLoop: false },
+    ]);
+  });
+
+  it("jobs/pages.ts walks the pages: it follows next and reads on from skip in its loop", () => {
+    const own = reads.filter((r) => r.file === "jobs/pages.ts" && r.inLoop).map((r) => r.callee);
+    expect(own).toEqual(expect.arrayContaining(["getJobPage", "getJobStatus"]));
+  });
+
+  it("no other module reads status pages in a loop (getJobPage, or getJobStatus with a skip): waiters, iterators, v1 and the watcher go through the walk", () => {
+    expect(reads.filter((r) => r.inLoop && r.file !== "jobs/pages.ts").map((r) => `${r.file}:${r.line} ${r.callee}`)).toEqual([]);
+  });
+
+  it("only jobs/pages.ts follows next links (calls getJobPage), but for the one page a caller names in v1/jobs.ts", () => {
+    expect(reads.filter((r) => r.callee === "getJobPage" && r.file !== "jobs/pages.ts" && !ONE_PAGE.includes(r.file)).map((r) => `${r.file}:${r.line}`)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What makes two documents of a job the same, in one home: the watcher, the
  * pagination walk (`crawlDocuments`, `crawl()`, the watcher's REST reads) and
- * the loop guard all use it, so a document the server repeats (on two pages, or
+ * the walk's loop rule all use it, so a document the server repeats (on two pages, or
  * on a socket and a page) is delivered once wherever it comes from.
  */
 import { isRecord } from "../core/errors.js";

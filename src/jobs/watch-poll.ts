@@ -1,14 +1,17 @@
 /**
  * The watcher's REST side: polling the status pages (the transport of last
  * resort) and confirming the end of a job after a live stream said `done`.
- * Uses the shared status functions; follows `next` as given.
+ * The pages are read by the one page walk (`pages.ts` `walkPages`, on its `poll`
+ * schedule); what is the watcher's own is here: the read rule (a transient
+ * failure is a non-fatal error event, then a pause and another read), its
+ * pauses, the counter reads after a clean stream, and the delivery.
  */
 import type { Document } from "../api/document.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { AbortError, WebDataError } from "../core/errors.js";
 import { delay } from "../core/abort.js";
-import { PageGuard } from "./page-guard.js";
-import { getJobPage, getJobStatus, isTerminal } from "./status.js";
+import { walkPages, zeroCounters } from "./pages.js";
+import { getJobStatus, isTerminal } from "./status.js";
 import type { JobStatus } from "./types.js";
 import { isFatal, type WatchContext } from "./watch-context.js";
 
@@ -43,11 +46,6 @@ async function read<T>(ctx: WatchContext, maxFailures: number, call: () => Promi
   }
 }
 
-/** A terminal status whose counters are all zero is read twice before it is believed (the service may report it before the job is visible). */
-function zeroCounters(s: JobStatus<Document>): boolean {
-  return s.status === "completed" && s.completed === 0 && s.total === 0;
-}
-
 /**
  * Reads the job over REST until it is terminal, delivering every document not
  * seen yet, and returns the final status. Handles the service's lag (`scraping`
@@ -55,8 +53,8 @@ function zeroCounters(s: JobStatus<Document>): boolean {
  */
 export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<JobStatus<Document>> {
   const req = { ...ctx.request, signal: ctx.signal };
-  let zeroReads = 0;
   if (opts.quick) {
+    let zeroReads = 0;
     for (;;) {
       const s = await read(ctx, opts.maxFailures, () => getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { limit: 1 }, req, ctx.apiVersion));
       ctx.status(s);
@@ -73,29 +71,15 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
       await pause(ctx);
     }
   }
-  let cursor = 0;
-  let next: string | undefined;
-  const guard = new PageGuard(ctx.id);
-  zeroReads = 0;
-  for (;;) {
-    const url = next;
-    const page = await read(ctx, opts.maxFailures, () =>
-      url ? getJobPage<Document>(ctx.http, ctx.kind, ctx.id, url, req, ctx.apiVersion) : getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { skip: cursor }, req, ctx.apiVersion),
-    );
-    guard.page(page);
+  // The pages: the one walk (`pages.ts`) on the watcher's schedule, with its read rule and pauses.
+  let last: JobStatus<Document> | undefined;
+  const rules = { poll: true, pause: ctx.pollPause, read: (call: () => Promise<JobStatus<Document>>) => read(ctx, opts.maxFailures, call) };
+  for await (const page of walkPages<Document>(ctx.http, ctx.kind, ctx.id, req, ctx.apiVersion, rules)) {
     ctx.received += page.data.length;
-    for (const doc of page.data) ctx.document(doc);
-    cursor += page.data.length;
+    for (const doc of page.data) ctx.document(doc); // delivers each document once (the watcher's own record, `identity.ts`)
     ctx.status(page);
     await ctx.drain();
-    if (isTerminal(page.status) && (!page.next || page.data.length === 0)) {
-      if (!(zeroCounters(page) && zeroReads++ < 1)) return page;
-    } else if (page.next && page.data.length > 0) {
-      guard.follow(page.next, page);
-      next = page.next;
-      continue;
-    }
-    next = undefined;
-    await pause(ctx);
+    last = page;
   }
+  return last as JobStatus<Document>; // the walk ends after a page, never before the first
 }

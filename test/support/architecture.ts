@@ -128,3 +128,40 @@ export function cycles(graph: Map<string, ModuleImports>): string[] {
   for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
   return [...found];
 }
+
+/** A read of a job's status pages in a module: `getJobPage(...)` (a `next` link followed) or `getJobStatus(...)` given a `skip`. */
+export interface PageRead {
+  /** `getJobPage`, or `getJobStatus` with a `skip` key in its page options. */
+  callee: "getJobPage" | "getJobStatus";
+  /** 1-based line of the call. */
+  line: number;
+  /** The call sits inside a loop statement (`for`, `while`, `do`, `for...of`, `for...in`), a function defined in the loop included: a walk of the pages. */
+  inLoop: boolean;
+}
+
+/**
+ * The page reads of a module ({@link PageRead}): every `getJobPage` call, and every `getJobStatus` call whose
+ * page options (its 4th argument) are an object literal with a `skip` key. One in a loop is a walk of the
+ * pages; `ARCHITECTURE.md` gives the walk one home.
+ */
+export function pageReadsOf(fileName: string, code: string): PageRead[] {
+  const sf = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const out: PageRead[] = [];
+  const hasSkip = (arg: ts.Expression | undefined): boolean =>
+    !!arg && ts.isObjectLiteralExpression(arg) && arg.properties.some((p) => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && p.name.getText(sf) === "skip");
+  const inLoop = (n: ts.Node): boolean => {
+    for (let p = n.parent; p && !ts.isSourceFile(p); p = p.parent) if (ts.isIterationStatement(p, false)) return true;
+    return false;
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression)) {
+      const name = n.expression.text;
+      if (name === "getJobPage" || (name === "getJobStatus" && hasSkip(n.arguments[3]))) {
+        out.push({ callee: name, line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, inLoop: inLoop(n) });
+      }
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return out;
+}
