@@ -222,3 +222,32 @@ describe("one page walk (ARCHITECTURE.md: the pagination walk lives in jobs/page
     expect(reads.filter((r) => r.callee === "getJobPage" && r.file !== "jobs/pages.ts" && !ONE_PAGE.includes(r.file)).map((r) => `${r.file}:${r.line}`)).toEqual([]);
   });
 });
+
+describe("one function sends (ARCHITECTURE.md: every endpoint is `Endpoint` data, sent by api/endpoint.ts)", () => {
+  /**
+   * The modules that may call `.request(` or `.raw(` themselves, each with its reason: the request
+   * function itself is not a call of it, and `node-transport.ts`'s `u.request` is undici's, the transport under
+   * the request path. Everything else sends through `send` / `open` of `api/endpoint.ts`.
+   */
+  const EXCEPTIONS: Record<string, string> = {
+    "api/endpoint.ts": "the one sender",
+    "node-transport.ts": "undici.request: the Node transport, under the request path",
+  };
+  /** A call of a method named `request` or `raw` (`http.request<T>(`, `client.http.raw(`, a chained `\n  .request(`), comments left out. */
+  const SENDS = /\.\s*(?:request|raw)\s*[<(]/;
+  const sends = (code: string): boolean => SENDS.test(code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ""));
+
+  it("the check finds every form of a send", () => {
+    for (const code of ["http.request<T>(() => spec, req)", "return http\n    .request<X>(() => ({}), req)", "ctx.http.raw({ method: \"GET\" }, opts)", "client.http.request({ method: \"GET\", path })"]) expect(sends(code)).toBe(true);
+    for (const code of ["send(http, EP, req, id)", "open(http, EP, req, ctx)", "// http.request(spec)", "/** `http.raw(spec)` */", "reader.read()"]) expect(sends(code)).toBe(false);
+  });
+
+  it("no module of src/ but api/endpoint.ts calls HttpClient.request or .raw (the fake service, testing/, is not the client)", () => {
+    const offenders = sourceFiles().filter((f) => !f.startsWith("testing/") && !(f in EXCEPTIONS) && sends(readFileSync(join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("each exception still sends (a stale exception is removed)", () => {
+    for (const f of Object.keys(EXCEPTIONS)) expect(sends(readFileSync(join(SRC, f), "utf8")), f).toBe(true);
+  });
+});

@@ -6,12 +6,12 @@
  * official client 4.x reads it; the trace events are typed loosely (their
  * schema is versioned by the server: `schemaVersion`).
  */
-import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { anyObject, objects } from "../core/response.js";
 import { check, int } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** One run of `listAgents`. */
 export interface AgentRun {
@@ -89,26 +89,37 @@ const agentListAnswer = z.looseObject({ agents: z.optional(objects) });
 /** What {@link getAgentTrace} reads. */
 const agentTraceAnswer = z.looseObject({ events: z.optional(objects) });
 
+const traceQuery = z.object({ liveView: z.optional(z.boolean()) });
+
+const LIST: Endpoint<[options: AgentListOptions], AgentRunList & { success?: boolean }, AgentRunList> = {
+  method: "GET",
+  path: "/v2/agent",
+  query: (options) => ({ before: check(listQuery, options ?? {}, "listAgents options").before }),
+  response: agentListAnswer,
+  map: (r) => ({ ...withoutSuccess(r), agents: Array.isArray(r.agents) ? r.agents : [] }),
+};
+
+const TRACE: Endpoint<[id: string, options: { liveView?: boolean }], AgentTrace & { success?: boolean }, AgentTrace> = {
+  method: "GET",
+  path: "/v2/agent/{id}/trace",
+  query: (_id, options) => ({ liveView: check(traceQuery, options ?? {}, "getAgentTrace options").liveView ? true : undefined }),
+  response: agentTraceAnswer,
+  map: (r) => ({ ...withoutSuccess(r), events: Array.isArray(r.events) ? r.events : [] }),
+};
+
+const SNAPSHOT: Endpoint<[id: string, snapshotId: string], AgentSnapshot & { success?: boolean }, AgentSnapshot> = { method: "GET", path: "/v2/agent/{id}/snapshots/{snapshotId}", response: anyObject, map: withoutSuccess };
+
 /** `GET /v2/agent[?before=]`. */
 export function listAgents(http: HttpClient, options: AgentListOptions = {}, req?: RequestOptions): APIPromise<AgentRunList> {
-  return http
-    .request<AgentRunList & { success?: boolean }>(() => ({ method: "GET", path: "/v2/agent", query: { before: check(listQuery, options ?? {}, "listAgents options").before }, response: agentListAnswer }), req)
-    .map((r) => ({ ...withoutSuccess(r), agents: Array.isArray(r.agents) ? r.agents : [] }));
+  return send(http, LIST, req, options);
 }
-
-const traceQuery = z.object({ liveView: z.optional(z.boolean()) });
 
 /** `GET /v2/agent/:id/trace[?liveView=true]`. */
 export function getAgentTrace(http: HttpClient, id: string, options: { liveView?: boolean } = {}, req?: RequestOptions): APIPromise<AgentTrace> {
-  return http
-    .request<AgentTrace & { success?: boolean }>(() => {
-      check(traceQuery, options ?? {}, "getAgentTrace options");
-      return { method: "GET", path: path`/v2/agent/${id}/trace`, query: { liveView: options?.liveView ? true : undefined }, response: agentTraceAnswer };
-    }, req)
-    .map((r) => ({ ...withoutSuccess(r), events: Array.isArray(r.events) ? r.events : [] }));
+  return send(http, TRACE, req, id, options);
 }
 
 /** `GET /v2/agent/:id/snapshots/:snapshotId`. */
 export function getAgentSnapshot(http: HttpClient, id: string, snapshotId: string, req?: RequestOptions): APIPromise<AgentSnapshot> {
-  return http.request<AgentSnapshot & { success?: boolean }>(() => ({ method: "GET", path: path`/v2/agent/${id}/snapshots/${snapshotId}`, response: anyObject }), req).map(withoutSuccess);
+  return send(http, SNAPSHOT, req, id, snapshotId);
 }

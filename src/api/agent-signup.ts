@@ -6,6 +6,7 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check } from "../core/validate.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** Body of {@link agentSignup}. Field names are the wire's. */
 export interface AgentSignupParams {
@@ -46,10 +47,15 @@ const signupBody = z.looseObject({
 /** What {@link agentSignup} must get back: the provisioned key. */
 const signupAnswer = z.looseObject({ api_key: z.string() });
 
+const SIGNUP: Endpoint<[params: AgentSignupParams], AgentSignupRecord> = {
+  path: "/v2/agent-signup",
+  body: (params) => check(signupBody, params, "agent signup"),
+  auth: false,
+  retry: "not-sent-only",
+  response: signupAnswer,
+};
+
 /** `POST /v2/agent-signup`. Retried only when the request provably never left (a 429 here is a daily limit). */
 export function agentSignup(http: HttpClient, params: AgentSignupParams, req?: RequestOptions): APIPromise<AgentSignupRecord> {
-  return http.request<AgentSignupRecord>(
-    () => ({ method: "POST", path: "/v2/agent-signup", body: check(signupBody, params, "agent signup"), auth: false, retry: "not-sent-only", response: signupAnswer }),
-    req,
-  );
+  return send(http, SIGNUP, req, params);
 }

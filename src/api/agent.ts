@@ -2,15 +2,13 @@
  * Agent jobs: `POST /v2/agent`, `GET /v2/agent/<id>`, `DELETE /v2/agent/<id>`
  * (reference §9). The waiter lives in `jobs/waiters.ts`.
  */
-import { isRecord } from "../core/errors.js";
-import { path } from "../core/path.js";
 import { checkJsonOptions, optionsArg } from "../core/options.js";
 import { anyObject } from "../core/response.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl } from "../core/validate.js";
-import { getTask, taskStartAnswer, toStatus } from "./extract.js";
-import { post, type Endpoint } from "./endpoint.js";
+import { started, statusOf, taskStartAnswer, taskStatus } from "./extract.js";
+import { send, type Endpoint } from "./endpoint.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
@@ -81,7 +79,7 @@ const agentBody = z.looseObject({
 });
 
 /** `POST /v2/agent`: the options checked, the schema converted. */
-const AGENT: Endpoint<[string, AgentOptions]> = {
+const AGENT: Endpoint<[string, AgentOptions], unknown, AgentStartResult> = {
   path: "/v2/agent",
   body: (prompt, options) => {
     const given = optionsArg(options, "agent options");
@@ -91,21 +89,27 @@ const AGENT: Endpoint<[string, AgentOptions]> = {
     const plain = check(agentBody, { ...rest, prompt }, "agent options");
     return schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };
   },
-  answer: taskStartAnswer,
+  response: taskStartAnswer,
   retry: "not-idempotent",
+  map: started,
 };
+
+const AGENT_STATUS = taskStatus("/v2/agent", statusOf);
+
+/** `DELETE /v2/agent/<id>`: the answer's `success`. */
+const CANCEL: Endpoint<[id: string], { success?: boolean }, boolean> = { method: "DELETE", path: "/v2/agent/{id}", response: anyObject, map: (r) => r.success !== false };
 
 /** `POST /v2/agent`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startAgent(http: HttpClient, prompt: string, given: AgentOptions = {}, req?: RequestOptions): APIPromise<AgentStartResult> {
-  return post<unknown, [string, AgentOptions]>(http, AGENT, req, prompt, given).map((raw) => toStatus<AgentStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
+  return send(http, AGENT, req, prompt, given);
 }
 
 /** `GET /v2/agent/<id>`. A failed job comes back as `status: "failed"`, not thrown. */
 export function getAgentStatus<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<AgentStatus<T>> {
-  return getTask<unknown>(http, "/v2/agent", id, req).map((raw) => toStatus<AgentStatus<T>>(raw, id));
+  return send(http, AGENT_STATUS, req, id) as APIPromise<AgentStatus<T>>;
 }
 
 /** `DELETE /v2/agent/<id>`: `true` once cancelled; 409 `ConflictError` when already finished or cancelled. */
 export function cancelAgent(http: HttpClient, id: string, req?: RequestOptions): APIPromise<boolean> {
-  return http.request<{ success?: boolean }>(() => ({ method: "DELETE", path: path`/v2/agent/${id}`, response: anyObject }), req).map((r) => r.success !== false);
+  return send(http, CANCEL, req, id);
 }

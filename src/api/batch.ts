@@ -80,7 +80,7 @@ const BATCH: Endpoint<[string[], BatchScrapeOptions]> = {
     rejectOfficialKeys("startBatchScrape", given, "batch scrape options");
     return check(batchBody, { ...wireScrapeOptions(flattenBatchOptions(given)), urls }, "batch scrape options");
   },
-  answer: jobStartedAnswer,
+  response: jobStartedAnswer,
   retry: "not-idempotent",
 };
 

@@ -7,13 +7,13 @@
  * a thrown error; a destroyed session answers 410, thrown as
  * {@link BrowserSessionGoneError}.
  */
-import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { optionsArg, queryOptionsArg } from "../core/options.js";
 import * as z from "zod/v4/mini";
 import { anyObject, objects } from "../core/response.js";
 import { check, int } from "../core/validate.js";
-import { serverTimeoutMs } from "../core/server-timeout.js";
+import { send, type Endpoint } from "./endpoint.js";
+import { withoutSuccess } from "./job-starts.js";
 
 export { BrowserSessionGoneError } from "../core/errors.js";
 
@@ -119,41 +119,50 @@ const executeAnswer = z.looseObject({ exitCode: z.number() });
 /** What {@link listBrowsers} reads. */
 const listAnswer = z.looseObject({ sessions: objects });
 
+const CREATE: Endpoint<[options: BrowserOptions], BrowserSession & { success?: boolean }, BrowserSession> = {
+  path: "/v2/browser",
+  body: (options) => check(createBody, optionsArg(options, "browser options"), "browser options"),
+  retry: "not-idempotent",
+  response: sessionAnswer,
+  map: withoutSuccess,
+};
+
+const LIST: Endpoint<[options: { status?: "active" | "destroyed" }], { sessions: BrowserSessionInfo[] }, BrowserSessionInfo[]> = {
+  method: "GET",
+  path: "/v2/browser",
+  query: (options) => check(listQuery, queryOptionsArg(options, "listBrowsers options"), "listBrowsers options"),
+  response: listAnswer,
+  map: (r) => r.sessions,
+};
+
+/** The `timeout` (seconds) is read by the route's `SERVER_TIMEOUTS` row. */
+const EXECUTE: Endpoint<[id: string, options: BrowserExecuteOptions], BrowserExecuteResult & { success?: boolean }, BrowserExecuteResult> = {
+  path: "/v2/browser/{id}/execute",
+  body: (_id, options) => check(executeBody, optionsArg(options, "browserExecute options"), "browserExecute options"),
+  retry: "not-idempotent",
+  response: executeAnswer,
+  map: withoutSuccess,
+};
+
+type Deleted = { sessionDurationMs?: number; creditsBilled?: number };
+const DELETE: Endpoint<[id: string], Deleted & { success?: boolean }, Deleted> = { method: "DELETE", path: "/v2/browser/{id}", response: anyObject, map: withoutSuccess };
 
 /** `POST /v2/browser`. Not retried after failures that may have created a session (it is billed). */
 export function browser(http: HttpClient, options: BrowserOptions = {}, req?: RequestOptions): APIPromise<BrowserSession> {
-  return http
-    .request<BrowserSession & { success?: boolean }>(() => ({ method: "POST", path: "/v2/browser", body: check(createBody, optionsArg(options, "browser options"), "browser options"), retry: "not-idempotent", response: sessionAnswer }), req)
-    .map(({ success: _s, ...session }) => session);
+  return send(http, CREATE, req, options);
 }
 
 /** `GET /v2/browser?status=`. */
 export function listBrowsers(http: HttpClient, options: { status?: "active" | "destroyed" } = {}, req?: RequestOptions): APIPromise<BrowserSessionInfo[]> {
-  return http
-    .request<{ sessions: BrowserSessionInfo[] }>(() => ({ method: "GET", path: "/v2/browser", query: check(listQuery, queryOptionsArg(options, "listBrowsers options"), "listBrowsers options"), response: listAnswer }), req)
-    .map((r) => r.sessions);
+  return send(http, LIST, req, options);
 }
 
 /** `POST /v2/browser/:id/execute`. Not retried after a failure that may have run the code. */
 export function browserExecute(http: HttpClient, id: string, options: BrowserExecuteOptions, req?: RequestOptions): APIPromise<BrowserExecuteResult> {
-  return http
-    .request<BrowserExecuteResult & { success?: boolean }>(
-      () => ({
-        method: "POST",
-        path: path`/v2/browser/${id}/execute`,
-        body: check(executeBody, optionsArg(options, "browserExecute options"), "browserExecute options"),
-        retry: "not-idempotent",
-        serverTimeoutMs: serverTimeoutMs("/v2/browser/{id}/execute", options.timeout),
-        response: executeAnswer,
-      }),
-      req,
-    )
-    .map(({ success: _s, ...result }) => result);
+  return send(http, EXECUTE, req, id, options);
 }
 
 /** `DELETE /v2/browser/:id`. Resolves to whatever the server reports besides `success` (current servers: nothing). */
-export function deleteBrowser(http: HttpClient, id: string, req?: RequestOptions): APIPromise<{ sessionDurationMs?: number; creditsBilled?: number }> {
-  return http
-    .request<{ success?: boolean; sessionDurationMs?: number; creditsBilled?: number }>(() => ({ method: "DELETE", path: path`/v2/browser/${id}`, response: anyObject }), req)
-    .map(({ success: _s, ...rest }) => rest);
+export function deleteBrowser(http: HttpClient, id: string, req?: RequestOptions): APIPromise<Deleted> {
+  return send(http, DELETE, req, id);
 }

@@ -6,6 +6,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import * as z from "zod/v4/mini";
 import { anyObject } from "../core/response.js";
 import { check } from "../core/validate.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** Options the service generated from the prompt (keys per reference §4.3; not schema-checked by the server). */
 export interface CrawlParamsPreview {
@@ -57,9 +58,14 @@ const previewBody = z.object({
 /** What {@link crawlParamsPreview} reads: the options under `data`. */
 const previewAnswer = z.looseObject({ data: anyObject });
 
+const PREVIEW: Endpoint<[url: string, prompt: string], { data: CrawlParamsPreview }, CrawlParamsPreview> = {
+  path: "/v2/crawl/params-preview",
+  body: (url, prompt) => check(previewBody, { url, prompt }, "crawl params preview"),
+  response: previewAnswer,
+  map: (r) => r.data,
+};
+
 /** `POST /v2/crawl/params-preview`. */
 export function crawlParamsPreview(http: HttpClient, url: string, prompt: string, req?: RequestOptions): APIPromise<CrawlParamsPreview> {
-  return http
-    .request<{ data: CrawlParamsPreview }>(() => ({ method: "POST", path: "/v2/crawl/params-preview", body: check(previewBody, { url, prompt }, "crawl params preview"), response: previewAnswer }), req)
-    .map((r) => r.data);
+  return send(http, PREVIEW, req, url, prompt);
 }

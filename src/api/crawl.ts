@@ -13,6 +13,7 @@ import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
 import { jobStartShape, noteStart, withoutSuccess } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** Options of a v2 crawl (every field of reference §4.1). Unknown fields are passed to the server. */
 export interface CrawlOptions {
@@ -142,36 +143,36 @@ export const jobStartAnswer = z.looseObject(jobStartShape);
 /** What {@link getActiveCrawls} reads (the crawl recovery matches on `url` and `created_at`). */
 const activeAnswer = z.looseObject({ crawls: z.array(z.looseObject({ id: z.string(), url: z.string(), created_at: z.string() })) });
 
+/** 409s that answered a retry of a key of our own making, with that key: an earlier attempt of the same call started the crawl. */
+const lostAnswers = new WeakMap<APIError, string>();
+
+/** `POST /v2/crawl` (the request options are checked with the crawl options, first). */
+const CRAWL: Endpoint<[url: string, options: CrawlOptions, req: RequestOptions | undefined], CrawlStartResult & { success?: boolean }, CrawlStartResult> = {
+  path: "/v2/crawl",
+  body: (url, options, req) => {
+    const given = optionsArg(options, "crawl options", req);
+    rejectOfficialKeys("startCrawl", given, "crawl options");
+    return check(crawlBody, { ...given, ...(given.scrapeOptions ? { scrapeOptions: wireScrapeOptions(given.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options");
+  },
+  idempotent: true,
+  response: jobStartAnswer,
+  mapError: (err, at) => {
+    if (err instanceof IdempotencyConflictError && at.attempt > 1 && at.keyGenerated && at.idempotencyKey) lostAnswers.set(err, at.idempotencyKey);
+    return err;
+  },
+  map: withoutSuccess,
+};
+
+const ACTIVE: Endpoint<[], { crawls: ActiveCrawl[] }, ActiveCrawls> = { method: "GET", path: "/v2/crawl/active", response: activeAnswer, map: (r) => ({ crawls: r.crawls }) };
+
 /**
  * `POST /v2/crawl`. Sends `x-idempotency-key` when the caller gives one, or (client option
  * `idempotencyKeys`, on by default for the public deployment) a generated UUID reused across
  * retries, so a retried start never creates two crawls; a used key is `IdempotencyConflictError`.
  */
 export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
-  const options = given;
   const startedAt = Date.now();
-  // 409s that answered a retry of a key of our own making: an earlier attempt of this very call started the crawl.
-  const lostAnswers = new WeakMap<APIError, string>();
-  const started = http
-    .request<CrawlStartResult & { success?: boolean }>(
-      () => {
-        const given = optionsArg(options, "crawl options", req);
-        rejectOfficialKeys("startCrawl", given, "crawl options");
-        return {
-          method: "POST",
-          path: "/v2/crawl",
-          body: check(crawlBody, { ...given, ...(given.scrapeOptions ? { scrapeOptions: wireScrapeOptions(given.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"),
-          idempotent: true,
-          response: jobStartAnswer,
-          mapError: (err, at) => {
-            if (err instanceof IdempotencyConflictError && at.attempt > 1 && at.keyGenerated && at.idempotencyKey) lostAnswers.set(err, at.idempotencyKey);
-            return err;
-          },
-        };
-      },
-      req,
-    )
-    .map(withoutSuccess);
+  const started = send(http, CRAWL, req, url, given, req);
   return new APIPromise(
     started.withResponse().catch(async (err: unknown) => {
       const key = err instanceof IdempotencyConflictError ? lostAnswers.get(err) : undefined;
@@ -223,7 +224,5 @@ async function recoverStartedCrawl(http: HttpClient, url: string, startedAt: num
 
 /** `GET /v2/crawl/active`: the team's running crawls. */
 export function getActiveCrawls(http: HttpClient, req?: RequestOptions): APIPromise<ActiveCrawls> {
-  return http
-    .request<{ crawls: ActiveCrawl[] }>({ method: "GET", path: "/v2/crawl/active", response: activeAnswer }, req)
-    .map((r) => ({ crawls: r.crawls }));
+  return send(http, ACTIVE, req);
 }

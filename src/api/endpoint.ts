@@ -1,41 +1,88 @@
 /**
- * An endpoint as data. What differs between two capabilities, or between the v1 and the
- * v2 form of one (the route, the body's checks and wire form, the answer's schema, the
- * retry policy), is an {@link Endpoint}; {@link post} sends any of them. So the v1 layer
- * and the v2 modules share one call, and the server-timeout rule is applied here, by
- * route, from its table (`core/server-timeout.ts`), never by an endpoint module.
+ * An endpoint as data. What differs between two calls, or between the v1 and the v2 form
+ * of one (method, route, query, body and its checks, answer schema, retry policy,
+ * idempotency, how the answer becomes the result), is an {@link Endpoint}; {@link send}
+ * sends any of them, so a resource method is one line. The server-timeout rule is applied
+ * here, by route, from its table (`core/server-timeout.ts`), never by an endpoint module.
+ * This is the one module that calls `HttpClient.request` and `HttpClient.raw`
+ * (`test/architecture.test.ts` checks it).
  */
+import { fill } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions, RequestSpec } from "../core/request.js";
 import type { ResponseSchema } from "../core/response.js";
 import { SERVER_TIMEOUTS, serverTimeoutMs, type ServerTimeoutRoute } from "../core/server-timeout.js";
+import type { TransportResponse } from "../core/transport.js";
 
-/** A POST endpoint: its route, how the call's arguments become the body, what the answer must hold. */
-export interface Endpoint<A extends unknown[]> {
-  /** The route (`/v2/scrape`, `/v1/map`). A row of `SERVER_TIMEOUTS` reads the body's `timeout`. */
-  path: string;
-  /** Checks the arguments and builds the wire body; a throw (`ValidationError`) rejects the call, nothing is sent. */
-  body: (...args: A) => Record<string, unknown>;
-  /** Loose schema of what the answer must hold (`InvalidResponseError` otherwise). */
-  answer: ResponseSchema;
+/**
+ * An endpoint called with the arguments `A`: its route and what the arguments become
+ * (each builder checks them: a throw, a `ValidationError`, rejects the call and nothing is
+ * sent), what the answer `T` must hold, and the result `R` made of it.
+ */
+export interface Endpoint<A extends unknown[], T = unknown, R = T> {
+  /** HTTP method (default `POST`). */
+  method?: "GET" | "PATCH" | "DELETE";
+  /**
+   * The route, its `{name}` placeholders filled by the leading arguments in order, each checked
+   * and encoded as one segment (`/v2/monitor/{id}/checks/{checkId}`); or a function of the
+   * arguments for a route chosen by them (a job's kind and API version, a `next` link).
+   * A row of `SERVER_TIMEOUTS` names the route: the body's `timeout` is read by that row.
+   */
+  path: string | ((...args: A) => string);
+  /** Query parameters (`undefined` values are left out). */
+  query?: (...args: A) => RequestSpec["query"];
+  /** The JSON body (or, with {@link form}, a multipart part's). */
+  body?: (...args: A) => object;
+  /** Files to upload: the call goes as `multipart/form-data`. */
+  files?: (...args: A) => Record<string, [Blob, string]>;
+  /** With {@link files}: the part that carries the body as JSON text (the body is `{ [form]: body }` on the wire). */
+  form?: string;
+  /** Loose schema of what the answer must hold (`InvalidResponseError` otherwise; none: any JSON). */
+  response?: ResponseSchema;
   /** Retry policy (default `safe`). */
   retry?: RequestSpec["retry"];
   /** The server honours `x-idempotency-key` on this route. */
   idempotent?: boolean;
+  /** A 2xx answer with `success: false` is a result, not an error (status reads). */
+  allowUnsuccessful?: boolean;
+  /** `false`: no `Authorization` header (agent signup). */
+  auth?: false;
+  /** Sees each mapped error with its attempt (`RequestSpec.mapError`). */
+  mapError?: RequestSpec["mapError"];
+  /** The result made of the answer (default: the answer as sent). */
+  map?: (raw: T, args: A) => R;
 }
 
-/** Sends `ep` with the body built from `args`. */
-export function post<T, A extends unknown[]>(http: HttpClient, ep: Endpoint<A>, req: RequestOptions | undefined, ...args: A): APIPromise<T> {
-  return http.request<T>(() => {
-    const body = ep.body(...args);
-    const timeout = typeof body.timeout === "number" ? body.timeout : undefined;
-    return {
-      method: "POST",
-      path: ep.path,
-      body,
-      retry: ep.retry,
-      idempotent: ep.idempotent,
-      serverTimeoutMs: ep.path in SERVER_TIMEOUTS ? serverTimeoutMs(ep.path as ServerTimeoutRoute, timeout) : undefined,
-      response: ep.answer,
-    };
-  }, req);
+/** The request `ep` makes with `args`. */
+function specOf<A extends unknown[]>(ep: Endpoint<A, unknown, unknown>, args: A): RequestSpec {
+  const route = ep.path;
+  const path = typeof route === "string" ? fill(route, args) : route(...args);
+  const query = ep.query?.(...args);
+  // A body's `timeout` was checked by its builder: a number or absent.
+  const body = ep.body?.(...args) as { timeout?: number } | undefined;
+  return {
+    method: ep.method ?? "POST",
+    path,
+    query,
+    body: ep.form ? { [ep.form]: body } : body,
+    files: ep.files?.(...args),
+    auth: ep.auth,
+    retry: ep.retry,
+    idempotent: ep.idempotent,
+    allowUnsuccessful: ep.allowUnsuccessful,
+    mapError: ep.mapError,
+    serverTimeoutMs: (route as string) in SERVER_TIMEOUTS ? serverTimeoutMs(route as ServerTimeoutRoute, body?.timeout) : undefined,
+    response: ep.response,
+  };
+}
+
+/** Sends `ep` with `args`: its result, with `.withResponse()`. */
+export function send<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A, T, R>, req: RequestOptions | undefined, ...args: A): APIPromise<R> {
+  const sent = http.request<T>(() => specOf(ep as Endpoint<A, unknown, unknown>, args), req);
+  const map = ep.map;
+  return map ? sent.map((raw) => map(raw, args)) : (sent as unknown as APIPromise<R>);
+}
+
+/** Opens `ep` with `args` and returns the raw answer, unread (a stream); a non-2xx answer throws as {@link send}'s. */
+export function open<A extends unknown[]>(http: HttpClient, ep: Endpoint<A>, req: RequestOptions | undefined, ...args: A): Promise<TransportResponse> {
+  return http.raw(() => specOf(ep as Endpoint<A, unknown, unknown>, args), req);
 }

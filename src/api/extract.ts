@@ -3,7 +3,6 @@
  * The waiter lives in `jobs/waiters.ts`.
  */
 import { isRecord } from "../core/errors.js";
-import { path } from "../core/path.js";
 import { optionsArg } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
@@ -13,7 +12,7 @@ import { withSuccess } from "./official-shapes.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
-import { post, type Endpoint } from "./endpoint.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
 export interface ExtractOptions {
@@ -121,10 +120,19 @@ export const taskStartAnswer = z.looseObject({ id: z.string() });
 /** What an extract or agent status read relies on: `status` (the waiters decide on it). */
 export const taskStatusAnswer = z.looseObject({ status: z.string() });
 
-/** `GET <route>/<id>` of a task-like job (extract, agent; the v1 extract, LLMs.txt and deep research): the body as sent, a failed job (`success:false`) not thrown. */
-export function getTask<T>(http: HttpClient, route: string, id: string, req?: RequestOptions): APIPromise<T> {
-  return http.request<T>(() => ({ method: "GET", path: route + path`/${id}`, allowUnsuccessful: true, response: taskStatusAnswer }), req);
+/**
+ * `GET <route>/<id>` of a task-like job (extract, agent; the v1 extract, LLMs.txt and deep research): the
+ * body as sent, a failed job (`success:false`) not thrown; `map` makes the result of it.
+ */
+export function taskStatus<R = unknown>(route: string, map?: (raw: unknown, args: [id: string]) => R): Endpoint<[id: string], unknown, R> {
+  return { method: "GET", path: `${route}/{id}`, allowUnsuccessful: true, response: taskStatusAnswer, map };
 }
+
+/** A task start's answer as the v2 result: `success` dropped (kept as a hidden flag). */
+export const started = (raw: unknown): never => toStatus(raw, isRecord(raw) ? String(raw.id) : "");
+
+/** A task status read's answer as the v2 result, with the id read. */
+export const statusOf = (raw: unknown, [id]: [id: string]): never => toStatus(raw, id);
 
 /** Job status bodies: `success` is dropped, the id added. */
 export function toStatus<S>(raw: unknown, id: string): S {
@@ -135,7 +143,7 @@ export function toStatus<S>(raw: unknown, id: string): S {
 }
 
 /** `POST /v2/extract`: the options checked, the schemas converted. */
-const EXTRACT: Endpoint<[ExtractOptions]> = {
+const EXTRACT: Endpoint<[ExtractOptions], unknown, ExtractStartResult> = {
   path: "/v2/extract",
   body: (options) => {
     const given = optionsArg(options, "extract options");
@@ -145,16 +153,19 @@ const EXTRACT: Endpoint<[ExtractOptions]> = {
     check(extractBody, wired, "extract options");
     return schema === undefined ? wired : { ...wired, schema: wireSchema(schema) };
   },
-  answer: taskStartAnswer,
+  response: taskStartAnswer,
   retry: "not-idempotent",
+  map: started,
 };
+
+const EXTRACT_STATUS = taskStatus("/v2/extract", statusOf);
 
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startExtract(http: HttpClient, given: ExtractOptions, req?: RequestOptions): APIPromise<ExtractStartResult> {
-  return post<unknown, [ExtractOptions]>(http, EXTRACT, req, given).map((raw) => toStatus<ExtractStartResult>(raw, isRecord(raw) ? String(raw.id) : ""));
+  return send(http, EXTRACT, req, given);
 }
 
 /** `GET /v2/extract/<id>`. A failed job (200 with `success:false`) comes back as `status: "failed"`, not thrown. */
 export function getExtractStatus<T = unknown>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<ExtractStatus<T>> {
-  return getTask<unknown>(http, "/v2/extract", id, req).map((raw) => toStatus<ExtractStatus<T>>(raw, id));
+  return send(http, EXTRACT_STATUS, req, id) as APIPromise<ExtractStatus<T>>;
 }

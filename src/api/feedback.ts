@@ -5,12 +5,12 @@
  * sends it. Not retried after a failure that may have recorded it (the server
  * answers `alreadySubmitted` for a second one).
  */
-import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { anyObject } from "../core/response.js";
 import { check, httpUrl } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** Options of `searchFeedback`. */
 export interface SearchFeedbackOptions {
@@ -81,23 +81,32 @@ const endpointBody = z.looseObject({ ...feedbackBody.shape, endpoint: z.enum(["s
   }),
 );
 
+const FEEDBACK: Endpoint<[options: FeedbackOptions], FeedbackResult & { success?: boolean }, FeedbackResult> = {
+  path: "/v2/feedback",
+  body: (options) => check(endpointBody, options, "feedback options"),
+  retry: "not-idempotent",
+  response: anyObject,
+  map: withoutSuccess,
+};
+
+const SEARCH_FEEDBACK: Endpoint<[searchId: string, options: SearchFeedbackOptions], FeedbackResult & { success?: boolean }, FeedbackResult> = {
+  path: "/v2/search/{id}/feedback",
+  body: (_id, options) => check(feedbackBody, options, "searchFeedback options"),
+  retry: "not-idempotent",
+  response: anyObject,
+  map: withoutSuccess,
+};
+
 /**
  * `POST /v2/feedback` (server: `controllers/v2/feedback/controller.ts`, `endpointFeedbackSchema`): the body as
  * given; the server wants at least one signal besides the rating (400 `INVALID_BODY` otherwise), 404
  * `JOB_NOT_FOUND` for a job it does not know. Not retried once it may have been recorded.
  */
 export function feedback(http: HttpClient, options: FeedbackOptions, req?: RequestOptions): APIPromise<FeedbackResult> {
-  return http
-    .request<FeedbackResult & { success?: boolean }>(() => ({ method: "POST", path: "/v2/feedback", body: check(endpointBody, options, "feedback options"), retry: "not-idempotent", response: anyObject }), req)
-    .map(withoutSuccess);
+  return send(http, FEEDBACK, req, options);
 }
 
 /** `POST /v2/search/:jobId/feedback`. */
 export function searchFeedback(http: HttpClient, searchId: string, options: SearchFeedbackOptions, req?: RequestOptions): APIPromise<FeedbackResult> {
-  return http
-    .request<FeedbackResult & { success?: boolean }>(
-      () => ({ method: "POST", path: path`/v2/search/${searchId}/feedback`, body: check(feedbackBody, options, "searchFeedback options"), retry: "not-idempotent", response: anyObject }),
-      req,
-    )
-    .map(withoutSuccess);
+  return send(http, SEARCH_FEEDBACK, req, searchId, options);
 }

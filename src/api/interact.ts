@@ -6,13 +6,12 @@
  * (default node), timeout (seconds), origin }`; the answer has the browser
  * execute shape. Not retried after a failure that may have run the code.
  */
-import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { anyObject } from "../core/response.js";
 import { check, int } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
-import { serverTimeoutMs } from "../core/server-timeout.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** Options of `interact`: `code` or `prompt`. */
 export interface InteractOptions {
@@ -74,24 +73,23 @@ const interactBody = z
   })
   .check(z.refine((o) => typeof o.code === "string" || typeof o.prompt === "string", { message: "either code or prompt must be provided" }));
 
+/** The `timeout` (seconds) is read by the route's `SERVER_TIMEOUTS` row. */
+const INTERACT: Endpoint<[jobId: string, options: InteractOptions], InteractResult & { success?: boolean }, InteractResult> = {
+  path: "/v2/scrape/{id}/interact",
+  body: (_id, options) => check(interactBody, options, "interact options"),
+  retry: "not-idempotent",
+  response: anyObject,
+  map: withoutSuccess,
+};
+
+const STOP: Endpoint<[jobId: string], StopInteractionResult & { success?: boolean }, StopInteractionResult> = { method: "DELETE", path: "/v2/scrape/{id}/interact", response: anyObject, map: withoutSuccess };
+
 /** `POST /v2/scrape/:jobId/interact`. */
 export function interact(http: HttpClient, jobId: string, options: InteractOptions, req?: RequestOptions): APIPromise<InteractResult> {
-  return http
-    .request<InteractResult & { success?: boolean }>(
-      () => ({
-        method: "POST",
-        path: path`/v2/scrape/${jobId}/interact`,
-        body: check(interactBody, options, "interact options"),
-        retry: "not-idempotent",
-        serverTimeoutMs: serverTimeoutMs("/v2/scrape/{id}/interact", options?.timeout),
-        response: anyObject,
-      }),
-      req,
-    )
-    .map(withoutSuccess);
+  return send(http, INTERACT, req, jobId, options);
 }
 
 /** `DELETE /v2/scrape/:jobId/interact`: ends the page's browser session. */
 export function stopInteraction(http: HttpClient, jobId: string, req?: RequestOptions): APIPromise<StopInteractionResult> {
-  return http.request<StopInteractionResult & { success?: boolean }>(() => ({ method: "DELETE", path: path`/v2/scrape/${jobId}/interact`, response: anyObject }), req).map(withoutSuccess);
+  return send(http, STOP, req, jobId);
 }

@@ -9,7 +9,7 @@
 import { NotFoundError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
-import { post, type Endpoint } from "./endpoint.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** How long after a job's start a 404 on its status means "not visible yet" rather than "unknown", ms. */
 export const NOT_VISIBLE_GRACE_MS = 10_000;
@@ -49,5 +49,5 @@ export function withoutSuccess<T>(raw: T & { success?: unknown }): T {
 
 /** Starts a job at `ep` (a crawl or batch-scrape route of either version) and notes the start for the 404 grace: `{ id, url, ... }` without `success`. */
 export function startJob<T extends { id: string }, A extends unknown[]>(http: HttpClient, ep: Endpoint<A>, req: RequestOptions | undefined, ...args: A): APIPromise<T> {
-  return post<T & { success?: boolean }, A>(http, ep, req, ...args).map((r) => noteStart(http, withoutSuccess<T>(r)));
+  return send(http, ep, req, ...args).map((r) => noteStart(http, withoutSuccess(r as T)));
 }

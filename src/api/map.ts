@@ -7,7 +7,7 @@ import * as z from "zod/v4/mini";
 import { maybeString } from "../core/response.js";
 import { check, httpUrl, int, plainObject } from "../core/validate.js";
 import type { Location } from "./scrape.js";
-import { post, type Endpoint } from "./endpoint.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** Options of {@link map} (v2). */
 export interface MapOptions {
@@ -82,17 +82,18 @@ export const mapBody = z.looseObject({
 export const mapAnswer = z.looseObject({ links: z.array(z.union([z.string(), z.looseObject({ url: z.string() })])), warning: maybeString });
 
 /** `POST /v2/map`: the options checked. */
-const MAP: Endpoint<[string, MapOptions]> = {
+const MAP: Endpoint<[string, MapOptions], { links: (MapLink | string)[]; warning?: string | null }, MapResult> = {
   path: "/v2/map",
   body: (url, options) => check(mapBody, { ...optionsArg(options, "map options"), url }, "map options"),
-  answer: mapAnswer,
+  response: mapAnswer,
+  map: (r) => {
+    const out: MapResult = { links: r.links.map((l) => (typeof l === "string" ? { url: l } : l)) };
+    if (r.warning) out.warning = r.warning;
+    return out;
+  },
 };
 
 /** `POST /v2/map`. Links come back as `{ url, title?, description? }`. */
 export function map(http: HttpClient, url: string, options: MapOptions = {}, req?: RequestOptions): APIPromise<MapResult> {
-  return post<{ links: (MapLink | string)[]; warning?: string | null }, [string, MapOptions]>(http, MAP, req, url, options).map((r) => {
-      const out: MapResult = { links: r.links.map((l) => (typeof l === "string" ? { url: l } : l)) };
-      if (r.warning) out.warning = r.warning;
-      return out;
-    });
+  return send(http, MAP, req, url, options);
 }

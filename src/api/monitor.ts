@@ -8,9 +8,8 @@
  * and run (`{ success: true, id, data }`); an unknown monitor is 404 "Monitor
  * not found", a paused or running one's run is 409.
  */
-import { path } from "../core/path.js";
 import type { APIPromise, HttpClient, RequestOptions, RequestSpec } from "../core/request.js";
-import type { RetryPolicy } from "../core/retry.js";
+import { send, type Endpoint } from "./endpoint.js";
 import * as z from "zod/v4/mini";
 import { anyObject, objects } from "../core/response.js";
 import { check, int } from "../core/validate.js";
@@ -312,50 +311,46 @@ const updateBody = z
   .check(z.refine((b) => Object.keys(b).length > 0, { message: "give at least one field to change" }));
 const paging = z.object({ limit: z.optional(int(1, 100)), offset: z.optional(int(0)), skip: z.optional(int(0)), status: z.optional(z.string()) });
 
-const withData = z.looseObject({ data: anyObject });
+/** Every monitor answer but delete's: `{ data }`, the result. */
+const DATA = { response: z.looseObject({ data: anyObject }), map: (r: { data: never }) => r.data };
+const LIST = { method: "GET", response: z.looseObject({ data: objects }), map: DATA.map } as const;
 
-/** One monitor request: `{ data }` read from the answer (`list`: an array). */
-function send<T>(http: HttpClient, spec: () => Omit<RequestSpec, "response">, req: RequestOptions | undefined, list?: boolean): APIPromise<T> {
-  return http.request<{ data: T }>(() => ({ ...spec(), response: list ? z.looseObject({ data: objects }) : withData }), req).map((r) => r.data);
+/** The paging query of a list or check read (checked under `context`). */
+function paged(options: object | undefined, context: string): RequestSpec["query"] {
+  const { limit, offset, skip, status } = check(paging, (options ?? {}) as { limit?: number; offset?: number; skip?: number; status?: string }, context);
+  return { limit, offset, skip, status };
 }
 
-/** `GET` a monitor path with paging query. */
-function read<T>(http: HttpClient, route: () => string, options: object | undefined, context: string, req?: RequestOptions, list?: boolean): APIPromise<T> {
-  return send<T>(http, () => {
-    const { limit, offset, skip, status } = check(paging, (options ?? {}) as { limit?: number; offset?: number; skip?: number; status?: string }, context);
-    return { method: "GET", path: route(), query: { limit, offset, skip, status } };
-  }, req, list);
-}
-
-/** `POST`/`PATCH` a monitor body (not retried once it may have acted, but for the update, which sets the same values again). */
-function write(http: HttpClient, method: "POST" | "PATCH", route: () => string, schema: z.ZodMiniType, body: object, context: string, req?: RequestOptions): APIPromise<Monitor> {
-  const retry: RetryPolicy = method === "POST" ? "not-idempotent" : "safe";
-  return send<Monitor>(http, () => ({ method, path: route(), body: check(schema, body, context), retry }), req);
-}
+// Writes are not retried once they may have acted, but for the update, which sets the same values again.
+const CREATE: Endpoint<[request: CreateMonitorRequest], { data: never }, Monitor> = { ...DATA, path: "/v2/monitor", body: (request) => check(createBody, request, "createMonitor request"), retry: "not-idempotent" };
+const LIST_MONITORS: Endpoint<[options?: ListMonitorsOptions], { data: never }, Monitor[]> = { ...LIST, path: "/v2/monitor", query: (options) => paged(options, "listMonitors options") };
+const GET: Endpoint<[id: string], { data: never }, Monitor> = { ...DATA, method: "GET", path: "/v2/monitor/{id}" };
+const UPDATE: Endpoint<[id: string, request: UpdateMonitorRequest], { data: never }, Monitor> = { ...DATA, method: "PATCH", path: "/v2/monitor/{id}", body: (_id, request) => check(updateBody, request, "updateMonitor request") };
+const DELETE: Endpoint<[id: string], { success?: boolean }, boolean> = { method: "DELETE", path: "/v2/monitor/{id}", response: anyObject, map: (r) => r.success === true };
+const RUN: Endpoint<[id: string], { data: never }, MonitorCheck> = { ...DATA, path: "/v2/monitor/{id}/run", body: () => ({}), retry: "not-idempotent" };
+const CHECKS: Endpoint<[id: string, options?: ListMonitorChecksOptions], { data: never }, MonitorCheck[]> = { ...LIST, path: "/v2/monitor/{id}/checks", query: (_id, options) => paged(options, "listMonitorChecks options") };
+const CHECK: Endpoint<[id: string, checkId: string, options?: MonitorCheckPageOptions], { data: never }, MonitorCheckDetail> = { ...DATA, method: "GET", path: "/v2/monitor/{id}/checks/{checkId}", query: (_id, _checkId, options) => paged(options, "getMonitorCheck options") };
 
 /** `POST /v2/monitor`. */
-export const createMonitor = (http: HttpClient, request: CreateMonitorRequest, req?: RequestOptions): APIPromise<Monitor> => write(http, "POST", () => "/v2/monitor", createBody, request, "createMonitor request", req);
+export const createMonitor = (http: HttpClient, request: CreateMonitorRequest, req?: RequestOptions): APIPromise<Monitor> => send(http, CREATE, req, request);
 
 /** `GET /v2/monitor?limit=&offset=`. */
-export const listMonitors = (http: HttpClient, options?: ListMonitorsOptions, req?: RequestOptions): APIPromise<Monitor[]> => read(http, () => "/v2/monitor", options, "listMonitors options", req, true);
+export const listMonitors = (http: HttpClient, options?: ListMonitorsOptions, req?: RequestOptions): APIPromise<Monitor[]> => send(http, LIST_MONITORS, req, options);
 
 /** `GET /v2/monitor/:id`. */
-export const getMonitor = (http: HttpClient, id: string, req?: RequestOptions): APIPromise<Monitor> => send(http, () => ({ method: "GET", path: path`/v2/monitor/${id}` }), req);
+export const getMonitor = (http: HttpClient, id: string, req?: RequestOptions): APIPromise<Monitor> => send(http, GET, req, id);
 
 /** `PATCH /v2/monitor/:id`. */
-export const updateMonitor = (http: HttpClient, id: string, request: UpdateMonitorRequest, req?: RequestOptions): APIPromise<Monitor> => write(http, "PATCH", () => path`/v2/monitor/${id}`, updateBody, request, "updateMonitor request", req);
+export const updateMonitor = (http: HttpClient, id: string, request: UpdateMonitorRequest, req?: RequestOptions): APIPromise<Monitor> => send(http, UPDATE, req, id, request);
 
 /** `DELETE /v2/monitor/:id` (answers `{ success: true }`). */
-export const deleteMonitor = (http: HttpClient, id: string, req?: RequestOptions): APIPromise<boolean> =>
-  http.request<{ success?: boolean }>(() => ({ method: "DELETE", path: path`/v2/monitor/${id}`, response: anyObject }), req).map((r) => r.success === true);
+export const deleteMonitor = (http: HttpClient, id: string, req?: RequestOptions): APIPromise<boolean> => send(http, DELETE, req, id);
 
 /** `POST /v2/monitor/:id/run` (answers `{ success, id, data: check }`; 409 when paused or already running). */
-export const runMonitor = (http: HttpClient, id: string, req?: RequestOptions): APIPromise<MonitorCheck> => send(http, () => ({ method: "POST", path: path`/v2/monitor/${id}/run`, body: {}, retry: "not-idempotent" }), req);
+export const runMonitor = (http: HttpClient, id: string, req?: RequestOptions): APIPromise<MonitorCheck> => send(http, RUN, req, id);
 
 /** `GET /v2/monitor/:id/checks?limit=&offset=&status=`. */
-export const listMonitorChecks = (http: HttpClient, id: string, options?: ListMonitorChecksOptions, req?: RequestOptions): APIPromise<MonitorCheck[]> =>
-  read(http, () => path`/v2/monitor/${id}/checks`, options, "listMonitorChecks options", req, true);
+export const listMonitorChecks = (http: HttpClient, id: string, options?: ListMonitorChecksOptions, req?: RequestOptions): APIPromise<MonitorCheck[]> => send(http, CHECKS, req, id, options);
 
 /** `GET /v2/monitor/:id/checks/:checkId?limit=&skip=&status=`: one page of the check's pages (`next` names the following one). */
-export const getMonitorCheck = (http: HttpClient, id: string, checkId: string, options?: MonitorCheckPageOptions, req?: RequestOptions): APIPromise<MonitorCheckDetail> =>
-  read(http, () => path`/v2/monitor/${id}/checks/${checkId}`, options, "getMonitorCheck options", req);
+export const getMonitorCheck = (http: HttpClient, id: string, checkId: string, options?: MonitorCheckPageOptions, req?: RequestOptions): APIPromise<MonitorCheckDetail> => send(http, CHECK, req, id, checkId, options);

@@ -12,7 +12,7 @@
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { ValidationError } from "../core/errors.js";
-import { serverTimeoutMs } from "../core/server-timeout.js";
+import { send, type Endpoint } from "./endpoint.js";
 import { check, rules } from "../core/validate.js";
 import { anyObject } from "../core/response.js";
 import * as z from "zod/v4/mini";
@@ -65,12 +65,17 @@ function uploadOf(file: ParseFile): [Blob, string] {
   return [blob, filename.trim()];
 }
 
+/** `POST /v2/parse`: the options as the `options` part (their `timeout` read by the route's `SERVER_TIMEOUTS` row), the file as the `file` part. */
+const PARSE: Endpoint<[file: ParseFile, options: ParseOptions | undefined], { data: ScrapeResult<ParseOptions> }, ScrapeResult<ParseOptions>> = {
+  path: "/v2/parse",
+  body: (_file, options) => wireScrapeOptions(check(parseOptions, options ?? {}, "parse options")),
+  form: "options",
+  files: (file) => ({ file: uploadOf(file) }),
+  response: z.looseObject({ data: anyObject }),
+  map: (r) => r.data,
+};
+
 /** `POST /v2/parse` (multipart): the document parsed from the file. */
 export function parse<O extends ParseOptions>(http: HttpClient, file: ParseFile, options?: O, req?: RequestOptions): APIPromise<ScrapeResult<O>> {
-  return http
-    .request<{ data: ScrapeResult<O> }>(() => {
-      const opts = check(parseOptions, options ?? {}, "parse options");
-      return { method: "POST", path: "/v2/parse", body: { options: wireScrapeOptions(opts) }, files: { file: uploadOf(file) }, serverTimeoutMs: serverTimeoutMs("/v2/parse", (opts as ParseOptions).timeout), response: z.looseObject({ data: anyObject }) };
-    }, req)
-    .map((r) => r.data);
+  return send(http, PARSE, req, file, options) as APIPromise<ScrapeResult<O>>;
 }

@@ -11,7 +11,7 @@ import { check, httpUrl, int, issuesOf, rules } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { scrapeRules } from "./scrape-rules.js";
 import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
-import { post, type Endpoint } from "./endpoint.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 export type { JsonSchema } from "./schema.js";
 
@@ -317,17 +317,17 @@ export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "
 }
 
 /** `POST /v2/scrape`: the options checked, the schemas in `formats` converted. */
-const SCRAPE: Endpoint<[string, ScrapeParams]> = {
+const SCRAPE: Endpoint<[string, ScrapeParams], { data: Document }> = {
   path: "/v2/scrape",
   body: (url, opts) => check(scrapeBody, { ...wireScrapeOptions(optionsArg(opts, "scrape options")), url }, "scrape options"),
-  answer: scrapeAnswer,
+  response: scrapeAnswer,
 };
 
 /** `POST /v2/scrape`. A 200 with `success:false` (e.g. `SCRAPE_DNS_RESOLUTION_ERROR`) throws `APIError`. */
 export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, options?: O, req?: RequestOptions): APIPromise<ScrapeResult<O>> {
   const opts: ScrapeParams = options ?? {};
   const formats = opts.formats; // the formats of the call, for validating its result
-  const res = post<{ data: Document }, [string, ScrapeParams]>(http, SCRAPE, req, url, opts);
+  const res = send(http, SCRAPE, req, url, opts);
   return new APIPromise(
     res.withResponse().then(async ({ data, response }) => {
       // A server without an AI key answers a json format with 200 and no `json`: said once, with the likely cause.

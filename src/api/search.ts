@@ -12,7 +12,7 @@ import { check, int, rules } from "../core/validate.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScreenshotFormat } from "./scrape.js";
-import { post, type Endpoint } from "./endpoint.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** Where to search. */
 export type SearchSourceName = "web" | "news" | "images";
@@ -207,21 +207,21 @@ interface WireSearch {
 }
 
 /** `POST /v2/search`: the options checked, the schemas in `scrapeOptions.formats` converted. */
-const SEARCH: Endpoint<[string, SearchOptions]> = {
+const SEARCH: Endpoint<[string, SearchOptions], WireSearch> = {
   path: "/v2/search",
   body: (query, opts) => {
     const body: Record<string, unknown> = { ...optionsArg(opts, "search options"), query };
     if (opts.scrapeOptions) body.scrapeOptions = wireScrapeOptions(opts.scrapeOptions as ScrapeOptions, "scrapeOptions.formats");
     return check(searchBody, body, "search options");
   },
-  answer: searchAnswer,
+  response: searchAnswer,
 };
 
 /** `POST /v2/search`. A 400 here has no `code` (the search controller answers it itself). */
 export function search<O extends SearchOptions>(http: HttpClient, query: string, options?: O, req?: RequestOptions): APIPromise<SearchResult<O>> {
   const opts: SearchOptions = options ?? {};
   const formats = opts.scrapeOptions?.formats; // the formats of the call, for validating its result
-  const res = post<WireSearch, [string, SearchOptions]>(http, SEARCH, req, query, opts);
+  const res = send(http, SEARCH, req, query, opts);
   return new APIPromise(
     res.withResponse().then(async ({ data, response }) => {
       const out: SearchResult = { creditsUsed: data.creditsUsed ?? 0, id: data.id };

@@ -9,6 +9,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import { queryOptionsArg } from "../core/options.js";
 import { anyObject, objects } from "../core/response.js";
 import { rules } from "../core/validate.js";
+import { send, type Endpoint } from "./endpoint.js";
 
 /** Token usage of the team (spec 2.2). */
 export interface TokenUsage {
@@ -71,24 +72,20 @@ const concurrencyAnswer = usageAnswer(["concurrency", "maxConcurrency"], false);
 /** What the historical usage reads rely on: `periods`. */
 export const periodsAnswer = z.looseObject({ periods: objects });
 
-/** Reads `data` of a team usage answer at `path` (either API version), as sent. */
-export function usageData<T = Record<string, unknown>>(http: HttpClient, path: string, response: z.ZodMiniType, req?: RequestOptions): APIPromise<T> {
-  return http.request<{ data: T }>({ method: "GET", path, response }, req).map((r) => r.data);
-}
+type Usage = { data: Record<string, unknown> };
 
-/** Reads `data` of a team usage answer as camelCase. */
-export function teamUsage<T>(http: HttpClient, path: string, response: z.ZodMiniType, req?: RequestOptions): APIPromise<T> {
-  return usageData(http, path, response, req).map((d) => camelKeys<T>(d));
-}
+/** `GET /<version>/team/token-usage` and `.../credit-usage`: `data` as sent (snake_case on v1; the v2 calls read it camelCase). */
+export const TOKEN_USAGE: Endpoint<[version: "v1" | "v2"], Usage, Record<string, unknown>> = { method: "GET", path: "/{version}/team/token-usage", response: tokenUsageAnswer, map: (r) => r.data };
+export const CREDIT_USAGE: Endpoint<[version: "v1" | "v2"], Usage, Record<string, unknown>> = { method: "GET", path: "/{version}/team/credit-usage", response: creditUsageAnswer, map: TOKEN_USAGE.map };
 
 /** `GET /v2/team/token-usage`. */
 export function getTokenUsage(http: HttpClient, req?: RequestOptions): APIPromise<TokenUsage> {
-  return teamUsage<TokenUsage>(http, "/v2/team/token-usage", tokenUsageAnswer, req);
+  return send(http, TOKEN_USAGE, req, "v2").map(camelKeys<TokenUsage>);
 }
 
 /** `GET /v2/team/credit-usage`. */
 export function getCreditUsage(http: HttpClient, req?: RequestOptions): APIPromise<CreditUsage> {
-  return teamUsage<CreditUsage>(http, "/v2/team/credit-usage", creditUsageAnswer, req);
+  return send(http, CREDIT_USAGE, req, "v2").map(camelKeys<CreditUsage>);
 }
 
 /** One period of historical usage (`periods[]`). */
@@ -141,23 +138,30 @@ export interface Concurrency {
   maxConcurrency: number;
 }
 
-/** `GET <path>[?byApiKey=true]` of either API version: the answer as sent (`periods` a list), `byApiKey` checked to be a boolean. */
-export function historicalPeriods(http: HttpClient, path: string, given: HistoricalUsageOptions | undefined | null, req?: RequestOptions): APIPromise<{ periods: Record<string, unknown>[] }> {
-  return http.request<{ periods: Record<string, unknown>[] }>(() => {
+/** The arguments of a historical usage read: API version, `credit` or `token`, the options. */
+type HistoricalArgs = [version: "v1" | "v2", kind: "credit" | "token", given: HistoricalUsageOptions | undefined | null];
+
+/** `GET /<version>/team/<kind>-usage/historical[?byApiKey=true]`: the answer as sent (`periods` a list), `byApiKey` checked to be a boolean. */
+export const HISTORICAL: Endpoint<HistoricalArgs, { periods: Record<string, unknown>[] }> = {
+  method: "GET",
+  path: "/{version}/team/{kind}-usage/historical",
+  query: (_v, _k, given) => {
     const options = queryOptionsArg(given, "usage options");
     if (options.byApiKey !== undefined && typeof options.byApiKey !== "boolean") {
       throw new ValidationError([{ path: "byApiKey", message: `expected boolean, got ${typeof options.byApiKey}` }], "usage options");
     }
-    return { method: "GET", path, query: { byApiKey: options.byApiKey ? true : undefined }, response: periodsAnswer };
-  }, req);
-}
+    return { byApiKey: options.byApiKey ? true : undefined };
+  },
+  response: periodsAnswer,
+};
 
-function historical<P>(http: HttpClient, path: string, given: HistoricalUsageOptions | undefined | null, rename: Record<string, string>, req?: RequestOptions): APIPromise<P[]> {
-  return historicalPeriods(http, path, given, req).map((r) =>
+/** The v2 periods: camelCase, the docs' `from` (`totalCredits` / `totalTokens`) read as `to` (`creditsUsed` / `tokensUsed`). */
+function periods<P>(http: HttpClient, kind: "credit" | "token", options: HistoricalUsageOptions, req: RequestOptions | undefined, from: string, to: string): APIPromise<P[]> {
+  return send(http, HISTORICAL, req, "v2", kind, options).map((r) =>
     r.periods.map((p) => {
       const out = camelKeys<Record<string, unknown>>(p);
-      for (const [from, to] of Object.entries(rename)) if (out[to] === undefined && out[from] !== undefined) out[to] = out[from];
-      for (const from of Object.keys(rename)) delete out[from];
+      if (out[to] === undefined && out[from] !== undefined) out[to] = out[from];
+      delete out[from];
       return out as P;
     }),
   );
@@ -165,28 +169,29 @@ function historical<P>(http: HttpClient, path: string, given: HistoricalUsageOpt
 
 /** `GET /v2/team/credit-usage/historical`: credits per billing period (and per key with `byApiKey`). */
 export function getCreditUsageHistorical(http: HttpClient, options: HistoricalUsageOptions = {}, req?: RequestOptions): APIPromise<CreditUsagePeriod[]> {
-  return historical<CreditUsagePeriod>(http, "/v2/team/credit-usage/historical", options, { totalCredits: "creditsUsed" }, req);
+  return periods(http, "credit", options, req, "totalCredits", "creditsUsed");
 }
 
 /** `GET /v2/team/token-usage/historical`: tokens per billing period (and per key with `byApiKey`). */
 export function getTokenUsageHistorical(http: HttpClient, options: HistoricalUsageOptions = {}, req?: RequestOptions): APIPromise<TokenUsagePeriod[]> {
-  return historical<TokenUsagePeriod>(http, "/v2/team/token-usage/historical", options, { totalTokens: "tokensUsed" }, req);
+  return periods(http, "token", options, req, "totalTokens", "tokensUsed");
 }
 
 /** A record answered at the top level (or under `data`), camelCase, without `success`. */
-function topLevel<T>(http: HttpClient, path: string, response: z.ZodMiniType, req?: RequestOptions): APIPromise<T> {
-  return http.request<Record<string, unknown>>({ method: "GET", path, response }, req).map((r) => {
-    const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
-    return rest as T;
-  });
-}
+const topLevel = (r: Record<string, unknown>): never => {
+  const { success: _s, ...rest } = camelKeys<Record<string, unknown>>(isRecord(r.data) ? r.data : r);
+  return rest as never;
+};
+
+const QUEUE_STATUS: Endpoint<[version: "v1" | "v2"], Record<string, unknown>, QueueStatus> = { method: "GET", path: "/{version}/team/queue-status", response: queueStatusAnswer, map: topLevel };
+const CONCURRENCY: Endpoint<[], Record<string, unknown>, Concurrency> = { method: "GET", path: "/v2/concurrency-check", response: concurrencyAnswer, map: topLevel };
 
 /** `GET /v2/team/queue-status` (fields at the top level; snake_case normalised); `/v1/...` with `version` "v1" (the same answer, reference §12). */
 export function getQueueStatus(http: HttpClient, req?: RequestOptions, version: "v1" | "v2" = "v2"): APIPromise<QueueStatus> {
-  return topLevel<QueueStatus>(http, `/${version}/team/queue-status`, queueStatusAnswer, req);
+  return send(http, QUEUE_STATUS, req, version);
 }
 
 /** `GET /v2/concurrency-check`: answered at the top level (not under `data`; a `data` wrapper is read too). */
 export function getConcurrency(http: HttpClient, req?: RequestOptions): APIPromise<Concurrency> {
-  return topLevel<Concurrency>(http, "/v2/concurrency-check", concurrencyAnswer, req);
+  return send(http, CONCURRENCY, req);
 }

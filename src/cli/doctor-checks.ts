@@ -9,6 +9,13 @@ import type { RequestOptions } from "../core/request.js";
 import { APIError, BadRequestError, ConflictError, InternalServerError, TimeoutError } from "../core/errors.js";
 import type { WebData } from "../node.js";
 import { causeCode } from "./report.js";
+import { open, send, type Endpoint } from "../api/endpoint.js";
+
+/** A crawl start the server must refuse (an invalid URL): the idempotency probe. */
+const REFUSED_CRAWL: Endpoint<[], { id?: unknown }> = { path: "/v2/crawl", body: () => ({ url: "not a url" }) };
+
+/** A crawl's status route, asked for server-sent events (the id as given). */
+const CRAWL_STATUS: Endpoint<[jobId: string]> = { method: "GET", path: (jobId) => `/v2/crawl/${jobId}` };
 
 /** How a check came out: works, a fact to know, works with a caveat, broken, or not checked. */
 export type CheckStatus = "ok" | "info" | "warn" | "fail" | "skip";
@@ -78,7 +85,7 @@ export async function idempotencyCheck(client: WebData, probe: RequestOptions): 
   const id = "idempotency";
   const name = "Idempotent crawl starts";
   try {
-    const started = await client.http.request<{ id?: unknown }>({ method: "POST", path: "/v2/crawl", body: { url: "not a url" } }, { ...probe, idempotencyKey: randomUUID() });
+    const started = await send(client.http, REFUSED_CRAWL, { ...probe, idempotencyKey: randomUUID() });
     // Never expected: a server that started a crawl of "not a url". Cancel it.
     if (typeof started.id === "string") await client.cancelCrawl(started.id, probe).catch(() => undefined);
     return { id, name, status: "warn", detail: "the server accepted a crawl start with an invalid URL (cancelled)", fix: "the server does not validate crawl starts as the service does: check its version" };
@@ -118,7 +125,7 @@ export async function sseCheck(client: WebData, jobId: string, known: boolean, p
   let type: string | null | undefined;
   let status: number;
   try {
-    const res = await client.http.raw({ method: "GET", path: `/v2/crawl/${jobId}` }, { ...probe, headers: { accept: "text/event-stream" } });
+    const res = await open(client.http, CRAWL_STATUS, { ...probe, headers: { accept: "text/event-stream" } }, jobId);
     type = res.headers.get("content-type");
     status = res.status;
     await res.stream()?.cancel().catch(() => undefined);

@@ -18,6 +18,13 @@ import { deepChecks } from "./doctor-deep.js";
 import { EXIT } from "./exit.js";
 import { webSocketHandshake } from "./probe.js";
 import { plural, type Screen } from "./terminal.js";
+import { send, type Endpoint } from "../api/endpoint.js";
+
+/** A v1 account read: whether a server without the v2 routes speaks v1. */
+const V1_CREDIT_USAGE: Endpoint<[]> = { method: "GET", path: "/v1/team/credit-usage" };
+
+/** An account read without the key: whether the server checks keys at all. */
+const KEYLESS_CREDIT_USAGE: Endpoint<[]> = { method: "GET", path: "/v2/team/credit-usage", auth: false };
 
 export type { Check, CheckStatus, DoctorOptions } from "./doctor-checks.js";
 export { DEEP_NOTICE } from "./doctor-deep.js";
@@ -106,7 +113,7 @@ export async function runDoctor(client: WebData, options: DoctorOptions): Promis
   if (firstError instanceof NotFoundError) {
     let v1 = false;
     try {
-      await client.http.request({ method: "GET", path: "/v1/team/credit-usage" }, probe);
+      await send(client.http, V1_CREDIT_USAGE, probe);
       v1 = true;
     } catch (err) {
       v1 = err instanceof APIError && err.status !== 404;
@@ -125,7 +132,7 @@ export async function runDoctor(client: WebData, options: DoctorOptions): Promis
   // 2. The key, and whether the server checks keys at all.
   let checksKeys = true;
   try {
-    await timed(() => client.http.request({ method: "GET", path: "/v2/team/credit-usage", auth: false }, probe));
+    await timed(() => send(client.http, KEYLESS_CREDIT_USAGE, probe));
     checksKeys = false;
   } catch {
     // 401 (or anything else): the server wants a key.

@@ -1,30 +1,29 @@
 /**
- * `path` template: builds request paths with every interpolated value checked
- * and percent-encoded, so an id can never change the route
- * (`path\`/v2/crawl/${id}\``).
+ * Request paths with every value put in them checked and percent-encoded, so
+ * an id can never change the route: `fill("/v2/crawl/{id}", [id])`, how
+ * `api/endpoint.ts` builds an endpoint's path from its route template.
  */
 import { ValidationError } from "./errors.js";
 
-/** Encodes each interpolated value as one path segment; values that are not strings, or are empty, are rejected before sending. */
-export function path(strings: TemplateStringsArray, ...values: string[]): string {
-  let out = strings[0] ?? "";
-  values.forEach((v: unknown, i) => {
-    if (typeof v !== "string") {
-      const got = v === null ? "null" : Array.isArray(v) ? "an array" : `${typeof v === "object" ? "an" : "a"} ${typeof v}${typeof v === "number" ? ` ${String(v)}` : ""}`;
-      throw new ValidationError([{ path: "id", message: `must be a string identifier, got ${got}` }]);
-    }
-    const s = String(v);
-    if (s.trim() === "" || s === "." || s === "..") {
-      throw new ValidationError([{ path: "id", message: `must be a non-empty identifier, got ${JSON.stringify(s)}` }]);
-    }
-    let encoded: string;
-    try {
-      encoded = encodeURIComponent(s);
-    } catch {
-      // A lone surrogate (e.g. "\uD800") has no UTF-8 form: `encodeURIComponent` throws a URIError.
-      throw new ValidationError([{ path: "id", message: "must be well-formed Unicode text (it holds a lone surrogate)" }]);
-    }
-    out += encoded + (strings[i + 1] ?? "");
-  });
-  return out;
+/** One path segment: a string that is not empty, `.` or `..`, percent-encoded; anything else is a `ValidationError` (nothing is sent). */
+function segment(v: unknown): string {
+  if (typeof v !== "string") {
+    const got = v === null ? "null" : Array.isArray(v) ? "an array" : `${typeof v === "object" ? "an" : "a"} ${typeof v}${typeof v === "number" ? ` ${String(v)}` : ""}`;
+    throw new ValidationError([{ path: "id", message: `must be a string identifier, got ${got}` }]);
+  }
+  if (v.trim() === "" || v === "." || v === "..") {
+    throw new ValidationError([{ path: "id", message: `must be a non-empty identifier, got ${JSON.stringify(v)}` }]);
+  }
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    // A lone surrogate (e.g. "\uD800") has no UTF-8 form: `encodeURIComponent` throws a URIError.
+    throw new ValidationError([{ path: "id", message: "must be well-formed Unicode text (it holds a lone surrogate)" }]);
+  }
+}
+
+/** `route` with each `{name}` placeholder replaced, in order, by the next of `values` as one checked, encoded segment. */
+export function fill(route: string, values: readonly unknown[]): string {
+  let i = 0;
+  return route.replace(/\{\w+\}/g, () => segment(values[i++]));
 }

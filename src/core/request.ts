@@ -154,7 +154,7 @@ export class APIPromise<T> extends Promise<T> {
 
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "cf-ray"];
 
-/** The shared fetch layer. One instance per client; `api/*` modules call {@link HttpClient.request}. */
+/** The shared fetch layer. One instance per client; `api/endpoint.ts` (`send`, `open`) calls {@link HttpClient.request} and {@link HttpClient.raw}. */
 export class HttpClient {
   readonly #config: ResolvedConfig;
   readonly #transport: Transport;

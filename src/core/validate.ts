@@ -11,8 +11,8 @@ import { ValidationError, type ValidationIssue } from "./errors.js";
 
 /**
  * Parses `value` with `schema`; throws {@link ValidationError} listing every problem. Returns the value unchanged (never a stripped copy).
- * Call it inside the RequestSpec thunk (`http.request(() => ({ ..., body: check(...) }))`) so the
- * error rejects the returned promise instead of throwing synchronously.
+ * Call it inside an endpoint's builders (`body: (url, opts) => check(...)`, run by `api/endpoint.ts`
+ * `send` when the request is built) so the error rejects the returned promise instead of throwing synchronously.
  */
 export function check<T>(schema: $ZodType, value: T, context: string): T {
   const s = cutTo(schema, value);

@@ -6,16 +6,17 @@ import type { Document } from "../api/document.js";
 import { isRecord, PaginationError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { maybeString, objects } from "../core/response.js";
-import { path } from "../core/path.js";
+import { fill } from "../core/path.js";
 import { checkJsonOptions, optionsArg } from "../core/options.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
 import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus } from "./types.js";
 import { rejectOfficialKeys } from "../api/official-keys.js";
+import { send, type Endpoint } from "../api/endpoint.js";
 
 /** The status route of a job: `/v2/crawl/<id>` or `/v2/batch/scrape/<id>` (v1 alike). */
 export function jobPath(kind: JobKind, id: string, apiVersion: ApiVersion = "v2"): string {
-  return kind === "crawl" ? path`/${apiVersion}/crawl/${id}` : path`/${apiVersion}/batch/scrape/${id}`;
+  return fill(kind === "crawl" ? "/{version}/crawl/{id}" : "/{version}/batch/scrape/{id}", [apiVersion, id]);
 }
 
 /** True for a status that will not change any more. */
@@ -66,6 +67,50 @@ export function toJobStatus<TDoc = Document>(raw: unknown, id: string): JobStatu
   };
 }
 
+/** A status page's answer as a {@link JobStatus} of the job the call names (its second argument). */
+const statusOf = (raw: unknown, args: [JobKind, string, ...unknown[]]): JobStatus => toJobStatus(raw, args[1]);
+
+/** `GET .../<id>?skip=&limit=` (the page options checked). */
+const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page: JobPageOptions | null | undefined], unknown, JobStatus> = {
+  method: "GET",
+  path: jobPath,
+  query: (kind, _id, _v, pageArg) => {
+    const page = optionsArg(pageArg, "status page options");
+    checkJsonOptions(page, "status page options");
+    rejectOfficialKeys(kind === "batch" ? "getBatchScrapeStatus" : "getCrawlStatus", page, "status page options");
+    check(pageOptions, page, "status page options");
+    return { skip: page.skip, limit: page.limit };
+  },
+  allowUnsuccessful: true,
+  response: jobStatusAnswer,
+  map: statusOf,
+};
+
+/** The page a `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
+const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVersion], unknown, JobStatus> = {
+  method: "GET",
+  path: nextPagePath,
+  allowUnsuccessful: true,
+  response: jobStatusAnswer,
+  map: statusOf,
+};
+
+const ERRORS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion], unknown, JobErrors> = {
+  method: "GET",
+  path: (kind, id, apiVersion) => `${jobPath(kind, id, apiVersion)}/errors`,
+  response: errorsAnswer,
+  map: (raw) => {
+    const rec = isRecord(raw) ? raw : {};
+    return {
+      ...rec,
+      errors: Array.isArray(rec.errors) ? (rec.errors as JobErrors["errors"]) : [],
+      robotsBlocked: Array.isArray(rec.robotsBlocked) ? (rec.robotsBlocked as string[]) : [],
+    };
+  },
+};
+
+const CANCEL: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion]> = { method: "DELETE", path: jobPath, response: cancelAnswer };
+
 /**
  * ONE page of a job's status (`GET .../<id>?skip=&limit=`). Never paginates.
  * A kickoff failure (200 with `success:false`) comes back as a `failed` status.
@@ -78,15 +123,7 @@ export function getJobStatus<TDoc = Document>(
   req?: RequestOptions,
   apiVersion: ApiVersion = "v2",
 ): APIPromise<JobStatus<TDoc>> {
-  return http
-    .request<unknown>(() => {
-      const page = optionsArg(pageArg, "status page options");
-      checkJsonOptions(page, "status page options");
-      rejectOfficialKeys(kind === "batch" ? "getBatchScrapeStatus" : "getCrawlStatus", page, "status page options");
-      check(pageOptions, page, "status page options");
-      return { method: "GET", path: jobPath(kind, id, apiVersion), query: { skip: page.skip, limit: page.limit }, allowUnsuccessful: true, response: jobStatusAnswer };
-    }, req)
-    .map((raw) => toJobStatus<TDoc>(raw, id));
+  return send(http, STATUS, req, kind, id, apiVersion, pageArg) as APIPromise<JobStatus<TDoc>>;
 }
 
 /** A results route at the end of a path (`/v1|v2/crawl/<id>`, `/v1|v2/batch/scrape/<id>`), the id captured. */
@@ -116,21 +153,12 @@ export function nextPagePath(kind: JobKind, id: string, next: string, apiVersion
 
 /** GETs the page a status page's `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
 export function getJobPage<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, next: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<JobStatus<TDoc>> {
-  return http
-    .request<unknown>(() => ({ method: "GET", path: nextPagePath(kind, id, next, apiVersion), allowUnsuccessful: true, response: jobStatusAnswer }), req)
-    .map((raw) => toJobStatus<TDoc>(raw, id));
+  return send(http, PAGE, req, kind, id, next, apiVersion) as APIPromise<JobStatus<TDoc>>;
 }
 
 /** `GET .../<id>/errors`: failed pages and robots.txt-blocked URLs. */
 export function getJobErrors(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<JobErrors> {
-  return http.request<unknown>(() => ({ method: "GET", path: `${jobPath(kind, id, apiVersion)}/errors`, response: errorsAnswer }), req).map((raw) => {
-    const rec = isRecord(raw) ? raw : {};
-    return {
-      ...rec,
-      errors: Array.isArray(rec.errors) ? (rec.errors as JobErrors["errors"]) : [],
-      robotsBlocked: Array.isArray(rec.robotsBlocked) ? (rec.robotsBlocked as string[]) : [],
-    };
-  });
+  return send(http, ERRORS, req, kind, id, apiVersion);
 }
 
 const cancelled = new WeakMap<HttpClient, Set<string>>();
@@ -145,7 +173,7 @@ export function wasCancelled(http: HttpClient, id: string): boolean {
  * 409 `ConflictError` ("Crawl is already completed"); an unknown one 404 `NotFoundError`.
  */
 export function cancelJob(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<boolean> {
-  return http.request<unknown>(() => ({ method: "DELETE", path: jobPath(kind, id, apiVersion), response: cancelAnswer }), req).map((raw) => {
+  return send(http, CANCEL, req, kind, id, apiVersion).map((raw) => {
     const ok = isRecord(raw) && raw.status === "cancelled";
     if (ok) {
       const set = cancelled.get(http) ?? new Set<string>();

@@ -16,8 +16,12 @@ import { createParser } from "eventsource-parser";
 import { isRecord } from "../core/errors.js";
 import { jobPath } from "./status.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
+import { open, type Endpoint } from "../api/endpoint.js";
 import { docsOf, isFatal, serverText, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError } from "./watch-types.js";
+
+/** The job's status route, opened as a stream. */
+const STATUS_STREAM: Endpoint<[ctx: WatchContext]> = { method: "GET", path: (ctx) => jobPath(ctx.kind, ctx.id, ctx.apiVersion) };
 
 function parse(text: string): unknown {
   try {
@@ -33,7 +37,7 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
   if (ctx.lastEventId !== undefined) headers["last-event-id"] = ctx.lastEventId;
   let res;
   try {
-    res = await ctx.http.raw({ method: "GET", path: jobPath(ctx.kind, ctx.id, ctx.apiVersion) }, { ...ctx.request, signal: ctx.signal, headers: { ...ctx.request.headers, ...headers } });
+    res = await open(ctx.http, STATUS_STREAM, { ...ctx.request, signal: ctx.signal, headers: { ...ctx.request.headers, ...headers } }, ctx);
   } catch (err) {
     if (ctx.signal.aborted) return { kind: "aborted" };
     // A job this client has just started may not be visible yet: the REST reads wait for it (`watch-poll.ts`).

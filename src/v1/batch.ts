@@ -47,7 +47,7 @@ const V1_BATCH: Endpoint<[string[], V1ScrapeParams, V1BatchExtras]> = {
     const wire: Record<string, unknown> = { urls, ...given, ...v1ScrapeWire(optionsArg(params, "batch scrape params")) };
     return check(extras.ignoreInvalidURLs === true ? bodyLenient : body, wire, "batch scrape params");
   },
-  answer: jobStartedAnswer,
+  response: jobStartedAnswer,
   idempotent: true,
 };
 

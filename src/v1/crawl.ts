@@ -92,7 +92,7 @@ const V1_CRAWL: Endpoint<[string, V1CrawlParams]> = {
     const p = optionsArg(params, "crawl params");
     return check(body, { url, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) }, "crawl params");
   },
-  answer: jobStartedAnswer,
+  response: jobStartedAnswer,
   idempotent: true,
 };
 

@@ -3,8 +3,8 @@
  * defaults), and the v1 `extract` waiter: the shared task waiting of
  * `jobs/polling.ts`, mapped to the v1 result shape.
  */
-import { getTask, taskStartAnswer } from "../api/extract.js";
-import { post, type Endpoint } from "../api/endpoint.js";
+import { taskStartAnswer, taskStatus } from "../api/extract.js";
+import { send, type Endpoint } from "../api/endpoint.js";
 import { wireSchema, type SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
@@ -110,7 +110,7 @@ const body = z
   );
 
 /** `POST /v1/extract`: the v1 options (v1 defaults), the schemas converted; its server-side `timeout` row says 60 s by default. */
-const V1_EXTRACT: Endpoint<[string[] | undefined, V1ExtractParams]> = {
+const V1_EXTRACT: Endpoint<[string[] | undefined, V1ExtractParams], V1ExtractStartResponse> = {
   path: "/v1/extract",
   body: (urls, params) => {
     const p: V1ExtractParams = optionsArg(params, "extract params");
@@ -122,18 +122,21 @@ const V1_EXTRACT: Endpoint<[string[] | undefined, V1ExtractParams]> = {
     };
     return check(body, wire, "extract params");
   },
-  answer: taskStartAnswer,
+  response: taskStartAnswer,
   retry: "not-idempotent",
+  map: v1Record,
 };
+
+const V1_EXTRACT_STATUS = taskStatus("/v1/extract");
 
 /** `POST /v1/extract`. The server does not de-duplicate extract starts: retried only when nothing was created. */
 export function asyncExtract(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1ExtractStartResponse> {
-  return post<V1ExtractStartResponse, [string[] | undefined, V1ExtractParams]>(http, V1_EXTRACT, withIdempotencyKey(req, idempotencyKey), urls, params).map(v1Record);
+  return send(http, V1_EXTRACT, withIdempotencyKey(req, idempotencyKey), urls, params);
 }
 
 /** `GET /v1/extract/<id>`: the status body as sent (a failed job is `success:false`, not thrown). 404 -> `NotFoundError`. */
 export function getExtractStatusV1<T = V1Any>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
-  return getTask<V1ExtractStatusResponse<T>>(http, "/v1/extract", id, req);
+  return send(http, V1_EXTRACT_STATUS, req, id) as APIPromise<V1ExtractStatusResponse<T>>;
 }
 
 /** Starts an extract job and waits for it; `failed`/`cancelled` throw `JobFailedError`. */

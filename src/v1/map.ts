@@ -5,7 +5,7 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, countryUpper, httpUrl, int, plainObject } from "../core/validate.js";
-import { post, type Endpoint } from "../api/endpoint.js";
+import { send, type Endpoint } from "../api/endpoint.js";
 import { mapAnswer } from "../api/map.js";
 import { optionsArg } from "../core/options.js";
 import { v1Success } from "./shapes.js";
@@ -53,15 +53,14 @@ const v1MapBody = z.looseObject({
 });
 
 /** `POST /v1/map`: the v1 options as given (a field the caller did not set is not sent). */
-const V1_MAP: Endpoint<[string, V1MapParams]> = {
+const V1_MAP: Endpoint<[string, V1MapParams], { links: (string | { url: string })[] }, V1MapResponse> = {
   path: "/v1/map",
   body: (url, params) => check(v1MapBody, { url, ...optionsArg(params, "mapUrl params") }, "mapUrl params"),
-  answer: mapAnswer,
+  response: mapAnswer,
+  map: (r) => v1Success({ links: r.links.map((l) => (typeof l === "string" ? l : l.url)) }),
 };
 
 /** `POST /v1/map`: the v2 answer's reading (`links` as strings or objects with a `url`), as plain strings. 402/429/500 `{error}` become typed errors carrying the server's text. */
 export function mapUrl(http: HttpClient, url: string, params: V1MapParams = {}, req?: RequestOptions): APIPromise<V1MapResponse> {
-  return post<{ links: (string | { url: string })[] }, [string, V1MapParams]>(http, V1_MAP, req, url, params).map((r) =>
-    v1Success({ links: r.links.map((l) => (typeof l === "string" ? l : l.url)) }),
-  );
+  return send(http, V1_MAP, req, url, params);
 }

@@ -3,8 +3,8 @@
  * deep research (`/v1/deep-research`). Starts, status reads as sent, and the
  * waiters: the shared task waiting of `jobs/polling.ts`.
  */
-import { getTask, taskStartAnswer } from "../api/extract.js";
-import { post, type Endpoint } from "../api/endpoint.js";
+import { taskStartAnswer, taskStatus } from "../api/extract.js";
+import { send, type Endpoint } from "../api/endpoint.js";
 import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
@@ -132,39 +132,45 @@ const researchBody = z
   .check(z.refine((o) => (o.formats ?? []).includes("json") === (o.jsonOptions !== undefined), { message: "the json format and jsonOptions must be given together", path: ["jsonOptions"] }));
 
 /** `POST /v1/llmstxt`. */
-const V1_LLMSTXT: Endpoint<[string, V1GenerateLLMsTextParams]> = {
+const V1_LLMSTXT: Endpoint<[string, V1GenerateLLMsTextParams], V1TaskStartResponse> = {
   path: "/v1/llmstxt",
   body: (url, params) => check(llmsBody, { url, ...params }, "generateLLMsText params"),
-  answer: taskStartAnswer,
+  response: taskStartAnswer,
   retry: "not-idempotent",
+  map: v1Record,
 };
 
 /** `POST /v1/deep-research`: the `jsonOptions` schema converted. */
-const V1_RESEARCH: Endpoint<[string, V1DeepResearchParams]> = {
+const V1_RESEARCH: Endpoint<[string, V1DeepResearchParams], V1TaskStartResponse> = {
   path: "/v1/deep-research",
   body: (query, params) => check(researchBody, v1ScrapeWire({ query, ...params } as Record<string, unknown>), "deepResearch params"),
-  answer: taskStartAnswer,
+  response: taskStartAnswer,
   retry: "not-idempotent",
+  map: v1Record,
 };
+
+/** `GET /v1/llmstxt/<id>` and `GET /v1/deep-research/<id>`: the status as sent. */
+const V1_LLMSTXT_STATUS = taskStatus("/v1/llmstxt");
+const V1_RESEARCH_STATUS = taskStatus("/v1/deep-research");
 
 /** `POST /v1/llmstxt`. */
 export function asyncGenerateLLMsText(http: HttpClient, url: string, params: V1GenerateLLMsTextParams = {}, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
-  return post<V1TaskStartResponse, [string, V1GenerateLLMsTextParams]>(http, V1_LLMSTXT, req, url, params).map(v1Record);
+  return send(http, V1_LLMSTXT, req, url, params);
 }
 
 /** `GET /v1/llmstxt/<id>`, as sent (404 -> `NotFoundError`). */
 export function checkGenerateLLMsTextStatus(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1GenerateLLMsTextStatusResponse> {
-  return getTask<V1GenerateLLMsTextStatusResponse>(http, "/v1/llmstxt", id, req);
+  return send(http, V1_LLMSTXT_STATUS, req, id) as APIPromise<V1GenerateLLMsTextStatusResponse>;
 }
 
 /** `POST /v1/deep-research`. */
 export function asyncDeepResearch(http: HttpClient, query: string, params: V1DeepResearchParams = {}, req?: RequestOptions): APIPromise<V1TaskStartResponse> {
-  return post<V1TaskStartResponse, [string, V1DeepResearchParams]>(http, V1_RESEARCH, req, query, params).map(v1Record);
+  return send(http, V1_RESEARCH, req, query, params);
 }
 
 /** `GET /v1/deep-research/<id>`, as sent (404 -> `NotFoundError`). */
 export function checkDeepResearchStatus<T = V1Any>(http: HttpClient, id: string, req?: RequestOptions): APIPromise<V1DeepResearchStatusResponse<T>> {
-  return getTask<V1DeepResearchStatusResponse<T>>(http, "/v1/deep-research", id, req);
+  return send(http, V1_RESEARCH_STATUS, req, id) as APIPromise<V1DeepResearchStatusResponse<T>>;
 }
 
 /** Waits for a generation job with the shared task waiting, at the v1 interval; `onStatus` sees every status read. */

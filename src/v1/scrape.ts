@@ -5,7 +5,7 @@
 import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
-import { post, type Endpoint } from "../api/endpoint.js";
+import { send, type Endpoint } from "../api/endpoint.js";
 import { anyObject, maybeString } from "../core/response.js";
 import { check, httpUrl, rules } from "../core/validate.js";
 import { optionsArg } from "../core/options.js";
@@ -23,15 +23,14 @@ const body = z
 const answer = z.looseObject({ data: anyObject, warning: maybeString });
 
 /** `POST /v1/scrape`: the v1 options checked and sent with their schemas converted. */
-const V1_SCRAPE: Endpoint<[string, V1ScrapeParams]> = {
+const V1_SCRAPE: Endpoint<[string, V1ScrapeParams], { data: V1Document; warning?: string | null }, V1ScrapeResponse> = {
   path: "/v1/scrape",
   body: (url, params) => check(body, v1ScrapeWire({ url, ...optionsArg(params, "scrapeUrl params") }), "scrapeUrl params"),
-  answer,
+  response: answer,
+  map: (r) => v1Success({ ...(typeof r.warning === "string" ? { warning: r.warning } : {}), ...r.data }),
 };
 
 /** `POST /v1/scrape`. A 200 with `success:false` throws `APIError` (the v1 library threw too). */
 export function scrapeUrl<S extends SchemaInput = SchemaInput>(http: HttpClient, url: string, params: V1ScrapeParams<S> = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>>> {
-  return post<{ data: V1Document<V1SchemaResult<S>>; warning?: string | null }, [string, V1ScrapeParams]>(http, V1_SCRAPE, req, url, params).map((r) =>
-    v1Success({ ...(typeof r.warning === "string" ? { warning: r.warning } : {}), ...r.data }),
-  );
+  return send(http, V1_SCRAPE, req, url, params) as APIPromise<V1ScrapeResponse<V1SchemaResult<S>>>;
 }

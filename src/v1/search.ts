@@ -9,7 +9,7 @@ import { check, int } from "../core/validate.js";
 import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
-import { post, type Endpoint } from "../api/endpoint.js";
+import { send, type Endpoint } from "../api/endpoint.js";
 
 /** Options of v1 `search` (server defaults in brackets). */
 export interface V1SearchParams {
@@ -55,18 +55,17 @@ const body = z.looseObject({
 const answer = z.looseObject({ data: objects, warning: maybeString });
 
 /** `POST /v1/search`: the v1 options, `scrapeOptions` in v1 shapes. */
-const V1_SEARCH: Endpoint<[string, V1SearchParams]> = {
+const V1_SEARCH: Endpoint<[string, V1SearchParams], { data: V1Document[]; warning?: string | null }, V1SearchResponse> = {
   path: "/v1/search",
   body: (query, params) => {
     const p = optionsArg(params, "search params");
     return check(body, { query, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) }, "search params");
   },
-  answer,
+  response: answer,
+  map: (r) => v1Success({ data: r.data, ...(typeof r.warning === "string" ? { warning: r.warning } : {}) }),
 };
 
 /** `POST /v1/search`. */
 export function searchV1(http: HttpClient, query: string, params: V1SearchParams = {}, req?: RequestOptions): APIPromise<V1SearchResponse> {
-  return post<{ data: V1Document[]; warning?: string | null }, [string, V1SearchParams]>(http, V1_SEARCH, req, query, params).map((r) =>
-    v1Success({ data: r.data, ...(typeof r.warning === "string" ? { warning: r.warning } : {}) }),
-  );
+  return send(http, V1_SEARCH, req, query, params);
 }

@@ -1,7 +1,8 @@
 /**
  * v1 account usage: snake_case records (spec 2.3, reference §12).
  */
-import { creditUsageAnswer, getQueueStatus, historicalPeriods, tokenUsageAnswer, usageData } from "../api/usage.js";
+import { send } from "../api/endpoint.js";
+import { CREDIT_USAGE, getQueueStatus, HISTORICAL, TOKEN_USAGE } from "../api/usage.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { v1Record } from "./shapes.js";
 
@@ -31,12 +32,12 @@ export interface V1CreditUsage {
 
 /** `GET /v1/team/token-usage`: the snake_case record. */
 export function getTokenUsageV1(http: HttpClient, req?: RequestOptions): APIPromise<V1TokenUsage> {
-  return usageData<V1TokenUsage>(http, "/v1/team/token-usage", tokenUsageAnswer, req);
+  return send(http, TOKEN_USAGE, req, "v1") as APIPromise<unknown> as APIPromise<V1TokenUsage>;
 }
 
 /** `GET /v1/team/credit-usage`: the snake_case record. */
 export function getCreditUsageV1(http: HttpClient, req?: RequestOptions): APIPromise<V1CreditUsage> {
-  return usageData<V1CreditUsage>(http, "/v1/team/credit-usage", creditUsageAnswer, req);
+  return send(http, CREDIT_USAGE, req, "v1") as APIPromise<unknown> as APIPromise<V1CreditUsage>;
 }
 
 /** One period of `GET /v1/team/{credit,token}-usage/historical` (reference §12: same as v2). */
@@ -63,7 +64,7 @@ export interface V1UsageHistoricalResponse {
 
 /** `GET /v1/team/<kind>-usage/historical[?byApiKey=true]`, as sent (the official v1 class's `(byApiKey?: boolean)`). */
 export function getUsageHistoricalV1(http: HttpClient, kind: "credit" | "token", byApiKey?: boolean, req?: RequestOptions): APIPromise<V1UsageHistoricalResponse> {
-  return historicalPeriods(http, `/v1/team/${kind}-usage/historical`, { byApiKey }, req).map((r) => ({ ...v1Record(r), periods: r.periods as unknown as V1UsagePeriod[] }));
+  return send(http, HISTORICAL, req, "v1", kind, { byApiKey }).map((r) => ({ ...v1Record(r), periods: r.periods as unknown as V1UsagePeriod[] }));
 }
 
 /** v1 queue status (same fields as v2, reference §12). */
