@@ -92,7 +92,6 @@ const agentTraceAnswer = z.looseObject({ events: z.optional(objects) });
 const traceQuery = z.object({ liveView: z.optional(z.boolean()) });
 
 const LIST: Endpoint<[options: AgentListOptions], AgentRunList & { success?: boolean }, AgentRunList> = {
-  method: "GET",
   path: "/v2/agent",
   query: (options) => ({ before: check(listQuery, options ?? {}, "listAgents options").before }),
   response: agentListAnswer,
@@ -100,14 +99,13 @@ const LIST: Endpoint<[options: AgentListOptions], AgentRunList & { success?: boo
 };
 
 const TRACE: Endpoint<[id: string, options: { liveView?: boolean }], AgentTrace & { success?: boolean }, AgentTrace> = {
-  method: "GET",
   path: "/v2/agent/{id}/trace",
   query: (_id, options) => ({ liveView: check(traceQuery, options ?? {}, "getAgentTrace options").liveView ? true : undefined }),
   response: agentTraceAnswer,
   map: (r) => ({ ...withoutSuccess(r), events: Array.isArray(r.events) ? r.events : [] }),
 };
 
-const SNAPSHOT: Endpoint<[id: string, snapshotId: string], AgentSnapshot & { success?: boolean }, AgentSnapshot> = { method: "GET", path: "/v2/agent/{id}/snapshots/{snapshotId}", response: anyObject, map: withoutSuccess };
+const SNAPSHOT: Endpoint<[id: string, snapshotId: string], AgentSnapshot & { success?: boolean }, AgentSnapshot> = { path: "/v2/agent/{id}/snapshots/{snapshotId}", response: anyObject, map: withoutSuccess };
 
 /** `GET /v2/agent[?before=]`. */
 export function listAgents(http: HttpClient, options: AgentListOptions = {}, req?: RequestOptions): APIPromise<AgentRunList> {

@@ -128,7 +128,6 @@ const CREATE: Endpoint<[options: BrowserOptions], BrowserSession & { success?: b
 };
 
 const LIST: Endpoint<[options: { status?: "active" | "destroyed" }], { sessions: BrowserSessionInfo[] }, BrowserSessionInfo[]> = {
-  method: "GET",
   path: "/v2/browser",
   query: (options) => check(listQuery, queryOptionsArg(options, "listBrowsers options"), "listBrowsers options"),
   response: listAnswer,

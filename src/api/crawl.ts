@@ -163,7 +163,7 @@ const CRAWL: Endpoint<[url: string, options: CrawlOptions, req: RequestOptions |
   map: withoutSuccess,
 };
 
-const ACTIVE: Endpoint<[], { crawls: ActiveCrawl[] }, ActiveCrawls> = { method: "GET", path: "/v2/crawl/active", response: activeAnswer, map: (r) => ({ crawls: r.crawls }) };
+const ACTIVE: Endpoint<[], { crawls: ActiveCrawl[] }, ActiveCrawls> = { path: "/v2/crawl/active", response: activeAnswer, map: (r) => ({ crawls: r.crawls }) };
 
 /**
  * `POST /v2/crawl`. Sends `x-idempotency-key` when the caller gives one, or (client option

@@ -19,8 +19,8 @@ import type { TransportResponse } from "../core/transport.js";
  * sent), what the answer `T` must hold, and the result `R` made of it.
  */
 export interface Endpoint<A extends unknown[], T = unknown, R = T> {
-  /** HTTP method (default `POST`). */
-  method?: "GET" | "PATCH" | "DELETE";
+  /** HTTP method (default: `POST` with a body or files, else `GET`). */
+  method?: "PATCH" | "DELETE";
   /**
    * The route, its `{name}` placeholders filled by the leading arguments in order, each checked
    * and encoded as one segment (`/v2/monitor/{id}/checks/{checkId}`); or a function of the
@@ -59,19 +59,15 @@ function specOf<A extends unknown[]>(ep: Endpoint<A, unknown, unknown>, args: A)
   const query = ep.query?.(...args);
   // A body's `timeout` was checked by its builder: a number or absent.
   const body = ep.body?.(...args) as { timeout?: number } | undefined;
+  // The data's other fields (`retry`, `idempotent`, `allowUnsuccessful`, `auth`, `mapError`, `response`) are the spec's own.
   return {
-    method: ep.method ?? "POST",
+    ...(ep as Omit<RequestSpec, "method" | "path" | "query" | "body" | "files">),
+    method: ep.method ?? (ep.body || ep.files ? "POST" : "GET"),
     path,
     query,
     body: ep.form ? { [ep.form]: body } : body,
     files: ep.files?.(...args),
-    auth: ep.auth,
-    retry: ep.retry,
-    idempotent: ep.idempotent,
-    allowUnsuccessful: ep.allowUnsuccessful,
-    mapError: ep.mapError,
     serverTimeoutMs: (route as string) in SERVER_TIMEOUTS ? serverTimeoutMs(route as ServerTimeoutRoute, body?.timeout) : undefined,
-    response: ep.response,
   };
 }
 

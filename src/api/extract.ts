@@ -125,7 +125,7 @@ export const taskStatusAnswer = z.looseObject({ status: z.string() });
  * body as sent, a failed job (`success:false`) not thrown; `map` makes the result of it.
  */
 export function taskStatus<R = unknown>(route: string, map?: (raw: unknown, args: [id: string]) => R): Endpoint<[id: string], unknown, R> {
-  return { method: "GET", path: `${route}/{id}`, allowUnsuccessful: true, response: taskStatusAnswer, map };
+  return { path: `${route}/{id}`, allowUnsuccessful: true, response: taskStatusAnswer, map };
 }
 
 /** A task start's answer as the v2 result: `success` dropped (kept as a hidden flag). */

@@ -75,8 +75,8 @@ export const periodsAnswer = z.looseObject({ periods: objects });
 type Usage = { data: Record<string, unknown> };
 
 /** `GET /<version>/team/token-usage` and `.../credit-usage`: `data` as sent (snake_case on v1; the v2 calls read it camelCase). */
-export const TOKEN_USAGE: Endpoint<[version: "v1" | "v2"], Usage, Record<string, unknown>> = { method: "GET", path: "/{version}/team/token-usage", response: tokenUsageAnswer, map: (r) => r.data };
-export const CREDIT_USAGE: Endpoint<[version: "v1" | "v2"], Usage, Record<string, unknown>> = { method: "GET", path: "/{version}/team/credit-usage", response: creditUsageAnswer, map: TOKEN_USAGE.map };
+export const TOKEN_USAGE: Endpoint<[version: "v1" | "v2"], Usage, Record<string, unknown>> = { path: "/{version}/team/token-usage", response: tokenUsageAnswer, map: (r) => r.data };
+export const CREDIT_USAGE: Endpoint<[version: "v1" | "v2"], Usage, Record<string, unknown>> = { path: "/{version}/team/credit-usage", response: creditUsageAnswer, map: TOKEN_USAGE.map };
 
 /** `GET /v2/team/token-usage`. */
 export function getTokenUsage(http: HttpClient, req?: RequestOptions): APIPromise<TokenUsage> {
@@ -143,7 +143,6 @@ type HistoricalArgs = [version: "v1" | "v2", kind: "credit" | "token", given: Hi
 
 /** `GET /<version>/team/<kind>-usage/historical[?byApiKey=true]`: the answer as sent (`periods` a list), `byApiKey` checked to be a boolean. */
 export const HISTORICAL: Endpoint<HistoricalArgs, { periods: Record<string, unknown>[] }> = {
-  method: "GET",
   path: "/{version}/team/{kind}-usage/historical",
   query: (_v, _k, given) => {
     const options = queryOptionsArg(given, "usage options");
@@ -183,8 +182,8 @@ const topLevel = (r: Record<string, unknown>): never => {
   return rest as never;
 };
 
-const QUEUE_STATUS: Endpoint<[version: "v1" | "v2"], Record<string, unknown>, QueueStatus> = { method: "GET", path: "/{version}/team/queue-status", response: queueStatusAnswer, map: topLevel };
-const CONCURRENCY: Endpoint<[], Record<string, unknown>, Concurrency> = { method: "GET", path: "/v2/concurrency-check", response: concurrencyAnswer, map: topLevel };
+const QUEUE_STATUS: Endpoint<[version: "v1" | "v2"], Record<string, unknown>, QueueStatus> = { path: "/{version}/team/queue-status", response: queueStatusAnswer, map: topLevel };
+const CONCURRENCY: Endpoint<[], Record<string, unknown>, Concurrency> = { path: "/v2/concurrency-check", response: concurrencyAnswer, map: topLevel };
 
 /** `GET /v2/team/queue-status` (fields at the top level; snake_case normalised); `/v1/...` with `version` "v1" (the same answer, reference §12). */
 export function getQueueStatus(http: HttpClient, req?: RequestOptions, version: "v1" | "v2" = "v2"): APIPromise<QueueStatus> {

@@ -72,7 +72,6 @@ const statusOf = (raw: unknown, args: [JobKind, string, ...unknown[]]): JobStatu
 
 /** `GET .../<id>?skip=&limit=` (the page options checked). */
 const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page: JobPageOptions | null | undefined], unknown, JobStatus> = {
-  method: "GET",
   path: jobPath,
   query: (kind, _id, _v, pageArg) => {
     const page = optionsArg(pageArg, "status page options");
@@ -88,7 +87,6 @@ const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page:
 
 /** The page a `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
 const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVersion], unknown, JobStatus> = {
-  method: "GET",
   path: nextPagePath,
   allowUnsuccessful: true,
   response: jobStatusAnswer,
@@ -96,7 +94,6 @@ const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVe
 };
 
 const ERRORS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion], unknown, JobErrors> = {
-  method: "GET",
   path: (kind, id, apiVersion) => `${jobPath(kind, id, apiVersion)}/errors`,
   response: errorsAnswer,
   map: (raw) => {

@@ -37,8 +37,6 @@ export interface WatchContext {
   readonly request: RequestOptions;
   /** The next pause between REST polls, ms (`pollPauses`, `poll-timing.ts`: ramped up to the interval unless the caller set it). */
   readonly pollPause: () => number;
-  /** Items (documents or statuses) received from any transport so far, repeats included. */
-  received: number;
   /** New documents and changed statuses delivered so far; a reconnect that adds some resets the reconnect budget (repeats do not). */
   progress: number;
   /** Last SSE event id seen (sent back as `Last-Event-ID`). */

@@ -21,7 +21,7 @@ import { docsOf, isFatal, serverText, type SessionEnd, type WatchContext } from 
 import { WatchTransportError } from "./watch-types.js";
 
 /** The job's status route, opened as a stream. */
-const STATUS_STREAM: Endpoint<[ctx: WatchContext]> = { method: "GET", path: (ctx) => jobPath(ctx.kind, ctx.id, ctx.apiVersion) };
+const STATUS_STREAM: Endpoint<[ctx: WatchContext]> = { path: (ctx) => jobPath(ctx.kind, ctx.id, ctx.apiVersion) };
 
 function parse(text: string): unknown {
   try {

@@ -210,21 +210,18 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       signal: this.#ctl.signal,
       request: { ...this.#internals.requestOptions, signal: undefined },
       pollPause,
-      received: 0,
       progress: 0,
       lastEventId: undefined,
       get delivered() {
         return self.#seen.size;
       },
       document(doc) {
-        this.received += 1;
         if (!firstSeen(self.#seen, doc)) return false;
         this.progress += 1;
         self.#emit({ type: "document", document: doc as TDoc });
         return true;
       },
       status(raw) {
-        this.received += 1;
         const { status, completed, total, creditsUsed } = countersOf(raw);
         const key = `${status}|${completed}|${total}|${creditsUsed}`;
         if (key === self.#lastStatus) return;

@@ -1,0 +1,10 @@
+import { build } from "esbuild";
+import { appDir, CLIENT_APP } from "./bundles.ts";
+const { dir, remove } = appDir();
+const r = await build({ stdin: { contents: CLIENT_APP, resolveDir: dir, loader: "js" }, bundle: true, minify: true, format: "esm", platform: "browser", write: false });
+const code = r.outputFiles[0].text;
+const strs = [...code.matchAll(/"([^"\\]|\\.){60,}"|`([^`\\]|\\.){60,}`/g)].map((m) => m[0]);
+const count = new Map<string, number>();
+for (const s of strs) count.set(s, (count.get(s) ?? 0) + 1);
+console.log([...count].sort((a, b) => b[0].length * b[1] - a[0].length * a[1]).slice(0, 25).map(([s, n]) => `${n}x ${s.length} ${s.slice(0, 140)}`).join("\n"));
+remove();
