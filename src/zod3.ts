@@ -11,7 +11,7 @@
 import { zodConverters } from "./api/zod-converters.js";
 import { zod3ToJsonSchema } from "./api/zod3-json.js";
 
-zodConverters.zod3.provide(zod3ToJsonSchema);
+zodConverters.zod3 = zod3ToJsonSchema;
 
 /** The converter registered: JSON Schema (draft 7) of a zod 3 schema. */
 export { zod3ToJsonSchema };

@@ -14,7 +14,7 @@
 import { zodConverters } from "./api/zod-converters.js";
 import { zod4ToJsonSchema } from "./api/zod4-json.js";
 
-zodConverters.zod4.provide(zod4ToJsonSchema);
+zodConverters.zod4 = zod4ToJsonSchema;
 
 /** The converter registered: JSON Schema (draft 7) of what a zod 4 schema accepts. */
 export { zod4ToJsonSchema };

@@ -61,12 +61,17 @@ function specOf<A extends unknown[]>(ep: Endpoint<A, unknown, unknown>, args: A)
   const body = ep.body?.(...args) as { timeout?: number } | undefined;
   // The data's other fields (`retry`, `idempotent`, `allowUnsuccessful`, `auth`, `mapError`, `response`) are the spec's own.
   return {
-    ...(ep as Omit<RequestSpec, "method" | "path" | "query" | "body" | "files">),
     method: ep.method ?? (ep.body || ep.files ? "POST" : "GET"),
     path,
     query,
     body: ep.form ? { [ep.form]: body } : body,
     files: ep.files?.(...args),
+    auth: ep.auth,
+    retry: ep.retry,
+    idempotent: ep.idempotent,
+    allowUnsuccessful: ep.allowUnsuccessful,
+    mapError: ep.mapError,
+    response: ep.response,
     serverTimeoutMs: (route as string) in SERVER_TIMEOUTS ? serverTimeoutMs(route as ServerTimeoutRoute, body?.timeout) : undefined,
   };
 }

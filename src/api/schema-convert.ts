@@ -56,11 +56,6 @@ function convert(input: SchemaInput, where: string, converters: ZodConverters): 
   return copy;
 }
 
-/** The zod converters registered so far. */
-function loaded(): ZodConverters {
-  return { zod4: zodConverters.zod4.now, zod3: zodConverters.zod3.now };
-}
-
 /**
  * Converts a schema input (zod 4 or zod 3 schema, Standard Schema with JSON
  * Schema output, or plain JSON Schema) to the JSON Schema that would be sent:
@@ -69,12 +64,12 @@ function loaded(): ZodConverters {
  * naming `where`; a zod schema whose converter no import registered is one too.
  */
 export async function toWireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
-  return toWireSchemaWith(input, where, loaded());
+  return toWireSchemaWith(input, where, zodConverters);
 }
 
 /** {@link toWireSchemaWith} with the converters registered (`webdata/zod4`, `webdata/zod3`); throws what {@link toWireSchema} rejects with. */
 export function wireSchemaNow(input: SchemaInput, where: string): JsonSchema {
-  return toWireSchemaWith(input, where, loaded());
+  return toWireSchemaWith(input, where, zodConverters);
 }
 
 /**

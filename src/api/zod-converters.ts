@@ -9,14 +9,10 @@
  * `ValidationError` naming it ({@link converterMissing}), before anything is sent.
  */
 import { ValidationError } from "../core/errors.js";
-import { OnDemand } from "../core/on-demand.js";
-import type { ZodConverter, ZodConverters } from "./schema-types.js";
+import type { ZodConverters } from "./schema-types.js";
 
-/** The converters, by zod major: provided by `webdata/zod4` and `webdata/zod3` only. */
-export const zodConverters = {
-  zod4: new OnDemand<ZodConverter>("the zod 4 schema converter", () => Promise.reject(converterMissing("zod4", "schema"))),
-  zod3: new OnDemand<ZodConverter>("the zod 3 schema converter", () => Promise.reject(converterMissing("zod3", "schema"))),
-};
+/** The converters registered, by zod major: set by `webdata/zod4` and `webdata/zod3` only. */
+export const zodConverters: ZodConverters = {};
 
 const WHICH: Record<keyof ZodConverters, string> = {
   zod4: "is a zod 4 schema without a JSON Schema of its own (zod mini, zod before 4.2, or zod 3.25's zod/v4)",

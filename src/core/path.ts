@@ -7,19 +7,12 @@ import { ValidationError } from "./errors.js";
 
 /** One path segment: a string that is not empty, `.` or `..`, percent-encoded; anything else is a `ValidationError` (nothing is sent). */
 function segment(v: unknown): string {
-  if (typeof v !== "string") {
-    const got = v === null ? "null" : Array.isArray(v) ? "an array" : `${typeof v === "object" ? "an" : "a"} ${typeof v}${typeof v === "number" ? ` ${String(v)}` : ""}`;
-    throw new ValidationError([{ path: "id", message: `must be a string identifier, got ${got}` }]);
-  }
-  if (v.trim() === "" || v === "." || v === "..") {
-    throw new ValidationError([{ path: "id", message: `must be a non-empty identifier, got ${JSON.stringify(v)}` }]);
-  }
   try {
-    return encodeURIComponent(v);
-  } catch {
-    // A lone surrogate (e.g. "\uD800") has no UTF-8 form: `encodeURIComponent` throws a URIError.
-    throw new ValidationError([{ path: "id", message: "must be well-formed Unicode text (it holds a lone surrogate)" }]);
-  }
+    // `encodeURIComponent` throws a URIError on a lone surrogate ("\uD800"): it has no UTF-8 form.
+    if (typeof v === "string" && v.trim() !== "" && v !== "." && v !== "..") return encodeURIComponent(v);
+  } catch {}
+  // A string is shown as JSON, so a lone surrogate reads "\ud800".
+  throw new ValidationError([{ path: "id", message: `must be a non-empty string id, not "." or "..", got ${typeof v == "string" ? JSON.stringify(v) : v === null || typeof v != "object" && typeof v != "function" ? String(v) : Array.isArray(v) ? "an array" : typeof v == "object" ? "an object" : "a function"}` }]);
 }
 
 /** `route` with each `{name}` placeholder replaced, in order, by the next of `values` as one checked, encoded segment. */
