@@ -7,7 +7,7 @@
  * (dist/, through its exports map) in fresh processes.
  */
 import { execFile } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,6 +61,10 @@ describe.skipIf(!existsSync(`${REPO}dist/node/index.js`))("undici is loaded on t
     // The request checks' zod (zod/v4/mini, which reads ~120 modules, 64 of them locales) is bundled into dist/node/ (tsup.config.ts):
     // Node reads no module of the zod package at import, the larger part of a cold start before.
     expect(out.atImport.filter((u) => u.includes("/node_modules/zod/"))).toEqual([]);
+    // ...and only the part it uses: bundling the whole namespace (a `const { x } = z` defeats tree-shaking) brought zod's
+    // 64 locales along, a 713 KB chunk that took longer to compile than the package's files to load.
+    const nodeBuild = readdirSync(`${REPO}dist/node`).filter((f) => f.endsWith(".js"));
+    expect(nodeBuild.filter((f) => readFileSync(`${REPO}dist/node/${f}`, "utf8").includes("node_modules/zod/v4/locales/"))).toEqual([]);
     // The Node entry is one bundled graph (dist/node/): a score of chunks, not a file per source module (about 90).
     // Each Node entry (index, v1, firecrawl, zod3, webhooks, testing, ai, cli) shares it, so each added entry splits a few more.
     const own = [...new Set(out.atImport.filter((u) => u.startsWith(`file://${REPO}dist/`)))];

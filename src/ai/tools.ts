@@ -9,8 +9,7 @@
  * `tools-browser.ts`, `tools-monitor.ts`; reading a long result in parts in `reading.ts`.
  */
 import * as z from "zod/v4/mini";
-// From the same zod as the schemas (the Node build bundles `zod/v4/mini`: tsup.config.ts), so their descriptions are found.
-const { toJSONSchema } = z;
+
 import type { WebData } from "../client.js";
 import { ValidationError } from "../core/errors.js";
 import { check, int } from "../core/validate.js";
@@ -89,7 +88,8 @@ function withoutSafeIntegerBounds(s: JsonSchemaObject): void {
 
 /** The JSON Schema a model sees for a tool: from its zod schema, with descriptions, minus fixed parameters. */
 function parametersOf(spec: ToolSpec, fixed: FixedParameters): JsonSchemaObject {
-  const json = toJSONSchema(argumentsSchema(spec), { unrepresentable: "any", io: "input" }) as JsonSchemaObject & { properties?: Record<string, JsonSchemaObject> };
+  // From the same zod as the schemas (the Node build bundles `zod/v4/mini`: tsup.config.ts), so their descriptions are found.
+  const json = z.toJSONSchema(argumentsSchema(spec), { unrepresentable: "any", io: "input" }) as JsonSchemaObject & { properties?: Record<string, JsonSchemaObject> };
   delete json.$schema;
   withoutSafeIntegerBounds(json);
   const props = (json.properties ??= {});
