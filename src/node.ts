@@ -2,9 +2,8 @@
  * The Node entry: everything of the portable entry, with requests sent by
  * `undici.request` over a keep-alive pool (about 2.5x the speed of global
  * `fetch` on Node, see DESIGN.md), `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY`
- * support, and a `dispatcher` option (the transport is `node-transport.ts`,
- * with this entry the only module that may import `node:*` or undici; it is
- * no public name). undici is loaded when a client that sends through it is
+ * support, and a `dispatcher` option (the transport, below, is no public name:
+ * this entry is the only module that may import `node:*` or undici). undici is loaded when a client that sends through it is
  * made (the first request waits for it if need be), not at import:
  * it is most of what `import "webdata"` used to cost a short-lived process.
  */
@@ -17,7 +16,12 @@ import type { WatcherOptions, WebSocketConstructor } from "./jobs/watch-types.js
 import { check, int } from "./core/validate.js";
 import * as z from "zod/v4/mini";
 import { handOverOnDemandParts } from "./hand-over.js";
-import { loadedUndici, loadUndici, undiciTransport } from "./node-transport.js";
+import type { EventEmitter } from "node:events";
+import { pipeline, Readable } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { checkDeclared, readLimited } from "./core/body.js";
+import { ConnectionError } from "./core/errors.js";
+import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
 
 // Size is no concern on Node: what the portable entry loads on first use is handed over up front.
 handOverOnDemandParts();
@@ -37,6 +41,184 @@ const nodeOptions = z.object({
 });
 
 /** The clients that send through undici (a set, not a field: the class keeps the portable one's shape, so either is assignable to the other). */
+// The transport: undici.request over a keep-alive pool or a caller's dispatcher, proxies from the environment,
+// the attempt's abort without an AbortController.
+type Undici = typeof import("undici");
+
+/** undici once loaded (a later request uses it without waiting). */
+let undici: Undici | undefined;
+
+/** undici if it has loaded, else `undefined` (the watcher of `node.ts` reads its `WebSocket`). */
+function loadedUndici(): Undici | undefined {
+  return undici;
+}
+let loading: Promise<Undici> | undefined;
+
+/** undici, loaded once per process: started by the constructor, awaited by the first request if still loading. */
+async function loadUndici(): Promise<Undici> {
+  loading ??= import("undici").then((m) => (undici = m));
+  return loading;
+}
+
+let shared: Dispatcher | undefined;
+
+/** True when a proxy is configured. Never throws (Deno without `--allow-env` throws on any `process.env` read). */
+function hasProxyEnv(): boolean {
+  try {
+    const env = process.env;
+    return Boolean(env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy);
+  } catch {
+    return false;
+  }
+}
+
+/** The process-wide keep-alive pool (or a proxy agent when `HTTP(S)_PROXY` is set, honouring `NO_PROXY`), made on the first request. */
+function defaultDispatcher(u: Undici): Dispatcher {
+  shared ??= makeDispatcher(u, 256);
+  return shared;
+}
+
+function makeDispatcher(u: Undici, connections: number): Dispatcher {
+  const opts = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections };
+  // proxyTunnel false: plain http goes to an http proxy as an absolute-form request (as curl does), not a CONNECT
+  // tunnel, which many proxies allow only to port 443; https is always tunnelled.
+  return hasProxyEnv() ? new u.EnvHttpProxyAgent({ ...opts, proxyTunnel: false }) : new u.Agent(opts);
+}
+
+/**
+ * A transport over `undici.request`, through `dispatcher`; without one, through a pool of its own
+ * with `maxConnections` sockets per origin, else the process-wide pool (made on the first request).
+ */
+function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Transport {
+  let chosen = dispatcher;
+  const send: Transport = async (req) => {
+    const u = undici ?? (await loadUndici());
+    chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : defaultDispatcher(u);
+    let res: Dispatcher.ResponseData;
+    let sent = req.headers;
+    let payload: string | Uint8Array | undefined;
+    if (typeof req.body === "object") {
+      // A multipart FormData, encoded as the runtime's own fetch encodes it (this undici's encoder wants its own FormData class).
+      const encoded = new Response(req.body);
+      sent = { ...sent, "content-type": encoded.headers.get("content-type") ?? "multipart/form-data" };
+      payload = new Uint8Array(await encoded.arrayBuffer());
+    } else payload = req.body;
+    try {
+      res = await u.request(req.url, {
+        method: req.method as Dispatcher.HttpMethod,
+        headers: sent,
+        body: payload,
+        // Through our own pool the signal is an AttemptSignal (see `AbortController` below; undici takes an EventEmitter);
+        // a caller's dispatcher, which may read `signal` itself, gets a real AbortSignal.
+        signal: req.signal as AbortSignal | EventEmitter,
+        dispatcher: chosen,
+      });
+    } catch (err) {
+      if (req.signal.aborted) throw req.signal.reason;
+      throw new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) });
+    }
+    // undici's names are lower-case and distinct: `append` to a fresh Headers, without `Object.entries`' arrays.
+    const headers = new Headers();
+    const raw = res.headers;
+    for (const k in raw) {
+      const v = raw[k];
+      if (typeof v === "string") headers.append(k, v);
+      else if (Array.isArray(v)) for (const item of v) headers.append(k, item);
+    }
+    let consumed = false;
+    const body = decoded(res.body, headers.get("content-encoding"));
+    return {
+      status: res.statusCode,
+      headers,
+      async text() {
+        consumed = true;
+        const limit = req.maxBytes;
+        try {
+          if (body === res.body && (limit === undefined || fitsDeclared(headers, limit))) return await res.body.text();
+          if (limit === undefined) return await readLimited(body, Number.POSITIVE_INFINITY, req.method, req.url, () => undefined);
+          checkDeclared(headers, limit, req.method, req.url);
+          return await readLimited(body, limit, req.method, req.url, () => discard(body));
+        } catch (err) {
+          throw bodyReadFailure(err, req.signal, () => discard(body));
+        }
+      },
+      stream() {
+        if (consumed) return null;
+        consumed = true;
+        return Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>;
+      },
+    };
+  };
+  // Our own pool takes the attempt's AttemptSignal as its `signal`; a caller's dispatcher gets an AbortController's.
+  if (!dispatcher) send.AbortController = AttemptSignal;
+  return send;
+}
+
+/**
+ * An attempt's abort without an `AbortController` (about 20 µs of CPU a call: a CPU profile of the Node
+ * entry's loop, `bench/README.md`): the request path aborts it as it would an `AbortController`, and
+ * reads `signal.aborted` / `signal.reason`, and it is itself the `signal` undici's `request()` takes (an
+ * EventEmitter: it checks for `on`, calls `once` and `removeListener`, reads `aborted` and `reason`).
+ * Only the transport that made it sees it as a signal: it is no `AbortSignal`.
+ */
+class AttemptSignal {
+  /** True once aborted. */
+  aborted = false;
+  /** Why: an `AbortError` (the caller's signal) or a `TimeoutError` (the attempt's limit). */
+  reason: unknown = undefined;
+  #fns: (() => void)[] = [];
+
+  /** Itself: the controller's signal. */
+  get signal(): AbortSignal {
+    return this as unknown as AbortSignal;
+  }
+
+  /** Aborts once, with `reason`; later calls do nothing. */
+  abort(reason?: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    for (const fn of this.#fns) fn();
+  }
+
+  /** Calls `fn` on abort (there is one abort). */
+  on(_event: "abort", fn: () => void): this {
+    this.#fns.push(fn);
+    return this;
+  }
+
+  /** Same as {@link on}. */
+  once(event: "abort", fn: () => void): this {
+    return this.on(event, fn);
+  }
+
+  /** Removes a listener. */
+  removeListener(_event: "abort", fn: () => void): this {
+    this.#fns = this.#fns.filter((f) => f !== fn);
+    return this;
+  }
+}
+
+/**
+ * The body decoded as its `content-encoding` says (gzip, deflate, br): undici's `request` does not
+ * decompress, and a server may compress without being asked. Other codings are left as they are.
+ */
+function decoded(body: Readable, encoding: string | null): Readable {
+  const coding = encoding?.trim().toLowerCase();
+  const decoder =
+    coding === "gzip" || coding === "x-gzip" ? createGunzip()
+    : coding === "deflate" ? createInflate()
+    : coding === "br" ? createBrotliDecompress()
+    : undefined;
+  return decoder ? pipeline(body, decoder, () => undefined) : body;
+}
+
+/** Stops reading a body and closes its connection (the destroy's own abort error is expected, not reported). */
+function discard(body: Readable): void {
+  body.on("error", () => undefined);
+  body.destroy();
+}
+
 const viaUndici = new WeakSet<object>();
 
 /** The client, sending through undici on Node. A `fetch` option still selects the fetch path. */
@@ -68,6 +250,9 @@ export class WebData extends PortableWebData {
     return super.watcher(jobId, options, requestOptions);
   }
 }
+
+// For the transport's own tests (test/attempt-signal.test.ts): not an export, so no public name.
+Object.defineProperty(WebData, Symbol.for("webdata.internal.undiciTransport"), { value: undiciTransport });
 
 export { type AgentSignupResult } from "./client.js";
 export * from "./exports.js";

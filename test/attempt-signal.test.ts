@@ -1,5 +1,5 @@
 /**
- * The attempt's abort without an `AbortController` (`AttemptSignal` of `src/node-transport.ts`, made by the
+ * The attempt's abort without an `AbortController` (`AttemptSignal` of `src/node.ts`, made by the
  * transport's `AbortController`; issue 26 item 4): undici's `request()` takes it as an EventEmitter `signal`
  * through the Node entry's own pool, and a caller's dispatcher still gets a real `AbortSignal`. That attempts still time out and callers still abort at once over both
  * transports is `test/timeouts.test.ts`, `test/abort-robustness.test.ts` and `test/parity.test.ts`.
@@ -10,7 +10,10 @@ import { Agent, type Dispatcher } from "undici";
 import { describe, expect, it } from "vitest";
 import { AbortError, TimeoutError } from "../src/index.js";
 import { WebData } from "../src/node.js";
-import { undiciTransport } from "../src/node-transport.js";
+import type { Transport } from "../src/core/transport.js";
+
+/** The Node entry's transport factory, kept off its exports (src/node.ts). */
+const undiciTransport = (WebData as unknown as Record<symbol, (dispatcher?: Dispatcher) => Transport>)[Symbol.for("webdata.internal.undiciTransport")]!;
 describe("the Node transport's abort", () => {
   async function slowServer(delayMs: number) {
     const server = createServer((req, res) => {

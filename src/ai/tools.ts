@@ -89,6 +89,7 @@ function withoutSafeIntegerBounds(s: JsonSchemaObject): void {
 /** The JSON Schema a model sees for a tool: from its zod schema, with descriptions, minus fixed parameters. */
 function parametersOf(spec: ToolSpec, fixed: FixedParameters): JsonSchemaObject {
   // From the same zod as the schemas (the Node build bundles `zod/v4/mini`: tsup.config.ts), so their descriptions are found.
+  // `unrepresentable: "any"` is zod's option value (emit `{}` for a type JSON Schema cannot state), not a TypeScript `any`.
   const json = z.toJSONSchema(argumentsSchema(spec), { unrepresentable: "any", io: "input" }) as JsonSchemaObject & { properties?: Record<string, JsonSchemaObject> };
   delete json.$schema;
   withoutSafeIntegerBounds(json);
