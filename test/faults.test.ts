@@ -12,9 +12,10 @@ import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { WebData as PortableWebData, WebDataError, type ClientOptions } from "../src/index.js";
 import { WebData as NodeWebData } from "../src/node.js";
+import { BACKOFF_BASE_OPTION } from "../src/core/retry.js";
 import { TRANSPORTS, type TransportKind } from "./helpers.js";
 import { FAULT_KINDS, JOB_DOCS, refusedUrl, startFaultServer, type FaultKind } from "./support/fault-server.js";
-import { applies, CLIENT_MAX_RETRIES, DEADLINE_MS, expected, OPERATIONS, timesOf, type Operation, type Outcome } from "./support/fault-table.js";
+import { applies, CLIENT_BACKOFF_BASE_MS, CLIENT_MAX_RETRIES, DEADLINE_MS, expected, OPERATIONS, timesOf, type Operation, type Outcome } from "./support/fault-table.js";
 import { disableLeakTracking, enableLeakTracking, forget, leaksOf, trackResources } from "./support/leaks.js";
 
 /** Per-attempt timeout of the clients under test, ms. */
@@ -86,6 +87,7 @@ async function runCase(kind: TransportKind, op: Operation, fault: FaultKind): Pr
   // 1 s attempt timeout, and a timed-out attempt is rightly retried (the fault is played once), which hid the limit.
   const limit = fault === "huge body" ? { maxResponseBytes: 8 * 1024 * 1024 } : {};
   const options: ClientOptions = { apiKey: KEY, apiUrl, timeoutMs: TIMEOUT_MS, maxRetries: CLIENT_MAX_RETRIES, logLevel: "off", ...limit };
+  Object.assign(options, { [BACKOFF_BASE_OPTION]: CLIENT_BACKOFF_BASE_MS }); // internal, test-only: not in ClientOptions
   const client = kind === "undici" ? new NodeWebData(options) : new PortableWebData(options);
   const ctl = new AbortController();
   const cap = (expected(fault, op).deadlineMs ?? DEADLINE_MS) + HANG_AFTER_MS;

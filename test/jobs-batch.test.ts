@@ -107,12 +107,11 @@ describe("batch scrape input checks (nothing sent)", () => {
 
 describe("batch start over undici to a port where nothing listens", () => {
   it("retries a refused connection (provably never sent), then reports it", async () => {
-    vi.useRealTimers();
     const apiUrl = await refusedUrl();
     const retries: RetryEvent[] = [];
-    vi.spyOn(Math, "random").mockReturnValue(0); // backoff 0.5 s, then 1 s
+    vi.spyOn(Math, "random").mockReturnValue(0); // backoff 0.5 s, then 1 s, on the fake clock
     const client = new NodeWebData({ apiKey: "fc-test-key", apiUrl, maxRetries: 2, onRetry: (e) => void retries.push(e), logLevel: "off" });
-    const err = await client.startBatchScrape(["https://acme.test/about"]).catch((e: unknown) => e);
+    const err = await drive(client.startBatchScrape(["https://acme.test/about"]).catch((e: unknown) => e));
     vi.restoreAllMocks();
     expect(err).toBeInstanceOf(ConnectionError);
     expect((err as ConnectionError).notSent).toBe(true);

@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConflictError, IdempotencyConflictError, NotFoundError, BadRequestError, ValidationError } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
+import { drive, useJobTimers } from "./jobs-helpers.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 let s: Setup | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await s?.close();
   s = undefined;
 });
@@ -111,11 +113,12 @@ describe.each(TRANSPORTS)("crawl over %s", (kind) => {
   });
 
   it("a start retried after a 503 or a dropped connection creates one crawl with one key", async () => {
+    useJobTimers(); // the backoff between the three attempts passes on a fake clock
     s = await setup(kind, {}, { maxRetries: 3, idempotencyKeys: true });
     s.fake.inject({ match: /^POST \/v2\/crawl$/, status: 503 });
     s.fake.inject({ match: /^POST \/v2\/crawl$/, drop: true });
     const before = fakeJobs(s.fake).all.size;
-    const job = await s.client.startCrawl("https://acme.test/", { limit: 2 });
+    const job = await drive(s.client.startCrawl("https://acme.test/", { limit: 2 }));
     const posts = s.fake.requests.filter((r) => r.method === "POST" && r.pathname === "/v2/crawl");
     expect(posts).toHaveLength(3);
     const keys = new Set(posts.map((r) => r.headers["x-idempotency-key"]));
@@ -125,10 +128,11 @@ describe.each(TRANSPORTS)("crawl over %s", (kind) => {
   });
 
   it("a start whose first answer was lost after the server created the crawl returns that crawl, not a conflict", async () => {
+    useJobTimers();
     s = await setup(kind, {}, { maxRetries: 2, idempotencyKeys: true });
     s.fake.inject({ match: /^POST \/v2\/crawl$/, loseAnswer: true });
     const before = fakeJobs(s.fake).all.size;
-    const job = await s.client.startCrawl("https://acme.test/", { limit: 2 });
+    const job = await drive(s.client.startCrawl("https://acme.test/", { limit: 2 }));
     const posts = s.fake.requests.filter((r) => r.method === "POST" && r.pathname === "/v2/crawl");
     expect(posts).toHaveLength(2);
     expect(new Set(posts.map((r) => r.headers["x-idempotency-key"])).size).toBe(1);
@@ -139,10 +143,11 @@ describe.each(TRANSPORTS)("crawl over %s", (kind) => {
   });
 
   it("explains a lost-answer conflict it cannot resolve (no running crawl matches)", async () => {
+    useJobTimers();
     s = await setup(kind, {}, { maxRetries: 2, idempotencyKeys: true });
     s.fake.inject({ match: /^POST \/v2\/crawl$/, loseAnswer: true });
     s.fake.inject({ match: "/v2/crawl/active", status: 200, body: { success: true, crawls: [] } });
-    const err = (await s.client.startCrawl("https://acme.test/", { limit: 2 }).catch((e: unknown) => e)) as IdempotencyConflictError;
+    const err = (await drive(s.client.startCrawl("https://acme.test/", { limit: 2 }).catch((e: unknown) => e))) as IdempotencyConflictError;
     expect(err).toBeInstanceOf(IdempotencyConflictError);
     expect(err.message).toMatch(/an earlier attempt of this call .* probably started the crawl/);
     expect(fakeJobs(s.fake).all.size).toBe(1);

@@ -299,7 +299,7 @@ export class HttpClient {
       cfg.onRetry?.(e);
     };
     try {
-      return await withRetries(attempt, { endpoint, policy: idem.policy, maxRetries: opts.maxRetries ?? cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, signal: caller, onRetry });
+      return await withRetries(attempt, { endpoint, policy: idem.policy, maxRetries: opts.maxRetries ?? cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, signal: caller, onRetry, backoffBaseMs: cfg.backoffBaseMs });
     } catch (err) {
       throw explainKeyedFailure(err, idem.key !== undefined, isPublicDeployment(cfg.apiUrl));
     }

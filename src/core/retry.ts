@@ -17,6 +17,21 @@ export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_MAX_MS = 8_000;
 
 /**
+ * @internal Key of a test-only client option that replaces {@link BACKOFF_BASE_MS}
+ * (for example 10 ms, so a suite whose every connection is refused does not sleep
+ * seconds of backoff over real sockets, where fake timers cannot be used). Not a
+ * public option (as `POLL_FLOOR_OPTION` in `jobs/poll-timing.ts`); a registry
+ * symbol, so tests of the built package can pass it too.
+ */
+export const BACKOFF_BASE_OPTION: unique symbol = Symbol.for("webdata.internal.backoffBaseMs");
+
+/** The test-only backoff base of client options, when one is given (see {@link BACKOFF_BASE_OPTION}). */
+export function backoffBaseOf(options: object): number | undefined {
+  const ms = (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION];
+  return typeof ms === "number" && ms >= 0 && ms <= BACKOFF_BASE_MS ? ms : undefined;
+}
+
+/**
  * 5xx `code`s that a retry cannot fix (reference §1.2, recorded exchanges): the
  * server already tried every engine, the target failed for good, or the request
  * itself is what fails. `UNKNOWN_ERROR`, the timeouts and codes not listed here
@@ -146,6 +161,8 @@ export interface RetryPlan {
   signal?: AbortSignal | undefined;
   /** Told of each retry before its wait. */
   onRetry?: ((event: RetryEvent) => void) | undefined;
+  /** @internal First backoff step, ms (default {@link BACKOFF_BASE_MS}; only tests lower it: {@link BACKOFF_BASE_OPTION}). */
+  backoffBaseMs?: number | undefined;
 }
 
 /**
@@ -177,7 +194,7 @@ async function retryAfter<R>(first: unknown, attempt: (n: number) => Promise<R>,
     return await pRetry((n) => (n === 1 ? Promise.reject(first) : attempt(n)), {
       retries: plan.maxRetries,
       factor: 2,
-      minTimeout: BACKOFF_BASE_MS,
+      minTimeout: plan.backoffBaseMs ?? BACKOFF_BASE_MS,
       maxTimeout: BACKOFF_MAX_MS,
       randomize: true,
       maxRetryTime: Number.POSITIVE_INFINITY,

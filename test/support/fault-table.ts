@@ -9,7 +9,7 @@ import type { WebData } from "../../src/index.js";
 import type { WatchEvent, WebSocketConstructor } from "../../src/jobs/watch-types.js";
 import { JOB_ID, type FaultKind, type SeenRequest } from "./fault-server.js";
 import { FAST_WATCH } from "./fast-poll.js";
-import { BACKOFF_BASE_MS } from "../../src/core/retry.js";
+
 
 /** What an operation ended in. */
 export interface Outcome {
@@ -42,13 +42,21 @@ const NodeWebSocket: WebSocketConstructor = WsWebSocket;
 
 /** `maxRetries` of the clients under test (`test/faults.test.ts`). */
 export const CLIENT_MAX_RETRIES = 2;
+/**
+ * First backoff step of the clients under test, ms, through the internal test-only option
+ * (`BACKOFF_BASE_OPTION` in `src/core/retry.ts`; the public base is 500 ms). The cases run concurrently
+ * over real sockets, where fake timers cannot drive the waits, and the backoff's numbers are checked
+ * on a fake clock elsewhere (`test/request.test.ts`): here only what retries and what each case ends in
+ * matter. At 500 ms a watcher row under a refused connection slept 6 to 9 s.
+ */
+export const CLIENT_BACKOFF_BASE_MS = 20;
 /** `maxPollFailures` of the watchers under test: failed REST reads in a row before the watcher gives up. */
 const WATCH_MAX_POLL_FAILURES = 3;
 /**
  * Longest one request takes to fail when every attempt fails at once (a refused connection): the request
  * layer's backoff waits at their longest (the base doubling per retry, randomised up to twice the step).
  */
-const WORST_FAILING_REQUEST_MS = 2 * BACKOFF_BASE_MS * (2 ** CLIENT_MAX_RETRIES - 1);
+const WORST_FAILING_REQUEST_MS = 2 * CLIENT_BACKOFF_BASE_MS * (2 ** CLIENT_MAX_RETRIES - 1);
 const statusGet = (r: SeenRequest) => r.method === "GET" && !r.upgrade && r.path.startsWith(`/v2/crawl/${JOB_ID}`);
 
 const ids = (docs: { metadata?: { scrapeId?: unknown } }[]) => docs.map((d) => String(d.metadata?.scrapeId));
@@ -204,9 +212,9 @@ const BAD_BODY = new Set<FaultKind>(["truncated JSON", "invalid JSON", "HTML pag
 /** The right ending of `fault` x `op` (issue 12 and DESIGN.md's retry rules). */
 export function expected(fault: FaultKind, op: Operation): Expected {
   // Every attempt is refused at once, so the request layer's backoff is the time: one failing request takes up
-  // to WORST_FAILING_REQUEST_MS (3 s, as long as DEADLINE_MS itself: a run whose random waits fell long took
-  // 3,021 ms). A watcher polls on through `maxPollFailures` such reads, plus the event-stream request for SSE
-  // (a refused WebSocket falls back at once), with 50 ms pauses. Each gets a 1 s margin.
+  // to WORST_FAILING_REQUEST_MS (120 ms at a 20 ms base; 3 s at the public 500 ms). A watcher polls on through
+  // `maxPollFailures` such reads, plus the event-stream request for SSE (a refused WebSocket falls back at
+  // once), with 50 ms pauses. Each gets a 1 s margin.
   if (fault === "refused") {
     const reads = op.retry === "watcher" ? WATCH_MAX_POLL_FAILURES + (op.name === "watch sse" ? 1 : 0) : 1;
     return { ok: false, errors: ["ConnectionError"], deadlineMs: reads * WORST_FAILING_REQUEST_MS + 1_000 };
