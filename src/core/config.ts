@@ -4,7 +4,7 @@
  * Workers, Deno without permissions).
  */
 import { ValidationError, WebDataError } from "./errors.js";
-import { backoffBaseOf, type RetryEvent } from "./retry.js";
+import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
 import { headersSchema, MAX_TIMER_MS } from "./options.js";
 import { check, int } from "./validate.js";
 import * as z from "zod/v4/mini";
@@ -90,8 +90,8 @@ export interface ResolvedConfig {
   logger: Logger;
   logLevel: LogLevel;
   silenceDeprecationWarnings: boolean;
-  /** @internal The test-only backoff base (`core/retry.ts` `BACKOFF_BASE_OPTION`), else `undefined`: the policy's own. */
-  backoffBaseMs: number | undefined;
+  /** @internal The options' test-only backoff base (`core/retry.ts` `BACKOFF_BASE_OPTION`), as given: `core/retry.ts` checks it. */
+  backoffBaseMs: unknown;
 }
 
 /** Reads an environment variable where the runtime has one; never throws. */
@@ -170,7 +170,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     logger: options.logger ?? consoleLogger(),
     logLevel: options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn",
     silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
-    backoffBaseMs: backoffBaseOf(options),
+    backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };
 }
 

@@ -25,12 +25,6 @@ export const BACKOFF_MAX_MS = 8_000;
  */
 export const BACKOFF_BASE_OPTION: unique symbol = Symbol.for("webdata.internal.backoffBaseMs");
 
-/** The test-only backoff base of client options, when one is given (see {@link BACKOFF_BASE_OPTION}). */
-export function backoffBaseOf(options: object): number | undefined {
-  const ms = (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION];
-  return typeof ms === "number" && ms >= 0 && ms <= BACKOFF_BASE_MS ? ms : undefined;
-}
-
 /**
  * 5xx `code`s that a retry cannot fix (reference §1.2, recorded exchanges): the
  * server already tried every engine, the target failed for good, or the request
@@ -161,8 +155,8 @@ export interface RetryPlan {
   signal?: AbortSignal | undefined;
   /** Told of each retry before its wait. */
   onRetry?: ((event: RetryEvent) => void) | undefined;
-  /** @internal First backoff step, ms (default {@link BACKOFF_BASE_MS}; only tests lower it: {@link BACKOFF_BASE_OPTION}). */
-  backoffBaseMs?: number | undefined;
+  /** @internal The client options' {@link BACKOFF_BASE_OPTION}: the first backoff step, ms, when a number from 0 to {@link BACKOFF_BASE_MS} (only tests lower it); else {@link BACKOFF_BASE_MS}. */
+  backoffBaseMs?: unknown;
 }
 
 /**
@@ -190,11 +184,12 @@ export async function withRetries<R>(attempt: (n: number) => Promise<R>, plan: R
 async function retryAfter<R>(first: unknown, attempt: (n: number) => Promise<R>, plan: RetryPlan, aborted: () => AbortError): Promise<R> {
   const { signal } = plan;
   const serverWaited = new WeakSet<Error>();
+  const base = plan.backoffBaseMs;
   try {
     return await pRetry((n) => (n === 1 ? Promise.reject(first) : attempt(n)), {
       retries: plan.maxRetries,
       factor: 2,
-      minTimeout: plan.backoffBaseMs ?? BACKOFF_BASE_MS,
+      minTimeout: typeof base == "number" && base >= 0 && base <= BACKOFF_BASE_MS ? base : BACKOFF_BASE_MS,
       maxTimeout: BACKOFF_MAX_MS,
       randomize: true,
       maxRetryTime: Number.POSITIVE_INFINITY,
