@@ -66,3 +66,27 @@ describe("job starts keep to the application's rules", () => {
     expect(fake.requests.find((q) => q.pathname === "/v2/batch/scrape")!.body).toMatchObject({ onlyMainContent: false, ignoreInvalidURLs: true });
   });
 });
+
+describe("a job's status read is the one page walk (jobs/pages.ts)", () => {
+  const ID = "0f6e3c1a-2b4d-4e8f-9a1b-3c5d7e9f1a2b";
+  const doc = (n: number) => ({ markdown: `# Page ${n}`, metadata: { title: `Page ${n}`, sourceURL: `https://acme.test/p${n}`, url: `https://acme.test/p${n}`, statusCode: 200, scrapeId: `s${n}` } });
+  const page = (docs: number[], next?: string) => ({ success: true, status: "scraping", completed: 3, total: 5, creditsUsed: 3, expiresAt: "2026-12-01T00:00:00.000Z", data: docs.map(doc), ...(next ? { next } : {}) });
+
+  it("crawl_status follows next and shows a document the server lists on two pages once", async () => {
+    fake.inject({ match: new RegExp(`^GET /v2/crawl/${ID}$`), status: 200, body: page([1, 2], `https://fake.webdata.test/v2/crawl/${ID}?skip=2`) });
+    fake.inject({ match: new RegExp(`^GET /v2/crawl/${ID}\\?skip=2$`), status: 200, body: page([2, 3]) });
+    const r = await createTools(client, { maxChars: 100_000 }).call("crawl_status", { id: ID });
+    expect(r.isError).toBeFalsy();
+    expect(r.content.match(/^## Page \d/gm)).toEqual(["## Page 1", "## Page 2", "## Page 3"]);
+    expect(fake.requests.map((q) => q.path)).toEqual([`/v2/crawl/${ID}`, `/v2/crawl/${ID}?skip=2`]);
+  });
+
+  it("batch_status of a finished job whose next points back to a page already read is an error result, not a loop", async () => {
+    const finished = (docs: number[], next: string) => ({ ...page(docs, next), status: "completed" });
+    fake.inject({ match: new RegExp(`^GET /v2/batch/scrape/${ID}`), status: 200, body: finished([1, 2], `https://fake.webdata.test/v2/batch/scrape/${ID}?skip=2`), times: 10 });
+    const r = await createTools(client, { maxChars: 100_000 }).call("batch_status", { id: ID });
+    expect(r.isError).toBe(true);
+    expect(r.content).toBe(`PaginationLoopError: Pagination of job ${ID} stopped: the job has finished and the server sent the same page again`);
+    expect(fake.requests.length).toBeLessThanOrEqual(3);
+  });
+});

@@ -216,6 +216,22 @@ describe("one page walk (ARCHITECTURE.md: the pagination walk lives in jobs/page
     expect(reads.filter((r) => r.inLoop && r.file !== "jobs/pages.ts").map((r) => `${r.file}:${r.line} ${r.callee}`)).toEqual([]);
   });
 
+  it("no module counts a skip for a client's public status read (the AI tools' status read did, up to 20 pages, without the loop rules): it walks with jobPages", () => {
+    expect(reads.filter((r) => (r.callee === "getCrawlStatus" || r.callee === "getBatchScrapeStatus") && r.file !== "jobs/pages.ts").map((r) => `${r.file}:${r.line} ${r.callee}`)).toEqual([]);
+  });
+
+  it("the checker finds a public status read given a skip, in a loop or not, and not one without", () => {
+    const code = [
+      "const read = (skip?: number) => client.getCrawlStatus(id, skip ? { skip } : undefined, { signal });",
+      "for (let n = 1; n < 20; n++) await client.getBatchScrapeStatus(id, { skip: n * 100 });",
+      "await client.getCrawlStatus(id, undefined, req);",
+    ].join("\n");
+    expect(pageReadsOf("ai/tools-jobs.ts", code)).toEqual([
+      { callee: "getCrawlStatus", line: 1, inLoop: false },
+      { callee: "getBatchScrapeStatus", line: 2, inLoop: true },
+    ]);
+  });
+
   it("only jobs/pages.ts follows next links (calls getJobPage), but for the one page a caller names in v1/jobs.ts", () => {
     expect(reads.filter((r) => r.callee === "getJobPage" && r.file !== "jobs/pages.ts" && !ONE_PAGE.includes(r.file)).map((r) => `${r.file}:${r.line}`)).toEqual([]);
   });

@@ -11,7 +11,9 @@ import type { WebData } from "../client.js";
 import { JobFailedError, JobTimeoutError } from "../core/errors.js";
 import { httpUrl, int } from "../core/validate.js";
 import { waitForJob, waitForTask } from "../jobs/polling.js";
+import { jobPages } from "../jobs/pages.js";
 import type { JobStatus } from "../jobs/types.js";
+import type { Document } from "../api/document.js";
 import type { ToolName } from "./names.js";
 import { jobReply, taskReply } from "./render.js";
 import { DEFAULT_MAX_CRAWL_LIMIT, pick, requireAllowed, waitMs, withFixedScrape, type RunContext, type ToolSpec } from "./spec.js";
@@ -25,17 +27,22 @@ const jsonSchemaArg = z.optional(z.record(z.string(), z.unknown()));
 /** Status reads a job's pages take at most (each up to 100 documents). */
 const MAX_STATUS_PAGES = 20;
 
-/** A crawl or batch scrape as it stands: its counters and the documents so far (following `skip` without waiting). */
+/**
+ * A crawl or batch scrape as it stands: its counters and the documents so far, through the one page walk
+ * (`jobs/pages.ts`, as the drop-in entry's auto-paginated status read: to the last page that exists now,
+ * without waiting, with its loop rules and each document once), at most {@link MAX_STATUS_PAGES} pages.
+ */
 async function currentJob(client: WebData, kind: "crawl" | "batch", id: string, signal: AbortSignal | undefined): Promise<JobStatus> {
-  const read = (skip?: number) => (kind === "crawl" ? client.getCrawlStatus(id, skip ? { skip } : undefined, { signal }) : client.getBatchScrapeStatus(id, skip ? { skip } : undefined, { signal }));
-  const first = await read();
-  const data = [...first.data];
-  let page = first;
-  for (let n = 1; n < MAX_STATUS_PAGES && page.next && page.data.length > 0; n++) {
-    page = await read(data.length);
+  let first: JobStatus | undefined;
+  const data: Document[] = [];
+  let pages = 0;
+  for await (const page of jobPages<Document>(client.http, kind, id, { signal }, { signal }, "v2", true)) {
+    first ??= page;
     data.push(...page.data);
+    if (++pages >= MAX_STATUS_PAGES) break;
   }
-  return { ...first, data };
+  // The walk yields at least its first page or throws.
+  return { ...(first as JobStatus), data };
 }
 
 /** Waits for a crawl or batch scrape up to `timeoutMs`; one still running (or failed) then is returned as it stands. */

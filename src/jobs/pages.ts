@@ -1,6 +1,6 @@
 /**
  * The one walk over a job's status pages ({@link walkPages}): the waiters'
- * download, the document iterators, the drop-in entry's snapshot read, v1's
+ * download, the document iterators, the drop-in entry's snapshot read, the AI tools' status read, v1's
  * `getAllData` and the watcher's REST polling (`watch-poll.ts`) all read pages
  * through it. It follows the `next` link (re-based onto `apiUrl`, see
  * `status.ts`), reads on from `skip` where there is none, stops a loop, ends

@@ -131,8 +131,8 @@ export function cycles(graph: Map<string, ModuleImports>): string[] {
 
 /** A read of a job's status pages in a module: `getJobPage(...)` (a `next` link followed) or `getJobStatus(...)` given a `skip`. */
 export interface PageRead {
-  /** `getJobPage`, or `getJobStatus` with a `skip` key in its page options. */
-  callee: "getJobPage" | "getJobStatus";
+  /** `getJobPage`, or `getJobStatus` with a `skip` key in its page options, or a client's public status read (`x.getCrawlStatus(...)`, `x.getBatchScrapeStatus(...)`) given a `skip`. */
+  callee: "getJobPage" | "getJobStatus" | "getCrawlStatus" | "getBatchScrapeStatus";
   /** 1-based line of the call. */
   line: number;
   /** The call sits inside a loop statement (`for`, `while`, `do`, `for...of`, `for...in`), a function defined in the loop included: a walk of the pages. */
@@ -140,9 +140,11 @@ export interface PageRead {
 }
 
 /**
- * The page reads of a module ({@link PageRead}): every `getJobPage` call, and every `getJobStatus` call whose
- * page options (its 4th argument) are an object literal with a `skip` key. One in a loop is a walk of the
- * pages; `ARCHITECTURE.md` gives the walk one home.
+ * The page reads of a module ({@link PageRead}): every `getJobPage` call, every `getJobStatus` call whose
+ * page options (its 4th argument) are an object literal with a `skip` key, and every call of a client's
+ * public `getCrawlStatus` / `getBatchScrapeStatus` method whose arguments hold an object literal with a
+ * `skip` key (`skip ? { skip } : undefined` included): a module that counts the skip itself walks the pages,
+ * in a loop or not. One in a loop is a walk of the pages; `ARCHITECTURE.md` gives the walk one home.
  */
 export function pageReadsOf(fileName: string, code: string): PageRead[] {
   const sf = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
@@ -153,10 +155,16 @@ export function pageReadsOf(fileName: string, code: string): PageRead[] {
     for (let p = n.parent; p && !ts.isSourceFile(p); p = p.parent) if (ts.isIterationStatement(p, false)) return true;
     return false;
   };
+  const holdsSkip = (arg: ts.Node): boolean => (ts.isExpression(arg) && hasSkip(arg)) || (ts.forEachChild(arg, (c) => holdsSkip(c) || undefined) ?? false);
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n) && ts.isIdentifier(n.expression)) {
       const name = n.expression.text;
       if (name === "getJobPage" || (name === "getJobStatus" && hasSkip(n.arguments[3]))) {
+        out.push({ callee: name, line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, inLoop: inLoop(n) });
+      }
+    } else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression)) {
+      const name = n.expression.name.text;
+      if ((name === "getCrawlStatus" || name === "getBatchScrapeStatus") && n.arguments.some(holdsSkip)) {
         out.push({ callee: name, line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, inLoop: inLoop(n) });
       }
     }
