@@ -25,6 +25,7 @@ import {
 } from "../src/index.js";
 import { WebData as NodeWebData, type NodeClientOptions } from "../src/node.js";
 import { TRANSPORTS, type TransportKind } from "./helpers.js";
+import { FAST_WATCH } from "./support/fast-poll.js";
 import { capture, json, serve, stringsOf, type Served } from "./support/loopback.js";
 
 const KEY = "fc-0parity5ecret7e57a11c0de9f3b2a1";
@@ -418,6 +419,31 @@ describe("transport parity: next links", () => {
       expect(o.requests).toEqual([1, 0]);
       expect((o.value as PaginationError).message).toContain(`another job, ${OTHER_JOB}`);
       expect((o.value as PaginationError).next).toBe(`/v2/crawl/${OTHER_JOB}?skip=2`);
+    },
+  );
+
+  parity(
+    "a watcher polling a job whose next link names another job ends at once with that PaginationError: no error event, no second read",
+    async (kind) => {
+      const job = await pagedJob(`http://localhost:3002/v2/crawl/${OTHER_JOB}?skip=2`);
+      const events: string[] = [];
+      try {
+        const o = await outcome(kind, [job.api, job.other], hooks, async (c) => {
+          for await (const e of c.watcher(JOB, { ...FAST_WATCH, transports: ["poll"], maxPollFailures: 5 })) events.push(e.type);
+          return events;
+        });
+        return { ...o, value: { error: o.value, events } };
+      } finally {
+        await job.close();
+      }
+    },
+    (o) => {
+      const { error, events } = o.value as { error: PaginationError; events: string[] };
+      expect(o.result).toBe("PaginationError");
+      expect(error.message).toContain(`another job, ${OTHER_JOB}`);
+      // The first page's documents, then the refusal: the same next link would be refused on every read (crawlDocuments' rule).
+      expect(events.filter((t) => t === "error")).toEqual([]);
+      expect(o.requests).toEqual([1, 0]);
     },
   );
 
