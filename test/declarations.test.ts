@@ -134,6 +134,8 @@ export const options: ClientOptions = { transport: undefined };
 void root.undiciTransport;
 // @ts-expect-error webdata/ai cuts its own results; no cut helper
 void ai.cut;
+// @ts-expect-error the MCP server's missing-SDK message is its error's text, not a public name
+void ai.MCP_SDK_HINT;
 `;
   // CommonJS consumer: the require condition's declarations.
   const cjs = `

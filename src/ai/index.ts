@@ -24,4 +24,4 @@ export {
   type OpenAIToolMessage,
   type OpenAIToolsOptions,
 } from "./adapters.js";
-export { createMcpServer, MCP_MAX_WAIT_MS, MCP_SDK_HINT } from "./mcp.js";
+export { createMcpServer, MCP_MAX_WAIT_MS } from "./mcp.js";
