@@ -4,7 +4,7 @@
  * job start are checked against `allowedDomains` before anything is sent; the
  * fixed scrape options reach batch scrapes; invalid batch URLs are named.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createTools } from "../src/ai/index.js";
 import { WebData } from "../src/index.js";
 import { createFakeService, fakeJobs, fakeTasks, type FakeService } from "../src/testing/node.js";
@@ -88,5 +88,34 @@ describe("a job's status read is the one page walk (jobs/pages.ts)", () => {
     expect(r.isError).toBe(true);
     expect(r.content).toBe(`PaginationLoopError: Pagination of job ${ID} stopped: the job has finished and the server sent the same page again`);
     expect(fake.requests.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("waiting tools poll on the waiters' ramp", () => {
+  /** The gaps between a running crawl's status reads during one `crawl_wait` of 5 s, on a fake clock. */
+  async function gaps(options: { pollIntervalMs?: number }): Promise<number[]> {
+    vi.useFakeTimers();
+    try {
+      fakeJobs(fake).configure({ pagesPerPoll: 0 }); // the crawl never ends: the wait runs out
+      const tools = createTools(client, options);
+      const id = /id (\S+) \(/.exec((await tools.call("crawl_start", { url: "https://acme.test", limit: 3 })).content)![1]!;
+      const done = tools.call("crawl_wait", { id, waitSeconds: 5 });
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect((await done).content).toMatch(/still running/);
+      const at = fake.requests.filter((q) => q.method === "GET" && q.pathname === `/v2/crawl/${id}`).map((q) => q.at);
+      return at.slice(1).map((t, i) => t - at[i]!);
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it("without pollIntervalMs: 500, 750, 1125, 1687.5 ms, then 2000 ms (a short job answers sooner)", async () => {
+    const g = await gaps({});
+    expect(g.slice(0, 3)).toEqual([500, 750, 1125]);
+    expect(Math.abs(g[3]! - 1687.5)).toBeLessThanOrEqual(0.5); // the clock counts whole ms
+  });
+
+  it("with pollIntervalMs: that interval from the first pause", async () => {
+    expect((await gaps({ pollIntervalMs: 2000 })).slice(0, 2)).toEqual([2000, 2000]);
   });
 });

@@ -40,7 +40,8 @@ export interface RunContext {
   /** The tools in this set (a result names another tool only when the model has it). */
   names: readonly ToolName[];
   maxWaitMs: number;
-  pollIntervalMs: number;
+  /** `ToolsOptions.pollIntervalMs`; `undefined`: the waiters' ramp. */
+  pollIntervalMs: number | undefined;
   signal: AbortSignal | undefined;
 }
 

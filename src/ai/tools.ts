@@ -48,7 +48,7 @@ export interface ToolsOptions {
   maxChars?: number;
   /** Longest a waiting tool (`crawl_wait`, `batch_scrape`, `extract`, `agent`, a status tool's `waitSeconds`) waits, ms (default 60000). */
   maxWaitMs?: number;
-  /** Poll interval while waiting, ms (default 2000). */
+  /** Poll interval while waiting, ms (at least 500). Default: the waiters' ramp, 500 ms growing to 2000 ms, so a short job's answer comes sooner. */
   pollIntervalMs?: number;
 }
 
@@ -139,7 +139,7 @@ export function createTools(client: WebData, options: ToolsOptions = {}): Tools 
   if (unknown.length) throw new ValidationError(unknown.map((n) => ({ path: "only", message: `unknown tool ${JSON.stringify(n)} (tools: ${TOOL_NAMES.join(", ")})` })), "tools options");
   const fixed = options.fixed ?? {};
   const maxChars = options.maxChars ?? 20_000;
-  const ctxBase = { fixed, names, maxWaitMs: options.maxWaitMs ?? 60_000, pollIntervalMs: options.pollIntervalMs ?? 2_000 };
+  const ctxBase = { fixed, names, maxWaitMs: options.maxWaitMs ?? 60_000, pollIntervalMs: options.pollIntervalMs };
   const definitions = names.map((name) => ({ name, description: SPECS[name].description, parameters: parametersOf(SPECS[name], fixed) }));
   const byName = new Map(definitions.map((d) => [d.name as string, d]));
   const reader = new Reader(maxChars, names);
