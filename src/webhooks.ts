@@ -39,4 +39,11 @@ export {
   type AgentCompletedWebhook,
   type AgentFailedWebhook,
   type AgentCancelledWebhook,
+  type CrawlCancelledWebhook,
+  type MonitorWebhook,
+  type MonitorPageWebhook,
+  type MonitorPageWebhookData,
+  type MonitorPageJudgment,
+  type MonitorCheckCompletedWebhook,
+  type MonitorCheckWebhookData,
 } from "./api/webhooks.js";

@@ -75,7 +75,7 @@ describe("parseWebhook", () => {
   it("accepts v0's jobId as id and every documented event type", async () => {
     const v0 = await parseWebhook(JSON.stringify({ success: true, type: "crawl.started", jobId: "j1", webhookId: "w", data: [] }));
     expect(v0.id).toBe("j1");
-    expect(WEBHOOK_EVENT_TYPES).toHaveLength(14);
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(17);
     for (const type of WEBHOOK_EVENT_TYPES) {
       const e = await parseWebhook(JSON.stringify({ success: true, type, id: "j", webhookId: "w", data: [] }));
       expect(e.type).toBe(type);
@@ -103,6 +103,51 @@ describe("parseWebhook", () => {
     };
     expect(handle({ success: false, type: "crawl.page", id: "j", webhookId: "w", error: "boom", data: [{ metadata: { sourceURL: "u" } }] })).toBe("boom u");
     expect(handle({ success: true, type: "agent.action", id: "j", webhookId: "w", data: [{ creditsUsed: 1, action: "scrape", input: {} }] })).toBe("scrape");
+  });
+});
+
+describe("page monitors' deliveries and crawl.cancelled (the server's WebhookEvent list, services/webhook/types.ts)", () => {
+  const CHECK = "019a0b1c-2d3e-7f40-8a51-6b7c8d9e0f12";
+  const MONITOR = "019a0b1c-0000-7f40-8a51-6b7c8d9e0f12";
+  const checkBody = JSON.stringify({
+    success: true,
+    type: "monitor.check.completed",
+    id: CHECK,
+    webhookId: "a1b2c3d4-0009-0000-0000-000000000000",
+    data: [{ monitorId: MONITOR, checkId: CHECK, status: "completed", summary: { totalPages: 3, same: 1, changed: 1, new: 1, removed: 0, error: 0 } }],
+    metadata: { team: "docs" },
+  });
+
+  it("monitor.check.completed: signed and parsed, the check's summary typed", async () => {
+    const e = await parseWebhook(checkBody, { secret: SECRET, signature: sign(checkBody) });
+    if (e.type !== "monitor.check.completed") throw new Error(`wrong type ${e.type}`);
+    expectTypeOf(e.data[0].summary.changed).toEqualTypeOf<number>();
+    expect(e.id).toBe(CHECK);
+    expect(e.data[0]).toEqual({ monitorId: MONITOR, checkId: CHECK, status: "completed", summary: { totalPages: 3, same: 1, changed: 1, new: 1, removed: 0, error: 0 } });
+    expect(e.metadata).toEqual({ team: "docs" });
+  });
+
+  it("monitor.page: a changed page with its diff and judgment; a failed page with its error", async () => {
+    const page = { monitorId: MONITOR, checkId: CHECK, url: "https://acme.test/pricing", status: "changed", previousScrapeId: "s1", currentScrapeId: "s2", error: null, isMeaningful: true, judgment: { meaningful: true, confidence: "high", reason: "price", meaningfulChanges: [{ type: "changed", before: "$10", after: "$12", reason: "price" }] }, diff: { text: "-$10\n+$12" } };
+    const changed = await parseWebhook(JSON.stringify({ success: true, type: "monitor.page", id: CHECK, webhookId: "w1", data: [page] }));
+    if (changed.type !== "monitor.page") throw new Error("wrong type");
+    expectTypeOf(changed.data[0].status).toEqualTypeOf<"same" | "new" | "changed" | "removed" | "error">();
+    expect(changed.data[0]).toEqual(page);
+    const failed = await parseWebhook(JSON.stringify({ success: false, type: "monitor.page", id: CHECK, webhookId: "w2", error: "timeout", data: [{ ...page, status: "error", error: "timeout", currentScrapeId: null }] }));
+    expect(failed).toMatchObject({ success: false, error: "timeout", data: [{ status: "error", error: "timeout" }] });
+  });
+
+  it("a data object (the first monitor deliveries sent one) is kept as a list of one, not dropped", async () => {
+    const one = { monitorId: MONITOR, checkId: CHECK, url: "https://acme.test/", status: "new", previousScrapeId: null, currentScrapeId: "s3", error: null };
+    const e = await parseWebhook(JSON.stringify({ success: true, type: "monitor.page", id: CHECK, webhookId: "w3", data: one }));
+    expect(e.data).toEqual([one]);
+  });
+
+  it("crawl.cancelled: success false with the server's text", async () => {
+    const e = await parseWebhook(JSON.stringify({ success: false, type: "crawl.cancelled", id: "c1", webhookId: "w4", error: "Crawl cancelled by user", data: [] }));
+    if (e.type !== "crawl.cancelled") throw new Error("wrong type");
+    expectTypeOf(e.error).toEqualTypeOf<string>();
+    expect(e).toMatchObject({ success: false, error: "Crawl cancelled by user", data: [] });
   });
 });
 

@@ -4,6 +4,7 @@
  * Web Crypto (`crypto.subtle`), so a receiver can run on the edge.
  */
 import type { Document } from "./document.js";
+import type { MonitorCheck, MonitorCheckPage, MonitorSummary } from "./monitor.js";
 import { isRecord, WebhookVerificationError } from "../core/errors.js";
 import * as z from "zod/v4/mini";
 
@@ -183,12 +184,94 @@ export interface AgentCancelledWebhook extends WebhookBase<"agent.cancelled"> {
   data: [{ creditsUsed: number }];
 }
 
+/** `crawl.cancelled`: the crawl was cancelled (the server's `WebhookEvent.CRAWL_CANCELLED`). */
+export interface CrawlCancelledWebhook extends WebhookBase<"crawl.cancelled"> {
+  /** Always false. */
+  success: false;
+  /** The server's text. */
+  error: string;
+  /** Always empty. */
+  data: [];
+}
+
+/** The judgment of a page's change (a monitor with `judgeEnabled`): whether it matters for the monitor's goal, and why. */
+export interface MonitorPageJudgment {
+  /** The change matters. */
+  meaningful: boolean;
+  /** How sure the judge is. */
+  confidence: "high" | "medium" | "low";
+  /** Why. */
+  reason: string;
+  /** The changes that matter. */
+  meaningfulChanges: { type: "added" | "removed" | "changed"; before: string | null; after: string | null; reason: string }[];
+}
+
+/** One page of a monitor's check, as `monitor.page` sends it. */
+export interface MonitorPageWebhookData {
+  /** The monitor. */
+  monitorId: string;
+  /** The check (also the delivery's `id`). */
+  checkId: string;
+  /** The page. */
+  url: string;
+  /** What happened to it. */
+  status: MonitorCheckPage["status"];
+  /** The scrape it was compared with. */
+  previousScrapeId?: string | null;
+  /** This check's scrape. */
+  currentScrapeId?: string | null;
+  /** Why it failed. */
+  error?: string | null;
+  /** The judge's verdict (`null` without a judge). */
+  isMeaningful?: boolean | null;
+  /** The judge's reasons. */
+  judgment?: MonitorPageJudgment | null;
+  /** The change: `text` (a git-style diff) and/or `json` (per field). */
+  diff?: { text?: string; json?: Record<string, { previous: unknown; current: unknown }> } | null;
+}
+
+/** `monitor.page`: one page of a running check (`success` false when the page failed). `id` is the check's id. */
+export interface MonitorPageWebhook extends WebhookBase<"monitor.page"> {
+  /** The page was read. */
+  success: boolean;
+  /** Why the page failed. */
+  error?: string;
+  /** The page. */
+  data: [MonitorPageWebhookData];
+}
+
+/** A monitor's finished check, as `monitor.check.completed` sends it. */
+export interface MonitorCheckWebhookData {
+  /** The monitor. */
+  monitorId: string;
+  /** The check (also the delivery's `id`). */
+  checkId: string;
+  /** How the check ended. */
+  status: MonitorCheck["status"];
+  /** Pages by outcome. */
+  summary: MonitorSummary;
+}
+
+/** `monitor.check.completed`: a check ended (`success` true when its status is `completed`). `id` is the check's id. */
+export interface MonitorCheckCompletedWebhook extends WebhookBase<"monitor.check.completed"> {
+  /** The check completed. */
+  success: boolean;
+  /** Why it did not. */
+  error?: string;
+  /** The check. */
+  data: [MonitorCheckWebhookData];
+}
+
+/** Every page-monitor delivery (`createMonitor({ webhook })`). */
+export type MonitorWebhook = MonitorPageWebhook | MonitorCheckCompletedWebhook;
+
 /** Every crawl delivery. There is no `crawl.failed` event: failed pages arrive as `crawl.page` with `success: false`. */
 export type CrawlWebhook =
   | JobStartedWebhook<"crawl.started">
   | PageSucceededWebhook<"crawl.page">
   | PageFailedWebhook<"crawl.page">
-  | JobCompletedWebhook<"crawl.completed">;
+  | JobCompletedWebhook<"crawl.completed">
+  | CrawlCancelledWebhook;
 /** Every batch-scrape delivery (no `batch_scrape.failed` event exists). */
 export type BatchScrapeWebhook =
   | JobStartedWebhook<"batch_scrape.started">
@@ -205,7 +288,7 @@ export type AgentWebhook =
   | AgentFailedWebhook
   | AgentCancelledWebhook;
 /** Any webhook delivery, discriminated on `type` (and on `success` for `*.page`). */
-export type WebhookPayload = CrawlWebhook | BatchScrapeWebhook | ExtractWebhook | AgentWebhook;
+export type WebhookPayload = CrawlWebhook | BatchScrapeWebhook | ExtractWebhook | AgentWebhook | MonitorWebhook;
 /** Every event name (`type`) the service sends. */
 export type WebhookEventType = WebhookPayload["type"];
 
@@ -214,6 +297,7 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   "crawl.started",
   "crawl.page",
   "crawl.completed",
+  "crawl.cancelled",
   "batch_scrape.started",
   "batch_scrape.page",
   "batch_scrape.completed",
@@ -225,6 +309,8 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   "agent.completed",
   "agent.failed",
   "agent.cancelled",
+  "monitor.page",
+  "monitor.check.completed",
 ];
 
 const encoder = new TextEncoder();
@@ -280,7 +366,8 @@ export { WebhookVerificationError } from "../core/errors.js";
  * Verifies (when `secret` is given) and parses a delivery's raw body into a
  * typed {@link WebhookPayload}. Throws {@link WebhookVerificationError} on a
  * bad signature, invalid JSON, or a body without a known `type` and `id`
- * (`jobId` of v0 crawls is accepted as `id`). Unknown extra fields are kept.
+ * (`jobId` of v0 crawls is accepted as `id`; a monitor's delivery carries its
+ * check's id). Unknown extra fields are kept; a `data` object is a list of one.
  */
 export async function parseWebhook(rawBody: string | Uint8Array | ArrayBuffer, options: ParseWebhookOptions = {}): Promise<WebhookPayload> {
   if (options.secret !== undefined && !(await verifyWebhookSignature(rawBody, options.signature, options.secret))) {
@@ -297,5 +384,7 @@ export async function parseWebhook(rawBody: string | Uint8Array | ArrayBuffer, o
   }
   const id = typeof body.id === "string" ? body.id : typeof body.jobId === "string" ? body.jobId : undefined;
   if (id === undefined) throw new WebhookVerificationError("Webhook body has no job id");
-  return { ...body, id, data: Array.isArray(body.data) ? body.data : [] } as unknown as WebhookPayload;
+  // `data` is a list; a server that sent one object (the first monitor deliveries did) gets it as a list of one.
+  const data = Array.isArray(body.data) ? body.data : isRecord(body.data) ? [body.data] : [];
+  return { ...body, id, data } as unknown as WebhookPayload;
 }
