@@ -14,13 +14,16 @@ describe.each(TRANSPORTS)("examples/jobs over %s", (kind) => {
   it("crawls, iterates pages, watches, batch scrapes and reports a cancelled crawl", async () => {
     const s = await setup(kind);
     fakeJobs(s.fake).configure({ pagesPerPoll: 2, defaultPageSize: 2 });
-    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const lines: string[] = [];
+    const log = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
     useJobTimers();
     try {
       const out = await drivePaced(jobs(s.client, "https://acme.test", 20));
       expect(out.crawled).toBe(5);
       expect(out.iterated).toBe(4);
       expect(out.watched).toEqual({ documents: 3, done: "completed" });
+      // No error event on the way: fake time did not outrun the real WebSocket handshake (as drive's fixed steps could).
+      expect(lines.filter((l) => l.startsWith("watch    (recovered)"))).toEqual([]);
       expect(out.batched).toBe(2);
       expect(out.cancelled).toBe("cancelled");
       // Iteration followed `next` across pages of two documents.

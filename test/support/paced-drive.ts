@@ -8,7 +8,7 @@ import { tick } from "../jobs-helpers.js";
 
 /** How `drivePaced` steps fake time. */
 export interface PaceOptions {
-  /** Fake time runs at most this many times as fast as real time (default 100: 500 ms of polling pause takes 5 ms). */
+  /** Fake time runs at most this many times as fast as real time (default 50: a 500 ms poll pause takes 10 ms, a 120 s timeout 2.4 s). */
   ratio?: number;
   /** The largest single step of fake time, in ms (default 500). */
   stepMs?: number;
@@ -18,13 +18,14 @@ export interface PaceOptions {
 
 /**
  * Settles `p` by alternating real I/O turns with steps of fake time, as `drive`
- * does, but each step is at most `ratio` times the real time since the step
- * before. `drive` steps a fixed 500 ms per I/O turn, so a real wait of a few
+ * does, but fake time runs at most `ratio` times as fast as real time (in steps
+ * of at most `stepMs`). `drive` steps a fixed 500 ms per I/O turn, so a real wait of a few
  * hundred turns (a WebSocket handshake while its module loads) passes minutes
  * of fake time and can trip a client timeout the real run never meets; paced,
- * a 120 s timeout needs over a second of real time to pass.
+ * a 120 s timeout (the client's default, and the WebSocket open's) needs 2.4 s
+ * of real time to pass.
  */
-export async function drivePaced<T>(p: Promise<T>, { ratio = 100, stepMs = 500, maxRealMs = 15_000 }: PaceOptions = {}): Promise<T> {
+export async function drivePaced<T>(p: Promise<T>, { ratio = 50, stepMs = 500, maxRealMs = 15_000 }: PaceOptions = {}): Promise<T> {
   let settled = false;
   p.then(
     () => (settled = true),
@@ -32,12 +33,16 @@ export async function drivePaced<T>(p: Promise<T>, { ratio = 100, stepMs = 500, 
   );
   const until = performance.now() + maxRealMs;
   let last = performance.now();
+  let owed = 0; // fake ms earned by real time and not yet stepped; never more than one step, so nothing is banked
   while (!settled && performance.now() < until) {
     await tick();
     if (settled) break;
     const now = performance.now();
-    const step = Math.min(stepMs, Math.max(1, Math.floor((now - last) * ratio)));
+    owed = Math.min(stepMs, owed + (now - last) * ratio);
     last = now;
+    const step = Math.floor(owed);
+    if (step < 1) continue;
+    owed -= step;
     await vi.advanceTimersByTimeAsync(step);
   }
   return p;
