@@ -16,6 +16,8 @@ export default defineConfig({
       { find: /^webdata\/v1$/, replacement: fileURLToPath(new URL("./src/v1/node.ts", import.meta.url)) },
       { find: /^webdata\/testing$/, replacement: fileURLToPath(new URL("./src/testing/node.ts", import.meta.url)) },
       { find: /^webdata\/ai$/, replacement: fileURLToPath(new URL("./src/ai/index.ts", import.meta.url)) },
+      { find: /^webdata\/firecrawl$/, replacement: fileURLToPath(new URL("./src/firecrawl/node.ts", import.meta.url)) },
+      { find: /^webdata\/webhooks$/, replacement: fileURLToPath(new URL("./src/webhooks.ts", import.meta.url)) },
       { find: /^webdata\/types$/, replacement: fileURLToPath(new URL("./src/types.ts", import.meta.url)) },
     ],
   },

@@ -1,7 +1,8 @@
 /**
  * A timeout holds whatever the `fetch` underneath does with its signal, and the
  * fake's stalled answers follow the caller's abort however the garbage
- * collector runs. Real timers: these are about what happens in real time.
+ * collector runs. Real timers (short ones): these are about what happens in real
+ * time; the late answer, 120 ms after the call, comes on a fake clock.
  */
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -48,20 +49,33 @@ describe("a fetch that ignores the abort signal", () => {
   });
 
   it("a late answer after the timeout is released, not read", async () => {
-    const f = fake();
-    let cancelled = false;
-    const client = new PortableWebData({
-      apiKey: f.apiKey,
-      apiUrl: "https://fake.test",
-      maxRetries: 0,
-      fetch: () =>
-        new Promise<Response>((resolve) =>
-          setTimeout(() => resolve(new Response(new ReadableStream({ cancel: () => void (cancelled = true) }), { status: 200 })), 120),
-        ),
-    });
-    await expect(client.getCreditUsage({ timeoutMs: 30 })).rejects.toBeInstanceOf(TimeoutError);
-    // The late answer arrives 120 ms after the call; its body is cancelled as soon as it does.
-    await vi.waitFor(() => expect(cancelled).toBe(true), { timeout: 2_000, interval: 5 });
+    // On a fake clock (the fetch below is in-process): the timeout and the late answer are timers, nothing else waits.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const f = fake();
+      let called = false;
+      let cancelled = false;
+      const client = new PortableWebData({
+        apiKey: f.apiKey,
+        apiUrl: "https://fake.test",
+        maxRetries: 0,
+        fetch: () => {
+          called = true;
+          return new Promise<Response>((resolve) =>
+            setTimeout(() => resolve(new Response(new ReadableStream({ cancel: () => void (cancelled = true) }), { status: 200 })), 120),
+          );
+        },
+      });
+      const settled = client.getCreditUsage({ timeoutMs: 30 }).catch((e: unknown) => e);
+      while (!called) await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(30);
+      expect(await settled).toBeInstanceOf(TimeoutError);
+      // The late answer arrives 120 ms after the call; its body is cancelled as soon as it does.
+      await vi.advanceTimersByTimeAsync(90);
+      await vi.waitFor(() => expect(cancelled).toBe(true), { timeout: 2_000, interval: 5 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,9 +1,13 @@
 /**
  * `npm run demo` (examples/demo.ts) walks the main flows against the built-in
  * fake, with readable output and no v1 deprecation warning: the demo shows the
- * recommended v2 API.
+ * recommended v2 API. Its waits (the crawl streamed a page every 100 ms, a
+ * 429's one-second Retry-After, poll pauses) pass on fake time here, driven
+ * between real loopback round trips; `npm run demo` keeps its pace.
  */
 import { describe, expect, it, vi } from "vitest";
+import { useJobTimers } from "./jobs-helpers.js";
+import { drivePaced } from "./support/paced-drive.js";
 
 describe("examples/demo.ts", () => {
   it("prints usage, scrape, map, crawl progress, watcher, signup, a retried 429, typed errors and usage again", async () => {
@@ -12,9 +16,11 @@ describe("examples/demo.ts", () => {
     const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
     const write = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
     const warn = vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
+    useJobTimers();
     try {
-      await import("../examples/demo.js");
+      await drivePaced(import("../examples/demo.js"));
     } finally {
+      vi.useRealTimers();
       log.mockRestore();
       write.mockRestore();
       warn.mockRestore();

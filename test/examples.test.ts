@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, type Connection } from "../examples/connect.js";
+import { useJobTimers } from "./jobs-helpers.js";
+import { drivePaced } from "./support/paced-drive.js";
 
 const DIR = fileURLToPath(new URL("../examples/", import.meta.url));
 
@@ -43,15 +45,20 @@ describe("examples/", () => {
   beforeAll(() => void vi.stubEnv("WEBDATA_API_KEY", ""));
   afterAll(() => void vi.unstubAllEnvs());
 
+  // The examples wait as a user's run does (poll pauses, a deadline, the fake's delays): on fake time here, driven
+  // between real loopback round trips (paced, so real work between the waits cannot pass for a client timeout), so
+  // the suite does not sleep through them.
   for (const [file, check] of Object.entries(EXAMPLES)) {
     it(`${file} runs against the fake`, async () => {
       const mod = (await import(`../examples/${file}`)) as { main: (c: Connection) => Promise<unknown> };
       const c = await connect({ logLevel: "off" });
       const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+      useJobTimers();
       try {
-        check(await mod.main(c));
+        check(await drivePaced(mod.main(c)));
         expect(log).toHaveBeenCalled();
       } finally {
+        vi.useRealTimers();
         log.mockRestore();
         await c.close();
       }

@@ -95,11 +95,18 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
   });
 
   it("the deadline counts from the call: a slow start leaves less time for polling", async () => {
-    vi.useRealTimers();
     s = await open(kind, {}, { timeoutMs: 1e9 });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
     s.fake.inject({ match: /^POST \/v2\/crawl$/, delayMs: 1_200 });
-    const err = await s.client.crawl("https://acme.test/", { pollIntervalMs: 500, timeoutMs: 1_500 }).catch((e: unknown) => e);
+    // On the fake clock, which stands still during real I/O: the start's 1.2 s pass exactly (not a loopback
+    // round trip's worth more), the first status read goes out at once, then 50 ms steps run out the deadline.
+    const settled = s.client.crawl("https://acme.test/", { pollIntervalMs: 500, timeoutMs: 1_500 }).catch((e: unknown) => e);
+    const gets = () => s!.fake.requests.filter((r) => r.method === "GET").length;
+    while (!s.fake.requests.some((r) => r.method === "POST")) await tick();
+    await tick();
+    await vi.advanceTimersByTimeAsync(1_200);
+    for (let i = 0; i < 1_000 && gets() === 0; i++) await tick();
+    const err = await drive(settled, 50);
     expect(err).toBeInstanceOf(JobTimeoutError);
     expect((err as JobTimeoutError).timeoutMs).toBe(1_500);
     // 1.2 s went to the start; the remaining 0.3 s allows one status read, not the three that 1.5 s of polling would.
