@@ -113,6 +113,21 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
     expect(s.fake.requests.filter((r) => r.method === "GET").length).toBeLessThanOrEqual(1);
   });
 
+  it("a start slower than the whole deadline: JobTimeoutError naming the caller's timeoutMs (at most one status read), not a ValidationError", async () => {
+    s = await open(kind, {}, { timeoutMs: 1e9 });
+    fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
+    s.fake.inject({ match: /^POST \/v2\/crawl$/, delayMs: 400 });
+    const settled = s.client.crawl("https://acme.test/", { pollIntervalMs: 500, timeoutMs: 300 }).catch((e: unknown) => e);
+    while (!s.fake.requests.some((r) => r.method === "POST")) await tick();
+    await tick();
+    await vi.advanceTimersByTimeAsync(400);
+    const err = await drive(settled, 50);
+    expect(err).toBeInstanceOf(JobTimeoutError);
+    expect((err as JobTimeoutError).timeoutMs).toBe(300);
+    // What is left is 1 ms: a status read may be cut by the deadline (the fake clock moves while it is in flight).
+    expect(s.fake.requests.filter((r) => r.method === "GET").length).toBeLessThanOrEqual(1);
+  });
+
   it("an abort during a poll sleep rejects at once with AbortError and polls no more", async () => {
     s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);

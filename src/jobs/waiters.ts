@@ -37,7 +37,7 @@ export interface ValidateOption {
 async function withinDeadline<T>(wait: WaitOptions, startedAt: number, run: (w: WaitOptions) => Promise<T>): Promise<T> {
   if (wait.timeoutMs === undefined) return run(wait);
   try {
-    return await run({ ...wait, timeoutMs: Math.max(0, wait.timeoutMs - (Date.now() - startedAt)) });
+    return await run({ ...wait, timeoutMs: Math.max(1, wait.timeoutMs - (Date.now() - startedAt)) });
   } catch (err) {
     if (err instanceof JobTimeoutError) throw new JobTimeoutError(err.jobId, wait.timeoutMs, err.lastStatus);
     throw err;
