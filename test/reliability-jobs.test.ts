@@ -2,10 +2,11 @@
  * Regression tests of job pagination and status for issue 12, defects 3
  * (pagination loops) and 12 (`{success:false}` without `error` on a status read).
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { JobFailedError, PaginationLoopError } from "../src/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { collect, docIds } from "./watch-helpers.js";
+import { drive, useJobTimers } from "./jobs-helpers.js";
 
 const doc = (n: number) => ({ markdown: `# ${n}`, metadata: { scrapeId: `scrape-${n}`, sourceURL: `https://acme.test/${n}`, statusCode: 200 } });
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
@@ -14,6 +15,7 @@ const page = (status: string, docs: unknown[], next?: string) => ({ success: tru
 describe.each(TRANSPORTS)("job pages over %s", (kind) => {
   let s: Setup;
   afterEach(async () => {
+    vi.useRealTimers();
     await s?.close();
   });
 
@@ -83,8 +85,14 @@ describe.each(TRANSPORTS)("job pages over %s", (kind) => {
       if (reads < 3) return json(page("scraping", [], next));
       return json(page("completed", [doc(2)]));
     });
+    // The wait between the reads (pollIntervalMs 1, raised to the public 500 ms floor) runs on the fake clock.
+    useJobTimers();
     const ids: string[] = [];
-    for await (const d of s.client.crawlDocuments("job-wait", { pollIntervalMs: 1 })) ids.push(String(d.metadata.scrapeId));
+    await drive(
+      (async () => {
+        for await (const d of s.client.crawlDocuments("job-wait", { pollIntervalMs: 1 })) ids.push(String(d.metadata.scrapeId));
+      })(),
+    );
     expect(ids).toEqual(["scrape-1", "scrape-2"]);
   });
 

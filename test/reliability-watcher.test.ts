@@ -9,12 +9,14 @@ import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AbortError, WebData as PortableWebData } from "../src/index.js";
 import { WebData } from "../src/node.js";
 import type { WatchEvent } from "../src/jobs/watch-types.js";
 import { collect, docIds, NodeWebSocket, scriptedServer, type ScriptedSession } from "./watch-helpers.js";
 import { TRANSPORTS } from "./helpers.js";
+import { drive, useJobTimers } from "./jobs-helpers.js";
+import { FAST_WATCH } from "./support/fast-poll.js";
 
 const KEY = "fc-reliability-secret-key-0123";
 const cleanups: (() => Promise<void>)[] = [];
@@ -53,7 +55,7 @@ describe("a watcher attached right at the crawl start", () => {
     const id = "01a20903-3c16-711c-9933-16e208253f4e";
     const seenAt: number[] = []; // REST reads made when each document arrived
     const events: WatchEvent[] = [];
-    for await (const e of client.watcher(id, { webSocket: NodeWebSocket, pollIntervalMs: 50 })) {
+    for await (const e of client.watcher(id, { webSocket: NodeWebSocket, ...FAST_WATCH })) {
       events.push(e);
       if (e.type === "document") seenAt.push(server.rest.length);
     }
@@ -74,7 +76,7 @@ describe("a watcher attached right at the crawl start", () => {
     const rest = [lagging([]), lagging([doc(1)]), lagging([doc(1), doc(2)]), status("completed", [doc(1), doc(2)], { total: 2 })];
     const { server, client } = await serveScripted([{ frames: [falseDone], close: { code: 1000, reason: JSON.stringify({ type: "done" }) } }], rest);
     const seenAt: number[] = [];
-    for await (const e of client.watcher("job-lagging", { webSocket: NodeWebSocket, pollIntervalMs: 50 })) if (e.type === "document") seenAt.push(server.rest.length);
+    for await (const e of client.watcher("job-lagging", { webSocket: NodeWebSocket, ...FAST_WATCH })) if (e.type === "document") seenAt.push(server.rest.length);
     expect(seenAt).toHaveLength(2);
     expect(seenAt[0]).toBe(2); // on the read that first showed it
     expect(seenAt[1]).toBeLessThan(rest.length);
@@ -83,7 +85,7 @@ describe("a watcher attached right at the crawl start", () => {
   it("a true done (counters match what was delivered) still costs one limit=1 read", async () => {
     const catchup = { type: "catchup", data: { success: true, status: "scraping", total: 2, completed: 2, creditsUsed: 2, expiresAt: "x", data: [doc(1), doc(2)] } };
     const { server, client } = await serveScripted([{ frames: [catchup], close: { code: 1000, reason: JSON.stringify({ type: "done" }) } }], [status("completed", [doc(1), doc(2)])]);
-    const { events } = await collect(client.watcher("job-true-done", { webSocket: NodeWebSocket, pollIntervalMs: 50 }));
+    const { events } = await collect(client.watcher("job-true-done", { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(docIds(events)).toEqual(["scrape-1", "scrape-2"]);
     expect(server.rest.map((r) => r.split(" ")[1])).toEqual(["/v2/crawl/job-true-done?limit=1"]);
   });
@@ -93,10 +95,13 @@ describe("WebSocket reconnect storm", () => {
   it("a socket that replays the same catchup and drops is reopened at most maxReconnects times, with backoff", async () => {
     const catchup = { type: "catchup", data: { success: true, status: "scraping", total: 3, completed: 1, creditsUsed: 1, expiresAt: "x", data: [doc(1)] } };
     const { server, client } = await serveScripted([{ frames: [catchup], close: "drop" }], [status("completed", [doc(1)], { total: 1 })]);
+    // The backoff runs on the fake clock (the sockets stay real): Date.now() below measures the time the watcher waited.
+    useJobTimers();
+    cleanups.push(async () => void vi.useRealTimers());
     const started = Date.now();
-    const watcher = client.watcher("job-storm", { webSocket: NodeWebSocket, pollIntervalMs: 50, maxReconnects: 3, transports: ["websocket", "poll"] });
+    const watcher = client.watcher("job-storm", { webSocket: NodeWebSocket, ...FAST_WATCH, maxReconnects: 3, transports: ["websocket", "poll"] });
     const guard = setTimeout(() => watcher.close(), 4_000); // before the fix this never ended
-    const { events, thrown } = await collect(watcher);
+    const { events, thrown } = await drive(collect(watcher), 1); // 1 ms a step: the real I/O turns add little to the measured time
     clearTimeout(guard);
     expect(thrown).toBeUndefined();
     expect(server.sessions).toBe(4); // the first socket and 3 reconnects (duplicate frames are not progress)
@@ -111,7 +116,7 @@ describe("the key echoed by the WebSocket or the event stream", () => {
     const reason = JSON.stringify({ type: "error", error: `Invalid token ${KEY}` }).replace("fc-", "\\u0066c-"); // escaped, as JSON may be
     const { client } = await serveScripted([{ frames: [{ type: "error", error: `bad key ${KEY}` }], close: { code: 3000, reason } }], [{ status: 401, body: { success: false, error: "Unauthorized" } }]);
     const errors: unknown[] = [];
-    const watcher = client.watcher("job-leak", { webSocket: NodeWebSocket, pollIntervalMs: 50 });
+    const watcher = client.watcher("job-leak", { webSocket: NodeWebSocket, ...FAST_WATCH });
     watcher.on("error", (e) => errors.push(e.error));
     const { thrown } = await collect(watcher);
     errors.push(thrown);
@@ -130,7 +135,7 @@ describe("the key echoed by the WebSocket or the event stream", () => {
     cleanups.push(close);
     const client = makeClient(kind, url);
     const errors: unknown[] = [];
-    const watcher = client.watcher("job-sse-leak", { transports: ["sse", "poll"], pollIntervalMs: 50 });
+    const watcher = client.watcher("job-sse-leak", { transports: ["sse", "poll"], ...FAST_WATCH });
     watcher.on("error", (e) => errors.push(e.error));
     await collect(watcher);
     expect(errors).toHaveLength(1);
@@ -174,7 +179,7 @@ describe.each(TRANSPORTS)("the event-stream read has a timeout and an abort (%s)
     });
     cleanups.push(srv.close);
     const ctl = new AbortController();
-    const watcher = makeClient(kind, srv.url).watcher("job-stall", { transports: ["sse", "poll"], pollIntervalMs: 50, signal: ctl.signal }, { timeoutMs: 60_000 });
+    const watcher = makeClient(kind, srv.url).watcher("job-stall", { transports: ["sse", "poll"], ...FAST_WATCH, signal: ctl.signal }, { timeoutMs: 60_000 });
     const done = collect(watcher);
     await expect.poll(() => srv.open).toBeGreaterThan(0);
     ctl.abort();
@@ -193,7 +198,7 @@ describe.each(TRANSPORTS)("the event-stream read has a timeout and an abort (%s)
       } else res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(status("completed", [doc(1)], { total: 1 }).body));
     });
     cleanups.push(srv.close);
-    const { events, thrown } = await collect(makeClient(kind, srv.url).watcher("job-json", { transports: ["sse", "poll"], pollIntervalMs: 50 }, { timeoutMs: 60_000 }));
+    const { events, thrown } = await collect(makeClient(kind, srv.url).watcher("job-json", { transports: ["sse", "poll"], ...FAST_WATCH }, { timeoutMs: 60_000 }));
     expect(thrown).toBeUndefined();
     expect(docIds(events)).toEqual(["scrape-1"]);
     expect(n).toBeGreaterThanOrEqual(2);
@@ -215,12 +220,12 @@ describe.each(TRANSPORTS)("the event-stream read has a timeout and an abort (%s)
       await srv.close();
     });
     const errors: WatchEvent[] = [];
-    const watcher = makeClient(kind, srv.url).watcher("job-drip", { transports: ["sse", "poll"], pollIntervalMs: 50, maxReconnects: 1 }, { timeoutMs: 150 });
+    const watcher = makeClient(kind, srv.url).watcher("job-drip", { transports: ["sse", "poll"], ...FAST_WATCH, maxReconnects: 1 }, { timeoutMs: 100 });
     watcher.on("error", (e) => errors.push(e));
     const { events, thrown } = await collect(watcher);
     expect(thrown).toBeUndefined();
     expect(streams).toBe(2); // the stream and one reconnect, then polling
-    expect(errors[0]).toMatchObject({ fatal: false, error: { message: "The event stream sent nothing for 150 ms" } });
+    expect(errors[0]).toMatchObject({ fatal: false, error: { message: "The event stream sent nothing for 100 ms" } });
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed" });
   });
 });

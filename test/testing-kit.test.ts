@@ -6,10 +6,11 @@
  * Over both transports (in-process `fetch` and loopback).
  */
 import { inspect } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConnectionError, InternalServerError, JobFailedError, TimeoutError, WebDataError } from "../src/index.js";
 import { createFakeService, fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
+import { drive, useJobTimers } from "./jobs-helpers.js";
 
 describe.each(TRANSPORTS)("fault controls over %s", (kind) => {
   let s: Setup;
@@ -135,7 +136,10 @@ describe("redaction of odd authorization headers", () => {
 
 describe.each(TRANSPORTS)("the fixture web over %s", (kind) => {
   let s: Setup;
-  afterEach(async () => s?.close());
+  afterEach(async () => {
+    vi.useRealTimers();
+    await s?.close();
+  });
 
   it("serves the caller's own pages: markdown, html, links, metadata, status", async () => {
     s = await setup(kind, {
@@ -156,7 +160,9 @@ describe.each(TRANSPORTS)("the fixture web over %s", (kind) => {
     expect((await s.client.scrape("https://shop.test/gone")).metadata.statusCode).toBe(410);
     const { links } = await s.client.map("https://shop.test");
     expect(links.map((l) => l.url)).toEqual(["https://shop.test/", "https://shop.test/mug", "https://shop.test/gone"]);
-    const crawl = await s.client.crawl("https://shop.test", { pollIntervalMs: 500, sitemap: "skip" });
+    useJobTimers(); // the crawl's 500 ms poll pauses run on the fake clock
+    const crawl = await drive(s.client.crawl("https://shop.test", { pollIntervalMs: 500, sitemap: "skip" }));
+    vi.useRealTimers();
     expect(crawl.data.map((d) => d.metadata.sourceURL).sort()).toEqual(["https://shop.test/", "https://shop.test/gone", "https://shop.test/mug"]);
     // The default site is gone.
     await expect(s.client.scrape("https://acme.test", {}, { maxRetries: 0 })).rejects.toBeInstanceOf(InternalServerError);

@@ -4,35 +4,63 @@
  * host) must not hang the watcher. The socket is closed after the per-attempt
  * timeout (the watcher's request options, else the client's `timeoutMs`) and
  * the session counts as a failed connection: the watcher falls back to the
- * next transport. Real loopback TCP server, timeouts of a few hundred ms.
+ * next transport. Real loopback TCP server; the timeouts run on the fake clock,
+ * which moves only once the server holds the request it will never answer (the
+ * upgrade, then the poll's GET), so each timeout fires on a real, stalled
+ * connection and the test waits on no real timer.
  */
 import { createServer, type Server, type Socket } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { WebSocket as WsWebSocket } from "ws";
 import { WatchTransportError, WebData, WebDataError, type WatchEvent } from "../src/index.js";
 import type { WebSocketConstructor } from "../src/jobs/watch-types.js";
 import { FAST_WATCH } from "./support/fast-poll.js";
+import { tick, useJobTimers } from "./jobs-helpers.js";
 
 const NodeWebSocket = WsWebSocket as unknown as WebSocketConstructor;
 
-/** A TCP server that accepts every connection and never writes a byte; counts the WebSocket upgrade connections the client closed. */
-async function silentServer(): Promise<{ url: string; server: Server; sockets: Socket[]; closed: () => number }> {
+/**
+ * A TCP server that accepts every connection and never writes a byte; counts the WebSocket upgrade
+ * connections the client closed, and the upgrades and plain requests it received.
+ */
+async function silentServer(): Promise<{ url: string; server: Server; sockets: Socket[]; closed: () => number; upgrades: () => number; requests: () => number }> {
   const sockets: Socket[] = [];
   let closed = 0;
+  let upgrades = 0;
+  let requests = 0;
   const server = createServer((s) => {
     sockets.push(s);
     let upgrade = false;
-    s.on("data", (chunk: Buffer) => (upgrade ||= /^upgrade: websocket/im.test(chunk.toString("latin1"))));
+    let seen = false;
+    s.on("data", (chunk: Buffer) => {
+      const text = chunk.toString("latin1");
+      upgrade ||= /^upgrade: websocket/im.test(text);
+      if (!seen && /\r\n\r\n/.test(text)) {
+        seen = true;
+        if (upgrade) upgrades += 1;
+        else requests += 1;
+      }
+    });
     s.on("close", () => (closed += upgrade ? 1 : 0));
     s.on("error", () => undefined);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, server, sockets, closed: () => closed };
+  return { url: `http://127.0.0.1:${port}`, server, sockets, closed: () => closed, upgrades: () => upgrades, requests: () => requests };
+}
+
+/** Lets real I/O run until `ready()` holds (at most 5 s of real time). */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  const deadline = performance.now() + 5_000;
+  while (!ready()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await tick();
+  }
 }
 
 let open: Awaited<ReturnType<typeof silentServer>> | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   for (const s of open?.sockets ?? []) s.destroy();
   await new Promise<void>((resolve) => (open ? open.server.close(() => resolve()) : resolve()));
   open = undefined;
@@ -41,6 +69,8 @@ afterEach(async () => {
 /** Runs a WebSocket-first watcher against the silent server; returns its events, its ending and how long it took. */
 async function watchSilent(clientTimeoutMs: number, requestTimeoutMs?: number): Promise<{ events: WatchEvent[]; thrown: unknown; ms: number }> {
   open = await silentServer();
+  const server = open;
+  useJobTimers();
   const client = new WebData({ apiKey: "fc-handshake-test", apiUrl: open.url, timeoutMs: clientTimeoutMs, maxRetries: 0, logLevel: "off" });
   const w = client.watcher(
     "job-1",
@@ -50,11 +80,20 @@ async function watchSilent(clientTimeoutMs: number, requestTimeoutMs?: number): 
   const events: WatchEvent[] = [];
   const t0 = performance.now();
   let thrown: unknown;
-  try {
-    for await (const e of w) events.push(e);
-  } catch (err) {
-    thrown = err;
-  }
+  const run = (async () => {
+    try {
+      for await (const e of w) events.push(e);
+    } catch (err) {
+      thrown = err;
+    }
+  })();
+  // The clock moves by the timeout once the server holds the upgrade, then once it holds the poll's GET.
+  const timeoutMs = requestTimeoutMs ?? clientTimeoutMs;
+  await until(() => server.upgrades() === 1, "the WebSocket upgrade");
+  await vi.advanceTimersByTimeAsync(timeoutMs);
+  await until(() => server.requests() === 1, "the status GET");
+  await vi.advanceTimersByTimeAsync(timeoutMs);
+  await run;
   return { events, thrown, ms: performance.now() - t0 };
 }
 

@@ -5,11 +5,12 @@
  * deliver every document of the job exactly once and say `done` only after a
  * REST status read.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WatchEvent } from "../src/jobs/watch-types.js";
 import { dropStream, fakeJobs, streamLog } from "../src/testing/node.js";
 import { collect, docIds, jobDocIds, NodeWebSocket, servedSetup } from "./watch-helpers.js";
 import { FAST_WATCH } from "./support/fast-poll.js";
+import { drive, useJobTimers } from "./jobs-helpers.js";
 
 /** mulberry32: a small deterministic PRNG. */
 function rng(seed: number): () => number {
@@ -28,6 +29,7 @@ const SEEDS = Array.from({ length: 30 }, (_, i) => i + 1);
 describe("watcher under random transport drops", () => {
   let totalDrops = 0;
   let fallbacks = 0;
+  afterEach(() => void vi.useRealTimers());
 
   it.each(SEEDS)("seed %i: every document exactly once, done after REST confirmation", async (seed) => {
     const rand = rng(seed);
@@ -53,7 +55,9 @@ describe("watcher under random transport drops", () => {
         requestBeforeDone = r && { method: r.method, path: r.pathname, accept: r.headers.accept ?? "" };
         jobStateAtDone = fakeJobs(fake).get(job.id).status;
       });
-      const { events, thrown } = await collect(watcher);
+      // The polls, the reconnect backoff and the fake's frame pacing run on the fake clock, 10 ms a step between real I/O turns.
+      useJobTimers();
+      const { events, thrown } = await drive(collect(watcher), 10);
 
       expect(thrown).toBeUndefined();
       const got = docIds(events);

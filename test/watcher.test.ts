@@ -4,6 +4,7 @@ import { WatchTransportError, type WatchEvent } from "../src/jobs/watch-types.js
 import { dropStream, fakeJobs, streamLog, type RecordedRequest } from "../src/testing/node.js";
 import { collect, docIds, inProcessSetup, jobDocIds, NodeWebSocket, servedSetup } from "./watch-helpers.js";
 import { FAST_WATCH } from "./support/fast-poll.js";
+import { drive, useJobTimers } from "./jobs-helpers.js";
 
 const KINDS = ["fetch", "undici"] as const;
 /** Node 22+ has a global WebSocket, which the served fake would answer: keep the SSE/polling tests on SSE/polling. */
@@ -11,6 +12,7 @@ const NO_WS = { transports: ["sse", "poll"] as ("sse" | "poll")[] };
 const START = "https://acme.test/";
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await cleanup?.();
   cleanup = undefined;
 });
@@ -19,6 +21,12 @@ async function served(kind: (typeof KINDS)[number], fakeOptions = {}) {
   const s = await servedSetup(kind, fakeOptions);
   cleanup = s.close;
   return s;
+}
+
+/** Collects a watcher's events with its polls, reconnect pauses and the fake's frame pacing on the fake clock, 10 ms a step between real I/O turns. */
+function driven<T>(iterable: AsyncIterable<WatchEvent<T>>) {
+  useJobTimers();
+  return drive(collect(iterable), 10);
 }
 
 function statusReads(fake: { requests: RecordedRequest[] }, id: string) {
@@ -117,7 +125,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     fakeJobs(fake).configure({ pagesPerPoll: 1 });
     const job = await client.startCrawl(START, { limit: 10 });
     dropStream(fake, { transport: "sse", afterFrames: 4 });
-    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, ...NO_WS }));
+    const { events, thrown } = await driven(client.watcher(job.id, { ...FAST_WATCH, ...NO_WS }));
     expect(thrown).toBeUndefined();
     expectExactlyOnce(events, jobDocIds(fake, job.id));
     const log = streamLog(fake);
@@ -161,7 +169,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     dropStream(fake, { transport: "ws", afterFrames: 3 });
     dropStream(fake, { transport: "ws", afterFrames: 1 });
     dropStream(fake, { transport: "ws", afterFrames: 0, times: 5 });
-    const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, ...FAST_WATCH, maxReconnects: 1 }));
+    const { events, thrown } = await driven(client.watcher(job.id, { webSocket: NodeWebSocket, ...FAST_WATCH, maxReconnects: 1 }));
     expect(thrown).toBeUndefined();
     expectExactlyOnce(events, jobDocIds(fake, job.id));
     expect(streamLog(fake).map((c) => [c.transport, c.dropped])).toEqual([["ws", true], ["ws", true], ["ws", true]]);
@@ -246,7 +254,7 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     const { fake, client } = await served(kind);
     const job = await client.startCrawl(START, { limit: 3 });
     fake.inject({ match: new RegExp(`^GET /v2/crawl/${job.id}`), times: 3, status: 404, body: { success: false, error: "Job not found" } });
-    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, ...NO_WS }));
+    const { events, thrown } = await driven(client.watcher(job.id, { ...FAST_WATCH, ...NO_WS }));
     expect(thrown).toBeUndefined();
     expect(events.filter((e) => e.type === "error")).toEqual([]);
     expectExactlyOnce(events, jobDocIds(fake, job.id));
@@ -343,7 +351,7 @@ describe("watcher (in process)", () => {
     const { fake, client } = inProcessSetup({}, { maxRetries: 0 });
     const job = await client.startCrawl(START, { limit: 4 });
     fake.inject({ match: `/v2/crawl/${job.id}`, status: 502, times: Infinity });
-    const { events, thrown } = await collect(client.watcher(job.id, { ...FAST_WATCH, transports: ["poll"], maxPollFailures: 3 }));
+    const { events, thrown } = await driven(client.watcher(job.id, { ...FAST_WATCH, transports: ["poll"], maxPollFailures: 3 }));
     expect(events.filter((e) => e.type === "error")).toHaveLength(2);
     expect(thrown).toMatchObject({ status: 502 });
   });
