@@ -128,6 +128,6 @@ export type { JobKind, JobState, JobError, ApiVersion } from "./jobs/types.js";
 export type { WatchEventType, WatchDocumentEvent, WatchStatusEvent, WatchDoneEvent, WatchErrorEvent, WebSocketConstructor } from "./jobs/watch-types.js";
 export type { WebhookConfig, AgentWebhookConfig } from "./api/webhooks.js";
 export type { AgentSignupRecord } from "./api/agent-signup.js";
-export type { MonitorTarget } from "./api/monitor.js";
+export type { MonitorTarget, MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./api/monitor.js";
 export type { AgentRun, AgentTraceEvent } from "./api/agent-runs.js";
 export type { BrandingProfile, MenuProfile, ProductProfile } from "./api/profiles.js";

@@ -15,6 +15,9 @@ import { anyObject, objects } from "../core/response.js";
 import { check, int } from "../core/validate.js";
 import type { CrawlOptions } from "./crawl.js";
 import type { ScrapeOptions } from "./scrape.js";
+import type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
+
+export type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
 
 /** When a monitor runs: exactly one of `cron` (5 fields) or `text` ("every 30 minutes", "daily at 9:00") on create and update; answers always carry `cron`. */
 export interface MonitorSchedule {
@@ -143,21 +146,6 @@ export interface UpdateMonitorRequest {
   judgeEnabled?: boolean;
 }
 
-/** Pages of a check, by outcome. */
-export interface MonitorSummary {
-  /** Pages read. */
-  totalPages: number;
-  /** Unchanged. */
-  same: number;
-  /** Changed. */
-  changed: number;
-  /** Seen for the first time. */
-  new: number;
-  /** Gone since the last check. */
-  removed: number;
-  /** Failed. */
-  error: number;
-}
 
 /** A monitor as the server keeps it. */
 export interface Monitor {
@@ -206,7 +194,7 @@ export interface MonitorCheck {
   /** The monitor's id. */
   monitorId: string;
   /** Where it is. */
-  status: "queued" | "running" | "completed" | "failed" | "partial" | "skipped_overlap" | "skipped_no_credits";
+  status: MonitorCheckStatus;
   /** `scheduled` or `manual` (`runMonitor`). */
   trigger: "scheduled" | "manual";
   /** When it was due. */
@@ -246,7 +234,7 @@ export interface MonitorCheckPage {
   /** The page. */
   url: string;
   /** What happened to it. */
-  status: "same" | "new" | "changed" | "removed" | "error";
+  status: MonitorPageStatus;
   /** The scrape it was compared with. */
   previousScrapeId?: string | null;
   /** This check's scrape. */

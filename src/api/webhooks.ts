@@ -4,7 +4,7 @@
  * Web Crypto (`crypto.subtle`), so a receiver can run on the edge.
  */
 import type { Document } from "./document.js";
-import type { MonitorCheck, MonitorCheckPage, MonitorSummary } from "./monitor.js";
+import type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
 import { isRecord, WebhookVerificationError } from "../core/errors.js";
 import * as z from "zod/v4/mini";
 
@@ -215,7 +215,7 @@ export interface MonitorPageWebhookData {
   /** The page. */
   url: string;
   /** What happened to it. */
-  status: MonitorCheckPage["status"];
+  status: MonitorPageStatus;
   /** The scrape it was compared with. */
   previousScrapeId?: string | null;
   /** This check's scrape. */
@@ -247,7 +247,7 @@ export interface MonitorCheckWebhookData {
   /** The check (also the delivery's `id`). */
   checkId: string;
   /** How the check ended. */
-  status: MonitorCheck["status"];
+  status: MonitorCheckStatus;
   /** Pages by outcome. */
   summary: MonitorSummary;
 }
