@@ -79,7 +79,10 @@ function defaultDispatcher(u: Undici): Dispatcher {
 }
 
 function makeDispatcher(u: Undici, connections: number): Dispatcher {
-  const opts = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections };
+  // headersTimeout and bodyTimeout off (undici's default is 300 s each): the attempt's own timer ends it (the client's
+  // timeoutMs, or a server-side timeout plus 10 s, which may pass 300 s); undici cut such an attempt at 300 s as a
+  // retryable connection failure.
+  const opts = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections, headersTimeout: 0, bodyTimeout: 0 };
   // proxyTunnel false: plain http goes to an http proxy as an absolute-form request (as curl does), not a CONNECT
   // tunnel, which many proxies allow only to port 443; https is always tunnelled.
   return hasProxyEnv() ? new u.EnvHttpProxyAgent({ ...opts, proxyTunnel: false }) : new u.Agent(opts);
