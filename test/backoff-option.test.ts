@@ -10,14 +10,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClientOptions } from "../src/index.js";
 import { BACKOFF_BASE_MS, BACKOFF_BASE_OPTION } from "../src/core/retry.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
+import { until } from "./jobs-helpers.js";
 
 const realSetTimeout = globalThis.setTimeout;
-
-/** Polls `cond` in real time (loopback I/O runs while the client's clock is fake), up to 5 s. */
-async function until(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !cond(); i++) await new Promise((r) => realSetTimeout(r, 5));
-  expect(cond()).toBe(true);
-}
 
 describe.each(TRANSPORTS)("backoff base over %s", (kind) => {
   let s: Setup | undefined;

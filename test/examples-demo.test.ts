@@ -6,8 +6,7 @@
  * between real loopback round trips; `npm run demo` keeps its pace.
  */
 import { describe, expect, it, vi } from "vitest";
-import { useJobTimers } from "./jobs-helpers.js";
-import { drivePaced } from "./support/paced-drive.js";
+import { drivePaced, useJobTimers } from "./jobs-helpers.js";
 
 describe("examples/demo.ts", () => {
   it("prints usage, scrape, map, crawl progress, watcher, signup, a retried 429, typed errors and usage again", async () => {

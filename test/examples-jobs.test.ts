@@ -7,8 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { jobs } from "../examples/jobs.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS } from "./helpers.js";
-import { useJobTimers } from "./jobs-helpers.js";
-import { drivePaced } from "./support/paced-drive.js";
+import { drivePaced, useJobTimers } from "./jobs-helpers.js";
 
 describe.each(TRANSPORTS)("examples/jobs over %s", (kind) => {
   it("crawls, iterates pages, watches, batch scrapes and reports a cancelled crawl", async () => {

@@ -7,8 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, type Connection } from "../examples/connect.js";
-import { useJobTimers } from "./jobs-helpers.js";
-import { drivePaced } from "./support/paced-drive.js";
+import { drivePaced, useJobTimers } from "./jobs-helpers.js";
 
 const DIR = fileURLToPath(new URL("../examples/", import.meta.url));
 

@@ -24,6 +24,7 @@ import type { RetryEvent } from "../src/types.js";
 import { VERSION } from "../src/core/version.js";
 import { InvalidResponseError } from "../src/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
+import { until } from "./jobs-helpers.js";
 
 /** The version the build defines (`__WEBDATA_VERSION__` from package.json), not the source fallback. */
 const PKG_VERSION = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
@@ -38,12 +39,6 @@ function fakeClock(now?: Date): void {
 
 /** The real `setTimeout`, kept for polling while the client's timers are fake. */
 const realSetTimeout = globalThis.setTimeout;
-
-/** Lets real I/O (loopback sockets) run while the clock is fake: polls `cond` in real time, up to 5 s. */
-async function until(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !cond(); i++) await new Promise((r) => realSetTimeout(r, 5));
-  expect(cond()).toBe(true);
-}
 
 /** A few real milliseconds for anything in flight to arrive. */
 const settle = () => new Promise((r) => realSetTimeout(r, 30));

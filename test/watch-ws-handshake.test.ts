@@ -15,7 +15,7 @@ import { WebSocket as WsWebSocket } from "ws";
 import { WatchTransportError, WebData, WebDataError, type WatchEvent } from "../src/index.js";
 import type { WebSocketConstructor } from "../src/jobs/watch-types.js";
 import { FAST_WATCH } from "./support/fast-poll.js";
-import { tick, useJobTimers } from "./jobs-helpers.js";
+import { until, useJobTimers } from "./jobs-helpers.js";
 
 const NodeWebSocket = WsWebSocket as unknown as WebSocketConstructor;
 
@@ -47,15 +47,6 @@ async function silentServer(): Promise<{ url: string; server: Server; sockets: S
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
   return { url: `http://127.0.0.1:${port}`, server, sockets, closed: () => closed, upgrades: () => upgrades, requests: () => requests };
-}
-
-/** Lets real I/O run until `ready()` holds (at most 5 s of real time). */
-async function until(ready: () => boolean, what: string): Promise<void> {
-  const deadline = performance.now() + 5_000;
-  while (!ready()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await tick();
-  }
 }
 
 let open: Awaited<ReturnType<typeof silentServer>> | undefined;

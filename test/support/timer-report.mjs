@@ -20,6 +20,6 @@ console.log(`real timers over 100 ms that fired during a test, not its own wait:
 if (waits.length === 0) {
   console.log("no test waited on a real timer of its own over 100 ms");
 } else {
-  console.log(`${waits.length} test(s) waited on a real timer of their own over 100 ms (use fake timers: test/jobs-helpers.ts, test/support/paced-drive.ts):\n${waits.join("\n")}`);
+  console.log(`${waits.length} test(s) waited on a real timer of their own over 100 ms (use fake timers: test/jobs-helpers.ts):\n${waits.join("\n")}`);
   process.exitCode = 1;
 }
