@@ -7,21 +7,21 @@
  * made (the first request waits for it if need be), not at import:
  * it is most of what `import "webdata"` used to cost a short-lived process.
  */
+import type { EventEmitter } from "node:events";
+import { pipeline, Readable } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Dispatcher } from "undici";
 import { WebData as PortableWebData } from "./client.js";
 import type { ClientOptions } from "./core/config.js";
 import type { RequestOptions } from "./core/request.js";
 import type { Watcher } from "./jobs/watcher.js";
 import type { WatcherOptions, WebSocketConstructor } from "./jobs/watch-types.js";
-import { check, int } from "./core/validate.js";
-import * as z from "zod/v4/mini";
-import { handOverOnDemandParts } from "./hand-over.js";
-import type { EventEmitter } from "node:events";
-import { pipeline, Readable } from "node:stream";
-import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { checkDeclared, readLimited } from "./core/body.js";
 import { ConnectionError } from "./core/errors.js";
+import { check, int } from "./core/validate.js";
+import * as z from "zod/v4/mini";
 import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
+import { handOverOnDemandParts } from "./hand-over.js";
 
 // Size is no concern on Node: what the portable entry loads on first use is handed over up front.
 handOverOnDemandParts();
@@ -40,18 +40,12 @@ const nodeOptions = z.object({
   dispatcher: z.optional(z.custom((d) => typeof (d as { dispatch?: unknown } | null)?.dispatch === "function", { message: "must be an undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent)" })),
 });
 
-/** The clients that send through undici (a set, not a field: the class keeps the portable one's shape, so either is assignable to the other). */
 // The transport: undici.request over a keep-alive pool or a caller's dispatcher, proxies from the environment,
 // the attempt's abort without an AbortController.
 type Undici = typeof import("undici");
 
-/** undici once loaded (a later request uses it without waiting). */
+/** undici once loaded (a later request uses it without waiting; the watcher reads its `WebSocket`). */
 let undici: Undici | undefined;
-
-/** undici if it has loaded, else `undefined` (the watcher of `node.ts` reads its `WebSocket`). */
-function loadedUndici(): Undici | undefined {
-  return undici;
-}
 let loading: Promise<Undici> | undefined;
 
 /** undici, loaded once per process: started by the constructor, awaited by the first request if still loading. */
@@ -222,6 +216,7 @@ function discard(body: Readable): void {
   body.destroy();
 }
 
+/** The clients that send through undici (a set, not a field: the class keeps the portable one's shape, so either is assignable to the other). */
 const viaUndici = new WeakSet<object>();
 
 /** The client, sending through undici on Node. A `fetch` option still selects the fetch path. */
@@ -246,7 +241,6 @@ export class WebData extends PortableWebData {
   override watcher(jobId: string, options?: WatcherOptions, requestOptions?: RequestOptions): Watcher {
     const native = (globalThis as { WebSocket?: unknown }).WebSocket !== undefined;
     const plain = options === undefined || (typeof options === "object" && options !== null && !Array.isArray(options));
-    const undici = loadedUndici();
     if (viaUndici.has(this) && !native && undici && plain && options?.webSocket === undefined) {
       return super.watcher(jobId, { ...options, webSocket: undici.WebSocket as unknown as WebSocketConstructor }, requestOptions);
     }

@@ -9,7 +9,6 @@
  * `tools-browser.ts`, `tools-monitor.ts`; reading a long result in parts in `reading.ts`.
  */
 import * as z from "zod/v4/mini";
-
 import type { WebData } from "../client.js";
 import { ValidationError } from "../core/errors.js";
 import { check, int } from "../core/validate.js";
