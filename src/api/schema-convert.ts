@@ -58,30 +58,18 @@ function convert(input: SchemaInput, where: string, converters: ZodConverters): 
 
 /**
  * Converts a schema input (zod 4 or zod 3 schema, Standard Schema with JSON
- * Schema output, or plain JSON Schema) to the JSON Schema that would be sent:
+ * Schema output, or plain JSON Schema) to the JSON Schema sent on the wire:
  * a fresh object (the input is never mutated), without `$schema`, checked
- * against the service's JSON-schema rules. Rejects with `ValidationError`
- * naming `where`; a zod schema whose converter no import registered is one too.
+ * against the service's JSON-schema rules. Throws `ValidationError` naming
+ * `where`; a zod schema whose converter no import registered (`webdata/zod4`,
+ * `webdata/zod3`) is one too. `api/schema.ts` is its face (`wireSchema`,
+ * `toWireSchema`), which loads this module on first use.
  */
-export async function toWireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
-  return toWireSchemaWith(input, where, zodConverters);
-}
-
-/** {@link toWireSchemaWith} with the converters registered (`webdata/zod4`, `webdata/zod3`); throws what {@link toWireSchema} rejects with. */
-export function wireSchemaNow(input: SchemaInput, where: string): JsonSchema {
-  return toWireSchemaWith(input, where, zodConverters);
-}
-
-/**
- * Converts a schema input to the JSON Schema sent on the wire: a fresh object
- * (the input is never mutated), without `$schema`, checked against the
- * service's JSON-schema rule. Throws `ValidationError` naming `where`.
- */
-export function toWireSchemaWith(input: SchemaInput, where = "schema", converters: ZodConverters = {}): JsonSchema {
+export function wireSchemaNow(input: SchemaInput, where = "schema"): JsonSchema {
   let out: JsonSchema;
   let issues: ValidationIssue[];
   try {
-    out = convert(input, where, converters);
+    out = convert(input, where, zodConverters);
     issues = wireSchemaIssues(out, where);
   } catch (err) {
     // A schema nested past the stack (thousands of levels) cannot be converted or sent.

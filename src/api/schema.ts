@@ -41,7 +41,7 @@ export const schemaTools = new OnDemand<typeof import("./schema-convert.js")>("t
  */
 export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
   const now = schemaTools.now?.wireSchemaNow(input, where);
-  return now ?? later(schemaTools.load().then((m) => m.toWireSchema(input, where)));
+  return now ?? later(schemaTools.load().then((m) => m.wireSchemaNow(input, where)));
 }
 
 /**
@@ -54,7 +54,7 @@ export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
  * and zod 3 for an app without zod 3 schemas.
  */
 export async function toWireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
-  return (await schemaTools.load()).toWireSchema(input, where);
+  return (await schemaTools.load()).wireSchemaNow(input, where);
 }
 
 export { ResultValidationError, type ResultIssue } from "../core/errors.js";
