@@ -13,7 +13,7 @@ import { afterEach, beforeEach, expect } from "vitest";
 const LOG = process.env.WEBDATA_TIMER_LOG;
 const timers = new Map<number, { ms: number; test: string; where: string }>();
 let current = "";
-const fired = new Map<string, string[]>();
+const fired = new Map<string, { ms: number; where: string; own: boolean }[]>();
 
 /** Where a timer was started: undici's tick, the HTTP date cache, a line of src/ or test/, or a package. */
 function origin(stack: string): string {
@@ -33,7 +33,7 @@ if (LOG) {
     },
     before(id) {
       const t = timers.get(id);
-      if (t && current) fired.set(current, [...(fired.get(current) ?? []), JSON.stringify({ ...t, own: t.test === current })]);
+      if (t && current) fired.set(current, [...(fired.get(current) ?? []), { ms: t.ms, where: t.where, own: t.test === current }]);
     },
     destroy(id) {
       timers.delete(id);
@@ -44,7 +44,7 @@ if (LOG) {
   });
   afterEach(() => {
     const f = fired.get(current);
-    if (f?.length) appendFileSync(LOG, `${JSON.stringify({ test: current, timers: f.map((x) => JSON.parse(x) as unknown) })}\n`);
+    if (f?.length) appendFileSync(LOG, `${JSON.stringify({ test: current, timers: f })}\n`);
     fired.delete(current);
     current = "";
   });
