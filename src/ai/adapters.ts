@@ -113,9 +113,13 @@ export function toAnthropicTools(tools: Tools): AnthropicTool[] {
   return tools.definitions.map((d) => ({ name: d.name, description: d.description, input_schema: d.parameters }));
 }
 
-/** Runs the `tool_use` blocks of an assistant message's content; returns the `tool_result` blocks for the next user message. */
-export async function runAnthropicToolUses(tools: Tools, content: readonly { type: string }[], options?: { signal?: AbortSignal }): Promise<AnthropicToolResult[]> {
-  const uses = content.filter((b): b is AnthropicToolUse => b.type === "tool_use");
+/**
+ * Runs the `tool_use` blocks of an assistant message's content; returns the `tool_result` blocks for the next user message.
+ * `content` is the message's content as Anthropic's SDK gives it, or a literal array of blocks (each block's own fields,
+ * such as a `tool_use` block's `id`, `name` and `input`, are taken as written: the blocks' type is inferred, not narrowed).
+ */
+export async function runAnthropicToolUses<B extends { type: string }>(tools: Tools, content: readonly B[], options?: { signal?: AbortSignal }): Promise<AnthropicToolResult[]> {
+  const uses = (content as readonly { type: string }[]).filter((b): b is AnthropicToolUse => b.type === "tool_use");
   return Promise.all(
     uses.map(async (u) => {
       const r = await tools.call(u.name, u.input, options);
