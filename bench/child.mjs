@@ -32,11 +32,11 @@ async function load() {
 
 if (measure === "import-zod-loaded") {
   if (contender === "official") {
-    // Its own zod 3 (nested in its package), by the file its `import "zod"` reaches.
+    // Its own zod 3 (a dependency of its own install, test/official-client/), by the file its `import "zod"` reaches.
     const { createRequire } = await import("node:module");
     const { dirname, join } = await import("node:path");
     const root = dirname(dirname(createRequire(import.meta.url).resolve("@mendable/firecrawl-js")));
-    await import(pathToFileURL(join(root, "node_modules/zod/index.js")).href);
+    await import(pathToFileURL(createRequire(join(root, "package.json")).resolve("zod")).href);
   } else {
     await import("zod/v4/mini");
   }

@@ -18,7 +18,7 @@
  *
  * Each measure runs `--runs` times; the table shows the median and the spread (min-max).
  * Contenders: the `node:http` floor, raw undici, raw global fetch, the official client
- * (`@mendable/firecrawl-js`, a devDependency), and webdata over undici (Node entry) and over fetch.
+ * (`@mendable/firecrawl-js`, installed apart by scripts/official-client.mjs), and webdata over undici (Node entry) and over fetch.
  *
  *   npm run bench                       # defaults: a few minutes on 2 cores
  *   npm run bench -- --runs 1 --seq 200 --conc-total 1000 --crawl-docs 2000   # quicker
