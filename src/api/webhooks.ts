@@ -406,8 +406,6 @@ export interface ParseWebhookOptions {
 
 export { WebhookVerificationError } from "../core/errors.js";
 
-const KNOWN_TYPES: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
-
 /** What a JSON value is, for the error of a body that is not a delivery. */
 function describeJson(value: unknown): string {
   if (value === null) return "null";
@@ -457,7 +455,7 @@ export async function parseWebhook(rawBody: string | Uint8Array | ArrayBuffer, o
     throw new WebhookVerificationError(`Webhook body is not a webhook delivery: ${describeJson(body)}`);
   }
   const id = typeof body.id === "string" ? body.id : typeof body.jobId === "string" ? body.jobId : undefined;
-  if (!KNOWN_TYPES.has(body.type)) return unknownWebhook(body, body.type, id);
+  if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(body.type)) return unknownWebhook(body, body.type, id);
   if (id === undefined) throw new WebhookVerificationError(`Webhook body has no job id (a ${body.type} delivery carries \`id\`)`);
   // `data` is a list; a server that sent one object (the first monitor deliveries did) gets it as a list of one.
   const data = Array.isArray(body.data) ? body.data : isRecord(body.data) ? [body.data] : [];
