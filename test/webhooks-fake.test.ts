@@ -55,8 +55,8 @@ afterEach(() => {
 describe("signWebhook", () => {
   it("signs the body as the service does: sha256= and the HMAC-SHA256 hex of the exact body", async () => {
     const signed = await signWebhook({ secret: SECRET, event: { type: "crawl.page", id: "j1", webhookId: "w1", data: [{ markdown: "# Hi" }] } });
-    // The service's field order: success, type, id, webhookId, data, error, metadata (undefined ones left out).
-    expect(signed.body).toBe('{"success":true,"type":"crawl.page","id":"j1","webhookId":"w1","data":[{"markdown":"# Hi"}]}');
+    // The service's field order: success, type, id, webhookId, data, error (left out when undefined), metadata ({} when none).
+    expect(signed.body).toBe('{"success":true,"type":"crawl.page","id":"j1","webhookId":"w1","data":[{"markdown":"# Hi"}],"metadata":{}}');
     expect(signed.signature).toBe(`sha256=${createHmac("sha256", SECRET).update(signed.body).digest("hex")}`);
     expect(signed).toEqual({ method: "POST", body: signed.body, signature: signed.signature, headers: { "content-type": "application/json", "x-firecrawl-signature": signed.signature } });
     expect(await verifyWebhookSignature(signed.body, signed.signature, SECRET)).toBe(true);

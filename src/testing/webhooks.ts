@@ -32,7 +32,7 @@ export interface WebhookEventInit {
   data?: unknown[] | undefined;
   /** `error`, left out when absent. */
   error?: string | undefined;
-  /** `metadata` (the service echoes the webhook's, `{}` when it has none; default: left out). */
+  /** `metadata` (default `{}`: the service echoes the webhook's, `{}` when it has none). */
   metadata?: Record<string, string> | undefined;
   /** Any other field, sent after these (a future delivery's). */
   [field: string]: unknown;
@@ -76,7 +76,7 @@ async function hmacHex(secret: string, body: string): Promise<string> {
 /** The body of an event, fields in the order the service writes them (`undefined` ones left out, as `JSON.stringify` does). */
 export function webhookBody(event: WebhookEventInit, webhookId: () => string = () => globalThis.crypto.randomUUID()): string {
   const { success, type, id, webhookId: given, data, error, metadata, ...extra } = event;
-  return JSON.stringify({ success: success ?? true, type, id, webhookId: given ?? webhookId(), data: data ?? [], error, metadata, ...extra });
+  return JSON.stringify({ success: success ?? true, type, id, webhookId: given ?? webhookId(), data: data ?? [], error, metadata: metadata ?? {}, ...extra });
 }
 
 /**
