@@ -1,24 +1,27 @@
 /**
  * Webhooks verified in a small HTTP handler: a crawl that reports to your
  * URL, and a `node:http` server that checks each delivery's signature
- * against the raw body before trusting it.
+ * against the raw body before trusting it. An event type newer than this
+ * version of webdata is still a delivery: it is acknowledged, not rejected.
  *
  *   npm run build && npx tsx examples/webhooks.ts   # WEBHOOK_SECRET: your team's secret
  */
-import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { parseWebhook, WebhookVerificationError, type WebhookPayload } from "webdata/webhooks";
+import { parseWebhook, WebhookVerificationError, type ParsedWebhook } from "webdata/webhooks";
+import { signWebhook } from "webdata/testing";
 import { runIfMain, type Connection } from "./connect.js";
 
-/** Your handler: 200 for a verified delivery, 401 for anything else. */
-export function webhookHandler(secret: string, onEvent: (event: WebhookPayload) => void) {
+/** Your handler: 200 for a verified delivery (of a known event type or not), 401 for anything else. */
+export function webhookHandler(secret: string, onEvent: (event: ParsedWebhook) => void) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks); // the exact bytes: parse only after verifying
     try {
       const event = await parseWebhook(raw, { secret, signature: req.headers["x-firecrawl-signature"] as string | undefined });
+      // `event.known` is false for an event type added to the service after this version: acknowledge it all the same.
+      if (event.known && event.type === "crawl.page" && event.success) console.log(`page ${event.data[0].metadata.sourceURL}`);
       onEvent(event);
       res.writeHead(200).end();
     } catch (err) {
@@ -38,10 +41,10 @@ export async function main({ client, site }: Connection): Promise<{ accepted: st
   try {
     // The crawl names your URL (a public one in production: the service cannot reach 127.0.0.1).
     const job = await client.startCrawl(site, { limit: 1, webhook: { url, events: ["completed", "failed"] } });
-    const body = JSON.stringify({ success: true, type: "crawl.completed", id: job.id, data: [], metadata: {} });
-    const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
-    const good = await fetch(url, { method: "POST", body, headers: { "content-type": "application/json", "x-firecrawl-signature": signature } });
-    const forged = await fetch(url, { method: "POST", body, headers: { "content-type": "application/json", "x-firecrawl-signature": `sha256=${"0".repeat(64)}` } });
+    // A delivery signed as the service signs it (`signWebhook` of webdata/testing), and the same body forged.
+    const signed = await signWebhook({ secret, event: { type: "crawl.completed", id: job.id, data: [], metadata: {} } });
+    const good = await fetch(url, signed);
+    const forged = await fetch(url, { ...signed, headers: { ...signed.headers, "x-firecrawl-signature": `sha256=${"0".repeat(64)}` } });
     console.log(`signed delivery: ${good.status}, forged delivery: ${forged.status}; accepted ${accepted.join(", ")}`);
     return { accepted, rejected: forged.status === 401 ? 1 : 0 };
   } finally {

@@ -6,6 +6,11 @@
  *     import { parseWebhook } from "webdata/webhooks";
  *
  *     const event = await parseWebhook(rawBody, { secret, signature: req.headers.get("x-firecrawl-signature") });
+ *     if (!event.known) return; // an event type newer than this version: event.type, event.data
+ *     switch (event.type) { ... } // narrowed on the known types
+ *
+ * To test a receiver, `webdata/testing` signs deliveries (`signWebhook`) and
+ * its fake service delivers a job's events to the job's `webhook`.
  *
  * The `webhook` option of job starts (`WebhookConfig`, `AgentWebhookConfig`)
  * is typed in the main entry too; its errors (`WebhookVerificationError`) are
@@ -23,6 +28,8 @@ export {
   type WebhookEventFilter,
   type AgentWebhookEventFilter,
   type WebhookPayload,
+  type ParsedWebhook,
+  type UnknownWebhook,
   type WebhookEventType,
   type CrawlWebhook,
   type BatchScrapeWebhook,

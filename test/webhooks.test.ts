@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { webhookSchema } from "../src/api/webhooks.js";
 // The public entry exports the helpers and types.
-import { parseWebhook, verifyWebhookSignature, WebhookVerificationError, WEBHOOK_EVENT_TYPES, type WebhookPayload } from "../src/webhooks.js";
+import { parseWebhook, verifyWebhookSignature, WebhookVerificationError, WEBHOOK_EVENT_TYPES, type ParsedWebhook, type UnknownWebhook, type WebhookPayload } from "../src/webhooks.js";
 import { check } from "../src/core/validate.js";
 import { ValidationError } from "../src/core/errors.js";
 
@@ -57,19 +57,59 @@ describe("parseWebhook", () => {
   it("verifies and parses into the discriminated union", async () => {
     const event = await parseWebhook(pageBody, { secret: SECRET, signature: sign(pageBody) });
     expect(event.type).toBe("crawl.page");
-    if (event.type === "crawl.page" && event.success) {
+    if (event.known && event.type === "crawl.page" && event.success) {
       expectTypeOf(event.data[0].metadata.statusCode).toEqualTypeOf<number>();
       expect(event.data[0].markdown).toBe("# Hi ünïcödé");
     } else throw new Error("wrong branch");
     expect(event.metadata).toEqual({ run: "42" });
   });
 
-  it("throws WebhookVerificationError on a bad signature, bad JSON, unknown type or missing id", async () => {
+  it("throws WebhookVerificationError on a bad signature, bad JSON, a body that is not a delivery, or a known event without its id", async () => {
     await expect(parseWebhook(pageBody, { secret: SECRET, signature: "sha256=00" })).rejects.toBeInstanceOf(WebhookVerificationError);
     await expect(parseWebhook(pageBody, { secret: SECRET })).rejects.toThrow(/signature/);
     await expect(parseWebhook("{nope")).rejects.toThrow(/JSON/);
-    await expect(parseWebhook(JSON.stringify({ type: "crawl.failed", id: "x", data: [] }))).rejects.toThrow(/crawl.failed/);
     await expect(parseWebhook(JSON.stringify({ type: "crawl.started", data: [] }))).rejects.toThrow(/job id/);
+    for (const [body, what] of [["[]", "an array"], ["null", "null"], ["42", "a number"], ['"crawl.page"', "a string"], ["{}", "an object without a string `type`"], ['{"type":7,"id":"x"}', "an object without a string `type`"], ['{"type":"","id":"x"}', "an object without a string `type`"]]) {
+      const err = await parseWebhook(body as string).then(() => undefined, (e: unknown) => e);
+      expect(err, body).toBeInstanceOf(WebhookVerificationError);
+      expect((err as Error).message).toBe(`Webhook body is not a webhook delivery: ${what}`);
+    }
+  });
+
+  it("an event type it does not know, signed correctly, is an UnknownWebhook (type, data, the common fields), never a verification failure", async () => {
+    // `crawl.failed` is not sent by any service version yet: a receiver must accept it the day it is.
+    const later = JSON.stringify({ success: false, type: "crawl.failed", id: "j9", webhookId: "w9", data: [{ reason: "robots" }], error: "blocked", metadata: { run: "42" }, attempt: 2 });
+    const event = await parseWebhook(later, { secret: SECRET, signature: sign(later) });
+    expect(event).toEqual({ success: false, type: "crawl.failed", known: false, id: "j9", webhookId: "w9", data: [{ reason: "robots" }], error: "blocked", metadata: { run: "42" }, attempt: 2 });
+    if (event.known) throw new Error("known");
+    expectTypeOf(event).toEqualTypeOf<UnknownWebhook>();
+    expectTypeOf(event.type).toEqualTypeOf<string>();
+    expectTypeOf(event.data).toEqualTypeOf<unknown[]>();
+    // Still verified: the same body with a wrong signature fails.
+    await expect(parseWebhook(later, { secret: SECRET, signature: sign(later, "other") })).rejects.toThrow(WebhookVerificationError);
+    // Fields of the usual names with other types are left out of the typed ones; v0's jobId is the id; data as a list.
+    expect(await parseWebhook(JSON.stringify({ type: "team.updated", jobId: "j0", success: "yes", webhookId: 5, error: {}, metadata: { n: 1 }, data: { a: 1 } }))).toEqual({ type: "team.updated", known: false, id: "j0", jobId: "j0", data: [{ a: 1 }] });
+    expect(await parseWebhook(JSON.stringify({ type: "x.y", id: 3 }))).toEqual({ type: "x.y", known: false, data: [] });
+    expect(await parseWebhook(JSON.stringify({ type: "x.y", data: "text" }))).toEqual({ type: "x.y", known: false, data: ["text"] });
+  });
+
+  it("known events carry known: true, and a switch narrows once `known` is checked", async () => {
+    const event: ParsedWebhook = await parseWebhook(pageBody);
+    expect(event.known).toBe(true);
+    const seen = (e: ParsedWebhook): string => {
+      if (!e.known) return `unknown ${e.type} (${e.data.length})`;
+      switch (e.type) {
+        case "crawl.page":
+          return e.success ? e.data[0].markdown ?? "" : e.error;
+        case "crawl.completed":
+          expectTypeOf(e.data).toEqualTypeOf<[]>();
+          return "done";
+        default:
+          return e.type;
+      }
+    };
+    expect(seen(event)).toBe("# Hi ünïcödé");
+    expect(seen(await parseWebhook(JSON.stringify({ type: "crawl.paused", id: "j", data: [] })))).toBe("unknown crawl.paused (0)");
   });
 
   it("accepts v0's jobId as id and every documented event type", async () => {
@@ -79,6 +119,7 @@ describe("parseWebhook", () => {
     for (const type of WEBHOOK_EVENT_TYPES) {
       const e = await parseWebhook(JSON.stringify({ success: true, type, id: "j", webhookId: "w", data: [] }));
       expect(e.type).toBe(type);
+      expect(e.known).toBe(true);
     }
   });
 
@@ -101,8 +142,8 @@ describe("parseWebhook", () => {
           return e.type;
       }
     };
-    expect(handle({ success: false, type: "crawl.page", id: "j", webhookId: "w", error: "boom", data: [{ metadata: { sourceURL: "u" } }] })).toBe("boom u");
-    expect(handle({ success: true, type: "agent.action", id: "j", webhookId: "w", data: [{ creditsUsed: 1, action: "scrape", input: {} }] })).toBe("scrape");
+    expect(handle({ success: false, type: "crawl.page", known: true, id: "j", webhookId: "w", error: "boom", data: [{ metadata: { sourceURL: "u" } }] })).toBe("boom u");
+    expect(handle({ success: true, type: "agent.action", known: true, id: "j", webhookId: "w", data: [{ creditsUsed: 1, action: "scrape", input: {} }] })).toBe("scrape");
   });
 });
 
@@ -120,7 +161,7 @@ describe("page monitors' deliveries and crawl.cancelled (the server's WebhookEve
 
   it("monitor.check.completed: signed and parsed, the check's summary typed", async () => {
     const e = await parseWebhook(checkBody, { secret: SECRET, signature: sign(checkBody) });
-    if (e.type !== "monitor.check.completed") throw new Error(`wrong type ${e.type}`);
+    if (!e.known || e.type !== "monitor.check.completed") throw new Error(`wrong type ${e.type}`);
     expectTypeOf(e.data[0].summary.changed).toEqualTypeOf<number>();
     expect(e.id).toBe(CHECK);
     expect(e.data[0]).toEqual({ monitorId: MONITOR, checkId: CHECK, status: "completed", summary: { totalPages: 3, same: 1, changed: 1, new: 1, removed: 0, error: 0 } });
@@ -130,7 +171,7 @@ describe("page monitors' deliveries and crawl.cancelled (the server's WebhookEve
   it("monitor.page: a changed page with its diff and judgment; a failed page with its error", async () => {
     const page = { monitorId: MONITOR, checkId: CHECK, url: "https://acme.test/pricing", status: "changed", previousScrapeId: "s1", currentScrapeId: "s2", error: null, isMeaningful: true, judgment: { meaningful: true, confidence: "high", reason: "price", meaningfulChanges: [{ type: "changed", before: "$10", after: "$12", reason: "price" }] }, diff: { text: "-$10\n+$12" } };
     const changed = await parseWebhook(JSON.stringify({ success: true, type: "monitor.page", id: CHECK, webhookId: "w1", data: [page] }));
-    if (changed.type !== "monitor.page") throw new Error("wrong type");
+    if (!changed.known || changed.type !== "monitor.page") throw new Error("wrong type");
     expectTypeOf(changed.data[0].status).toEqualTypeOf<"same" | "new" | "changed" | "removed" | "error">();
     expect(changed.data[0]).toEqual(page);
     const failed = await parseWebhook(JSON.stringify({ success: false, type: "monitor.page", id: CHECK, webhookId: "w2", error: "timeout", data: [{ ...page, status: "error", error: "timeout", currentScrapeId: null }] }));
@@ -145,7 +186,7 @@ describe("page monitors' deliveries and crawl.cancelled (the server's WebhookEve
 
   it("crawl.cancelled: success false with the server's text", async () => {
     const e = await parseWebhook(JSON.stringify({ success: false, type: "crawl.cancelled", id: "c1", webhookId: "w4", error: "Crawl cancelled by user", data: [] }));
-    if (e.type !== "crawl.cancelled") throw new Error("wrong type");
+    if (!e.known || e.type !== "crawl.cancelled") throw new Error("wrong type");
     expectTypeOf(e.error).toEqualTypeOf<string>();
     expect(e).toMatchObject({ success: false, error: "Crawl cancelled by user", data: [] });
   });

@@ -64,6 +64,12 @@ export function webhookSchema(events: readonly string[] = ["started", "page", "c
 interface WebhookBase<T extends string> {
   /** The event (`type`). */
   type: T;
+  /**
+   * Always `true`: an event this version of webdata knows and types (set by
+   * {@link parseWebhook}, not sent by the service). {@link UnknownWebhook} has
+   * `false`; check `event.known` before a `switch (event.type)` to narrow.
+   */
+  known: true;
   /** The job id (`id`). */
   id: string;
   /** Unique per delivery (`webhookId`); reused on retries, so use it to de-duplicate. */
@@ -287,10 +293,48 @@ export type AgentWebhook =
   | AgentCompletedWebhook
   | AgentFailedWebhook
   | AgentCancelledWebhook;
-/** Any webhook delivery, discriminated on `type` (and on `success` for `*.page`). */
+/** Any webhook delivery this version knows, discriminated on `type` (and on `success` for `*.page`). */
 export type WebhookPayload = CrawlWebhook | BatchScrapeWebhook | ExtractWebhook | AgentWebhook | MonitorWebhook;
 /** Every event name (`type`) the service sends. */
 export type WebhookEventType = WebhookPayload["type"];
+
+/**
+ * A verified delivery whose `type` this version of webdata does not know: an
+ * event the service added later. It is a webhook all the same (never a
+ * verification failure): acknowledge it (answer 2xx) and read what you need.
+ * `data` is the delivery's `data` as sent (a list; one object or value is a
+ * list of one, none is empty); the fields every delivery has are typed when
+ * present with their usual types, and every other field is kept on the object.
+ */
+export interface UnknownWebhook {
+  /** The event name, as sent (for example `"crawl.failed"`, which no service version sends yet). */
+  type: string;
+  /** Always `false`: narrow with `if (!event.known)` before switching on the known types. */
+  known: false;
+  /** Whether the service reports success (`success`), when it sent a boolean. */
+  success?: boolean;
+  /** The job (or check) id: `id`, or `jobId` as v0 crawls send it, when present. */
+  id?: string;
+  /** Unique per delivery (`webhookId`), when present. */
+  webhookId?: string;
+  /** The delivery's `data`, as sent. */
+  data: unknown[];
+  /** The server's error text (`error`), when present. */
+  error?: string;
+  /** Your `webhook.metadata`, echoed back (`metadata`), when present. */
+  metadata?: Record<string, string>;
+}
+
+/**
+ * What {@link parseWebhook} resolves to: a known event ({@link WebhookPayload},
+ * `known: true`) or an {@link UnknownWebhook} (`known: false`). TypeScript
+ * cannot narrow on a `type` literal while an open `string` is in the union, so
+ * check `known` first:
+ *
+ *     if (!event.known) return ack(); // a newer event: event.type, event.data
+ *     switch (event.type) { case "crawl.page": ... } // narrowed as before
+ */
+export type ParsedWebhook = WebhookPayload | UnknownWebhook;
 
 /** Every `type` value, for runtime checks. */
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
@@ -362,14 +406,42 @@ export interface ParseWebhookOptions {
 
 export { WebhookVerificationError } from "../core/errors.js";
 
+/** What a JSON value is, for the error of a body that is not a delivery. */
+function describeJson(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value !== "object") return `a ${typeof value}`;
+  return "an object without a string `type`";
+}
+
+/** `data` as a list: a list as sent, one value as a list of one (the first monitor deliveries sent an object), none as empty. */
+function dataList(data: unknown): unknown[] {
+  if (Array.isArray(data)) return data;
+  return data === undefined || data === null ? [] : [data];
+}
+
 /**
- * Verifies (when `secret` is given) and parses a delivery's raw body into a
- * typed {@link WebhookPayload}. Throws {@link WebhookVerificationError} on a
- * bad signature, invalid JSON, or a body without a known `type` and `id`
- * (`jobId` of v0 crawls is accepted as `id`; a monitor's delivery carries its
- * check's id). Unknown extra fields are kept; a `data` object is a list of one.
+ * Verifies (when `secret` is given) and parses a delivery's raw body.
+ *
+ * Resolves a {@link ParsedWebhook}: a known event typed by its `type`
+ * ({@link WebhookPayload}, `known: true`), or, for a `type` this version does
+ * not know (an event the service added later), an {@link UnknownWebhook}
+ * (`known: false`, its `type` and `data`): a new event is never taken for a
+ * forgery. Throws {@link WebhookVerificationError} only for a delivery that
+ * cannot be trusted or is not one: a bad or missing signature (with `secret`),
+ * a body that is not JSON, JSON that is not an object with a string `type`, or
+ * a known event without its job id (`jobId` of v0 crawls is accepted as `id`;
+ * a monitor's delivery carries its check's id). Unknown extra fields are kept;
+ * a `data` object is a list of one. The service's signature covers the body
+ * only (no timestamp is signed), so there is no age to check: de-duplicate on
+ * `webhookId`.
+ *
+ * @example
+ * const event = await parseWebhook(raw, { secret, signature: req.headers.get("x-firecrawl-signature") });
+ * if (!event.known) return new Response("ok"); // a newer event type: event.type, event.data
+ * if (event.type === "crawl.page" && event.success) save(event.data[0]);
  */
-export async function parseWebhook(rawBody: string | Uint8Array | ArrayBuffer, options: ParseWebhookOptions = {}): Promise<WebhookPayload> {
+export async function parseWebhook(rawBody: string | Uint8Array | ArrayBuffer, options: ParseWebhookOptions = {}): Promise<ParsedWebhook> {
   if (options.secret !== undefined && !(await verifyWebhookSignature(rawBody, options.signature, options.secret))) {
     throw new WebhookVerificationError("Webhook signature does not match the body");
   }
@@ -379,12 +451,25 @@ export async function parseWebhook(rawBody: string | Uint8Array | ArrayBuffer, o
   } catch {
     throw new WebhookVerificationError("Webhook body is not valid JSON");
   }
-  if (!isRecord(body) || typeof body.type !== "string" || !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(body.type)) {
-    throw new WebhookVerificationError(`Unknown webhook event type: ${isRecord(body) ? String(body.type) : typeof body}`);
+  if (!isRecord(body) || typeof body.type !== "string" || body.type === "") {
+    throw new WebhookVerificationError(`Webhook body is not a webhook delivery: ${describeJson(body)}`);
   }
   const id = typeof body.id === "string" ? body.id : typeof body.jobId === "string" ? body.jobId : undefined;
-  if (id === undefined) throw new WebhookVerificationError("Webhook body has no job id");
+  if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(body.type)) return unknownWebhook(body, body.type, id);
+  if (id === undefined) throw new WebhookVerificationError(`Webhook body has no job id (a ${body.type} delivery carries \`id\`)`);
   // `data` is a list; a server that sent one object (the first monitor deliveries did) gets it as a list of one.
   const data = Array.isArray(body.data) ? body.data : isRecord(body.data) ? [body.data] : [];
-  return { ...body, id, data } as unknown as WebhookPayload;
+  return { ...body, id, data, known: true } as unknown as WebhookPayload;
+}
+
+/** An event of a type this version does not know: every field kept, the common ones typed only when well-typed. */
+function unknownWebhook(body: Record<string, unknown>, type: string, id: string | undefined): UnknownWebhook {
+  const { success, id: _id, webhookId, error, metadata, ...rest } = body;
+  const event: UnknownWebhook = { ...rest, type, known: false, data: dataList(body.data) };
+  if (typeof success === "boolean") event.success = success;
+  if (id !== undefined) event.id = id;
+  if (typeof webhookId === "string") event.webhookId = webhookId;
+  if (typeof error === "string") event.error = error;
+  if (isRecord(metadata) && Object.values(metadata).every((v) => typeof v === "string")) event.metadata = metadata as Record<string, string>;
+  return event;
 }

@@ -30,6 +30,18 @@ export { fakeJobs, type FakeJobs } from "./handlers/jobs.js";
 export type { FakeJob, JobEngineOptions, JobFailureSpec } from "./handlers/job-engine.js";
 export { fakeTasks, type FakeTasks, type FakeTask, type TaskOptions } from "./handlers/tasks.js";
 export { v1FakeState, type V1FakeState } from "./handlers/v1.js";
+export {
+  signWebhook,
+  fakeWebhooks,
+  type SignWebhookOptions,
+  type SignedWebhook,
+  type WebhookEventInit,
+  type WebhookFetch,
+  type FakeWebhooks,
+  type FakeWebhookDelivery,
+  type FakeWebhookSettings,
+  type FakeWebhookTarget,
+} from "./webhooks.js";
 
 /** Every capability's routes, in registration order. Later capabilities add theirs here. */
 const REGISTRARS: ((fake: FakeService) => void)[] = [registerScrape, registerMap, registerTeam, registerSignup, registerPreview, registerJobs, registerTasks, registerStreams, registerV1, registerSearch, registerBrowser, registerUsageHistory, registerLater, registerParse, registerMonitor];

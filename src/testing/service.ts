@@ -71,6 +71,14 @@ export interface FakeServiceOptions {
   pages?: PageSpec[];
   /** Serve the default site at `https://acme.test` (default true; false leaves only `pages`). */
   defaultSite?: boolean;
+  /**
+   * The team's webhook secret: the fake then POSTs each job's webhook events,
+   * signed with `x-firecrawl-signature` as the service signs them. Without it
+   * or `webhookFetch` the fake sends none (see `fakeWebhooks`).
+   */
+  webhookSecret?: string;
+  /** The fetch the fake's webhook deliveries go out with (with a secret and without this: the global `fetch`), e.g. your receiver called in-process. */
+  webhookFetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 }
 
 /** What a handler gets. */
@@ -135,7 +143,7 @@ export class FakeService {
   /** The fixture web. */
   readonly pages: FixturePage[];
   /** Options in force. */
-  readonly options: Required<Omit<FakeServiceOptions, "publicUrl" | "pages" | "defaultSite">> & { publicUrl: string | undefined };
+  readonly options: Required<Omit<FakeServiceOptions, "publicUrl" | "pages" | "defaultSite" | "webhookSecret" | "webhookFetch">> & Pick<FakeServiceOptions, "webhookSecret" | "webhookFetch"> & { publicUrl: string | undefined };
   /** Teams by key. */
   readonly teams = new Map<string, FakeTeam>();
   /** The default team (owner of the configured keys). */
@@ -159,6 +167,8 @@ export class FakeService {
       manyPages: options.manyPages ?? 24,
       sse: options.sse ?? false,
       streamIntervalMs: options.streamIntervalMs ?? 5,
+      webhookSecret: options.webhookSecret,
+      webhookFetch: options.webhookFetch,
     };
     this.pages = options.defaultSite === false ? [] : buildFixtureWeb(this.options.manyPages);
     this.team = { id: "team-default", planCredits: this.options.planCredits, creditsUsed: 0, ledger: [] };

@@ -3,11 +3,13 @@
  * progress (each status read finishes `pagesPerPoll` more pages, or a test
  * drives it with {@link fakeJobs}), crawling of the fixture web (links within
  * the site, limit, include/exclude regexes, maxDiscoveryDepth, sitemap),
- * status pages split with `next` as reference §4.4 describes, cancel and errors.
+ * status pages split with `next` as reference §4.4 describes, cancel and errors,
+ * and the job's webhook deliveries (`started`, each `page`, `completed`; see `../webhooks.ts`).
  */
 import type { FakeService, FakeTeam } from "../service.js";
 import { scrapeTarget, fakeId, parseFormats } from "./scrape.js";
 import { v1Document } from "./v1.js";
+import { emitJobWebhook } from "../webhooks.js";
 
 /** State of a fake crawl or batch scrape. */
 export interface FakeJob {
@@ -191,6 +193,7 @@ function newJob(fake: FakeService, kind: FakeJob["kind"], version: FakeJob["vers
     job.failWith = f?.error;
   }
   e.jobs.set(job.id, job);
+  emitJobWebhook(fake, job, "started");
   return job;
 }
 
@@ -208,16 +211,23 @@ export function advance(fake: FakeService, job: FakeJob, n: number): void {
       fake.charge(job.team, credits, job.key);
       job.credits += credits;
       job.docs.push(doc);
+      emitJobWebhook(fake, job, "page", { data: [doc] });
       const page = fake.findPage(item.url);
       if (job.kind === "crawl" && page && job.options.sitemap !== "only") for (const l of page.links) if (admits(job, l, item.depth + 1)) enqueue(job, l, item.depth + 1);
     } catch {
-      job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url: item.url, code: "SCRAPE_ALL_ENGINES_FAILED", error: "All scraping engines failed! -- Double check the URL to make sure it's not broken." });
+      const error = "All scraping engines failed! -- Double check the URL to make sure it's not broken.";
+      job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url: item.url, code: "SCRAPE_ALL_ENGINES_FAILED", error });
+      // The service reports a page it could not scrape as a `page` event with `success: false` and only the URL.
+      emitJobWebhook(fake, job, "page", { success: false, error, data: [{ metadata: { sourceURL: item.url } }] });
     }
   }
   if (job.failAfterPages !== undefined && job.docs.length >= job.failAfterPages && n > 0) return failJob(job, job.failWith);
   if (job.queue.length === 0 && n > 0) {
     if (job.settleLeft > 0) job.settleLeft -= 1;
-    else job.status = "completed";
+    else {
+      job.status = "completed";
+      emitJobWebhook(fake, job, "completed");
+    }
   }
 }
 
@@ -229,7 +239,12 @@ export function finish(fake: FakeService, job: FakeJob): void {
   }
 }
 
-/** Marks a job failed with a stored error (a kickoff failure when no page was done). */
+/**
+ * Marks a job failed with a stored error (a kickoff failure when no page was
+ * done). No webhook event: the service has no `crawl.failed` or
+ * `batch_scrape.failed` (its `failed` filter only matters for extract and
+ * agent); the error is on the job's status.
+ */
 export function failJob(job: FakeJob, error = "Crawl failed: the start URL could not be scraped."): void {
   job.status = "failed";
   job.error = error;
