@@ -5,7 +5,7 @@
  */
 import { describe, expectTypeOf, test } from "vitest";
 import type { Document } from "../src/index.js";
-import { parseWebhook, type ParsedWebhook, type UnknownWebhook, type WebhookPayload } from "../src/webhooks.js";
+import { parseWebhook, WebhookVerificationError, type ParsedWebhook, type UnknownWebhook, type WebhookPayload } from "../src/webhooks.js";
 
 describe("parseWebhook's result", () => {
   test("is the known union or the unknown event", () => {
@@ -43,5 +43,25 @@ describe("parseWebhook's result", () => {
       // @ts-expect-error: the event may be an UnknownWebhook, whose data is unknown[]
       void e.data[0].metadata;
     }
+  });
+});
+
+describe("README: Webhooks", () => {
+  test("the receiver of the README compiles as written", () => {
+    // The README's handler, line for line (SECRET and save are the reader's).
+    const SECRET = "whsec";
+    const save = (doc: Document | undefined): void => void doc;
+    async function handler(req: Request): Promise<Response> {
+      const raw = await req.text(); // the exact body: verified before it is parsed
+      const event = await parseWebhook(raw, { secret: SECRET, signature: req.headers.get("x-firecrawl-signature") }).catch((err: unknown) => {
+        if (err instanceof WebhookVerificationError) return undefined; // a bad signature, or not a delivery
+        throw err;
+      });
+      if (!event) return new Response("bad delivery", { status: 401 });
+      if (!event.known) return new Response("ok"); // an event type newer than this SDK: acknowledge it (event.type, event.data)
+      if (event.type === "crawl.page" && event.success) save(event.data[0]);
+      return new Response("ok");
+    }
+    expectTypeOf(handler).returns.resolves.toEqualTypeOf<Response>();
   });
 });
