@@ -33,8 +33,8 @@ const shared: Options = {
 // `npm run build` empties dist/ first; the three builds run side by side, so none cleans.
 export default defineConfig([
   // ESM: one file per source module (dist/ mirrors src/), so a bundler keeps only the modules an app
-  // reaches ("sideEffects": false) and splits the lazily imported ones (v1 layer, watcher transports).
-  // The Node-only modules are left out: Node gets them from the bundled build below.
+  // reaches ("sideEffects": false): code is split at the entries (`webdata/v1`, `webdata/zod3`, ...), never
+  // inside the client. The Node-only modules are left out: Node gets them from the bundled build below.
   { ...shared, entry: ["src/**/*.ts", "!src/node.ts", "!src/v1/node.ts", "!src/firecrawl/node.ts", "!src/testing/node.ts", "!src/cli/**"], format: ["esm"], bundle: false, dts: false },
   // ESM for Node (the "node" conditions and the CLI): the same modules bundled, with shared chunks, so
   // `import "webdata"` reads a few files instead of ~90 (a third of a cold start). Browsers keep the
@@ -60,7 +60,8 @@ export default defineConfig([
   },
   // ESM types: one declaration file per entry.
   { ...shared, entry, format: ["esm"], dts: { only: true } },
-  // CommonJS (Node `require`): bundled per entry with shared chunks. The on-demand modules are
+  // CommonJS (Node `require`): bundled per entry with shared chunks. The optional packages loaded when
+  // first needed (undici by the Node client, `ai` and the MCP SDK by `webdata/ai`, `ws` by the fake) are
   // loaded with `require()` (in a promise), not `import()`: CommonJS hosts built on `vm` without a
   // dynamic-import hook (Jest's default mode) cannot run `import()`.
   {

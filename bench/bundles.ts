@@ -25,18 +25,19 @@ export const ZOD4_APP = `import "webdata/zod4"; ${CLIENT_APP}`;
 export const SCRAPE_APP = 'import { scrape } from "webdata"; export const s = (u) => scrape(u, { formats: ["markdown"] });';
 
 /**
- * The size budgets of DESIGN.md, gzipped bytes, zod counted: `import { WebData }`'s initial
- * download (`client`) and with everything it loads on first use inlined (`inlined`: v1 layer,
- * watcher transports, job waiters; the zod schema converters are printed beside it, not counted:
- * zod 3's, zod-to-json-schema + `zod/v3` ~19 KB, reaches only apps that bundle zod 3 already, zod
- * 4's `toJSONSchema` ~7 KB only apps that pass a zod mini schema), and `import { scrape }`'s
- * initial download (`scrapeOnly`). Recounted in DESIGN.md ("Size", 2026-11-25) from 25 / 34 / 17 KB,
- * which only dropping features could meet, to ceilings against growth; the aim is lower.
- * Raised on 2026-11-25 by 1.5 KB each for `client` and `inlined`: the measured cost of the eleven
- * methods issue 24 asked for after that recount (parse, the eight monitor routes, endpoint feedback:
- * 1,271 B inlined, about 1,330 B initial; `bench/README.md`, "Size"); `scrapeOnly` is unchanged.
+ * The size ceilings of DESIGN.md ("Size", revised 2026-11-27), gzipped bytes, zod counted:
+ * `import { WebData }`'s initial download (`client`), the same app with every `import()` inlined
+ * (`inlined`: the Worker bundle; the zod schema converters are in neither: zod 3's,
+ * zod-to-json-schema + `zod/v3` ~19 KB, only with `import "webdata/zod3"`, zod 4's `toJSONSchema`
+ * ~7 KB only with `import "webdata/zod4"`), and `import { scrape }`'s initial download
+ * (`scrapeOnly`). Guards against accidental growth, set about 5% above the measured figure: a
+ * feature that needs more raises its ceiling in the same commit, with the figure in the message;
+ * never shorten an error message or a hint to meet one.
+ * Set on 2026-11-27 when the client stopped loading modules on demand (code is split at entry
+ * points only, so `client` and `inlined` are one bundle): measured 41,427 B (Rollup 4: 41,779 B)
+ * and 22,567 B (Rollup 4: 22,801 B) for `scrapeOnly`, which now carries the schema conversion.
  */
-export const BUDGET = { client: 33.5 * 1024, inlined: 43.5 * 1024, scrapeOnly: 22 * 1024 } as const;
+export const BUDGET = { client: 42.5 * 1024, inlined: 42.5 * 1024, scrapeOnly: 23.2 * 1024 } as const;
 
 /** One bundle of an app. */
 export interface Bundle {

@@ -150,7 +150,7 @@ if (measure === "first-document") {
     const reads = fake.requests.filter((r) => r.method === "GET" && r.pathname.endsWith(job.id)).length;
     return { first, end, reads };
   };
-  await watch(5000); // loads what the watcher loads on first use, before anything is measured
+  await watch(5000); // a first run warms up, before anything is measured
   const short = await watch(5000);
   const long = await watch(60_000);
   console.log(JSON.stringify({ firstMs: short.first, reads5s: short.reads, reads60s: long.reads, end5s: short.end, end60s: long.end }));

@@ -19,7 +19,6 @@ import { getActiveCrawls, startCrawl, type ActiveCrawls, type CrawlDocument, typ
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./api/extract.js";
 import { cancelJob, getJobErrors, getJobStatus } from "./jobs/status.js";
 import type { JobDocumentsOptions, JobErrors, JobPageOptions, JobStatus, WaitOptions } from "./jobs/types.js";
-import type { ValidateOption } from "./jobs/waiters.js";
 import { createWatcher, type Watcher } from "./jobs/watcher.js";
 import type { WatcherOptions } from "./jobs/watch-types.js";
 import { scrape, type ScrapeParams, type ScrapeResult } from "./api/scrape.js";
@@ -45,30 +44,11 @@ import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
-import { atCall, OnDemand, runWith } from "./core/on-demand.js";
-import type { V1Client } from "./v1/client.js";
-import { lazyV1 } from "./v1/lazy.js";
+import { jobDocuments } from "./jobs/pages.js";
+import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait, type ValidateOption } from "./jobs/waiters.js";
+import { V1Client } from "./v1/client.js";
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
-
-type Waiting = typeof import("./jobs/waiting.js");
-
-/**
- * The job waiters and the page walk (`jobs/waiting.ts`), loaded on the first waiting call or
- * document iteration (a chunk of its own in split browser bundles); the Node and server entries
- * hand them over up front (`hand-over.ts`), so nothing loads between a call and its poll timers.
- */
-export const jobWaiters = new OnDemand<Waiting>("the job waiters", () => import("./jobs/waiting.js"));
-
-/** The documents of `make`'s iterator: at once when the waiters are at hand, else once loaded (on the first `next()`), with the arguments as they were at the call. */
-function documents<A extends unknown[], D>(make: (m: Waiting, ...args: A) => AsyncGenerator<D, void, undefined>, ...args: A): AsyncGenerator<D, void, undefined> {
-  const now = jobWaiters.now;
-  if (now) return make(now, ...args);
-  const copies = args.map(atCall) as A;
-  return (async function* () {
-    yield* make(await jobWaiters.load(), ...copies);
-  })();
-}
 
 /** A provisioned agent key, plus a helper that builds a client using it. */
 export interface AgentSignupResult extends AgentSignupRecord {
@@ -104,12 +84,9 @@ export class WebData {
     return this.#http.apiUrl;
   }
 
-  /**
-   * The legacy v1 methods (`mapUrl`, `scrapeUrl`, ...), over the same transport. The v1 layer
-   * is loaded on the first call (a separate chunk in split browser bundles).
-   */
+  /** The legacy v1 methods (`mapUrl`, `scrapeUrl`, ...), over the same transport. */
   get v1(): V1Client {
-    this.#v1 ??= lazyV1(this.#http);
+    this.#v1 ??= new V1Client(this.#http);
     return this.#v1;
   }
 
@@ -150,7 +127,7 @@ export class WebData {
    * `json` is typed from `options.schema` (each document parsed with it as it is yielded), or named: `crawlDocuments<MyType>(id)` (unchecked).
    */
   crawlDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): AsyncGenerator<Document<T>, void, undefined> {
-    return documents((m, ...a) => m.jobDocuments<Document<T>>(this.#http, "crawl", ...a), id, options, requestOptions);
+    return jobDocuments<Document<T>>(this.#http, "crawl", id, options, requestOptions);
   }
 
   /** Failed and robots-blocked pages of a crawl: `GET /v2/crawl/<id>/errors`. */
@@ -174,7 +151,7 @@ export class WebData {
    * every document is parsed with it (`ResultValidationError`).
    */
   crawl<O extends CrawlOptions & WaitOptions = CrawlOptions & WaitOptions>(url: string, options?: O, requestOptions?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
-    return runWith(jobWaiters, (m, ...a) => m.crawlAndWait<O>(this.#http, ...a), url, options, requestOptions);
+    return crawlAndWait<O>(this.#http, url, options, requestOptions);
   }
 
   /** Starts a batch scrape: `POST /v2/batch/scrape` (retried only when nothing can have been created). */
@@ -192,7 +169,7 @@ export class WebData {
 
   /** Every document of a batch scrape, following `next`; `json` typed (and parsed) as in `crawlDocuments`. */
   batchScrapeDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): AsyncGenerator<Document<T>, void, undefined> {
-    return documents((m, ...a) => m.jobDocuments<Document<T>>(this.#http, "batch", ...a), id, options, requestOptions);
+    return jobDocuments<Document<T>>(this.#http, "batch", id, options, requestOptions);
   }
 
   /** Failed pages of a batch scrape: `GET /v2/batch/scrape/<id>/errors`. */
@@ -210,7 +187,7 @@ export class WebData {
    * from the json format's schema in `formats`; with `validate: true` every document is parsed with it.
    */
   batchScrape<O extends BatchScrapeOptions & WaitOptions = BatchScrapeOptions & WaitOptions>(urls: string[], options?: O, requestOptions?: RequestOptions): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
-    return runWith(jobWaiters, (m, ...a) => m.batchScrapeAndWait<O>(this.#http, ...a), urls, options, requestOptions);
+    return batchScrapeAndWait<O>(this.#http, urls, options, requestOptions);
   }
 
   /**
@@ -245,7 +222,7 @@ export class WebData {
    * `schema` (zod 3/4, Standard Schema) unless a type is named: `extract<MyType>(...)`; `validate: true` parses it with `schema`.
    */
   extract<T = never, O extends ExtractOptions & WaitOptions & ValidateOption = ExtractOptions & WaitOptions & ValidateOption>(options: O, requestOptions?: RequestOptions): Promise<ExtractStatus<SchemaResult<T, O["schema"]>>> {
-    return runWith(jobWaiters, (m, ...a) => m.extractAndWait<SchemaResult<T, O["schema"]>>(this.#http, ...a), options, requestOptions);
+    return extractAndWait<SchemaResult<T, O["schema"]>>(this.#http, options, requestOptions);
   }
 
   /** Starts an agent: `POST /v2/agent`. */
@@ -274,7 +251,7 @@ export class WebData {
   /** The official client's form, `agent({ prompt, ...options })`: the same run (waiter options in ms: `pollIntervalMs`, `timeoutMs`). */
   agent<T = never, O extends AgentRequest & WaitOptions & ValidateOption = AgentRequest & WaitOptions & ValidateOption>(request: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>>;
   agent(first: string | AgentRequest, second?: AgentOptions | RequestOptions, third?: RequestOptions): Promise<AgentStatus<unknown>> {
-    return runWith(jobWaiters, (m, ...a) => m.agentAndWait(this.#http, ...a), ...agentArgs<AgentOptions & WaitOptions & ValidateOption, RequestOptions>(first, second, third));
+    return agentAndWait(this.#http, ...agentArgs<AgentOptions & WaitOptions & ValidateOption, RequestOptions>(first, second, third));
   }
 
   /** Remaining tokens of the team (camelCase): `GET /v2/team/token-usage`. */

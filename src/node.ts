@@ -21,10 +21,6 @@ import { ConnectionError } from "./core/errors.js";
 import { check, int } from "./core/validate.js";
 import * as z from "zod/v4/mini";
 import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
-import { handOverOnDemandParts } from "./hand-over.js";
-
-// Size is no concern on Node: what the portable entry loads on first use is handed over up front.
-handOverOnDemandParts();
 
 /** Options of the Node client: the portable ones plus connection control. */
 export interface NodeClientOptions extends ClientOptions {

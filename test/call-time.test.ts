@@ -1,13 +1,14 @@
 /**
  * A request is made of the options as they were at the call: changing the
  * caller's options object afterwards (even in the same tick) changes nothing,
- * also through `client.v1` before and after its layer has loaded.
+ * for a schema (converted at the call), the waiters and `client.v1`.
  */
 import { describe, expect, it } from "vitest";
 import { WebData } from "../src/index.js";
 import { createFakeService } from "../src/testing/index.js";
 import * as z325 from "zod3/v4";
-import { laterCount } from "../src/core/later.js";
+import { POLL_FLOOR_OPTION } from "../src/jobs/poll-timing.js";
+import { fakeJobs, fakeTasks } from "../src/testing/index.js";
 import "../src/zod4.js"; // zod 3.25's zod/v4 schemas need the opt-in converter (webdata/zod4)
 
 function setup() {
@@ -30,20 +31,18 @@ describe("options are read at call time", () => {
     expect(bodies().map((b) => (b.location as { country: string }).country)).toEqual(["US", "FR"]);
   });
 
-  it("a schema sent before the schema conversion has loaded (the portable entry loads it on first use): the first call sends the schema it was given", async () => {
+  it("a schema is converted at the call: the first call sends the schema it was given, whatever the options become", async () => {
     const { client, bodies } = setup();
-    const before = laterCount();
     const opts = { formats: [{ type: "json" as const, schema: z325.object({ title: z325.string() }) }] };
     const first = client.scrape("https://acme.test/", opts);
-    // The portable entry has not loaded the schema conversion yet: the body is frozen at the call, the schema filled in later.
-    expect(laterCount()).toBeGreaterThan(before);
+    opts.formats[0]!.schema = z325.object({ inPlace: z325.string() }) as never;
     opts.formats = [{ type: "json", schema: z325.object({ other: z325.string() }) }] as never;
     await first;
     const sent = (bodies()[0]!.formats as { schema: { properties: object } }[])[0]!.schema;
     expect(Object.keys(sent.properties)).toEqual(["title"]);
   });
 
-  it("client.v1: arguments are kept as given, before and after the v1 layer loads", async () => {
+  it("client.v1: arguments are kept as given, on the first call and the next", async () => {
     const { client, bodies } = setup();
     const params = { search: "first", limit: 5 };
     const before = client.v1.mapUrl("https://acme.test/", params);
@@ -53,5 +52,34 @@ describe("options are read at call time", () => {
     params.search = "third";
     await after;
     expect(bodies().map((b) => b.search)).toEqual(["first", "second"]);
+  });
+
+  it("crawl(), batchScrape(), extract() and agent(): the job starts with the options of the call", async () => {
+    const { fake, client, bodies } = setup();
+    fakeJobs(fake);
+    fakeTasks(fake).configure({ pollsToFinish: 0 });
+    const fast = { pollIntervalMs: 50, [POLL_FLOOR_OPTION]: 50 };
+    const crawl = { limit: 2, scrapeOptions: { formats: ["markdown" as const] }, ...fast };
+    const batch = { formats: ["markdown" as const], location: { country: "US" }, ...fast };
+    const extract = { urls: ["https://acme.test/about"], prompt: "first", ...fast };
+    const agent = { maxCredits: 10, ...fast };
+    const done = Promise.all([
+      client.crawl("https://acme.test/", crawl),
+      client.batchScrape(["https://acme.test/about"], batch),
+      client.extract(extract),
+      client.agent("first", agent),
+    ]);
+    crawl.limit = 99;
+    crawl.scrapeOptions.formats[0] = "html" as never;
+    batch.location.country = "DE";
+    extract.prompt = "changed";
+    extract.urls[0] = "https://changed.test/";
+    agent.maxCredits = 99;
+    await done;
+    const started = (path: string) => bodies()[fake.requests.findIndex((r) => r.method === "POST" && r.path === path)]!;
+    expect(started("/v2/crawl")).toMatchObject({ limit: 2, scrapeOptions: { formats: ["markdown"] } });
+    expect(started("/v2/batch/scrape")).toMatchObject({ location: { country: "US" } });
+    expect(started("/v2/extract")).toMatchObject({ prompt: "first", urls: ["https://acme.test/about"] });
+    expect(started("/v2/agent")).toMatchObject({ prompt: "first", maxCredits: 10 });
   });
 });

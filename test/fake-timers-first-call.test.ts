@@ -1,22 +1,16 @@
 /**
- * The TESTING.md pattern (fake timers, the fake's 429 with a 2 s wait) as the
- * very first call of a test file: nothing the client loads on demand may sit
- * between the request and the retry's timer, or the test's
- * `advanceTimersByTimeAsync` runs before the timer exists and the call never
- * ends. Each test file gets a fresh module graph, so this file's first call is
- * the client's first call. This file imports only the portable entry: the
- * Node entry would load, up front, modules the portable one loads on demand.
- * The Node entry's `client.v1` is in fake-timers-first-call-node.test.ts.
+ * The TESTING.md pattern (fake timers, the fake's 429 with a 2 s wait) as a test
+ * file's first use of each part of the client, on the portable entry (browsers and
+ * runtimes without a condition of their own): nothing may be loaded between a call
+ * and its timers, or the test's `advanceTimersByTimeAsync` runs before the timer
+ * exists and the call never ends. The client loads no module on demand, so this
+ * holds on every entry: the same tests run on the server entry
+ * (fake-timers-first-call-server.test.ts) and the Node entry
+ * (fake-timers-first-call-node.test.ts). Each test file gets a fresh module graph:
+ * this file imports only the portable entry.
  */
-import { afterEach, it, vi } from "vitest";
 import { WebData } from "../src/index.js";
-import { createFakeService } from "../src/testing/index.js";
-import { backsOffOnTheFakeClock } from "./support/fake-clock.js";
+import "../src/zod4.js"; // zod mini schemas need the opt-in converter (webdata/zod4), registered at import
+import { firstUsesOnTheFakeClock } from "./support/fake-clock.js";
 
-afterEach(() => vi.useRealTimers());
-
-it("a first call that is rate limited backs off on the fake clock", async () => {
-  const fake = createFakeService();
-  const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
-  await backsOffOnTheFakeClock(fake, () => client.scrape("https://acme.test/about", { formats: ["markdown"] }), { metadata: { title: "About Acme" } });
-});
+firstUsesOnTheFakeClock(WebData);

@@ -3,7 +3,7 @@
  * (2000 ms) and one public floor (500 ms) for every poll, the watcher's
  * included; only the internal test-only option lowers the floor.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WatcherOptions } from "../src/index.js";
 import { DEFAULT_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS, POLL_FLOOR_OPTION, pollInterval } from "../src/jobs/poll-timing.js";
 import { fakeJobs } from "../src/testing/index.js";
@@ -31,8 +31,6 @@ describe("pollInterval", () => {
 });
 
 describe("the watcher's REST polling uses the same floor", () => {
-  // The watcher loads its polling transport on first use: load it before time is faked.
-  beforeAll(() => import("../src/jobs/watch-poll.js"));
   beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
   afterEach(() => vi.useRealTimers());
 
@@ -65,8 +63,6 @@ describe("the watcher's REST polling uses the same floor", () => {
 });
 
 describe("the v1 waiters' default interval", () => {
-  // client.v1 loads its layer on first use: load it before time is faked.
-  beforeAll(() => import("../src/v1/client.js"));
   beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] }));
   afterEach(() => vi.useRealTimers());
 

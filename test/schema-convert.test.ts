@@ -1,8 +1,8 @@
 /**
  * Users' extraction schemas reach the wire with every constraint: zod 4
  * (classic, mini, and zod 3.25's `zod/v4`) through zod's own `toJSONSchema`,
- * zod 3 through the `zod-to-json-schema` library, loaded on first use. The
- * request is the one of the call even while a converter loads.
+ * zod 3 through the `zod-to-json-schema` library (each registered by its
+ * entry, `webdata/zod4` and `webdata/zod3`). The request is the one of the call.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import * as z4 from "zod";
@@ -90,9 +90,7 @@ function expectEveryConstraint(out: Rec): void {
   expect(out.required).not.toContain("o");
 }
 
-describe("the request is the one of the call while a converter loads", () => {
-  // This file's setup imports the Node entry, which hands the converters over up front: the case where one is still
-  // loading at the call is held by test/call-time.test.ts (portable entry only). Here: the request is the call's either way.
+describe("the request is the one of the call", () => {
   it.each(TRANSPORTS)("over %s: options changed after the call do not change the request", async (kind) => {
     const s = await setup(kind);
     try {

@@ -1,12 +1,9 @@
 /**
- * The part of the schema handling that loads on first use (`./schema.ts` is the
- * part on every request path): converting a user's schema to the JSON Schema
- * sent on the wire (zod's own converters, `./zod4-json.ts` and `./zod3-json.ts`,
- * themselves loaded when a schema needs one), the service's JSON Schema rules
- * (reference §3.3), and parsing a result with the caller's schema. A scrape
- * without a schema never loads it; the Node and server entries hand it over up
- * front (`hand-over.ts`). zod's converters are registered by `webdata/zod4` and
- * `webdata/zod3` only (`./zod-converters.ts`).
+ * Converting a user's schema to the JSON Schema sent on the wire (zod's own
+ * converters, `./zod4-json.ts` and `./zod3-json.ts`, registered by
+ * `webdata/zod4` and `webdata/zod3` only: `./zod-converters.ts`), the service's
+ * JSON Schema rules (reference §3.3), and parsing a result with the caller's
+ * schema. `./schema.ts` re-exports what the request path uses.
  */
 import { ResultValidationError, ValidationError, type ValidationIssue } from "../core/errors.js";
 import { isStandardSchema, type InferSchema, type SchemaInput, type StandardSchemaV1, type ZodConverters } from "./schema-types.js";
@@ -62,10 +59,10 @@ function convert(input: SchemaInput, where: string, converters: ZodConverters): 
  * a fresh object (the input is never mutated), without `$schema`, checked
  * against the service's JSON-schema rules. Throws `ValidationError` naming
  * `where`; a zod schema whose converter no import registered (`webdata/zod4`,
- * `webdata/zod3`) is one too. `api/schema.ts` is its face (`wireSchema`,
- * `toWireSchema`), which loads this module on first use.
+ * `webdata/zod3`) is one too. `toWireSchema` (`./schema.ts`) is its public,
+ * asynchronous face.
  */
-export function wireSchemaNow(input: SchemaInput, where = "schema"): JsonSchema {
+export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
   let out: JsonSchema;
   let issues: ValidationIssue[];
   try {

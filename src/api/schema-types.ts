@@ -1,7 +1,7 @@
 /**
- * What both halves of the schema handling share (`./schema.ts`, on every
- * request path, and `./schema-convert.ts`, loaded on first use): the schema
- * types, recognising a Standard Schema, and the converter types.
+ * What both halves of the schema handling share (`./schema.ts`, the checks,
+ * and `./schema-convert.ts`, the conversion): the schema types, recognising a
+ * Standard Schema, and the converter types.
  */
 import { isZodSchema, zod4Options, type JsonSchema, type ZodLike } from "./zod-like.js";
 

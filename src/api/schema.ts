@@ -1,7 +1,7 @@
 /**
  * Schemas for structured (JSON) extraction. Every place the wire takes a JSON
  * Schema (the `json` format, `changeTracking`, `scrapeOptions` of crawl, batch
- * and search, extract, agent) converts through {@link toWireSchemaWith}, here.
+ * and search, extract, agent) converts through {@link wireSchema}, here.
  *
  * Accepted: a zod 4 schema (classic or mini, from `zod` 4 or zod 3.25's
  * `zod/v4`), a zod 3 classic schema, any Standard Schema that can emit JSON
@@ -13,60 +13,32 @@
  * Converters are zod's own: zod 4 classic schemas carry `toJSONSchema` in
  * `~standard.jsonSchema`; other zod 4 schemas go through `toJSONSchema` of
  * `zod/v4/core` (`./zod4-json.ts`, registered by `webdata/zod4`), zod 3 schemas through the
- * `zod-to-json-schema` library (`./zod3-json.ts`).
+ * `zod-to-json-schema` library (`./zod3-json.ts`, registered by `webdata/zod3`).
  *
- * This module is the light part, on every request path: the types, the
- * `formats` and `validate` checks. The conversion, the service's JSON Schema
- * rules and result parsing are `./schema-convert.ts`, loaded the first time a
- * schema is sent ({@link wireSchema}), converted ({@link toWireSchema}) or a
- * result parsed: a scrape without a schema never loads them.
+ * This module has the types and the `formats` and `validate` checks; the
+ * conversion, the service's JSON Schema rules and result parsing are
+ * `./schema-convert.ts`.
  */
 import { ValidationError } from "../core/errors.js";
-import { OnDemand } from "../core/on-demand.js";
-import { later } from "../core/later.js";
 import type { JsonSchema } from "./zod-like.js";
-
-export * from "./schema-types.js";
+import { validateDocumentsWith, wireSchema } from "./schema-convert.js";
 import { isStandardSchema, type InferSchema, type SchemaInput, type StandardSchemaV1 } from "./schema-types.js";
 
-/** The conversion and result parsing (`./schema-convert.ts`): loaded on first use, handed over up front by the Node and server entries. */
-export const schemaTools = new OnDemand<typeof import("./schema-convert.js")>("the schema converter", () => import("./schema-convert.js"));
-
-/**
- * A schema for a request body being built: converted now when the converter (and the zod
- * converter the schema needs) is at hand, else a placeholder (`core/later.ts`) filled in before
- * the request goes out; the schema object itself is captured now, so the request is the one of
- * the call. A schema that cannot be sent rejects the call, before anything is sent. Call it only
- * while building a request spec.
- */
-export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
-  const now = schemaTools.now?.wireSchemaNow(input, where);
-  return now ?? later(schemaTools.load().then((m) => m.wireSchemaNow(input, where)));
-}
+export * from "./schema-types.js";
+export { validateDocumentsWith, validateResult, wireSchema } from "./schema-convert.js";
 
 /**
  * Converts a schema input (zod 4 or zod 3 schema, Standard Schema with JSON
  * Schema output, or plain JSON Schema) to the JSON Schema that would be sent:
  * a fresh object (the input is never mutated), without `$schema`, checked
  * against the service's JSON-schema rules. Rejects with `ValidationError`
- * naming `where`. Asynchronous because the converter is loaded on first use: a
- * bundle that never converts a schema never loads it, nor `zod-to-json-schema`
- * and zod 3 for an app without zod 3 schemas.
+ * naming `where`.
  */
 export async function toWireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
-  return (await schemaTools.load()).wireSchemaNow(input, where);
+  return wireSchema(input, where);
 }
 
 export { ResultValidationError, type ResultIssue } from "../core/errors.js";
-
-/**
- * Parses `value` with the caller's schema (a Standard Schema; zod 3 and 4 are
- * Standard Schemas). Returns the parsed value or throws {@link ResultValidationError}.
- */
-export async function validateResult<S extends SchemaInput>(schema: S, value: unknown, where: string): Promise<InferSchema<S>> {
-  if (!isStandardSchema(schema)) return value as InferSchema<S>;
-  return (await schemaTools.load()).validateResult(schema, value, where);
-}
 
 /** A `{ type, schema?, validate? }` entry of `formats`, loosely. */
 interface SchemaFormat {
@@ -128,14 +100,6 @@ export function validateDocuments<D extends { json?: unknown; metadata?: { sourc
   docs: D[],
 ): Promise<D[]> {
   return validateDocumentsWith(validatingSchema(formats), docs);
-}
-
-/** Parses `doc.json` of each document (that has one) with `schema`; `ResultValidationError` names the document's URL and the path. No schema: unchanged, and nothing loaded. */
-export async function validateDocumentsWith<D extends { json?: unknown; metadata?: { sourceURL?: unknown; url?: unknown } }>(
-  schema: StandardSchemaV1 | undefined,
-  docs: D[],
-): Promise<D[]> {
-  return schema ? (await schemaTools.load()).validateDocumentsWith(schema, docs) : docs;
 }
 
 /** A result type named by the caller (`T`), else the one inferred from the schema `S` (for extract and agent). */

@@ -1,7 +1,7 @@
 /**
  * zod 3 classic schemas converted by the `zod-to-json-schema` library, which
- * keeps every constraint zod 3 can express. Loaded on first use by `./schema.ts`
- * (only apps that pass a zod 3 schema load it, and zod 3 with it).
+ * keeps every constraint zod 3 can express. Registered by `webdata/zod3` only
+ * (only apps that import it load it, and zod 3 with it).
  */
 import { zodToJsonSchema } from "zod-to-json-schema";
 import type { JsonSchema, ZodLike } from "./zod-like.js";

@@ -1,7 +1,7 @@
 /**
  * zod 4 schemas without `~standard.jsonSchema` (zod 4 mini, and zod 3.25's
  * `zod/v4`) converted by zod's own `toJSONSchema` from `zod/v4/core` (the
- * application's zod: a peer dependency). Loaded on first use by `./schema.ts`.
+ * application's zod: a peer dependency). Registered by `webdata/zod4` only.
  */
 import { toJSONSchema, type $ZodType } from "zod/v4/core";
 import { zod4Options, type JsonSchema, type ZodLike } from "./zod-like.js";

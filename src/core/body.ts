@@ -2,8 +2,8 @@
  * Reading a response body with a size limit, for both transports: bytes are
  * counted as they arrive (after any content decoding), and reading stops at
  * the client's `maxResponseBytes` with a `ResponseTooLargeError`, so a huge
- * or endless answer never sits whole in memory. Loaded on demand by the fetch
- * transport (a body with a declared length within the limit never needs it).
+ * or endless answer never sits whole in memory. The fetch transport reads
+ * through it unless a body's declared length is within the limit.
  */
 import { ResponseTooLargeError } from "./errors.js";
 

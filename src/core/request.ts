@@ -6,7 +6,6 @@
 import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
 import { AbortError, APIError, isRecord, RateLimitError, RedirectError, redactAll, TimeoutError } from "./errors.js";
 import { linkSignal } from "./abort.js";
-import { fillLater, laterCount } from "./later.js";
 import { checkRequestOptions, encodeJson } from "./options.js";
 import { parseRedacted, redactError, redactHeaders, redactParsed, secretsOf } from "./redact.js";
 import { attemptTimeoutMs } from "./server-timeout.js";
@@ -75,14 +74,11 @@ export type SpecInput = RequestSpec | (() => RequestSpec);
 
 /**
  * Builds the spec at the call: its throws reject the call and nothing is sent. The body is
- * serialised now too; a body holding values known only later (see `./later.ts`) is frozen
- * now and sent once they are filled in.
+ * serialised at the call too (`#withRetries` encodes it before its first `await`), so changing
+ * the caller's options afterwards changes nothing.
  */
-function buildSpec(input: SpecInput): RequestSpec | Promise<RequestSpec> {
-  if (typeof input !== "function") return input;
-  const mark = laterCount();
-  const spec = input();
-  return laterCount() === mark ? spec : fillLater(spec);
+function buildSpec(input: SpecInput): RequestSpec {
+  return typeof input === "function" ? input() : input;
 }
 
 /** Status, headers and request id of the HTTP answer. */
@@ -215,8 +211,7 @@ export class HttpClient {
 
   /** Opens a call and returns the raw answer (for streams). Errors are mapped like {@link request}. */
   async raw(input: SpecInput, opts: RequestOptions = {}): Promise<TransportResponse> {
-    const built = buildSpec(input);
-    const spec = built instanceof Promise ? await built : built;
+    const spec = buildSpec(input);
     return this.#withRetries(spec, opts, async (res, url) => {
       if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url);
       return res;
@@ -224,8 +219,7 @@ export class HttpClient {
   }
 
   async #run<T>(input: SpecInput, opts: RequestOptions): Promise<WithResponse<T>> {
-    const built = buildSpec(input);
-    const spec = built instanceof Promise ? await built : built; // no await (the body is serialized now) unless a schema converter must load first
+    const spec = buildSpec(input); // no await before #withRetries: the body is serialised at the call
     return this.#withRetries(spec, opts, async (res, url, signal) => {
       let text: string;
       try {

@@ -10,7 +10,7 @@ import type { ClientOptions } from "../core/config.js";
 import { APIError, ValidationError } from "../core/errors.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import type { V1Client } from "../v1/client.js";
-import { V1_API_METHODS, V1_PROMISE_METHODS } from "../v1/lazy.js";
+import { V1_API_METHODS, V1_PROMISE_METHODS } from "../v1/methods.js";
 import type { V1CreditUsage, V1TokenUsage } from "../v1/usage.js";
 
 /** An `APIError` with the official `FirecrawlError`'s `statusCode` (the HTTP status). */

@@ -24,7 +24,6 @@ import { delay, onAbort as linkAbort } from "../core/abort.js";
 import { checkJsonOptions, checkRequestOptions, checkWaitOptions, optionsArg } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { reconnectDelayMs } from "../core/retry.js";
-import { OnDemand } from "../core/on-demand.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
 import { pollPauses, type PollFloorOption } from "./poll-timing.js";
@@ -33,6 +32,9 @@ import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import { firstSeen } from "./identity.js";
 import { countersOf, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { pollToEnd } from "./watch-poll.js";
+import { runSse } from "./watch-sse.js";
+import { runWebSocket } from "./watch-ws.js";
 import { checkEventType } from "./watch-official.js";
 import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions, WebSocketConstructor } from "./watch-types.js";
 
@@ -256,7 +258,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     let streamDone = false;
     for (let i = 0, tries = 0; i < order.length && order[i] !== "poll"; ) {
       const before = ctx.progress;
-      const end: SessionEnd = order[i] === "websocket" && Ctor ? await runTransport(watchTransports.websocket, (m) => m.runWebSocket(ctx, Ctor)) : await runTransport(watchTransports.sse, (m) => m.runSse(ctx));
+      const end: SessionEnd = order[i] === "websocket" && Ctor ? await runWebSocket(ctx, Ctor) : await runSse(ctx);
       if (end.kind === "aborted" || this.#ctl.signal.aborted) return;
       if (end.kind === "done") {
         streamDone = true;
@@ -272,7 +274,6 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       tries = 0;
       ctx.lastEventId = undefined;
     }
-    const { pollToEnd } = await watchTransports.poll.load();
     const final = await pollToEnd(ctx, { quick: streamDone && clean, maxFailures: o.maxPollFailures ?? 5 });
     const counters: WatchCounters = { status: final.status, completed: final.completed, total: final.total, creditsUsed: final.creditsUsed };
     if (counters.status === "completed" && wasCancelled(this.#http, this.jobId)) counters.status = "cancelled";
@@ -289,31 +290,6 @@ async function reconnectPause(tries: number, signal: AbortSignal): Promise<boole
     return false;
   }
 }
-
-/**
- * Runs a stream transport. The transports load on first use (separate chunks in split browser
- * bundles; the SSE one carries the event-stream parser): a module that cannot be loaded makes the
- * transport unavailable, and the watcher falls back to the next one.
- */
-async function runTransport<M>(module: OnDemand<M>, run: (transport: M) => Promise<SessionEnd>): Promise<SessionEnd> {
-  let transport: M;
-  try {
-    transport = await module.load();
-  } catch (err) {
-    return { kind: "unavailable", error: err instanceof WebDataError ? err : new WebDataError(String(err), { cause: err }) };
-  }
-  return run(transport);
-}
-
-/**
- * The watcher's transports, each loaded when a watcher first uses it (a chunk of its own in split
- * browser bundles, with eventsource-parser for SSE); the Node entry hands them over up front.
- */
-export const watchTransports = {
-  websocket: new OnDemand<typeof import("./watch-ws.js")>("a watcher transport (WebSocket)", () => import("./watch-ws.js")),
-  sse: new OnDemand<typeof import("./watch-sse.js")>("a watcher transport (server-sent events)", () => import("./watch-sse.js")),
-  poll: new OnDemand<typeof import("./watch-poll.js")>("a watcher transport (polling)", () => import("./watch-poll.js")),
-};
 
 const watcherOptions = z.looseObject({
   kind: z.optional(z.enum(["crawl", "batch"])),

@@ -1,5 +1,6 @@
 /** The TESTING.md fake-clock steps, shared by the tests that run them as a file's first call. */
-import { expect, vi } from "vitest";
+import * as zm from "zod/v4/mini";
+import { afterEach, expect, it, vi } from "vitest";
 import type { WebData } from "../../src/index.js";
 import { createFakeService, fakeJobs, type FakeService } from "../../src/testing/index.js";
 
@@ -38,4 +39,65 @@ export async function waiterPollsOnTheFakeClock(Client: typeof WebData): Promise
   jobs.finish(id);
   await vi.runAllTimersAsync();
   await expect(result).resolves.toMatchObject({ status: "completed" });
+}
+
+/** A watcher's first polls under fake timers: the first status read at once, the next after exactly `pollIntervalMs`. */
+export async function watcherPollsOnTheFakeClock(Client: typeof WebData): Promise<void> {
+  const fake = createFakeService();
+  const client = new Client({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
+  const { id } = await client.startCrawl("https://acme.test/", { limit: 5 });
+  const jobs = fakeJobs(fake);
+  jobs.configure({ pagesPerPoll: 0 }); // the crawl stays where it is until the test finishes it
+  vi.useFakeTimers();
+  const reads = () => fake.requests.filter((r) => r.method === "GET" && r.path.startsWith(`/v2/crawl/${id}`)).length;
+  const events: string[] = [];
+  const done = (async () => {
+    for await (const ev of client.watcher(id, { transports: ["poll"], pollIntervalMs: 1_000 })) events.push(ev.type);
+  })();
+  await vi.advanceTimersByTimeAsync(999);
+  expect(reads()).toBe(1);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(reads()).toBe(2);
+  jobs.finish(id);
+  await vi.runAllTimersAsync();
+  await done;
+  expect(events.at(-1)).toBe("done");
+}
+
+/**
+ * The TESTING.md fake-clock steps as a test file's first use of each part of the client: the request
+ * path, the job waiters, `client.v1`, the schema conversion (a zod mini schema: the file must import
+ * `webdata/zod4`) and the watcher. Each part is first used by its own test, in this order, so a part
+ * that loaded a module between a call and its timers would fail its test. Call it once, at the top
+ * of a file that imports one entry (vitest gives each file a fresh module graph).
+ */
+export function firstUsesOnTheFakeClock(Client: typeof WebData): void {
+  afterEach(() => vi.useRealTimers());
+  const make = (fake: FakeService) => new Client({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", silenceDeprecationWarnings: true });
+
+  it("a first call that is rate limited backs off on the fake clock", async () => {
+    const fake = createFakeService();
+    await backsOffOnTheFakeClock(fake, () => make(fake).scrape("https://acme.test/about", { formats: ["markdown"] }), { metadata: { title: "About Acme" } });
+  });
+
+  it("crawl()'s first polls run on the fake clock", async () => {
+    await waiterPollsOnTheFakeClock(Client);
+  });
+
+  it("a first client.v1 call backs off on the fake clock", async () => {
+    const fake = createFakeService();
+    await backsOffOnTheFakeClock(fake, () => make(fake).v1.scrapeUrl("https://acme.test/about", { formats: ["markdown"] }), { success: true });
+  });
+
+  it("a first request with a zod 4 mini schema backs off on the fake clock, with the schema converted", async () => {
+    const fake = createFakeService();
+    const schema = zm.object({ title: zm.string() });
+    await backsOffOnTheFakeClock(fake, () => make(fake).scrape("https://acme.test/about", { formats: [{ type: "json", schema }] }), {});
+    const body = fake.requests[0]?.body as { formats: { schema: { properties: object } }[] };
+    expect(body.formats[0]?.schema.properties).toEqual({ title: { type: "string" } });
+  });
+
+  it("a watcher's first polls run on the fake clock", async () => {
+    await watcherPollsOnTheFakeClock(Client);
+  });
 }

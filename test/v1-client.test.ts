@@ -1,16 +1,17 @@
 /**
- * `client.v1` is a facade that loads the v1 layer on the first call: its
- * method lists must match `V1Client`, and results keep their kind
- * (`APIPromise` with `.withResponse()`, or a plain `Promise`).
+ * `client.v1` is a `V1Client` over the client's own request layer. The method
+ * lists the drop-in's `FirecrawlAppV1` forwards (`v1/methods.ts`) must match
+ * `V1Client`, split by what each returns (`APIPromise` with `.withResponse()`,
+ * or a plain `Promise`).
  */
 import { describe, expect, it } from "vitest";
 import { WebData } from "../src/index.js";
 import { APIPromise } from "../src/core/request.js";
 import { createFakeService } from "../src/testing/index.js";
 import { V1Client } from "../src/v1/client.js";
-import { V1_API_METHODS, V1_PROMISE_METHODS } from "../src/v1/lazy.js";
+import { V1_API_METHODS, V1_PROMISE_METHODS } from "../src/v1/methods.js";
 
-describe("client.v1 facade", () => {
+describe("client.v1", () => {
   const fake = createFakeService();
   const opts = { apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", maxRetries: 0, silenceDeprecationWarnings: true } as const;
 
@@ -25,8 +26,9 @@ describe("client.v1 facade", () => {
     }
   });
 
-  it("forwards calls, keeping .withResponse() and typed errors", async () => {
+  it("is a V1Client over the client's request layer, with .withResponse() and typed errors", async () => {
     const client = new WebData(opts);
+    expect(client.v1).toBeInstanceOf(V1Client);
     const p = client.v1.mapUrl("https://acme.test/");
     expect(p).toBeInstanceOf(APIPromise);
     const { data, response } = await p.withResponse();
