@@ -140,6 +140,15 @@ describe("one home for time (core/time.ts)", () => {
   });
 });
 
+describe("v1 sleeps through the shared jobs/ calls, never itself", () => {
+  it("no v1 module calls delay() of core/time.ts (the sleep moved there from core/abort.ts, which architecture.test.ts watches)", () => {
+    const sleeps = libraryFiles()
+      .filter((f) => f.startsWith("v1/"))
+      .filter((f) => /\bdelay\s*\(/.test(readFileSync(join(SRC, f), "utf8").replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "")));
+    expect(sleeps).toEqual([]);
+  });
+});
+
 describe("the client's memory on the client (core/client-state.ts)", () => {
   const files = libraryFiles();
   const state = files.flatMap((f) => moduleState(f, readFileSync(join(SRC, f), "utf8")));
