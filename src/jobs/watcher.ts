@@ -12,6 +12,9 @@
  * none is lost. `done` is delivered only after a REST status read confirms the
  * job is terminal.
  *
+ * A transport refused or not offered (an upgrade answered 404, a status answered with JSON, no WebSocket
+ * in the runtime) is a fallback, not an error: the debug log says it, whatever ran before in the process.
+ *
  * Errors: recoverable ones are `{type:"error", fatal:false}` events. A fatal
  * one (4xx from the API, repeated poll failures, abort) stops the watcher:
  * `on("error")` listeners get `{type:"error", fatal:true}` and a `for await`
