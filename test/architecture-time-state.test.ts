@@ -86,7 +86,6 @@ const ALLOWED_STATE: Record<string, string> = {
   "node.ts:loading": "the one load of undici in flight (the same module for every client)",
   "node.ts:shared": "the process-wide keep-alive pool of the clients without a dispatcher or maxConnections of their own: connections shared on purpose, never a result",
   "v1/deprecation.ts:warned": "the v1 deprecation notices, once per process as documented (test/v1-deprecation.test.ts): a log line, never a result",
-  "api/scrape.ts:jsonMissingSaid": "the missing-json notice, once per process: a log line, never a result",
   "core/later.ts:pending": "the lazy-loading machinery that issue 33 item 5 removes (another change deletes core/later.ts)",
   "core/later.ts:made": "as core/later.ts:pending",
   "core/later.ts:filling": "as core/later.ts:pending",

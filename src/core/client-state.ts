@@ -22,6 +22,9 @@ export class ClientState {
    */
   readonly cancelled = new Set<string>();
 
+  /** The notices this client has given, each said once per client (`api/scrape.ts`: "json-missing", a json format answered without json). */
+  readonly said = new Set<string>();
+
   /**
    * The WebSocket class the client's entry gives its watchers where the runtime has none (the Node
    * entry: undici's, loaded when a watcher first needs it, whatever ran before). Set once by the
