@@ -8,7 +8,6 @@
 import { ValidationError } from "./errors.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "./validate.js";
-
 import { MAX_TIMER_MS } from "./time.js";
 
 /** The longest delay one runtime timer holds (2^31 - 1 ms): the bound of every time option (its home is `./time.ts`). */
