@@ -13,9 +13,6 @@ import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Dispatcher } from "undici";
 import { WebData as PortableWebData } from "./client.js";
 import type { ClientOptions } from "./core/config.js";
-import type { RequestOptions } from "./core/request.js";
-import type { Watcher } from "./jobs/watcher.js";
-import type { WatcherOptions, WebSocketConstructor } from "./jobs/watch-types.js";
 import { checkDeclared, readLimited } from "./core/body.js";
 import { ConnectionError } from "./core/errors.js";
 import { check, int } from "./core/validate.js";
@@ -40,7 +37,7 @@ const nodeOptions = z.object({
 // the attempt's abort without an AbortController.
 type Undici = typeof import("undici");
 
-/** undici once loaded (a later request uses it without waiting; the watcher reads its `WebSocket`). */
+/** undici once loaded (a later request uses it without waiting): a cache of the module, the same for every client. */
 let undici: Undici | undefined;
 let loading: Promise<Undici> | undefined;
 
@@ -212,9 +209,6 @@ function discard(body: Readable): void {
   body.destroy();
 }
 
-/** The clients that send through undici (a set, not a field: the class keeps the portable one's shape, so either is assignable to the other). */
-const viaUndici = new WeakSet<object>();
-
 /** The client, sending through undici on Node. A `fetch` option still selects the fetch path. */
 export class WebData extends PortableWebData {
   /** @param options See {@link NodeClientOptions}; a string is the key (the official client's `new Firecrawl("fc-...")`). */
@@ -223,25 +217,20 @@ export class WebData extends PortableWebData {
     // Checked here (a `ValidationError`, as every client option), as the pool they shape is made only on the first request.
     check(nodeOptions, { dispatcher, maxConnections }, "client options");
     super({ ...rest, transport: rest.transport ?? undiciTransport(dispatcher, maxConnections) });
-    // Start loading undici now, so the first request rarely waits for it (a failure shows at that request).
     if (!rest.transport && !rest.fetch) {
-      viaUndici.add(this);
+      // Start loading undici now, so the first request rarely waits for it (a failure shows at that request).
       loadUndici().catch(() => undefined);
+      // Where the runtime has no global `WebSocket` (Node 20), this client's watchers get undici's, so the job's
+      // events arrive live instead of by polling. A watcher awaits the load: the same server gives the same
+      // events whether or not an earlier call (of any client) loaded undici first.
+      this.http.state.webSocket = undiciWebSocket;
     }
   }
+}
 
-  /**
-   * The watcher of the portable client; where the runtime has no global `WebSocket` (Node 20), a client that
-   * sends through undici gives it undici's, so the job's events arrive live instead of by polling.
-   */
-  override watcher(jobId: string, options?: WatcherOptions, requestOptions?: RequestOptions): Watcher {
-    const native = (globalThis as { WebSocket?: unknown }).WebSocket !== undefined;
-    const plain = options === undefined || (typeof options === "object" && options !== null && !Array.isArray(options));
-    if (viaUndici.has(this) && !native && undici && plain && options?.webSocket === undefined) {
-      return super.watcher(jobId, { ...options, webSocket: undici.WebSocket as unknown as WebSocketConstructor }, requestOptions);
-    }
-    return super.watcher(jobId, options, requestOptions);
-  }
+/** undici's `WebSocket`, loading undici if no request has yet (the class the Node entry gives its watchers). */
+async function undiciWebSocket(): Promise<unknown> {
+  return (undici ?? (await loadUndici())).WebSocket;
 }
 
 // For the transport's own tests (test/attempt-signal.test.ts): not an export, so no public name.

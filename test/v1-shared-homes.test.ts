@@ -9,7 +9,7 @@ import { ConflictError, IdempotencyConflictError } from "../src/index.js";
 import type { V1DoneDetail, V1ErrorDetail } from "../src/v1/index.js";
 import { fakeJobs, FIXTURE_ORIGIN } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
-import { drive, useJobTimers } from "./jobs-helpers.js";
+import { drive, drivePaced, useJobTimers } from "./jobs-helpers.js";
 
 const HOME = `${FIXTURE_ORIGIN}/`;
 const KEY = "6f1c8a52-7a3e-4c55-9d0b-2f8e5b6a1c3d";
@@ -57,7 +57,8 @@ describe.each(TRANSPORTS)("v1 over the shared homes, %s", (kind) => {
     const watcher = await drive(s.client.v1.crawlUrlAndWatch(HOME, { limit: 3 }));
     // The job was started by this client a moment ago: its first status reads answer 404.
     s.fake.inject({ match: new RegExp(`^GET /v1/crawl/${watcher.id}`), times: 2, ...NOT_FOUND });
-    const end = await drive(outcome(watcher));
+    // Paced: on the Node entry the watcher streams over undici's WebSocket first, real I/O that must not pass for the 10 s grace.
+    const end = await drivePaced(outcome(watcher));
     expect(end.type).toBe("done");
     expect(end.detail).toMatchObject({ status: "completed", id: watcher.id });
     expect(end.detail.data).toHaveLength(3);
@@ -67,7 +68,9 @@ describe.each(TRANSPORTS)("v1 over the shared homes, %s", (kind) => {
 
   it("crawlUrlAndWatch of a job not found long after its start still ends in one error event (the grace is 10 s)", async () => {
     useJobTimers();
-    s = await setup(kind);
+    // A server that no longer knows the job serves no socket for it either (the fake's own socket would stream the
+    // running job: the Node entry's v1 watchers take undici's WebSocket, as its v2 ones do, whatever ran before).
+    s = await setup(kind, {}, {}, { webSocket: false });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
     const watcher = await drive(s.client.v1.crawlUrlAndWatch(HOME, { limit: 3 }));
     s.fake.inject({ match: new RegExp(`^GET /v1/crawl/${watcher.id}`), times: 1000, ...NOT_FOUND });

@@ -239,14 +239,18 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 2, total: 2 });
   });
 
-  it("serveFake({ webSocket: false }) answers the socket's upgrade with 501: the watcher reads the job by REST", async () => {
-    const s = await servedSetup(kind, {}, {}, { webSocket: false });
+  it("serveFake({ webSocket: false }) answers the socket's upgrade with 501: the watcher reads the job by REST, and the fallback is no error event (the debug log says it)", async () => {
+    const debug: string[] = [];
+    const logger = { debug: (m: string) => debug.push(m), info: () => undefined, warn: () => undefined, error: () => undefined };
+    const s = await servedSetup(kind, {}, { logLevel: "debug", logger }, { webSocket: false });
     cleanup = s.close;
     const job = await s.client.startCrawl(START, { limit: 3 });
     const { events, thrown } = await collect(s.client.watcher(job.id, { ...FAST_WATCH, webSocket: NodeWebSocket }));
     expect(thrown).toBeUndefined();
     expect(streamLog(s.fake).map((c) => c.transport)).not.toContain("ws");
-    expect(events.some((e) => e.type === "error" && e.error instanceof WatchTransportError)).toBe(true); // the socket could not connect
+    // The socket could not connect: a transport fallback, said in the debug log, never an error event.
+    expect(events.filter((e) => e.type === "error")).toEqual([]);
+    expect(debug.filter((m) => m.includes(`watcher of ${job.id}: websocket not used: the WebSocket could not connect`))).toHaveLength(1);
     expect(events.at(-1)).toMatchObject({ type: "done", status: "completed", completed: 3 });
   });
 

@@ -4,7 +4,7 @@
  * waiting live in `jobs/` (shared with batch scrape).
  */
 import { optionsArg } from "../core/options.js";
-import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import { APIPromise, type AttemptInfo, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { IdempotencyConflictError, type APIError } from "../core/errors.js";
@@ -143,9 +143,6 @@ export const jobStartAnswer = z.looseObject(jobStartShape);
 /** What {@link getActiveCrawls} reads (the crawl recovery matches on `url` and `created_at`). */
 const activeAnswer = z.looseObject({ crawls: z.array(z.looseObject({ id: z.string(), url: z.string(), created_at: z.string() })) });
 
-/** 409s that answered a retry of a key of our own making, with that key: an earlier attempt of the same call started the crawl. */
-const lostAnswers = new WeakMap<APIError, string>();
-
 /** `POST /v2/crawl` (the request options are checked with the crawl options, first). */
 const CRAWL: Endpoint<[url: string, options: CrawlOptions, req: RequestOptions | undefined], CrawlStartResult & { success?: boolean }, CrawlStartResult> = {
   path: "/v2/crawl",
@@ -156,10 +153,6 @@ const CRAWL: Endpoint<[url: string, options: CrawlOptions, req: RequestOptions |
   },
   idempotent: true,
   response: jobStartAnswer,
-  mapError: (err, at) => {
-    if (err instanceof IdempotencyConflictError && at.attempt > 1 && at.keyGenerated && at.idempotencyKey) lostAnswers.set(err, at.idempotencyKey);
-    return err;
-  },
   map: withoutSuccess,
 };
 
@@ -172,10 +165,17 @@ const ACTIVE: Endpoint<[], { crawls: ActiveCrawl[] }, ActiveCrawls> = { path: "/
  */
 export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
   const startedAt = Date.now();
-  const started = send(http, CRAWL, req, url, given, req);
+  // A lost answer, this call's own memory: the 409 that answered a retry of a key of our own making, with that key
+  // (an earlier attempt of this call started the crawl, and its answer was lost).
+  let lost: { err: APIError; key: string } | undefined;
+  const mapError = (err: APIError, at: AttemptInfo): APIError => {
+    if (err instanceof IdempotencyConflictError && at.attempt > 1 && at.keyGenerated && at.idempotencyKey) lost = { err, key: at.idempotencyKey };
+    return err;
+  };
+  const started = send(http, { ...CRAWL, mapError }, req, url, given, req);
   return new APIPromise(
     started.withResponse().catch(async (err: unknown) => {
-      const key = err instanceof IdempotencyConflictError ? lostAnswers.get(err) : undefined;
+      const key = lost !== undefined && lost.err === err ? lost.key : undefined;
       if (key === undefined) throw err;
       return recoverStartedCrawl(http, url, startedAt, key, err as IdempotencyConflictError, req);
     }).then((r) => (noteStart(http, r.data), r)),

@@ -14,20 +14,18 @@ import { send, type Endpoint } from "./endpoint.js";
 /** How long after a job's start a 404 on its status means "not visible yet" rather than "unknown", ms. */
 export const NOT_VISIBLE_GRACE_MS = 10_000;
 
-const starts = new WeakMap<object, Map<string, number>>();
-
-/** Notes that `client` started the job `started.id` now (older notes are dropped); returns `started`. */
-export function noteStart<T extends { id: string }>(client: object, started: T): T {
+/** Notes in the client's state (`http.state.starts`) that it started the job `started.id` now (notes past the grace are dropped); returns `started`. */
+export function noteStart<T extends { id: string }>(http: HttpClient, started: T): T {
   const now = Date.now();
-  const notes = starts.get(client) ?? new Map<string, number>();
+  const notes = http.state.starts;
   for (const [id, at] of notes) if (now - at >= NOT_VISIBLE_GRACE_MS) notes.delete(id);
-  starts.set(client, notes.set(started.id, now));
+  notes.set(started.id, now);
   return started;
 }
 
-/** When `client` started the job `id`, if it did so within the grace. */
-export function startedAt(client: object, id: string): number | undefined {
-  return starts.get(client)?.get(id);
+/** When the client started the job `id`, if it did so within the grace. */
+export function startedAt(http: HttpClient, id: string): number | undefined {
+  return http.state.starts.get(id);
 }
 
 /** True when `err` is a 404 within the grace after the job's start at `at` (ms since the epoch). */

@@ -330,9 +330,9 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
   const res = send(http, SCRAPE, req, url, opts);
   return new APIPromise(
     res.withResponse().then(async ({ data, response }) => {
-      // A server without an AI key answers a json format with 200 and no `json`: said once, with the likely cause.
-      if (!jsonMissingSaid && data.data.json === undefined && formats?.some((f) => f === "json" || (f as { type?: unknown }).type === "json")) {
-        jsonMissingSaid = true;
+      // A server without an AI key answers a json format with 200 and no `json`: said once per client, with the likely cause.
+      if (!http.state.said.has("json-missing") && data.data.json === undefined && formats?.some((f) => f === "json" || (f as { type?: unknown }).type === "json")) {
+        http.state.said.add("json-missing");
         http.log("warn", "webdata: no json in the answer to a json format (no AI key on the server?)");
       }
       return { data: (await validateDocuments(formats, [data.data]))[0] as ScrapeResult<O>, response };
@@ -340,4 +340,3 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
   );
 }
 
-let jsonMissingSaid = false;

@@ -3,9 +3,8 @@
  * A signal shared by more than ten concurrent calls used to get one listener
  * per call and attempt, and Node warned `MaxListenersExceededWarning`. Each call
  * now follows a signal of its own, linked to the caller's through one shared
- * listener that fans out. And the one abortable wait, {@link delay}.
+ * listener that fans out. (The abortable wait, `delay`, is in `./time.ts`, with every timer.)
  */
-import { AbortError } from "./errors.js";
 
 const fanouts = new WeakMap<AbortSignal, Set<() => void>>();
 const linked = new WeakSet<AbortSignal>();
@@ -53,25 +52,4 @@ export function linkSignal(caller: AbortSignal | undefined): LinkedSignal | unde
   }
   const off = onAbort(caller, () => ctl.abort(caller.reason));
   return { signal: ctl.signal, dispose: off };
-}
-
-/**
- * The one abortable wait (retry waits, polls, reconnects): resolves after `ms`, or rejects with an
- * `AbortError` (the signal's reason as its `cause`) as soon as `signal` aborts. Shares the signal's
- * one listener ({@link onAbort}).
- */
-export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError(undefined, { cause: signal.reason }));
-    const off = signal
-      ? onAbort(signal, () => {
-          clearTimeout(timer);
-          reject(new AbortError(undefined, { cause: signal.reason }));
-        })
-      : undefined;
-    const timer = setTimeout(() => {
-      off?.();
-      resolve();
-    }, ms);
-  });
 }

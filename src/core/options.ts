@@ -8,9 +8,10 @@
 import { ValidationError } from "./errors.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "./validate.js";
+import { MAX_TIMER_MS } from "./time.js";
 
-/** The longest delay a timer can hold (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
-export const MAX_TIMER_MS = 2_147_483_647;
+/** The longest delay one runtime timer holds (2^31 - 1 ms): the bound of every time option (its home is `./time.ts`). */
+export { MAX_TIMER_MS };
 
 /** True for an `AbortSignal` (also one from another realm or polyfill: checked by shape). */
 export function isAbortSignal(v: unknown): v is AbortSignal {

@@ -6,6 +6,8 @@
 import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
 import { AbortError, APIError, isRecord, RateLimitError, RedirectError, redactAll, TimeoutError } from "./errors.js";
 import { linkSignal } from "./abort.js";
+import { ClientState } from "./client-state.js";
+import { after } from "./time.js";
 import { checkRequestOptions, encodeJson } from "./options.js";
 import { parseRedacted, redactError, redactHeaders, redactParsed, secretsOf } from "./redact.js";
 import { attemptTimeoutMs } from "./server-timeout.js";
@@ -155,6 +157,8 @@ export class HttpClient {
   readonly #config: ResolvedConfig;
   readonly #transport: Transport;
   readonly #secrets: readonly string[];
+  /** This client's memory between calls (started and cancelled jobs, its watchers' WebSocket): see `./client-state.ts`. */
+  readonly state = new ClientState();
 
   /** Binds a resolved configuration to a transport. */
   constructor(config: ResolvedConfig, transport: Transport) {
@@ -270,7 +274,7 @@ export class HttpClient {
       const onAbort = () => ctl.abort(new AbortError(undefined, { cause: caller?.reason }));
       caller?.addEventListener("abort", onAbort, { once: true });
       // The error is made only when the timer fires: building one per attempt (a stack capture) cost ~7% of CPU under load.
-      const timer = setTimeout(() => ctl.abort(new TimeoutError(timeoutMs, endpoint)), timeoutMs);
+      const cancelTimer = after(timeoutMs, () => ctl.abort(new TimeoutError(timeoutMs, endpoint)));
       this.log("debug", `-> ${endpoint}${n > 1 ? ` (attempt ${n})` : ""}`);
       try {
         const res = await this.#transport({ url, method: spec.method, headers, body, signal: ctl.signal, maxBytes: cfg.maxResponseBytes });
@@ -283,7 +287,7 @@ export class HttpClient {
         // own, a `fetch` wrapper's, a runtime's), no secret passes.
         throw this.redactError(err instanceof APIError && spec.mapError ? spec.mapError(err, { attempt: n, idempotencyKey: idem.key, keyGenerated: idem.generated }) : err);
       } finally {
-        clearTimeout(timer);
+        cancelTimer();
         caller?.removeEventListener("abort", onAbort);
       }
     };

@@ -6,7 +6,7 @@
  * {@link withRetries} around one attempt.
  */
 import pRetry from "p-retry";
-import { delay } from "./abort.js";
+import { delay } from "./time.js";
 import { AbortError, APIError, ConnectionError, RateLimitError, TimeoutError, ValidationError, WebDataError } from "./errors.js";
 
 /** Statuses that are retried (never 409: a real conflict). */

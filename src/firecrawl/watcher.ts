@@ -13,6 +13,7 @@
  */
 import type { Document } from "../api/document.js";
 import { ValidationError } from "../core/errors.js";
+import { after } from "../core/time.js";
 import type { JobKind, JobState } from "../jobs/types.js";
 import type { Watcher } from "../jobs/watcher.js";
 
@@ -173,7 +174,7 @@ export class FirecrawlWatcher {
     const id = this.jobId;
     const data: Document[] = [];
     let timedOut = false;
-    const timer = this.#timeoutMs === undefined ? undefined : setTimeout(() => ((timedOut = true), this.#ctl.abort()), this.#timeoutMs);
+    const cancelTimeout = this.#timeoutMs === undefined ? undefined : after(this.#timeoutMs, () => ((timedOut = true), this.#ctl.abort()));
     try {
       const inner = this.#make(this.#ctl.signal);
       for await (const e of inner) {
@@ -192,7 +193,7 @@ export class FirecrawlWatcher {
       const message = timedOut ? "Watcher timeout" : err instanceof Error ? err.message : String(err);
       this.#emit("error", { status: "failed", data, error: message, id, cause: timedOut ? undefined : err });
     } finally {
-      clearTimeout(timer);
+      cancelTimeout?.();
       this.#ctl.abort();
     }
   }

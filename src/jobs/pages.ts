@@ -22,7 +22,7 @@ import type { Document } from "../api/document.js";
 import { validateDocumentsWith } from "../api/schema.js";
 import { checkJsonOptions, checkRequestOptions, checkWaitOptions, optionsArg } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { delay } from "../core/abort.js";
+import { delay } from "../core/time.js";
 import { PaginationLoopError } from "../core/errors.js";
 import { pollPauses } from "./poll-timing.js";
 import { documentKey, firstSeen } from "./identity.js";

@@ -10,7 +10,8 @@
 import type { Document } from "../api/document.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { AbortError, JobFailedError, JobTimeoutError } from "../core/errors.js";
-import { delay, onAbort } from "../core/abort.js";
+import { onAbort } from "../core/abort.js";
+import { after, delay } from "../core/time.js";
 import { checkWaitOptions } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { jobPages } from "./pages.js";
@@ -48,12 +49,12 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
   if (wait.signal?.aborted) throw new AbortError(undefined, { cause: wait.signal.reason });
   const caller = wait.signal;
   const unlink = caller ? onAbort(caller, () => ctl.abort(caller.reason)) : undefined; // one listener per signal, however many waiters share it
-  const timer =
+  const cancelDeadline =
     wait.timeoutMs !== undefined
-      ? setTimeout(() => {
+      ? after(wait.timeoutMs, () => {
           timedOut = true;
           ctl.abort(new AbortError("deadline"));
-        }, Math.max(0, wait.timeoutMs))
+        })
       : undefined;
   try {
     for (;;) {
@@ -78,7 +79,7 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
     if (ctl.signal.aborted && !(err instanceof AbortError)) throw new AbortError(undefined, { cause: wait.signal?.reason });
     throw err;
   } finally {
-    clearTimeout(timer);
+    cancelDeadline?.();
     unlink?.();
   }
 }

@@ -158,11 +158,9 @@ export function getJobErrors(http: HttpClient, kind: JobKind, id: string, req?: 
   return send(http, ERRORS, req, kind, id, apiVersion);
 }
 
-const cancelled = new WeakMap<HttpClient, Set<string>>();
-
-/** True when this client cancelled the job (the self-hosted server later reports such a job as `completed`). */
+/** True when this client cancelled the job (its state, `http.state.cancelled`; the self-hosted server later reports such a job as `completed`). */
 export function wasCancelled(http: HttpClient, id: string): boolean {
-  return cancelled.get(http)?.has(id) ?? false;
+  return http.state.cancelled.has(id);
 }
 
 /**
@@ -172,11 +170,7 @@ export function wasCancelled(http: HttpClient, id: string): boolean {
 export function cancelJob(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<boolean> {
   return send(http, CANCEL, req, kind, id, apiVersion).map((raw) => {
     const ok = isRecord(raw) && raw.status === "cancelled";
-    if (ok) {
-      const set = cancelled.get(http) ?? new Set<string>();
-      set.add(id);
-      cancelled.set(http, set);
-    }
+    if (ok) http.state.cancelled.add(id);
     return ok;
   });
 }

@@ -16,8 +16,13 @@ export type SessionEnd =
   | { kind: "done" }
   /** The connection dropped: reconnect (it may resume) or fall back. */
   | { kind: "dropped"; error: WebDataError }
-  /** This transport cannot serve the job (not offered, refused, error close): use the next one. */
-  | { kind: "unavailable"; error?: WebDataError | undefined }
+  /**
+   * This transport cannot serve the job: use the next one. With `error` when it failed (an error close, a
+   * stalled handshake, an error the server sent): a non-fatal `error` event. Without one it was not offered
+   * or refused (an upgrade answered 404, a status answered with JSON): a fallback, which is no error event;
+   * `note` says why, in the debug log.
+   */
+  | { kind: "unavailable"; error?: WebDataError | undefined; note?: string | undefined }
   /** The watcher was closed or aborted. */
   | { kind: "aborted" };
 

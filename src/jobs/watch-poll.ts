@@ -9,7 +9,7 @@
 import type { Document } from "../api/document.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { AbortError, WebDataError } from "../core/errors.js";
-import { delay } from "../core/abort.js";
+import { delay } from "../core/time.js";
 import { walkPages, zeroCounters } from "./pages.js";
 import { getJobStatus, isTerminal } from "./status.js";
 import type { JobStatus } from "./types.js";

@@ -14,6 +14,7 @@
  */
 import { createParser } from "eventsource-parser";
 import { isRecord } from "../core/errors.js";
+import { idleTimer } from "../core/time.js";
 import { jobPath } from "./status.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { open, type Endpoint } from "../api/endpoint.js";
@@ -42,7 +43,7 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
     if (ctx.signal.aborted) return { kind: "aborted" };
     // A job this client has just started may not be visible yet: the REST reads wait for it (`watch-poll.ts`).
     if (isFatal(err)) {
-      if (notYetVisible(err, startedAt(ctx.http, ctx.id))) return { kind: "unavailable" };
+      if (notYetVisible(err, startedAt(ctx.http, ctx.id))) return { kind: "unavailable", note: "the job is not visible yet (a 404 right after its start)" };
       throw err;
     }
     return { kind: "unavailable", error: new WatchTransportError("sse", `Could not open the event stream: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) };
@@ -53,24 +54,18 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
     // Not an event stream (the real service answers JSON): its body is not needed. Cancel it rather than
     // read it, so a server that stalls or drips it cannot hold the watcher (or keep the socket open).
     void stream?.cancel().catch(() => undefined);
-    return { kind: "unavailable" };
+    return { kind: "unavailable", note: `the server answered the status with ${res.headers.get("content-type") || "no content type"}, not an event stream` };
   }
   const reader = stream.getReader();
   // The request's timers ended with the headers: a stream silent for the per-attempt timeout is dropped (and reconnected).
   const idleMs = ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
   let idle = false;
-  let deadline = Date.now() + idleMs;
   const stop = () => void reader.cancel().catch(() => undefined);
-  const heard = () => void (deadline = Date.now() + idleMs);
-  const onIdle = () => {
-    const left = deadline - Date.now();
-    if (left > 0) idleTimer = setTimeout(onIdle, left);
-    else {
-      idle = true;
-      stop();
-    }
-  };
-  let idleTimer = setTimeout(onIdle, idleMs);
+  const silence = idleTimer(idleMs, () => {
+    idle = true;
+    stop();
+  });
+  const heard = () => silence.heard();
   const onAbort = stop;
   ctx.signal.addEventListener("abort", onAbort, { once: true });
   let end: SessionEnd | undefined;
@@ -115,17 +110,15 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
       if (done) break;
       parser.feed(decoder.decode(value, { stream: true }));
       // Time spent waiting for a slow consumer is not the server's silence: it extends the deadline.
-      const waitedFrom = Date.now();
-      clearTimeout(idleTimer);
+      silence.pause();
       await ctx.drain();
-      deadline += Date.now() - waitedFrom;
-      idleTimer = setTimeout(onIdle, Math.max(0, deadline - Date.now()));
+      silence.resume();
     }
   } catch (err) {
     if (ctx.signal.aborted) return { kind: "aborted" };
     return { kind: "dropped", error: new WatchTransportError("sse", `The event stream dropped: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) };
   } finally {
-    clearTimeout(idleTimer);
+    silence.stop();
     ctx.signal.removeEventListener("abort", onAbort);
     if (end || ctx.signal.aborted) void reader.cancel().catch(() => undefined);
   }

@@ -79,9 +79,9 @@ export interface WatcherOptions {
   kind?: JobKind | undefined;
   /** Stops watching; the iteration then throws `AbortError`. */
   signal?: AbortSignal | undefined;
-  /** Time between REST polls (polling transport, and while confirming the end), ms. Default 2000, at least 500 (the floor of every poll). */
+  /** Time between REST polls (polling transport, and while confirming the end), ms. Default 2000, at least 500 (the floor of every poll), at most 2^31-1 (as a waiter's; a larger value is a `ValidationError`). */
   pollIntervalMs?: number | undefined;
-  /** WebSocket class to use instead of `globalThis.WebSocket` (Node 20 has none: pass `ws`'s). */
+  /** WebSocket class to use instead of `globalThis.WebSocket` (Node 20 has none: the Node entry's client uses undici's; elsewhere pass `ws`'s). */
   webSocket?: WebSocketConstructor | undefined;
   /** Transports to try, in order (default `["websocket", "sse", "poll"]`; polling is always the last resort). */
   transports?: ("websocket" | "sse" | "poll")[] | undefined;

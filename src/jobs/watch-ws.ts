@@ -4,6 +4,7 @@
  * batch route exists), the API key as the sub-protocol, `catchup` / `document`
  * / `error` frames, and `done` as JSON in the close reason with code 1000.
  */
+import { after, type CancelTimer } from "../core/time.js";
 import { jobPath } from "./status.js";
 import { docsOf, serverText, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError, type WebSocketConstructor } from "./watch-types.js";
@@ -79,13 +80,13 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     }
     let opened = false;
     let settled = false;
-    let closeTimer: ReturnType<typeof setTimeout> | undefined;
-    let openTimer: ReturnType<typeof setTimeout> | undefined;
+    let closeTimer: CancelTimer | undefined;
+    let openTimer: CancelTimer | undefined;
     const finish = (end: SessionEnd) => {
       if (settled) return;
       settled = true;
-      if (closeTimer !== undefined) clearTimeout(closeTimer);
-      if (openTimer !== undefined) clearTimeout(openTimer);
+      closeTimer?.();
+      openTimer?.();
       ctx.signal.removeEventListener("abort", onAbort);
       resolve(end);
     };
@@ -104,27 +105,26 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     ctx.signal.addEventListener("abort", onAbort, { once: true });
 
     const openMs = openTimeoutMs(ctx);
-    openTimer = setTimeout(() => {
+    openTimer = after(openMs, () => {
       if (opened || settled) return;
       finish({ kind: "unavailable", error: new WatchTransportError("websocket", `The WebSocket did not open within ${openMs} ms`) });
       closeQuietly(); // after finish: closing a connecting socket may fire an error event synchronously
-    }, openMs);
+    });
     ws.onopen = () => {
       opened = true;
-      clearTimeout(openTimer);
+      openTimer?.();
     };
     ws.onerror = () => {
       // The standard says a close event follows, but some runtimes never send it: Node 22's
       // WebSocket stays CONNECTING after a refused handshake. Do not wait for it.
       if (settled) return;
       if (!opened) {
-        finish({ kind: "unavailable", error: new WatchTransportError("websocket", "The WebSocket could not connect") });
+        finish({ kind: "unavailable", note: "the WebSocket could not connect (the server refused the upgrade, or none listens)" });
         closeQuietly(); // after finish: closing may fire another error event synchronously
         return;
       }
-      closeTimer ??= setTimeout(
-        () => finish({ kind: "dropped", error: new WatchTransportError("websocket", "The WebSocket failed and sent no close event") }),
-        CLOSE_GRACE_MS,
+      closeTimer ??= after(CLOSE_GRACE_MS, () =>
+        finish({ kind: "dropped", error: new WatchTransportError("websocket", "The WebSocket failed and sent no close event") }),
       );
     };
     ws.onmessage = (ev) => {
@@ -166,7 +166,7 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
         });
       }
       if (!opened) {
-        return finish({ kind: "unavailable", error: new WatchTransportError("websocket", `The WebSocket could not connect (close ${ev.code})`, { code: ev.code }) });
+        return finish({ kind: "unavailable", note: `the WebSocket could not connect (close ${ev.code}: the server refused the upgrade, or none listens)` });
       }
       finish({ kind: "dropped", error: new WatchTransportError("websocket", `The WebSocket dropped (close ${ev.code}${closeReason ? `: ${closeReason}` : ""})`, { code: ev.code }) });
     };

@@ -12,6 +12,9 @@
  * none is lost. `done` is delivered only after a REST status read confirms the
  * job is terminal.
  *
+ * A transport refused or not offered (an upgrade answered 404, a status answered with JSON, no WebSocket
+ * in the runtime) is a fallback, not an error: the debug log says it, whatever ran before in the process.
+ *
  * Errors: recoverable ones are `{type:"error", fatal:false}` events. A fatal
  * one (4xx from the API, repeated poll failures, abort) stops the watcher:
  * `on("error")` listeners get `{type:"error", fatal:true}` and a `for await`
@@ -20,7 +23,8 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
-import { delay, onAbort as linkAbort } from "../core/abort.js";
+import { onAbort as linkAbort } from "../core/abort.js";
+import { after, delay } from "../core/time.js";
 import { checkJsonOptions, checkRequestOptions, checkWaitOptions, optionsArg } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { reconnectDelayMs } from "../core/retry.js";
@@ -173,9 +177,9 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       try {
         listener(event);
       } catch (err) {
-        setTimeout(() => {
+        after(0, () => {
           throw err;
-        }, 0);
+        });
       }
     }
     this.#wake?.();
@@ -247,12 +251,38 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     };
   }
 
+  /**
+   * The WebSocket class of a watcher without a `webSocket` option in a runtime without a global one, chosen
+   * the same way whatever ran before in the process: the one the client's entry provides (the Node entry's
+   * undici, loaded now if need be: `ClientState.webSocket`). Without one, the WebSocket is skipped, and the
+   * debug log (a warning when `transports` named it) says how to get one.
+   */
+  async #entryWebSocket(): Promise<WebSocketConstructor | undefined> {
+    let why = "this runtime has no WebSocket";
+    try {
+      const entry = await this.#http.state.webSocket?.();
+      if (typeof entry === "function") return entry as WebSocketConstructor;
+    } catch (err) {
+      why = `the entry's WebSocket could not be loaded (${err instanceof Error ? err.message : String(err)})`;
+    }
+    const fix = `pass one as the \`webSocket\` option (on Node 20: \`npm install ws\`, then \`import { WebSocket } from "ws"\` and \`{ webSocket: WebSocket }\`)`;
+    this.#http.log(this.#options.transports ? "warn" : "debug", `webdata: watcher of ${this.jobId}: no WebSocket (${why}); live events come by the next transport. For the WebSocket, ${fix}.`);
+    return undefined;
+  }
+
+  /** Says in the debug log that a transport was not available and the next one takes over: a fallback, never an `error` event. */
+  #fallback(from: string, why: string, to: string): void {
+    this.#http.log("debug", `webdata: watcher of ${this.jobId}: ${from} not used: ${why}; falling back to ${to === "poll" ? "polling" : to}`);
+  }
+
   async #run(): Promise<void> {
     if (this.#invalid !== undefined) throw this.#invalid;
     const o = this.#options;
     const ctx = this.#context(pollPauses(o.pollIntervalMs, o));
-    const Ctor: WebSocketConstructor | undefined = o.webSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-    const order = (o.transports ?? ["websocket", "sse", "poll"]).filter((t) => t !== "websocket" || Ctor);
+    const asked = o.transports ?? ["websocket", "sse", "poll"];
+    const given = o.webSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    const Ctor = given ?? (asked.includes("websocket") ? await this.#entryWebSocket() : undefined);
+    const order = asked.filter((t) => t !== "websocket" || Ctor);
     const maxReconnects = o.maxReconnects ?? 3;
     let clean = true;
     let streamDone = false;
@@ -265,6 +295,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
         break;
       }
       if (end.error) ctx.error(end.error);
+      else if (end.kind === "unavailable") this.#fallback(order[i] ?? "", end.note ?? "it is not available", order[i + 1] ?? "poll");
       if (end.kind === "dropped") {
         clean = false;
         tries = ctx.progress > before ? 1 : tries + 1;
@@ -293,7 +324,6 @@ async function reconnectPause(tries: number, signal: AbortSignal): Promise<boole
 
 const watcherOptions = z.looseObject({
   kind: z.optional(z.enum(["crawl", "batch"])),
-  pollIntervalMs: z.optional(z.number().check(z.gte(0))),
   maxReconnects: z.optional(int(0)),
   maxPollFailures: z.optional(int(1)),
   transports: z.optional(z.array(z.enum(["websocket", "sse", "poll"]))),
@@ -310,7 +340,8 @@ export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, 
     check(z.string().check(z.minLength(1)), jobId, "job id");
     checkJsonOptions(optionsArg(options, "watcher options"), "watcher options");
     check(watcherOptions, options, "watcher options");
-    checkWaitOptions({ signal: isRecord(options) ? options.signal : undefined }, "watcher options");
+    // `signal` and `pollIntervalMs` by the waiters' schema: bounded as crawl()'s are (at most what a timer holds).
+    if (isRecord(options)) checkWaitOptions({ signal: options.signal, pollIntervalMs: options.pollIntervalMs }, "watcher options");
     checkRequestOptions(internals.requestOptions);
     rejectOfficialKeys("watcher", options, "watcher options");
     jobPath(options?.kind ?? "crawl", jobId);

@@ -10,6 +10,7 @@ import type { HttpClient } from "../core/request.js";
 import type { JobKind, JobState } from "../jobs/types.js";
 import type { WatchEvent } from "../jobs/watch-types.js";
 import { watch } from "../jobs/watcher.js";
+import { after } from "../core/time.js";
 import { V1 } from "./shapes.js";
 
 /** `detail` of a v1 `document` event: the document plus the job id. */
@@ -60,7 +61,7 @@ export class V1CrawlWatcher extends EventTarget {
     super();
     this.id = id;
     // Start after the caller's current task, so listeners added right after `await ...AndWatch()` see every event.
-    setTimeout(() => void this.#run(source(this.#ctl.signal)), 0);
+    after(0, () => void this.#run(source(this.#ctl.signal)));
   }
 
   /** Typed `addEventListener` for `document`, `done` and `error` (any other name works as on `EventTarget`). */

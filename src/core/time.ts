@@ -1,0 +1,112 @@
+/**
+ * The one home of time in the library: one-shot timers ({@link after}: an attempt's timeout, a
+ * waiter's deadline, a socket's handshake limit, a deferred start), the abortable sleep
+ * ({@link delay}: retry waits, polls, reconnects) and the idle timer of a stream
+ * ({@link idleTimer}). No other module of the library calls `setTimeout` or `clearTimeout`
+ * (`test/architecture-time-state.test.ts` checks it).
+ *
+ * Every delay is clamped to what a runtime's timer can hold: a negative or NaN one waits 0 ms, and
+ * one above 2^31-1 ms (about 24.8 days, where `setTimeout` fires at once) is chained in steps of at
+ * most that, so a long value that was accepted waits long and never fires early. The timer globals
+ * are read at each call, never captured at import, so a test's fake clock (`vi.useFakeTimers()`)
+ * drives every timer of the library.
+ */
+import { AbortError } from "./errors.js";
+import { onAbort } from "./abort.js";
+
+/** The longest delay one runtime timer can hold (2^31 - 1 ms, about 24.8 days); a longer one fires at once, so {@link after} chains. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** Cancels a timer; calling it after the timer fired, or twice, does nothing. */
+export type CancelTimer = () => void;
+
+/**
+ * Calls `fn` once after `ms` (a negative or NaN `ms` is 0; `Infinity` never fires). Above
+ * {@link MAX_TIMER_MS} the wait is chained, so it is never cut short. Returns the function that cancels it.
+ */
+export function after(ms: number, fn: () => void): CancelTimer {
+  let left = ms > 0 ? ms : 0;
+  if (left <= MAX_TIMER_MS) {
+    // The common case: one timer, and no closure but the cancel (an attempt's timeout runs this per attempt).
+    const handle = setTimeout(fn, left);
+    return () => clearTimeout(handle);
+  }
+  let handle: ReturnType<typeof setTimeout>;
+  const arm = (): void => {
+    const step = Math.min(left, MAX_TIMER_MS);
+    left -= step;
+    handle = setTimeout(left > 0 ? arm : fn, step);
+  };
+  arm();
+  return () => clearTimeout(handle);
+}
+
+/**
+ * The one abortable wait (retry waits, polls, reconnects): resolves after `ms` (clamped as {@link after}
+ * does), or rejects with an `AbortError` (the signal's reason as its `cause`) as soon as `signal` aborts.
+ * Shares the signal's one listener (`onAbort` of `./abort.ts`).
+ */
+export function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError(undefined, { cause: signal.reason }));
+    const off = signal
+      ? onAbort(signal, () => {
+          cancel();
+          reject(new AbortError(undefined, { cause: signal.reason }));
+        })
+      : undefined;
+    const cancel = after(ms, () => {
+      off?.();
+      resolve();
+    });
+  });
+}
+
+/** A timer that fires after `ms` of silence (see {@link idleTimer}). */
+export interface IdleTimer {
+  /** Something was heard: the silence starts again now. Cheap (no timer is re-armed). */
+  heard(): void;
+  /** Stops counting (time spent waiting for a slow consumer is not the other side's silence). */
+  pause(): void;
+  /** Counts on from where {@link pause} stopped: the deadline moves by the paused time. */
+  resume(): void;
+  /** Stops the timer for good. */
+  stop(): void;
+}
+
+/**
+ * Calls `onIdle` once `ms` pass without {@link IdleTimer.heard} (a stream's server gone silent), not
+ * counting the time between {@link IdleTimer.pause} and {@link IdleTimer.resume}.
+ */
+export function idleTimer(ms: number, onIdle: () => void): IdleTimer {
+  let deadline = Date.now() + ms;
+  let pausedAt: number | undefined;
+  let stopped = false;
+  const check = (): void => {
+    const left = deadline - Date.now();
+    if (left > 0) cancel = after(left, check);
+    else {
+      stopped = true;
+      onIdle();
+    }
+  };
+  let cancel = after(ms, check);
+  return {
+    heard: () => void (deadline = Date.now() + ms),
+    pause() {
+      if (stopped || pausedAt !== undefined) return;
+      cancel();
+      pausedAt = Date.now();
+    },
+    resume() {
+      if (stopped || pausedAt === undefined) return;
+      deadline += Date.now() - pausedAt;
+      pausedAt = undefined;
+      cancel = after(Math.max(0, deadline - Date.now()), check);
+    },
+    stop() {
+      stopped = true;
+      cancel();
+    },
+  };
+}
