@@ -62,7 +62,7 @@ describe("webdata CLI", () => {
   it("--help lists every command and the exit codes; each command has --help", async () => {
     const r = await run(["--help"]);
     expect(r.code).toBe(0);
-    for (const c of ["scrape", "map", "crawl", "search", "batch", "usage", "doctor", "mcp"]) expect(r.stdout).toContain(`  ${c}`);
+    for (const c of ["scrape", "map", "crawl", "search", "batch", "extract", "agent", "status", "cancel", "usage", "doctor", "mcp", "fake"]) expect(r.stdout).toContain(`  ${c}`);
     expect(r.stdout).toContain("Exit codes:");
     const s = await run(["crawl", "--help"]);
     expect(s.code).toBe(0);
