@@ -17,7 +17,8 @@ import { documentBody, missingFormats } from "../src/cli/formats.js";
 import { Progress } from "../src/cli/progress.js";
 import { Screen } from "../src/cli/terminal.js";
 import { createFakeService, fakeJobs, fakeTasks, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
-import { BIN, runBin, type BinRun } from "./support/cli-run.js";
+import { BIN, hasScript, runBin, runPty, type BinRun } from "./support/cli-run.js";
+import { json, serve } from "./support/loopback.js";
 
 let fake: FakeService;
 let served: ServedFake;
@@ -319,5 +320,31 @@ describe("webdata fake", () => {
     expect(usage.status).toBe(200);
     const end = await stop("SIGINT");
     expect(end.code).toBe(0);
+  });
+});
+
+describe.skipIf(!hasScript())("webdata progress, run as a process on a terminal", () => {
+  it("a server whose total lags behind the pages it sent (live: 30/29 pages) never shows more done than the total", async () => {
+    const id = "01a213b2-9562-7000-8000-0000000000aa";
+    const doc = (n: number) => ({ markdown: `# Page ${n}`, metadata: { sourceURL: `https://acme.test/${n}`, url: `https://acme.test/${n}`, statusCode: 200 } });
+    const server = await serve((req, res) => {
+      if (req.method === "POST") return json(res, 200, { success: true, id, url: `http://x/v2/crawl/${id}` });
+      const url = new URL(req.url ?? "/", "http://x");
+      if (url.pathname.endsWith("/errors")) return json(res, 200, { errors: [], robotsBlocked: [] });
+      const first = Number(url.searchParams.get("skip") ?? 0) === 0;
+      json(res, 200, { success: true, status: "completed", completed: 3, total: 2, creditsUsed: 3, expiresAt: "2030-01-01T00:00:00.000Z", data: first ? [doc(1), doc(2), doc(3)] : [] });
+    });
+    try {
+      // On a terminal every change is drawn (off one, at most a line a second).
+      const r = await runPty(["crawl", "https://acme.test", "--poll-interval-ms", "60", "--out", dir], { env: { WEBDATA_API_KEY: fake.apiKey, WEBDATA_API_URL: server.url } });
+      expect(r.code, r.output).toBe(0);
+      const counts = [...r.output.matchAll(/(\d+)\/(\d+) pages? \((\d+)%\)/g)];
+      expect(counts.length, r.output).toBeGreaterThan(0);
+      for (const [text, done, total] of counts) expect(Number(done), text).toBeLessThanOrEqual(Number(total));
+      expect(r.output).toMatch(/3\/3 pages \(100%\)/);
+      expect(r.output).toMatch(/completed: 3 pages written to /);
+    } finally {
+      await server.close();
+    }
   });
 });

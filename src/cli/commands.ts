@@ -44,10 +44,15 @@ const COMMON_HELP = `Common options:
 Progress and messages go to stderr: on a terminal one line redrawn in place, else plain
 lines. Colour only on a terminal, and never with NO_COLOR set.`;
 
-/** Warns, on stderr, of each format asked for that the server did not return for `doc`. */
-function warnMissing(ctx: CommandContext, doc: Document, names: string[]): void {
-  const missing = missingFormats(doc, names);
-  if (missing.length) ctx.err(`warning: the server returned no ${missing.join(", ")} for ${documentUrl(doc) || "the page"}\n`);
+/**
+ * Warns, on stderr, of each format asked for that the server did not return for `doc`; with `warned`
+ * (a crawl's pages), once a format, not once a page.
+ */
+function warnMissing(ctx: CommandContext, doc: Document, names: string[], warned?: Set<string>): void {
+  const missing = missingFormats(doc, names).filter((n) => !warned?.has(n));
+  if (missing.length === 0) return;
+  for (const n of missing) warned?.add(n);
+  ctx.err(`warning: the server returned no ${missing.join(", ")} for ${documentUrl(doc) || "the page"}${warned ? " (said once, whatever later pages lack)" : ""}\n`);
 }
 
 /** Why a job failed, for the text summary: the status's `error`, else the first entries of its `/errors`. */
@@ -84,9 +89,10 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
     if (status === "scraping" && total > 0 && pages > 0 && completed >= total && pages >= completed) progress.waiting(pages);
     else progress.update(done, total);
   };
+  const warned = new Set<string>();
   const emit = async (doc: Document) => {
     pages++;
-    warnMissing(ctx, doc, names);
+    warnMissing(ctx, doc, names, warned);
     if (writer) {
       const file = await writer.write(doc);
       if (json) ctx.out(record("file", { url: documentUrl(doc), file }));
@@ -137,7 +143,7 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
 /** Every command, by name. */
 export const COMMANDS: Record<string, Command> = {
   scrape: {
-    summary: "scrape one page: every format asked for (markdown by default), JSON extraction with --schema/--prompt",
+    summary: "scrape one page, in every format asked for (markdown by default; --schema: JSON extraction)",
     usage: `Usage: webdata scrape <url> [options]
 
 Prints the page in each format asked for: one format as it is (the markdown by default),

@@ -9,7 +9,7 @@ import { plural } from "./terminal.js";
 
 /** `webdata fake`. */
 export const FAKE_COMMAND: Command = {
-  summary: "serve the built-in fake service on loopback, to try the CLI, MCP server or client with no key and no network",
+  summary: "serve the built-in fake service here: try the CLI, MCP server or client with no key, no network",
   usage: `Usage: webdata fake [--port <n>]
 
 Serves the fake service of webdata/testing on http://127.0.0.1:<port> until Ctrl-C (or SIGTERM),
