@@ -43,6 +43,7 @@ Options:
         `Try, in another terminal, after the export line above:`,
         `  webdata scrape ${FIXTURE_ORIGIN}/about`,
         `  webdata crawl ${FIXTURE_ORIGIN} --limit 5`,
+        `  webdata mcp (an MCP server reading this fake)`,
         `The client or webdata/firecrawl: { apiKey: "${fake.apiKey}", apiUrl: "${served.url}" }.`,
         "",
       ].join("\n"),
