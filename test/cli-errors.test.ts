@@ -39,7 +39,7 @@ describe("webdata errors in text mode", () => {
   it("a 400 shows the server's details field by field and its code (recorded: scrape with an invalid URL)", async () => {
     fake.failNext(400, { match: "/v2/scrape", body: await recordedBody("scrape-v2-400-invalid-url") });
     const r = await run(["scrape", "https://acme.test"]);
-    expect(r.code).toBe(EXIT.server);
+    expect(r.code).toBe(EXIT.usage); // the server's 400 on the CLI's own arguments (issue 32: it was EXIT.server)
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("webdata scrape: BadRequestError: Bad Request (HTTP 400, POST /v2/scrape)");
     expect(r.stderr).toContain("\n  code: BAD_REQUEST\n");
@@ -132,7 +132,7 @@ describe("webdata exit codes, as --help and the README list them", () => {
     expect(records(bad.stdout)).toEqual([
       {
         type: "error",
-        exitCode: EXIT.server,
+        exitCode: EXIT.usage,
         error: expect.objectContaining({ name: "BadRequestError", status: 400, code: "BAD_REQUEST", endpoint: "POST /v2/scrape", details: expect.arrayContaining([expect.objectContaining({ message: "Invalid URL", path: ["url"] })]) }),
       },
     ]);

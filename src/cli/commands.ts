@@ -2,50 +2,21 @@
  * The CLI's commands, each a thin face of one client method. Arguments are
  * parsed with `node:util`'s `parseArgs`; every command has `--help`.
  */
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { ParseArgsConfig } from "node:util";
 import type { Document } from "../api/document.js";
-import type { Format } from "../api/scrape.js";
-import { ValidationError } from "../core/errors.js";
-import type { WebData } from "../node.js";
 import { createMcpServer } from "../ai/mcp.js";
 import { TOOL_NAMES, type ToolName } from "../ai/tools.js";
+import { line, needPositionals, positiveInt, record, type Command, type CommandContext } from "./args.js";
 import { EXIT, EXIT_HELP, STDOUT_CLOSED } from "./exit.js";
 import { DEEP_NOTICE, renderReport, runDoctor } from "./doctor.js";
-import { documentText, documentUrl, PageWriter } from "./output.js";
+import { FAKE_COMMAND } from "./fake.js";
+import { documentBody, FORMAT_HELP, FORMAT_OPTIONS, missingFormats, namesOf, scrapeOptionsOf } from "./formats.js";
+import { documentUrl, PageWriter } from "./output.js";
 import { Progress } from "./progress.js";
-import { plural, type Screen } from "./terminal.js";
+import { TASK_COMMANDS } from "./tasks.js";
+import { plural } from "./terminal.js";
 
-/** What a command may use: the client, the screen, the interrupt signal. */
-export interface CommandContext {
-  /** The client (key and URL from flags or the environment). */
-  client: WebData;
-  /** Both streams (the progress line is cleared before stdout is written on a shared terminal). */
-  screen: Screen;
-  /** Writes results to stdout. */
-  out: (text: string) => void;
-  /** Writes a message to stderr. */
-  err: (text: string) => void;
-  /** Aborts on Ctrl-C. */
-  signal: AbortSignal;
-  /** `--json`: results, errors and the interrupt as JSON lines on stdout. */
-  json: boolean;
-  /** The key in use (flag or environment), if any: `doctor` reports whether one was given, never its value. */
-  apiKey: string | undefined;
-  /** The environment. */
-  env: Record<string, string | undefined>;
-}
-
-/** A command: its help text, its flags and what it does. */
-export interface Command {
-  /** One line for `webdata --help`. */
-  summary: string;
-  /** `webdata <name> --help`. */
-  usage: string;
-  /** Its own flags (the common ones are added). */
-  options: NonNullable<ParseArgsConfig["options"]>;
-  /** Runs it; resolves to the exit code. */
-  run(ctx: CommandContext, positionals: string[], values: Record<string, string | boolean | string[] | undefined>): Promise<number>;
-}
+export { nonNegativeInt, positiveInt, type Command, type CommandContext } from "./args.js";
 
 /** Flags every command takes. */
 export const COMMON_OPTIONS = {
@@ -54,65 +25,34 @@ export const COMMON_OPTIONS = {
   json: { type: "boolean", default: false },
   "timeout-ms": { type: "string" },
   "max-retries": { type: "string" },
+  verbose: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const satisfies NonNullable<ParseArgsConfig["options"]>;
 
 const COMMON_HELP = `Common options:
   --api-key <key>   API key (default: WEBDATA_API_KEY, then FIRECRAWL_API_KEY)
   --api-url <url>   API URL (default: WEBDATA_API_URL, then FIRECRAWL_API_URL, then the public service)
-  --json            machine output on stdout: JSON results (one object a line for crawl and batch);
-                    an error is one line {"type":"error","exitCode":N,"error":{...}} on stdout, its
-                    message on stderr too (as gh api does); Ctrl-C ends with {"type":"interrupted",...}
+  --json            machine output on stdout, the same for every command: one JSON object a line, each with
+                    a "type" (document, file, done, map, search, usage, status, cancelled, extract, agent,
+                    doctor, fake); an error is one line {"type":"error","exitCode":N,"error":{...}} on stdout,
+                    its message on stderr too (as gh api does); Ctrl-C ends with {"type":"interrupted",...}
   --timeout-ms <ms> limit of one HTTP attempt (default 120000)
   --max-retries <n> retries of a failed request (default 2)
+  --verbose         each request and its answer on stderr, with how long it took (also WEBDATA_LOG=debug)
   -h, --help        this help
 
 Progress and messages go to stderr: on a terminal one line redrawn in place, else plain
 lines. Colour only on a terminal, and never with NO_COLOR set.`;
 
-const FORMAT_OPTIONS = {
-  format: { type: "string", short: "f", multiple: true },
-  "only-main-content": { type: "boolean" },
-  out: { type: "string", short: "o" },
-} as const;
-
-const FORMAT_HELP = `  -f, --format <name>        output format, repeatable or comma-separated (markdown, html, rawHtml, links, images, summary, screenshot; default markdown)
-  --only-main-content        main content only (--no-only-main-content: the whole page)
-  -o, --out <dir>            write one file per page into <dir> (.md, else .json)`;
-
-function formatsOf(values: Record<string, unknown>): Format[] | undefined {
-  const raw = values.format as string[] | undefined;
-  if (!raw) return undefined;
-  return raw.flatMap((f) => f.split(",")).map((f) => f.trim()).filter(Boolean) as Format[];
-}
-
-function scrapeOptionsOf(values: Record<string, unknown>): { formats?: Format[]; onlyMainContent?: boolean } {
-  const formats = formatsOf(values);
-  const main = values["only-main-content"] as boolean | undefined;
-  return { ...(formats ? { formats } : {}), ...(main === undefined ? {} : { onlyMainContent: main }) };
-}
-
-/** The whole number >= `min` given as `--<name>`, if given (else a `ValidationError`: exit 2, nothing sent). */
-export function positiveInt(values: Record<string, unknown>, name: string, min = 1): number | undefined {
-  const raw = values[name];
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (raw === "" || !Number.isInteger(n) || n < min) throw new ValidationError([{ path: name, message: `--${name} must be a whole number >= ${min}, got ${JSON.stringify(raw)}` }], "arguments");
-  return n;
-}
-
-/** The whole number >= 0 given as `--<name>`, if given. */
-export function nonNegativeInt(values: Record<string, unknown>, name: string): number | undefined {
-  return positiveInt(values, name, 0);
-}
-
-function needPositionals(positionals: string[], min: number, what: string): void {
-  if (positionals.length < min) throw new ValidationError([{ path: what, message: `${what} is required` }], "arguments");
-}
-
-/** Helps a person read a list of links or results. */
-function line(...parts: (string | undefined)[]): string {
-  return parts.filter((p) => p !== undefined && p !== "").join("  ");
+/**
+ * Warns, on stderr, of each format asked for that the server did not return for `doc`; with `warned`
+ * (a crawl's pages), once a format, not once a page.
+ */
+function warnMissing(ctx: CommandContext, doc: Document, names: string[], warned?: Set<string>): void {
+  const missing = missingFormats(doc, names).filter((n) => !warned?.has(n));
+  if (missing.length === 0) return;
+  for (const n of missing) warned?.add(n);
+  ctx.err(`warning: the server returned no ${missing.join(", ")} for ${documentUrl(doc) || "the page"}${warned ? " (said once, whatever later pages lack)" : ""}\n`);
 }
 
 /** Why a job failed, for the text summary: the status's `error`, else the first entries of its `/errors`. */
@@ -133,9 +73,9 @@ async function failureReason(ctx: CommandContext, kind: "crawl" | "batch", id: s
  * finished the job, and on Ctrl-C the job is cancelled on the server before
  * the command ends (exit 130; with `--json` a last `interrupted` line).
  */
-async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: string, values: Record<string, unknown>): Promise<number> {
+async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: string, values: Record<string, unknown>, names: string[]): Promise<number> {
   const json = ctx.json;
-  const writer = typeof values.out === "string" ? new PageWriter(values.out) : undefined;
+  const writer = typeof values.out === "string" ? new PageWriter(values.out, names) : undefined;
   const progress = new Progress(ctx.screen, `${kind} ${id}`);
   const pollIntervalMs = positiveInt(values, "poll-interval-ms");
   let pages = 0;
@@ -149,13 +89,15 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
     if (status === "scraping" && total > 0 && pages > 0 && completed >= total && pages >= completed) progress.waiting(pages);
     else progress.update(done, total);
   };
+  const warned = new Set<string>();
   const emit = async (doc: Document) => {
     pages++;
+    warnMissing(ctx, doc, names, warned);
     if (writer) {
       const file = await writer.write(doc);
-      if (json) ctx.out(`${JSON.stringify({ type: "file", url: documentUrl(doc), file })}\n`);
-    } else if (json) ctx.out(`${JSON.stringify({ type: "document", ...doc })}\n`);
-    else ctx.out(`<!-- ${documentUrl(doc)} -->\n${documentText(doc)}\n\n`);
+      if (json) ctx.out(record("file", { url: documentUrl(doc), file }));
+    } else if (json) ctx.out(record("document", doc));
+    else ctx.out(`<!-- ${documentUrl(doc)} -->\n${documentBody(doc, names, ctx.screen)}\n`);
   };
   try {
     const watcher = ctx.client.watcher(id, { kind, signal: ctx.signal, ...(pollIntervalMs ? { pollIntervalMs } : {}) });
@@ -177,7 +119,7 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
           : event.status === "completed" ? `${kind} ${id} completed without a page: ${reason ?? ""}`
           : `${kind} ${id} ${event.status}${reason ? `: ${reason}` : ""} (${received})`;
         progress.finish(ok ? summary : ctx.screen.paintErr(summary, "red"));
-        if (json) ctx.out(`${JSON.stringify({ type: "done", id, status: event.status, completed: event.completed, total: event.total, creditsUsed: event.creditsUsed, ...(reason ? { error: reason } : {}) })}\n`);
+        if (json) ctx.out(record("done", { id, status: event.status, completed: event.completed, total: event.total, creditsUsed: event.creditsUsed, ...(reason ? { error: reason } : {}) }));
         return ok ? 0 : EXIT.jobFailed;
       }
     }
@@ -191,7 +133,7 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
         () => (ctx.err(`Cancelled ${kind} ${id} (${plural(pages, "page")} received).\n`), true),
         (e: unknown) => (ctx.err(`Could not cancel ${kind} ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
       );
-      if (json && !closed) ctx.out(`${JSON.stringify({ type: "interrupted", exitCode: EXIT.interrupted, kind, id, cancelled, pages })}\n`);
+      if (json && !closed) ctx.out(record("interrupted", { exitCode: EXIT.interrupted, kind, id, cancelled, pages }));
       return closed ? EXIT.pipeClosed : EXIT.interrupted;
     }
     throw err;
@@ -201,16 +143,26 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
 /** Every command, by name. */
 export const COMMANDS: Record<string, Command> = {
   scrape: {
-    summary: "scrape one page to markdown (or other formats)",
-    usage: `Usage: webdata scrape <url> [options]\n\nPrints the page's markdown (or the first text format asked for).\n\nOptions:\n${FORMAT_HELP}`,
+    summary: "scrape one page, in every format asked for (markdown by default; --schema: JSON extraction)",
+    usage: `Usage: webdata scrape <url> [options]
+
+Prints the page in each format asked for: one format as it is (the markdown by default),
+several each under a "==> name <==" heading, in the order asked. A format the server did not
+return is named in a warning on stderr. With --json: one line, {"type":"document",...}.
+
+Options:
+${FORMAT_HELP}`,
     options: { ...FORMAT_OPTIONS },
     async run(ctx, positionals, values) {
       needPositionals(positionals, 1, "url");
-      const doc = await ctx.client.scrape(positionals[0]!, scrapeOptionsOf(values), { signal: ctx.signal });
+      const options = await scrapeOptionsOf(values);
+      const names = namesOf(options.formats);
+      const doc = await ctx.client.scrape(positionals[0]!, options, { signal: ctx.signal });
+      warnMissing(ctx, doc, names);
       if (typeof values.out === "string") {
-        const file = await new PageWriter(values.out).write(doc);
-        ctx.out(values.json ? `${JSON.stringify({ url: documentUrl(doc), file })}\n` : `${file}\n`);
-      } else ctx.out(values.json ? `${JSON.stringify(doc, null, 2)}\n` : `${documentText(doc)}\n`);
+        const file = await new PageWriter(values.out, names).write(doc);
+        ctx.out(ctx.json ? record("file", { url: documentUrl(doc), file }) : `${file}\n`);
+      } else ctx.out(ctx.json ? record("document", doc) : documentBody(doc, names, ctx.screen));
       return 0;
     },
   },
@@ -223,7 +175,7 @@ export const COMMANDS: Record<string, Command> = {
       const limit = positiveInt(values, "limit");
       const search = values.search as string | undefined;
       const res = await ctx.client.map(positionals[0]!, { ...(limit ? { limit } : {}), ...(search ? { search } : {}) }, { signal: ctx.signal });
-      if (values.json) ctx.out(`${JSON.stringify(res, null, 2)}\n`);
+      if (ctx.json) ctx.out(record("map", res));
       else for (const l of res.links) ctx.out(`${line(l.url, l.title)}\n`);
       if (res.warning && !ctx.json) ctx.err(`warning: ${res.warning}\n`);
       return 0;
@@ -242,8 +194,8 @@ export const COMMANDS: Record<string, Command> = {
         { ...(limit ? { limit } : {}), ...(sources ? { sources } : {}), ...(values.scrape ? { scrapeOptions: { formats: ["markdown"] } } : {}) },
         { signal: ctx.signal },
       );
-      if (values.json) {
-        ctx.out(`${JSON.stringify(res, null, 2)}\n`);
+      if (ctx.json) {
+        ctx.out(record("search", res));
         return 0;
       }
       for (const source of ["web", "news", "images"] as const) {
@@ -276,7 +228,7 @@ export const COMMANDS: Record<string, Command> = {
       needPositionals(positionals, 1, "url");
       const limit = positiveInt(values, "limit");
       const depth = values["max-depth"] === undefined ? undefined : Number(values["max-depth"]);
-      const scrapeOptions = scrapeOptionsOf(values);
+      const scrapeOptions = await scrapeOptionsOf(values);
       const job = await ctx.client.startCrawl(
         positionals[0]!,
         {
@@ -289,7 +241,7 @@ export const COMMANDS: Record<string, Command> = {
         { signal: ctx.signal },
       );
       ctx.err(`Started crawl ${job.id}\n`);
-      return followJob(ctx, "crawl", job.id, values);
+      return followJob(ctx, "crawl", job.id, values, namesOf(scrapeOptions.formats));
     },
   },
   batch: {
@@ -298,11 +250,13 @@ export const COMMANDS: Record<string, Command> = {
     options: { ...FORMAT_OPTIONS, "poll-interval-ms": { type: "string" } },
     async run(ctx, positionals, values) {
       needPositionals(positionals, 1, "url");
-      const job = await ctx.client.startBatchScrape(positionals, { ...scrapeOptionsOf(values), ignoreInvalidURLs: true }, { signal: ctx.signal });
+      const scrapeOptions = await scrapeOptionsOf(values);
+      const job = await ctx.client.startBatchScrape(positionals, { ...scrapeOptions, ignoreInvalidURLs: true }, { signal: ctx.signal });
       ctx.err(`Started batch ${job.id}${job.invalidURLs?.length ? ` (skipped invalid: ${job.invalidURLs.join(", ")})` : ""}\n`);
-      return followJob(ctx, "batch", job.id, values);
+      return followJob(ctx, "batch", job.id, values, namesOf(scrapeOptions.formats));
     },
   },
+  ...TASK_COMMANDS,
   mcp: {
     summary: "run a Model Context Protocol server on stdio (for Claude Desktop, Cursor, ...)",
     usage: `Usage: webdata mcp [options]\n\nServes the tools (${TOOL_NAMES.join(", ")}) over MCP on stdin/stdout until stdin closes.\nNeeds the optional @modelcontextprotocol/sdk package:\n  npx -y -p webdata -p @modelcontextprotocol/sdk webdata mcp\n\nOptions:\n  --tools <list>             only these tools (comma-separated)\n  --only-main-content        always scrape main content only (hidden from the model; --no-only-main-content: whole pages)\n  --allowed-domains <list>   hosts the tools may read (comma-separated; subdomains included)\n  --max-crawl-limit <n>      largest crawl the model may start (default 50)\n  --max-chars <n>            character budget of a tool result (default 20000)`,
@@ -362,7 +316,7 @@ Options:
         signal: ctx.signal,
         proxyVariable: ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"].find((v) => ctx.env[v]),
       });
-      ctx.out(ctx.json ? `${JSON.stringify(report, null, 2)}\n` : renderReport(report, ctx.screen));
+      ctx.out(ctx.json ? record("doctor", report) : renderReport(report, ctx.screen));
       return report.exitCode;
     },
   },
@@ -372,7 +326,7 @@ Options:
     options: {},
     async run(ctx, _positionals, values) {
       const [credits, tokens] = await Promise.all([ctx.client.getCreditUsage({ signal: ctx.signal }), ctx.client.getTokenUsage({ signal: ctx.signal })]);
-      if (values.json) ctx.out(`${JSON.stringify({ credits, tokens }, null, 2)}\n`);
+      if (ctx.json) ctx.out(record("usage", { credits, tokens }));
       else {
         const period = credits.billingPeriodEnd ? ` (period ends ${credits.billingPeriodEnd})` : "";
         ctx.out(`Credits: ${credits.remainingCredits} of ${credits.planCredits} remaining${period}\nTokens: ${tokens.remainingTokens} of ${tokens.planTokens} remaining\n`);
@@ -380,6 +334,7 @@ Options:
       return 0;
     },
   },
+  fake: FAKE_COMMAND,
 };
 
 /** `webdata --help`. */

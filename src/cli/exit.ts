@@ -21,7 +21,11 @@ import {
 export const EXIT = {
   /** An error no other code covers. */
   failure: 1,
-  /** Bad arguments or options (a `ValidationError`, an unknown flag): nothing was sent. */
+  /**
+   * Bad arguments or options: refused before anything was sent (a `ValidationError`, an unknown flag), or
+   * refused by the server with a 400 (every request the CLI sends is built from its arguments: a URL the
+   * server cannot parse, `--format markdwn`). Nothing was done and no credit spent.
+   */
   usage: 2,
   /** 401 or 403: the key is missing, wrong or not allowed to do this. */
   auth: 3,
@@ -37,7 +41,7 @@ export const EXIT = {
   connection: 8,
   /** The job failed or was cancelled on the server, or completed without a single page (its start page failed). */
   jobFailed: 9,
-  /** Any other error answer of the server (4xx, 5xx). */
+  /** Any other error answer of the server (a 4xx but 400, a 5xx). */
   server: 10,
   /** Interrupted (Ctrl-C): 128 + SIGINT. */
   interrupted: 130,
@@ -51,6 +55,8 @@ export const STDOUT_CLOSED = "webdata: standard output was closed";
 /** The exit code for an error thrown by the client. */
 export function exitCodeOf(err: unknown): number {
   if (err instanceof ValidationError) return EXIT.usage;
+  // A 400 is the server's word on the arguments (the CLI builds every request from them): a usage error.
+  if (err instanceof APIError && err.status === 400) return EXIT.usage;
   if (err instanceof AuthenticationError || err instanceof PermissionDeniedError) return EXIT.auth;
   if (err instanceof PaymentRequiredError) return EXIT.credits;
   if (err instanceof RateLimitError) return EXIT.rateLimited;
@@ -65,8 +71,8 @@ export function exitCodeOf(err: unknown): number {
 
 /** The exit codes as `--help` lists them. */
 export const EXIT_HELP = `Exit codes:
-  0 success            2 bad arguments (nothing sent)   3 key missing/refused (401/403)
-  4 no credits (402)   5 rate limited (429)             6 not found (404)
+  0 success            2 bad arguments (refused before sending, or by the server with a 400)
+  3 key missing/refused (401/403)    4 no credits (402)    5 rate limited (429)    6 not found (404)
   7 timed out          8 server unreachable             9 job failed, cancelled or without a page
-  10 other server error  1 anything else                130 interrupted (Ctrl-C)
+  10 other server error (4xx, 5xx)   1 anything else    130 interrupted (Ctrl-C or SIGTERM)
   141 output closed by its reader (| head): the command stops quietly, cancelling a job it started`;

@@ -11,6 +11,7 @@ import { DEFAULT_API_URL, isPublicDeployment } from "../core/config.js";
 import { VERSION } from "../core/version.js";
 import { WebData } from "../node.js";
 import { COMMANDS, COMMON_OPTIONS, commandHelp, mainHelp, nonNegativeInt, positiveInt, type CommandContext } from "./commands.js";
+import { verboseLogger } from "./verbose.js";
 import { EXIT, exitCodeOf, STDOUT_CLOSED } from "./exit.js";
 import { errorRecord, errorText, jsonLine } from "./report.js";
 import { Screen } from "./terminal.js";
@@ -86,14 +87,29 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   // An empty variable counts as unset (as `new WebData()` reads the environment).
   const apiKey = (values["api-key"] as string | undefined) ?? (env.WEBDATA_API_KEY || env.FIRECRAWL_API_KEY || undefined);
   const apiUrl = (values["api-url"] as string | undefined) ?? (env.WEBDATA_API_URL || env.FIRECRAWL_API_URL || undefined);
-  if (!apiKey?.trim() && isPublicDeployment(apiUrl ?? DEFAULT_API_URL)) {
+  if (command.needsClient !== false && !apiKey?.trim() && isPublicDeployment(apiUrl ?? DEFAULT_API_URL)) {
     return usage(EXIT.auth, "NO_API_KEY", `webdata ${name}: no API key: pass --api-key <key> or set WEBDATA_API_KEY (FIRECRAWL_API_KEY also works). A self-hosted server needs none: pass --api-url <url>.\n`);
   }
   try {
     const timeoutMs = positiveInt(values, "timeout-ms");
     const maxRetries = nonNegativeInt(values, "max-retries");
-    const client = new WebData({ apiKey, apiUrl, logLevel: "off", ...(timeoutMs ? { timeoutMs } : {}), ...(maxRetries === undefined ? {} : { maxRetries }) });
-    const ctx: CommandContext = { client, screen, out: (t) => screen.out(t), err: (t) => screen.message(t), signal: io.signal, json, apiKey, env };
+    const verbose = values.verbose === true || env.WEBDATA_LOG?.trim().toLowerCase() === "debug";
+    const logging = verbose ? ({ logLevel: "debug", logger: verboseLogger((t) => screen.message(t)) } as const) : ({ logLevel: "off" } as const);
+    let client: WebData | undefined;
+    const ctx: CommandContext = {
+      // Made on first use: a command that talks to no service (`fake`) needs no key.
+      get client() {
+        return (client ??= new WebData({ apiKey, apiUrl, ...logging, ...(timeoutMs ? { timeoutMs } : {}), ...(maxRetries === undefined ? {} : { maxRetries }) }));
+      },
+      screen,
+      out: (t) => screen.out(t),
+      err: (t) => screen.message(t),
+      signal: io.signal,
+      json,
+      apiKey,
+      env,
+    };
+    if (command.needsClient !== false) void ctx.client; // a bad --api-url fails here, before the command reads its arguments
     return await command.run(ctx, parsed.positionals, values);
   } catch (err) {
     if (io.signal.aborted) {
@@ -104,7 +120,8 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     }
     const code = exitCodeOf(err);
     if (json) screen.out(jsonLine(errorRecord(err, code)));
-    const [head = "", ...more] = errorText(err).split("\n");
+    const hint = command.hint?.(err, values);
+    const [head = "", ...more] = [...errorText(err).split("\n"), ...(hint ? [`  hint: ${hint}`] : [])];
     screen.message(`webdata ${name}: ${screen.paintErr(head, "red")}${more.map((l) => `\n${l}`).join("")}\n`);
     return code;
   }
@@ -134,11 +151,13 @@ function sameTerminal(): boolean {
 if (isMain()) {
   const ctl = new AbortController();
   let interrupts = 0;
-  process.on("SIGINT", () => {
-    // First Ctrl-C: stop and cancel the job on the server; a second one exits at once.
+  // First Ctrl-C (or SIGTERM): stop, and cancel the job on the server; a second one exits at once.
+  const interrupt = () => {
     if (++interrupts > 1) process.exit(EXIT.interrupted);
     ctl.abort();
-  });
+  };
+  process.on("SIGINT", interrupt);
+  process.on("SIGTERM", interrupt);
   // A reader that closes standard output (`| head -1`) ends the command quietly, as git and gh do: no
   // unhandled EPIPE and stack, no more output, and a job the command started is cancelled on the server.
   let stdoutClosed = false;

@@ -1,22 +1,11 @@
 /**
- * What the CLI writes: a page's main text for people, JSON for machines, and
- * one file per page under `--out <dir>`.
+ * What the CLI writes under `--out <dir>`: one file per page, its markdown
+ * when that is the only format asked for, else the whole document as JSON (so
+ * no format asked for is dropped).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Document } from "../api/document.js";
-
-/** The formats whose text is a page's readable body, in order of preference. */
-const TEXT_FORMATS = ["markdown", "summary", "html", "rawHtml"] as const;
-
-/** A page as text: its markdown (or summary, html, raw HTML), else its JSON. */
-export function documentText(doc: Document): string {
-  for (const f of TEXT_FORMATS) {
-    const v = doc[f];
-    if (typeof v === "string") return v;
-  }
-  return JSON.stringify(doc, null, 2);
-}
 
 /** The page's URL (final, else requested). */
 export function documentUrl(doc: Document): string {
@@ -44,24 +33,29 @@ export function fileNameFor(url: string, used: Set<string>, ext: string): string
   return name;
 }
 
-/** Writes pages into a folder, one file each (`.md`, else `.json`). */
+/** Writes pages into a folder, one file each (`.md` when markdown is the only format, else `.json`). */
 export class PageWriter {
   readonly #dir: string;
+  readonly #markdownOnly: boolean;
   readonly #used = new Set<string>();
   #ready: Promise<unknown> | undefined;
   /** Files written so far. */
   readonly files: string[] = [];
 
-  /** @param dir the `--out` folder (created when missing) */
-  constructor(dir: string) {
+  /**
+   * @param dir the `--out` folder (created when missing)
+   * @param names the formats asked for (default markdown alone)
+   */
+  constructor(dir: string, names: readonly string[] = ["markdown"]) {
     this.#dir = dir;
+    this.#markdownOnly = names.length === 1 && names[0] === "markdown";
   }
 
   /** Writes one page and returns its path. */
   async write(doc: Document): Promise<string> {
     this.#ready ??= mkdir(this.#dir, { recursive: true });
     await this.#ready;
-    const md = typeof doc.markdown === "string";
+    const md = this.#markdownOnly && typeof doc.markdown === "string";
     const file = join(this.#dir, fileNameFor(documentUrl(doc), this.#used, md ? "md" : "json"));
     await writeFile(file, md ? doc.markdown! : `${JSON.stringify(doc, null, 2)}\n`);
     this.files.push(file);

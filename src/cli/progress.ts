@@ -45,8 +45,13 @@ export class Progress {
     return ms >= RATE_AFTER_MS ? done / (ms / 1000) : undefined;
   }
 
-  /** The counters as words: `4/10 pages (40%), 2.0 pages/s, 5s, ETA 3s` (a plain line, or the part after the bar). */
+  /**
+   * The counters as words: `4/10 pages (40%), 2.0 pages/s, 5s, ETA 3s` (a plain line, or the part after the bar).
+   * Never past the total: a server's total can lag behind the pages it has sent (`30/29`), and then the
+   * pages received are the total.
+   */
   counts(done: number, total: number): string {
+    total = known(done, total);
     const secs = this.#elapsed();
     const rate = this.#rate(done);
     const parts = [total > 0 ? `${done}/${plural(total, "page")} (${percent(done, total)}%)` : plural(done, "page")];
@@ -58,6 +63,7 @@ export class Progress {
 
   /** The line for `done` of `total` pages (`total` 0: unknown): with a bar on a terminal when the total is known. */
   text(done: number, total: number): string {
+    total = known(done, total);
     const counts = this.counts(done, total);
     if (!this.#screen.live || total <= 0) return `${this.#label}: ${counts}`;
     const rest = `${this.#label} [] ${counts}`;
@@ -92,6 +98,11 @@ export class Progress {
   finish(message: string): void {
     this.#screen.endStatus(`${message}\n`);
   }
+}
+
+/** The total to show: 0 when unknown, else at least the pages done. */
+function known(done: number, total: number): number {
+  return total > 0 ? Math.max(total, done) : 0;
 }
 
 function percent(done: number, total: number): number {

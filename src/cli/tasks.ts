@@ -1,0 +1,224 @@
+/**
+ * The commands over one job at a time: `extract` and `agent` (start, wait with
+ * a status line, print the result; Ctrl-C cancels an agent run), and
+ * `status <id>` / `cancel <id>` of a crawl, batch scrape, extract or agent job
+ * (`--kind`, default crawl).
+ */
+import type { AgentStatus } from "../api/agent.js";
+import type { ExtractStatus } from "../api/extract.js";
+import { NotFoundError } from "../core/errors.js";
+import type { WebData } from "../node.js";
+import { badArgument, needPositionals, positiveInt, record, schemaFile, sleep, stringFlag, type Command, type CommandContext, type Values } from "./args.js";
+import { EXIT, STDOUT_CLOSED } from "./exit.js";
+import { formatElapsed } from "./progress.js";
+import { plural } from "./terminal.js";
+
+/** The kinds of job `status` and `cancel` take. */
+const KINDS = ["crawl", "batch", "extract", "agent"] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Job states after which nothing changes. */
+const ENDED = new Set(["completed", "failed", "cancelled"]);
+
+/** `--kind`, checked (default crawl). */
+function kindOf(values: Values): Kind {
+  const raw = values.kind ?? "crawl";
+  if (!KINDS.includes(raw as Kind)) throw badArgument("kind", `--kind must be one of ${KINDS.join(", ")}, got ${JSON.stringify(raw)}`);
+  return raw as Kind;
+}
+
+/** What to do about a 404 of `status`/`cancel` when no `--kind` was given: the id may be another kind's. */
+function kindHint(err: unknown, values: Values): string | undefined {
+  return err instanceof NotFoundError && values.kind === undefined ? "no crawl has this id; for another kind of job pass --kind batch, extract or agent" : undefined;
+}
+
+const POLL_HELP = "  --poll-interval-ms <ms>    time between status reads (default 2000)";
+
+/** Credits as words, when the server counts them. */
+function credits(n: number | undefined): string | undefined {
+  return n === undefined || n < 0 ? undefined : `${plural(n, "credit")} used`;
+}
+
+/** A result as indented JSON (a string as it is). */
+function dataText(data: unknown): string {
+  return typeof data === "string" ? `${data}\n` : `${JSON.stringify(data, null, 2)}\n`;
+}
+
+/**
+ * Waits for an extract or agent job: its state and time on the status line (a terminal), then
+ * its result on stdout (indented JSON; with `--json` one line `{"type":kind,...}`). A failed or
+ * cancelled job exits 9 with its reason. Ctrl-C cancels an agent run on the server (an extract
+ * cannot be cancelled: it keeps running, and `webdata status` reads it later).
+ */
+async function followTask(ctx: CommandContext, kind: "extract" | "agent", id: string, values: Values): Promise<number> {
+  const interval = positiveInt(values, "poll-interval-ms") ?? 2000;
+  const t0 = Date.now();
+  const read = (): Promise<ExtractStatus | AgentStatus> => (kind === "extract" ? ctx.client.getExtractStatus(id, { signal: ctx.signal }) : ctx.client.getAgentStatus(id, { signal: ctx.signal }));
+  try {
+    for (;;) {
+      const st = await read();
+      const elapsed = formatElapsed((Date.now() - t0) / 1000);
+      if (!ENDED.has(st.status)) {
+        ctx.screen.status(`${kind} ${id}: ${st.status}, ${elapsed}`);
+        await sleep(interval, ctx.signal);
+        continue;
+      }
+      const ok = st.status === "completed";
+      const summary = [`${kind} ${id} ${st.status}${st.error ? `: ${st.error}` : ""}`, credits(st.creditsUsed), elapsed].filter(Boolean).join(", ");
+      ctx.screen.endStatus(`${ok ? summary : ctx.screen.paintErr(summary, "red")}\n`);
+      if (ctx.json) ctx.out(record(kind, st));
+      else if (ok) ctx.out(dataText(st.data));
+      return ok ? 0 : EXIT.jobFailed;
+    }
+  } catch (err) {
+    if (!ctx.signal.aborted) throw err;
+    const closed = ctx.signal.reason === STDOUT_CLOSED;
+    let cancelled = false;
+    if (kind === "agent") {
+      ctx.screen.endStatus(`${closed ? "Output closed" : "Interrupted"}: cancelling agent ${id} on the server...\n`);
+      cancelled = await ctx.client.cancelAgent(id, { timeoutMs: 10_000, maxRetries: 1 }).then(
+        () => (ctx.err(`Cancelled agent ${id}.\n`), true),
+        (e: unknown) => (ctx.err(`Could not cancel agent ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
+      );
+    } else ctx.screen.endStatus(`Interrupted: extract ${id} keeps running on the server (an extract cannot be cancelled); read it later with: webdata status ${id} --kind extract\n`);
+    if (ctx.json && !closed) ctx.out(record("interrupted", { exitCode: EXIT.interrupted, kind, id, cancelled }));
+    return closed ? EXIT.pipeClosed : EXIT.interrupted;
+  }
+}
+
+/** `status <id>` of a crawl or batch scrape as text: state, counts, credits, expiry, error and warning. */
+function jobText(kind: Kind, st: Awaited<ReturnType<WebData["getCrawlStatus"]>>): string {
+  const parts = [`${kind} ${st.id}: ${st.status}`, `${st.completed}/${plural(Math.max(st.total, st.completed), "page")}`, credits(st.creditsUsed), st.expiresAt ? `results kept until ${st.expiresAt}` : undefined];
+  const more = [st.error ? `error: ${st.error}` : undefined, st.warning ? `warning: ${st.warning}` : undefined].filter(Boolean).map((l) => `  ${l}\n`);
+  return `${parts.filter(Boolean).join(", ")}\n${more.join("")}`;
+}
+
+/** The commands of this module, by name. */
+export const TASK_COMMANDS: Record<string, Command> = {
+  extract: {
+    summary: "extract structured data from pages (or a site, url/*) with a prompt and/or a JSON Schema",
+    usage: `Usage: webdata extract <url...> (--prompt <text> | --schema <file>) [options]
+
+Starts an extract job over the pages given (a trailing /* reads the whole site), waits for it
+with a status line on stderr, and prints the extracted data as indented JSON (with --json: one
+line {"type":"extract","id":...,"status":"completed","data":...}). A failed job exits 9 with its
+reason. Ctrl-C stops waiting; an extract cannot be cancelled, so the job keeps running on the
+server (read it later with webdata status <id> --kind extract).
+
+Options:
+  --prompt <text>            what to extract
+  --schema <file>            the shape of the result: a JSON Schema file
+  --web-search               also search the web for sources
+  --show-sources             report the sources used (in the --json line)
+${POLL_HELP}`,
+    options: { prompt: { type: "string" }, schema: { type: "string" }, "web-search": { type: "boolean" }, "show-sources": { type: "boolean" }, "poll-interval-ms": { type: "string" } },
+    async run(ctx, positionals, values) {
+      const prompt = stringFlag(values, "prompt");
+      const schema = await schemaFile(values);
+      if (prompt === undefined && schema === undefined) throw badArgument("prompt", "extract needs --prompt <text> or --schema <file> (or both)");
+      if (positionals.length === 0 && values["web-search"] !== true) throw badArgument("url", "extract needs at least one URL (or --web-search)");
+      positiveInt(values, "poll-interval-ms");
+      const job = await ctx.client.startExtract(
+        {
+          ...(positionals.length ? { urls: positionals } : {}),
+          ...(prompt !== undefined ? { prompt } : {}),
+          ...(schema !== undefined ? { schema } : {}),
+          ...(values["web-search"] === true ? { enableWebSearch: true } : {}),
+          ...(values["show-sources"] === true ? { showSources: true } : {}),
+        },
+        { signal: ctx.signal },
+      );
+      ctx.err(`Started extract ${job.id}\n`);
+      return followTask(ctx, "extract", job.id, values);
+    },
+  },
+  agent: {
+    summary: "run an agent on a task (\"find the pricing of ...\"), optionally shaped by a JSON Schema",
+    usage: `Usage: webdata agent <prompt...> [options]
+
+Starts an agent run on the task given, waits for it with a status line on stderr, and prints its
+result (indented JSON; with --json: one line {"type":"agent","id":...,"status":"completed","data":...}).
+A failed run exits 9 with its reason. Ctrl-C cancels the run on the server.
+
+Options:
+  --url <url>                a page to start from (repeatable)
+  --schema <file>            the shape of the result: a JSON Schema file
+  --max-credits <n>          the run's credit budget
+  --model <name>             the model (server default spark-1-pro)
+${POLL_HELP}`,
+    options: { url: { type: "string", multiple: true }, schema: { type: "string" }, "max-credits": { type: "string" }, model: { type: "string" }, "poll-interval-ms": { type: "string" } },
+    async run(ctx, positionals, values) {
+      needPositionals(positionals, 1, "prompt");
+      const schema = await schemaFile(values);
+      const maxCredits = positiveInt(values, "max-credits");
+      const model = stringFlag(values, "model");
+      positiveInt(values, "poll-interval-ms");
+      const urls = values.url as string[] | undefined;
+      const job = await ctx.client.startAgent(
+        positionals.join(" "),
+        { ...(urls ? { urls } : {}), ...(schema !== undefined ? { schema } : {}), ...(maxCredits ? { maxCredits } : {}), ...(model ? { model } : {}) },
+        { signal: ctx.signal },
+      );
+      ctx.err(`Started agent ${job.id}\n`);
+      return followTask(ctx, "agent", job.id, values);
+    },
+  },
+  status: {
+    summary: "show a job's status: a crawl by default; --kind batch, extract or agent",
+    usage: `Usage: webdata status <id> [--kind crawl|batch|extract|agent]
+
+Reads a job's status once and prints it: a crawl or batch scrape's state, pages done, credits and
+expiry; an extract or agent job's state and, once completed, its result (indented JSON). The id
+is a crawl's unless --kind says otherwise (the service has no way to tell a job's kind from its
+id). With --json: one line {"type":"status","kind":...,"id":...,"status":...} (a crawl or batch
+scrape without its documents: webdata crawl prints those). Exits 0 whatever the job's state.
+
+Options:
+  --kind <kind>              crawl (default), batch, extract or agent`,
+    options: { kind: { type: "string" } },
+    hint: kindHint,
+    async run(ctx, positionals, values) {
+      needPositionals(positionals, 1, "id");
+      const kind = kindOf(values);
+      const id = positionals[0]!;
+      const req = { signal: ctx.signal };
+      if (kind === "crawl" || kind === "batch") {
+        // One document at most: the status is what is asked for, not the pages.
+        const st = kind === "crawl" ? await ctx.client.getCrawlStatus(id, { limit: 1 }, req) : await ctx.client.getBatchScrapeStatus(id, { limit: 1 }, req);
+        const { data: _data, next: _next, ...fields } = st;
+        ctx.out(ctx.json ? record("status", { kind, ...fields }) : jobText(kind, st));
+        return 0;
+      }
+      const st = kind === "extract" ? await ctx.client.getExtractStatus(id, req) : await ctx.client.getAgentStatus(id, req);
+      if (ctx.json) ctx.out(record("status", { kind, ...st }));
+      else {
+        ctx.out(`${[`${kind} ${id}: ${st.status}${st.error ? `: ${st.error}` : ""}`, credits(st.creditsUsed), st.expiresAt ? `result kept until ${st.expiresAt}` : undefined].filter(Boolean).join(", ")}\n`);
+        if (st.status === "completed") ctx.out(dataText(st.data));
+      }
+      return 0;
+    },
+  },
+  cancel: {
+    summary: "cancel a running job: a crawl by default; --kind batch or agent",
+    usage: `Usage: webdata cancel <id> [--kind crawl|batch|agent]
+
+Cancels a running job on the server and says so (with --json: one line
+{"type":"cancelled","kind":...,"id":...}). The id is a crawl's unless --kind says otherwise.
+An extract job cannot be cancelled: the service has no way to.
+
+Options:
+  --kind <kind>              crawl (default), batch or agent`,
+    options: { kind: { type: "string" } },
+    hint: kindHint,
+    async run(ctx, positionals, values) {
+      needPositionals(positionals, 1, "id");
+      const kind = kindOf(values);
+      if (kind === "extract") throw badArgument("kind", "an extract job cannot be cancelled: the service has no way to (it ends by itself; webdata status <id> --kind extract reads it)");
+      const id = positionals[0]!;
+      const req = { signal: ctx.signal };
+      await (kind === "crawl" ? ctx.client.cancelCrawl(id, req) : kind === "batch" ? ctx.client.cancelBatchScrape(id, req) : ctx.client.cancelAgent(id, req));
+      ctx.out(ctx.json ? record("cancelled", { kind, id }) : `Cancelled ${kind} ${id}\n`);
+      return 0;
+    },
+  },
+};
