@@ -37,14 +37,14 @@ describe("the client loads no module of its own on demand", () => {
     // service (webdata/testing), which no other command and no entry of the client reaches.
     expect(found.filter((f) => / -> \./.test(f))).toEqual(["cli/fake.ts -> ../testing/node.js"]);
     expect(found).toEqual([
-      // The CLI's `fake` command (above).
-      "cli/fake.ts -> ../testing/node.js",
       // webdata/ai: the AI SDK and the MCP SDK, optional peers.
       "ai/adapters.ts -> ai",
       "ai/mcp.ts -> @modelcontextprotocol/sdk/server/index.js",
       "ai/mcp.ts -> @modelcontextprotocol/sdk/types.js",
       // The CLI's `mcp` command.
       "cli/commands.ts -> @modelcontextprotocol/sdk/server/stdio.js",
+      // The CLI's `fake` command (above).
+      "cli/fake.ts -> ../testing/node.js",
       // The Node client's undici, loaded when a client that sends through it is made (test/lazy-undici.test.ts).
       "node.ts -> undici",
       // webdata/testing's WebSocket server, an optional peer.
