@@ -132,12 +132,12 @@ export class APIError extends WebDataError {
   readonly #headers: Headers | undefined;
 
   constructor(init: APIErrorInit) {
-    super(
-      init.endpoint ? `${init.message} (HTTP ${init.status}, ${init.endpoint})` : `${init.message} (HTTP ${init.status})`,
-    );
+    const details = bounded(init.details, CARRIED);
+    const said = withReason(init.message, details);
+    super(init.endpoint ? `${said} (HTTP ${init.status}, ${init.endpoint})` : `${said} (HTTP ${init.status})`);
     this.status = init.status;
     this.code = init.code;
-    this.details = bounded(init.details, CARRIED);
+    this.details = details;
     this.requestId = init.requestId;
     this.body = bounded(init.body, CARRIED);
     this.serverMessage = init.message;
@@ -178,6 +178,38 @@ export class APIError extends WebDataError {
       : APIError;
     return new Ctor(init);
   }
+}
+
+/**
+ * The server's text with its reason: the fields and what is wrong with each, as its `details` say (zod
+ * issues: `path: message`, `; ` between them, repeats once; a union of literal choices as the values it
+ * takes), or `details` itself when it is text. Bounded as an error prints ({@link PRINTED}: at most
+ * `maxItems` issues, `maxString` characters of reason). When the text is one of the issues' own
+ * messages (a failed refine), the issues alone say it, with their field.
+ */
+function withReason(text: string, details: unknown): string {
+  const shown = bounded(details, PRINTED);
+  const lines = typeof shown === "string" ? [shown.trim()] : Array.isArray(shown) ? [...new Set(shown.flatMap((i) => issueLines(i, [])))] : [];
+  const reason = bounded(lines.filter(Boolean).join("; "), PRINTED) as string;
+  if (!reason || reason === text) return text;
+  return lines.some((l) => l === text || l.endsWith(`: ${text}`)) ? reason : `${text}: ${reason}`;
+}
+
+/** One server issue (a zod issue as JSON, `path` relative to `base`) as `path: message` lines. */
+function issueLines(issue: unknown, base: readonly unknown[]): string[] {
+  if (!isRecord(issue)) return typeof issue === "string" ? [issue] : [];
+  const path = [...base, ...(Array.isArray(issue.path) ? issue.path : [])];
+  const where = (p: readonly unknown[], what: string) => (p.length ? `${p.join(".")}: ${what}` : what);
+  if (issue.code === "invalid_union" && Array.isArray(issue.errors)) {
+    // `formats: ["markdwn"]`: every branch refuses the one literal it takes (`type`); say which it takes.
+    const literals = issue.errors.map((branch: unknown) => (Array.isArray(branch) ? branch : []).find((i): i is { path: unknown[]; values: unknown[] } => isRecord(i) && i.code === "invalid_value" && Array.isArray(i.values) && Array.isArray(i.path)));
+    const first = literals[0]?.path;
+    if (first && literals.every((i) => JSON.stringify(i?.path) === JSON.stringify(first))) {
+      const values = literals.flatMap((i) => i?.values ?? []).map((v) => JSON.stringify(v));
+      return [where([...path, ...first], `Invalid option: expected one of ${values.join("|")}`)];
+    }
+  }
+  return typeof issue.message === "string" ? [where(path, issue.message)] : [];
 }
 
 /** 400: the server rejected the request's parameters. */
