@@ -4,7 +4,7 @@
  * documents and drop repeated statuses. Private to `jobs/`.
  */
 import type { Document } from "../api/document.js";
-import { APIError, isRecord, PaginationError, redact, type WebDataError } from "../core/errors.js";
+import { APIError, isRecord, PaginationError, type WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { stateOf } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
@@ -59,11 +59,6 @@ export function countersOf(raw: unknown): WatchCounters & { error?: string | und
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
   const status = stateOf(r);
   return { status, completed: num(r.completed), total: num(r.total), creditsUsed: num(r.creditsUsed), error: typeof r.error === "string" ? r.error : undefined };
-}
-
-/** A server-sent text (close reason, error event) with the API key redacted: the key travels as the WebSocket sub-protocol, so a server may echo it. */
-export function serverText(ctx: Pick<WatchContext, "http">, text: string): string {
-  return redact(text, ctx.http.config.apiKey);
 }
 
 /**

@@ -17,7 +17,7 @@ import { isRecord } from "../core/errors.js";
 import { jobPath } from "./status.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { open, type Endpoint } from "../api/endpoint.js";
-import { docsOf, isFatal, serverText, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { docsOf, isFatal, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError } from "./watch-types.js";
 
 /** The job's status route, opened as a stream. */
@@ -98,7 +98,7 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
           end = { kind: "done" };
           break;
         case "error": {
-          const msg = serverText(ctx, isRecord(data) && typeof data.error === "string" ? data.error : ev.data);
+          const msg = isRecord(data) && typeof data.error === "string" ? data.error : ev.data;
           end = { kind: "unavailable", error: new WatchTransportError("sse", `The event stream reported an error: ${msg}`, { serverError: msg }) };
           break;
         }
