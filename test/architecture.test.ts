@@ -358,13 +358,43 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
         { what: "a refused next link judged by hand", re: /\binstanceof\s+PaginationError\b/ },
       ],
     },
+    {
+      rule: "document identity (what makes two documents of a job the same)",
+      row: "| what makes two documents of a job the same",
+      homes: ["jobs/identity.ts"],
+      markers: [
+        ["jobs/identity.ts", /\bexport function documentKey\b/],
+        ["jobs/identity.ts", /\bexport function firstSeen\b/],
+      ],
+      logic: [{ what: "a document identity of its own", re: /\bscrapeId\b[^;\n]*\bsourceURL\b|\.(?:has|add|get|set)\(\s*[\w.?]*\b(?:scrapeId|sourceURL)\b/ }],
+    },
+    {
+      rule: "the 404 grace after a start",
+      row: "| the 404 grace after a start",
+      homes: ["api/job-starts.ts"],
+      markers: [
+        ["api/job-starts.ts", /\bexport function notYetVisible\b/],
+        ["api/job-starts.ts", /\bexport const NOT_VISIBLE_GRACE_MS\b/],
+      ],
+      logic: [
+        { what: "a 404 grace of its own", re: /\binstanceof\s+NotFoundError\b[^;\n]*(?:Date\.now|performance\.now|startedAt|GRACE)/ },
+        { what: "the grace's length", re: /\bNOT_VISIBLE_GRACE_MS\b/ },
+      ],
+    },
+    {
+      rule: "transport selection (a caller's fetch, else the entry's transport, else global fetch)",
+      row: "| transport selection",
+      homes: ["core/transport.ts"],
+      markers: [["core/transport.ts", /\bexport function selectTransport\b/]],
+      logic: [{ what: "the global fetch taken by hand", re: /(?<!typeof\s+)\bglobalThis\.fetch\b/ }],
+    },
   ];
 
   /** `file: what` for each kind of `rule`'s logic found in `code` of `file` outside its homes and exceptions. */
   const found = (rule: Rule, file: string, code: string) => rule.logic.filter((l) => l.re.test(code)).map((l) => `${file}: ${l.what}`);
 
   it("the checker finds each form of each rule's logic, and not the calls of its marker", () => {
-    const [status, redaction, retries, fatal] = RULES as [Rule, Rule, Rule, Rule];
+    const [status, redaction, retries, fatal, identity, grace, transport] = RULES as [Rule, Rule, Rule, Rule, Rule, Rule, Rule];
     const bad: [Rule, string][] = [
       [status, "return res.status === 429 ? new RateLimitError({ ...init }) : APIError.from(init);"],
       [status, "if (!isSuccess(res.status) && res.status < 400) return redirect();"],
@@ -385,6 +415,12 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
       [fatal, "const isJobFatal = (e: APIError) => e.status !== 429;"],
       [fatal, "if (err instanceof PaginationError) throw err;"],
       [status, "return err instanceof APIError && err.status >= 400 && err.status < 500;"],
+      [identity, "const key = doc.metadata?.scrapeId ?? doc.metadata?.sourceURL;"],
+      [identity, "if (seen.has(doc.metadata.scrapeId)) continue;"],
+      [grace, "if (err instanceof NotFoundError && Date.now() - startedAt < 10_000) continue;"],
+      [grace, "const fresh = now - at < NOT_VISIBLE_GRACE_MS;"],
+      [transport, "const send = options.fetch ?? globalThis.fetch;"],
+      [transport, "return globalThis.fetch(url, init);"],
     ];
     for (const [rule, code] of bad) expect(found(rule, "x.ts", code), code).not.toEqual([]);
     const good: [Rule, string][] = [
@@ -398,6 +434,11 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
       [retries, "if (isRetryable(err, policy)) continue;"],
       [fatal, "if (isWatchFatal(err)) throw err;"],
       [fatal, "const fatal = this.#fatal;"],
+      [identity, "if (!firstSeen(seen, doc)) return false;"],
+      [identity, "const url = m.url ?? m.sourceURL ?? \"\";"],
+      [grace, "if (notYetVisible(err, startedAt(ctx.http, ctx.id))) failures -= 1;"],
+      [grace, "if (err instanceof NotFoundError) return EXIT.notFound;"],
+      [transport, "fetch?: typeof globalThis.fetch | undefined;"],
     ];
     for (const [rule, code] of good) expect(found(rule, "x.ts", code), code).toEqual([]);
   });
@@ -434,6 +475,10 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
   it("the redaction boundary (redactError) is applied where the table says, and only there: the request path and the watcher's events", () => {
     const callers = client.filter((f) => /\bredactError\s*[<(]/.test(codeOf(f))).sort();
     expect(callers).toEqual(["core/redact.ts", "core/request.ts", "jobs/watcher.ts"]);
+  });
+
+  it("the waiters and the watcher's REST and SSE reads take the 404 grace from api/job-starts.ts (notYetVisible), as the table says", () => {
+    for (const f of ["jobs/polling.ts", "jobs/watch-poll.ts", "jobs/watch-sse.ts"]) expect(codeOf(f), f).toMatch(/\bnotYetVisible\(/);
   });
 
   it("the watcher's transports take the fatal rule from core/retry.ts (isWatchFatal), not from a rule of their own", () => {
