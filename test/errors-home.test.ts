@@ -94,6 +94,7 @@ describe("status to class: APIError.from is the one place (3xx and 429 included,
     expect(scheme.message).toBe("Redirected to https://api.test, not followed (the API never redirects): set apiUrl to https://api.test/base (HTTP 301, GET /v2/team/credit-usage)");
     const elsewhere = APIError.from({ ...base, status: 307, location: "https://login.example/" });
     expect(elsewhere.message).toMatch(/^Redirected to https:\/\/login\.example, not followed \(the API never redirects\): check apiUrl \(HTTP 307/);
+    expect(APIError.from({ ...base, status: 302, location: "not a URL", apiUrl: "also not" }).message).toMatch(/^Redirected to \(hidden\), not followed \(the API never redirects\): check apiUrl/);
     const hidden = APIError.from({ ...base, status: 0 }) as RedirectError;
     expect(hidden).toBeInstanceOf(RedirectError);
     expect(hidden).toMatchObject({ status: 302, location: undefined });

@@ -65,11 +65,13 @@ describe.each(TRANSPORTS)("a 4xx message carries the server's reason, over %s", 
     expect(err.message).toBe("url: URL must have a valid top-level domain or be a valid path (HTTP 400, POST /v2/scrape)");
   });
 
-  it("details as text are the reason; no details leaves the server's text as it is", async () => {
+  it("details as text, or a record of texts, are the reason; no details leaves the server's text as it is", async () => {
     s = await setup(kind);
     s.fake.failNext(422, { match: "/v2/team", body: { success: false, error: "Unprocessable", details: "limit must be at most 100" } });
     const err = (await s.client.getCreditUsage().catch((e: unknown) => e)) as APIError;
     expect(err.message).toBe("Unprocessable: limit must be at most 100 (HTTP 422, GET /v2/team/credit-usage)");
+    s.fake.failNext(400, { match: "/v2/team", body: { success: false, error: "Bad Request", details: { limit: "must be at most 100", nested: { not: "text" } } } });
+    expect(((await s.client.getCreditUsage().catch((e: unknown) => e)) as APIError).message).toBe("Bad Request: limit: must be at most 100 (HTTP 400, GET /v2/team/credit-usage)");
     const plain = await recorded("crawl-v2-status-400-non-uuid.json");
     s.fake.failNext(400, { match: "/v2/team", body: plain.response.body });
     const err2 = (await s.client.getCreditUsage().catch((e: unknown) => e)) as APIError;

@@ -178,13 +178,17 @@ export class APIError extends WebDataError {
 /**
  * The server's text with its reason: the fields and what is wrong with each, as its `details` say (zod
  * issues: `path: message`, `; ` between them, repeats once; a union of literal choices as the values it
- * takes), or `details` itself when it is text. Bounded as an error prints ({@link PRINTED}: at most
+ * takes), `field: text` for a record of texts, or `details` itself when it is text. Bounded as an error prints ({@link PRINTED}: at most
  * `maxItems` issues, `maxString` characters of reason). When the text is one of the issues' own
  * messages (a failed refine), the issues alone say it, with their field.
  */
 function withReason(text: string, details: unknown): string {
   const shown = bounded(details, PRINTED);
-  const lines = typeof shown === "string" ? [shown.trim()] : Array.isArray(shown) ? [...new Set(shown.flatMap((i) => issueLines(i, [])))] : [];
+  const lines =
+    typeof shown === "string" ? [shown.trim()]
+    : Array.isArray(shown) ? [...new Set(shown.flatMap((i) => issueLines(i, [])))]
+    : isRecord(shown) ? Object.entries(shown).flatMap(([k, v]) => (typeof v === "string" ? [`${k}: ${v}`] : []))
+    : [];
   const reason = bounded(lines.filter(Boolean).join("; "), PRINTED) as string;
   if (!reason || reason === text) return text;
   return lines.some((l) => l === text || l.endsWith(`: ${text}`)) ? reason : `${text}: ${reason}`;
@@ -251,13 +255,22 @@ export class RedirectError extends APIError {
   readonly location: string | undefined;
   /** The message says where it pointed and the fix (`apiUrl` with the scheme the server redirected to, else check `apiUrl`); a hidden status (0) is 302. */
   constructor(init: APIErrorInit) {
-    const to = init.location ? new URL(init.location) : undefined;
-    const api = init.apiUrl ? new URL(init.apiUrl) : undefined;
+    const to = urlOf(init.location);
+    const api = urlOf(init.apiUrl);
     const fix = to && api && to.host === api.host && to.protocol !== api.protocol ? `set apiUrl to ${to.protocol}//${init.apiUrl?.split("//")[1]}` : "check apiUrl";
     super({ ...init, status: init.status || 302, message: `Redirected to ${to?.origin ?? "(hidden)"}, not followed (the API never redirects): ${fix}` });
     this.location = init.location;
   }
 }
+/** `text` as a URL, or `undefined` when absent or not an absolute URL. */
+function urlOf(text: string | undefined): URL | undefined {
+  try {
+    return text ? new URL(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** 429: rate limited. `retryAfterMs` is the server's hint, when it gave one. */
 export class RateLimitError extends APIError {
   override name = "RateLimitError";
