@@ -265,3 +265,226 @@ describe("one function sends (ARCHITECTURE.md: every endpoint is `Endpoint` data
     for (const f of Object.keys(EXCEPTIONS)) expect(sends(readFileSync(join(SRC, f), "utf8")), f).toBe(true);
   });
 });
+
+/**
+ * Homes that hold (issue 33, "Homes that a test holds"): each rule of ARCHITECTURE.md's "Where each rule
+ * lives" checked here has a marker (the function or constant that is the rule) in its home, and its
+ * logic appearing anywhere else in the client (`testing/`, the fake service, is not the client) fails
+ * the test, as the page-walk check does. Each exception names its reason and must still match.
+ */
+describe("homes that hold: a rule's marker is in its home, and its logic nowhere else", () => {
+  const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/.*$/gm;
+  const client = sourceFiles().filter((f) => !f.startsWith("testing/"));
+  const codeOf = (file: string) => readFileSync(join(SRC, file), "utf8").replace(COMMENTS, "");
+  const FAMILY = "APIError|BadRequestError|AuthenticationError|PaymentRequiredError|PermissionDeniedError|NotFoundError|RequestTimeoutError|ConflictError|GoneError|RedirectError|RateLimitError|InternalServerError|IdempotencyConflictError|BrowserSessionGoneError|Signup\\w*Error";
+
+  /** One kind of a rule's logic: what it is, and how it shows in code. */
+  interface Logic {
+    what: string;
+    re: RegExp;
+  }
+  /** A rule: its homes (where its logic may be), the markers each home must define, its logic, and the code excepted (one expression of one module, with its reason). */
+  interface Rule {
+    rule: string;
+    /** How its row of ARCHITECTURE.md's table starts. */
+    row: string;
+    homes: string[];
+    markers: [file: string, marker: RegExp][];
+    logic: Logic[];
+    exceptions?: Record<string, [allowed: RegExp, reason: string]>;
+  }
+
+  const STATUS_COMPARED: Logic = { what: "a status compared with a number", re: /\bstatus\s*(?:[!=]==?|[<>]=?)\s*[1-5]\d\d\b|\b[1-5]\d\d\s*(?:[!=]==?|[<>]=?)\s*[\w.#]*\bstatus\b/ };
+  const RULES: Rule[] = [
+    {
+      rule: "status to class (errors: every public error class, status to class, the answers with a class of their own)",
+      row: "| errors: every public error class, status to class",
+      homes: ["core/errors.ts", "core/retry.ts"],
+      markers: [
+        ["core/errors.ts", /\bstatic from\(init: APIErrorInit\): APIError\b/],
+        ["core/errors.ts", /\bconst ERROR_CLASSES\b/],
+        ["core/errors.ts", /\bexport function statusText\b/],
+      ],
+      logic: [
+        STATUS_COMPARED,
+        { what: "a status-to-class or status-to-text table", re: /\b[1-5]\d\d\s*:\s*(?:["'`]|\w+Error\b)|\[\s*[1-5]\d\d\s*,[^\]\n]*\b\w+Error\s*\]/ },
+        { what: "an answer's error class built by hand", re: new RegExp(`\\bnew\\s+(?:${FAMILY})\\s*\\(`) },
+      ],
+      exceptions: {
+        "core/request.ts": [/\bstatus >= 200 && status < 300\b/, "isSuccess: a 2xx is a result, the one test the request path makes before APIError.from maps every other status"],
+        "cli/doctor.ts": [/\berr\.status !== 404\b/, "a probe that names a deployment by what /v2 answers (404: v1 only); it picks no class"],
+        "api/crawl.ts": [/\bnew IdempotencyConflictError\(\{\s*status: conflict\.status\b/, "a lost start's 409 re-thrown with its explanation: the class APIError.from gave the answer, kept"],
+      },
+    },
+    {
+      rule: "redaction (the key and every secret of the client, in answers and in errors; redactError the one boundary)",
+      row: "| redaction:",
+      homes: ["core/redact.ts"],
+      markers: [
+        ["core/redact.ts", /\bexport function redactError\b/],
+        ["core/redact.ts", /\bexport function redactAll\b/],
+        ["core/redact.ts", /\bexport function secretsOf\b/],
+      ],
+      logic: [
+        { what: "the redaction marker", re: /\[redacted\]/ },
+        { what: "a redaction function of its own", re: /\bfunction\s+\w*[rR]edact\w*|\b\w*[rR]edact\w*\s*=\s*(?:async\s*)?(?:\([^)]*\)|\w+)\s*=>|\b(?:serverText|secretFree|scrub\w*|mask\w*)\s*\(/ },
+        { what: "a secret cut out of text", re: /\.split\(\s*[\w.#]*(?:secret|[kK]ey)\w*\s*\)\s*\.join\(|\.replace(?:All)?\([^)\n]*(?:Bearer|fc-)/ },
+      ],
+    },
+    {
+      rule: "retries (which failures retry, the server's wait, the backoff)",
+      row: "| retries:",
+      homes: ["core/retry.ts"],
+      markers: [
+        ["core/retry.ts", /\bexport function isRetryable\b/],
+        ["core/retry.ts", /\bexport const RETRYABLE_STATUSES\b/],
+        ["core/retry.ts", /\bexport function parseRetryAfter\b/],
+        ["core/retry.ts", /\bexport async function withRetries\b/],
+      ],
+      logic: [
+        { what: "the server's wait read", re: /retry-after/i },
+        { what: "p-retry driven by hand", re: /["']p-retry["']/ },
+        { what: "a list of retryable statuses", re: /\b(?:408|429|50[0-4])\s*,\s*(?:408|429|50[0-4])\b/ },
+      ],
+    },
+    {
+      rule: "the watcher's fatal rule (which errors end a watcher)",
+      row: "| retries:",
+      homes: ["core/retry.ts"],
+      markers: [["core/retry.ts", /\bexport function isWatchFatal\b/]],
+      // A 4xx range written by hand is also "a status compared with a number" of the rule above, whose homes are core/errors.ts and core/retry.ts.
+      logic: [
+        { what: "a fatal rule of its own", re: /\bfunction\s+is\w*Fatal\b|\bis\w*Fatal\s*=(?!=)/ },
+        { what: "a refused next link judged by hand", re: /\binstanceof\s+PaginationError\b/ },
+      ],
+    },
+    {
+      rule: "document identity (what makes two documents of a job the same)",
+      row: "| what makes two documents of a job the same",
+      homes: ["jobs/identity.ts"],
+      markers: [
+        ["jobs/identity.ts", /\bexport function documentKey\b/],
+        ["jobs/identity.ts", /\bexport function firstSeen\b/],
+      ],
+      logic: [{ what: "a document identity of its own", re: /\bscrapeId\b[^;\n]*\bsourceURL\b|\.(?:has|add|get|set)\(\s*[\w.?]*\b(?:scrapeId|sourceURL)\b/ }],
+    },
+    {
+      rule: "the 404 grace after a start",
+      row: "| the 404 grace after a start",
+      homes: ["api/job-starts.ts"],
+      markers: [
+        ["api/job-starts.ts", /\bexport function notYetVisible\b/],
+        ["api/job-starts.ts", /\bexport const NOT_VISIBLE_GRACE_MS\b/],
+      ],
+      logic: [
+        { what: "a 404 grace of its own", re: /\binstanceof\s+NotFoundError\b[^;\n]*(?:Date\.now|performance\.now|startedAt|GRACE)/ },
+        { what: "the grace's length", re: /\bNOT_VISIBLE_GRACE_MS\b/ },
+      ],
+    },
+    {
+      rule: "transport selection (a caller's fetch, else the entry's transport, else global fetch)",
+      row: "| transport selection",
+      homes: ["core/transport.ts"],
+      markers: [["core/transport.ts", /\bexport function selectTransport\b/]],
+      logic: [{ what: "the global fetch taken by hand", re: /(?<!typeof\s+)\bglobalThis\.fetch\b/ }],
+    },
+  ];
+
+  /** `file: what` for each kind of `rule`'s logic found in `code` of `file` outside its homes and exceptions. */
+  const found = (rule: Rule, file: string, code: string) => rule.logic.filter((l) => l.re.test(code)).map((l) => `${file}: ${l.what}`);
+
+  it("the checker finds each form of each rule's logic, and not the calls of its marker", () => {
+    const [status, redaction, retries, fatal, identity, grace, transport] = RULES as [Rule, Rule, Rule, Rule, Rule, Rule, Rule];
+    const bad: [Rule, string][] = [
+      [status, "return res.status === 429 ? new RateLimitError({ ...init }) : APIError.from(init);"],
+      [status, "if (!isSuccess(res.status) && res.status < 400) return redirect();"],
+      [status, "if (300 <= err.status) throw err;"],
+      [status, "const CLASSES = { 400: BadRequestError, 404: NotFoundError };"],
+      [status, 'const texts = { 400: "Bad Request" };'],
+      [status, "const row = [410, /\\/browser\\//, BrowserSessionGoneError];"],
+      [status, "throw new NotFoundError({ status: 404, message: \"Job not found\" });"],
+      [redaction, 'return text.split(secret).join("[redacted]");'],
+      [redaction, "export function serverText(ctx, text) { return redact(text, ctx.http.config.apiKey); }"],
+      [redaction, "const msg = serverText(ctx, frame.error);"],
+      [redaction, 'const clean = (t: string) => t.replace(/Bearer \\S+/g, "Bearer ***");'],
+      [redaction, "const safe = text.split(apiKey).join(\"***\");"],
+      [retries, 'const wait = Number(res.headers.get("retry-after")) * 1000;'],
+      [retries, 'import pRetry from "p-retry";'],
+      [retries, "const RETRY = new Set([429, 500, 502, 503]);"],
+      [fatal, "export function isFatal(err: unknown): boolean { return err instanceof APIError && err.status >= 400 && err.status < 500; }"],
+      [fatal, "const isJobFatal = (e: APIError) => e.status !== 429;"],
+      [fatal, "if (err instanceof PaginationError) throw err;"],
+      [status, "return err instanceof APIError && err.status >= 400 && err.status < 500;"],
+      [identity, "const key = doc.metadata?.scrapeId ?? doc.metadata?.sourceURL;"],
+      [identity, "if (seen.has(doc.metadata.scrapeId)) continue;"],
+      [grace, "if (err instanceof NotFoundError && Date.now() - startedAt < 10_000) continue;"],
+      [grace, "const fresh = now - at < NOT_VISIBLE_GRACE_MS;"],
+      [transport, "const send = options.fetch ?? globalThis.fetch;"],
+      [transport, "return globalThis.fetch(url, init);"],
+    ];
+    for (const [rule, code] of bad) expect(found(rule, "x.ts", code), code).not.toEqual([]);
+    const good: [Rule, string][] = [
+      [status, "return APIError.from(init);"],
+      [status, "if (err instanceof NotFoundError) return undefined;"],
+      [status, "const timeout = 300; const max = 500;"],
+      [redaction, "throw this.redactError(err);"],
+      [redaction, "const secrets = secretsOf(config.apiKey, config.headers);"],
+      [redaction, 'const path = parts.join("/");'],
+      [retries, "return withRetries(attempt, plan);"],
+      [retries, "if (isRetryable(err, policy)) continue;"],
+      [fatal, "if (isWatchFatal(err)) throw err;"],
+      [fatal, "const fatal = this.#fatal;"],
+      [identity, "if (!firstSeen(seen, doc)) return false;"],
+      [identity, "const url = m.url ?? m.sourceURL ?? \"\";"],
+      [grace, "if (notYetVisible(err, startedAt(ctx.http, ctx.id))) failures -= 1;"],
+      [grace, "if (err instanceof NotFoundError) return EXIT.notFound;"],
+      [transport, "fetch?: typeof globalThis.fetch | undefined;"],
+    ];
+    for (const [rule, code] of good) expect(found(rule, "x.ts", code), code).toEqual([]);
+  });
+
+  it.each(RULES.map((r) => [r.rule, r] as const))("%s: ARCHITECTURE.md's table names its home", (_name, rule) => {
+    const line = readFileSync(join(ROOT, "ARCHITECTURE.md"), "utf8").split("\n").find((l) => l.startsWith(rule.row));
+    expect(line, rule.row).toBeDefined();
+    expect(line?.split(" | ")[1], rule.row).toContain(`\`${rule.markers[0]![0]}\``);
+  });
+
+  it.each(RULES.map((r) => [r.rule, r] as const))("%s: its markers are in its home", (_name, rule) => {
+    for (const [file, marker] of rule.markers) expect(codeOf(file), `${file} defines ${marker}`).toMatch(marker);
+  });
+
+  /** The code of `file` less the one expression the rule excepts there. */
+  const checked = (rule: Rule, file: string) => {
+    const allowed = rule.exceptions?.[file]?.[0];
+    return allowed ? codeOf(file).replace(new RegExp(allowed.source, "g"), "") : codeOf(file);
+  };
+
+  it.each(RULES.map((r) => [r.rule, r] as const))("%s: its logic appears in no other module", (_name, rule) => {
+    const offenders = client.filter((f) => !rule.homes.includes(f)).flatMap((f) => found(rule, f, checked(rule, f)));
+    expect(offenders).toEqual([]);
+  });
+
+  it.each(RULES.filter((r) => r.exceptions).map((r) => [r.rule, r] as const))("%s: each exception is still that logic, still in its module (a stale exception is removed)", (_name, rule) => {
+    for (const [f, [allowed]] of Object.entries(rule.exceptions ?? {})) {
+      const code = codeOf(f);
+      expect(code, f).toMatch(allowed);
+      expect(found(rule, f, code.match(allowed)?.[0] ?? ""), f).not.toEqual([]);
+    }
+  });
+
+  it("the redaction boundary (redactError) is applied where the table says, and only there: the request path and the watcher's events", () => {
+    const callers = client.filter((f) => /\bredactError\s*[<(]/.test(codeOf(f))).sort();
+    expect(callers).toEqual(["core/redact.ts", "core/request.ts", "jobs/watcher.ts"]);
+  });
+
+  it("the waiters and the watcher's REST and SSE reads take the 404 grace from api/job-starts.ts (notYetVisible), as the table says", () => {
+    for (const f of ["jobs/polling.ts", "jobs/watch-poll.ts", "jobs/watch-sse.ts"]) expect(codeOf(f), f).toMatch(/\bnotYetVisible\(/);
+  });
+
+  it("the watcher's transports take the fatal rule from core/retry.ts (isWatchFatal), not from a rule of their own", () => {
+    for (const f of ["jobs/watch-poll.ts", "jobs/watch-sse.ts"]) {
+      expect(codeOf(f), f).toMatch(/\bisWatchFatal\(/);
+      expect(srcGraph().graph.get(f)?.files.map((i) => i.file), f).toContain("core/retry.ts");
+    }
+  });
+});

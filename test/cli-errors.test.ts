@@ -41,11 +41,13 @@ describe("webdata errors in text mode", () => {
     const r = await run(["scrape", "https://acme.test"]);
     expect(r.code).toBe(EXIT.usage); // the server's 400 on the CLI's own arguments (issue 32: it was EXIT.server)
     expect(r.stdout).toBe("");
-    expect(r.stderr).toContain("webdata scrape: BadRequestError: Bad Request (HTTP 400, POST /v2/scrape)");
+    // The message carries the server's reason (issue 32): the fields and what is wrong, each once.
+    expect(r.stderr).toContain("webdata scrape: BadRequestError: Bad Request: url: Invalid URL; url: URL must have a valid top-level domain or be a valid path (HTTP 400, POST /v2/scrape)\n");
     expect(r.stderr).toContain("\n  code: BAD_REQUEST\n");
     expect(r.stderr).toContain("\n  url: Invalid URL\n");
     expect(r.stderr).toContain("\n  url: URL must have a valid top-level domain or be a valid path\n");
-    expect(r.stderr.match(/url: Invalid URL/g)).toHaveLength(1); // the recording repeats it
+    expect(r.stderr.split("\n").filter((l) => l === "  url: Invalid URL")).toHaveLength(1); // the recording repeats it
+    expect(r.stderr.match(/url: Invalid URL/g)).toHaveLength(2); // once in the message, once as a detail line
   });
 
   it("a 500 shows the server's code (recorded: SCRAPE_ALL_ENGINES_FAILED)", async () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import * as errors from "../src/core/errors.js";
+import { APIError, RateLimitError, RedirectError } from "../src/core/errors.js";
 import * as portable from "../src/index.js";
 import * as node from "../src/node.js";
 import * as v1 from "../src/v1/index.js";
@@ -51,5 +52,52 @@ describe("error classes", () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("status to class: APIError.from is the one place (3xx and 429 included, not picked by the request path)", () => {
+  const base = { message: "server text", endpoint: "GET /v2/team/credit-usage", apiUrl: "http://api.test/base" };
+
+  it.each([
+    [400, "BadRequestError"],
+    [401, "AuthenticationError"],
+    [402, "PaymentRequiredError"],
+    [403, "PermissionDeniedError"],
+    [404, "NotFoundError"],
+    [408, "RequestTimeoutError"],
+    [409, "ConflictError"],
+    [410, "GoneError"],
+    [429, "RateLimitError"],
+    [301, "RedirectError"],
+    [308, "RedirectError"],
+    [0, "RedirectError"],
+    [500, "InternalServerError"],
+    [503, "InternalServerError"],
+    [418, "APIError"],
+    [200, "APIError"],
+  ] as const)("%s -> %s", (status, name) => {
+    const err = APIError.from({ ...base, status });
+    expect(err.constructor.name).toBe(name);
+    expect(err.name).toBe(name);
+  });
+
+  it("a 429 carries the wait it was given (retryAfterMs)", () => {
+    const err = APIError.from({ ...base, status: 429, retryAfterMs: 3_000 });
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect((err as RateLimitError).retryAfterMs).toBe(3_000);
+  });
+
+  it("a redirect says where it pointed and the fix; a hidden one (status 0, a browser's opaque redirect) is a 302 to (hidden)", () => {
+    const scheme = APIError.from({ ...base, status: 301, location: "https://api.test/base/v2/team/credit-usage" }) as RedirectError;
+    expect(scheme).toBeInstanceOf(RedirectError);
+    expect(scheme).toMatchObject({ status: 301, location: "https://api.test/base/v2/team/credit-usage" });
+    expect(scheme.message).toBe("Redirected to https://api.test, not followed (the API never redirects): set apiUrl to https://api.test/base (HTTP 301, GET /v2/team/credit-usage)");
+    const elsewhere = APIError.from({ ...base, status: 307, location: "https://login.example/" });
+    expect(elsewhere.message).toMatch(/^Redirected to https:\/\/login\.example, not followed \(the API never redirects\): check apiUrl \(HTTP 307/);
+    expect(APIError.from({ ...base, status: 302, location: "not a URL", apiUrl: "also not" }).message).toMatch(/^Redirected to \(hidden\), not followed \(the API never redirects\): check apiUrl/);
+    const hidden = APIError.from({ ...base, status: 0 }) as RedirectError;
+    expect(hidden).toBeInstanceOf(RedirectError);
+    expect(hidden).toMatchObject({ status: 302, location: undefined });
+    expect(hidden.message).toMatch(/^Redirected to \(hidden\), not followed \(the API never redirects\): check apiUrl \(HTTP 302/);
   });
 });

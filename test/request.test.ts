@@ -157,11 +157,15 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
       fakeClock(new Date("2026-01-01T00:00:00Z"));
       const events: RetryEvent[] = [];
       s = await setup(kind, {}, { onRetry: (e) => void events.push(e) });
-      s.fake.rateLimit({ retryAfterSeconds: 3, header });
+      // With a header, the body states no wait: only the header can tell the client to wait 3 s.
+      s.fake.rateLimit({ retryAfterSeconds: 3, header, waitInBody: header === "none" });
       const p = s.client.getTokenUsage();
       await until(() => events.length === 1);
       expect(events[0]).toMatchObject({ endpoint: "GET /v2/team/token-usage", attempt: 1, retriesLeft: 1, serverWaitMs: 3000 });
       expect(events[0]!.error).toBeInstanceOf(RateLimitError);
+      const said = (events[0]!.error as RateLimitError).serverMessage;
+      if (header === "none") expect(said).toMatch(/retry after 3s/);
+      else expect(said).not.toMatch(/retry after/i); // only the header says how long
       // Backoff would have retried within 1 s; the server asked for 3 s.
       await vi.advanceTimersByTimeAsync(2999);
       await settle();
@@ -198,9 +202,9 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
     fakeClock();
     const events: RetryEvent[] = [];
     s = await setup(kind, {}, { maxRetries: 3, onRetry: (e) => void events.push(e) });
-    s.fake.rateLimit({ retryAfterSeconds: 1, header: "ms", match: "/v2/team" });
+    s.fake.rateLimit({ retryAfterSeconds: 1, header: "ms", match: "/v2/team", waitInBody: false });
     s.fake.inject({ match: "/v2/team", status: 503 });
-    s.fake.rateLimit({ retryAfterSeconds: 1, header: "seconds", match: "/v2/team" });
+    s.fake.rateLimit({ retryAfterSeconds: 1, header: "seconds", match: "/v2/team", waitInBody: false });
     s.fake.inject({ match: "/v2/team", status: 502, times: 5 });
     const p = s.client.getCreditUsage().catch((e: unknown) => e);
     for (let i = 1; i <= 3; i++) {
@@ -220,7 +224,7 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
 
   it("fails at once when Retry-After exceeds maxRetryAfterMs, carrying the hint", async () => {
     s = await setup(kind, {}, { maxRetryAfterMs: 1000 });
-    s.fake.rateLimit({ retryAfterSeconds: 30, header: "seconds" });
+    s.fake.rateLimit({ retryAfterSeconds: 30, header: "seconds", waitInBody: false });
     const err = await s.client.getTokenUsage().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
     expect((err as RateLimitError).retryAfterMs).toBe(30_000);
@@ -242,7 +246,7 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
       fakeClock();
       const events: RetryEvent[] = [];
       s = await setup(kind, {}, { onRetry: (e) => void events.push(e) });
-      if (hint) s.fake.rateLimit({ retryAfterSeconds: 50, header: "seconds", match: "/v2/team" });
+      if (hint) s.fake.rateLimit({ retryAfterSeconds: 50, header: "seconds", match: "/v2/team", waitInBody: false });
       else s.fake.inject({ match: "/v2/team", status: 503 });
       const ac = new AbortController();
       const p = s.client.getCreditUsage({ signal: ac.signal }).catch((e: unknown) => e);

@@ -9,7 +9,8 @@ import { connect, type AddressInfo } from "node:net";
 import { Agent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { APIError, InternalServerError, WebData as PortableWebData, type ClientOptions } from "../src/index.js";
-import { isRetryable } from "../src/core/retry.js";
+import { isRetryable, isWatchFatal } from "../src/core/retry.js";
+import { ConnectionError, PaginationError, PaginationLoopError, TimeoutError, WatchTransportError } from "../src/core/errors.js";
 import { WebData as NodeWebData } from "../src/node.js";
 import { recorded, TRANSPORTS, type TransportKind } from "./helpers.js";
 
@@ -189,5 +190,24 @@ describe("which recorded 5xx answers are final", () => {
   it("the agent's own 'Agent beta is not enabled.' text (reference §9) is final", () => {
     const err = APIError.from({ status: 500, message: "Agent beta is not enabled.", body: {} });
     expect(isRetryable(err, "safe")).toBe(false);
+  });
+});
+
+describe("the watcher's fatal rule comes from core/retry.ts (isWatchFatal), beside the retry decision", () => {
+  const api = (status: number) => APIError.from({ status, message: "x", endpoint: "GET /v2/crawl/x" });
+
+  it("a 4xx the request path does not retry ends a watcher; 408, 429 and 5xx do not", () => {
+    for (const status of [400, 401, 402, 403, 404, 409, 410, 418]) expect(isWatchFatal(api(status)), String(status)).toBe(true);
+    for (const status of [408, 429, 500, 502, 503, 504, 200, 302]) expect(isWatchFatal(api(status)), String(status)).toBe(false);
+  });
+
+  it("agrees with the retry decision: a 4xx is fatal exactly when it is not retried", () => {
+    for (let status = 400; status < 500; status++) expect(isWatchFatal(api(status)), String(status)).toBe(!isRetryable(api(status), "safe"));
+  });
+
+  it("a refused next link (PaginationError, its loop form too) is fatal; a dropped stream, a timeout or a foreign error is not", () => {
+    expect(isWatchFatal(new PaginationError("j", "next points at another job"))).toBe(true);
+    expect(isWatchFatal(new PaginationLoopError("j", "loop"))).toBe(true);
+    for (const err of [new ConnectionError("reset"), new TimeoutError(10), new WatchTransportError("websocket", "dropped"), new Error("x"), undefined]) expect(isWatchFatal(err)).toBe(false);
   });
 });

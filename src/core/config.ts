@@ -4,6 +4,7 @@
  * Workers, Deno without permissions).
  */
 import { ValidationError, WebDataError } from "./errors.js";
+import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
 import { headersSchema, MAX_TIMER_MS } from "./options.js";
 import { check, int } from "./validate.js";
@@ -118,7 +119,7 @@ export function normalizeApiUrl(raw: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new WebDataError(`apiUrl is not a valid absolute URL: ${JSON.stringify(raw.replace(/\/\/[^/?#@]*@/, "//[redacted]@"))}`);
+    throw new WebDataError(`apiUrl is not a valid absolute URL: ${JSON.stringify(redactUserInfo(raw))}`);
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     throw new WebDataError(`apiUrl must use http or https, got ${parsed.protocol}`);

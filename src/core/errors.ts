@@ -5,24 +5,12 @@
  * Every public error class is defined here, the few that belong to one
  * capability (signup, browser sessions, webhooks, the watcher...) included.
  *
- * No error ever holds the API key: messages pass through {@link redact} and
- * `toJSON()` lists plain fields only.
+ * No error ever holds the API key: every error that leaves the request path
+ * or reaches a watcher event passes `redactError` (`core/redact.ts`, the one
+ * home of redaction), and `toJSON()` lists plain fields only.
  */
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
-
-/** Replaces every occurrence of the secret in a string with a fixed marker. */
-export function redact(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4 || !text.includes(secret)) return text;
-  return text.split(secret).join("[redacted]");
-}
-
-/** `text` with every one of `secrets` replaced by the marker ({@link redact}). */
-export function redactAll(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) out = redact(out, s);
-  return out;
-}
 
 /** Issues as one line of a message: `path: message`, separated by `; `. */
 function listIssues(issues: readonly { path: string; message: string }[]): string {
@@ -37,8 +25,8 @@ export interface Bounds {
   maxString?: number;
   /** Most items of an array or properties of an object kept (default: no limit); a last `...` marks the cut. */
   maxItems?: number;
-  /** Redacted from every string and property name of the copy. */
-  secrets?: readonly string[];
+  /** Applied to every string and property name of the copy, before any cut (`core/redact.ts` passes its redaction). */
+  text?: (text: string) => string;
 }
 
 /** What an error keeps of a server's `details` and body: nesting past this is never data a program reads. */
@@ -53,8 +41,9 @@ export const PRINTED: Bounds = { depth: 8, maxString: 2_000, maxItems: 50 };
  */
 export function bounded(value: unknown, limits: Bounds, depth = 0): unknown {
   const max = limits.maxString ?? Infinity;
+  const map = limits.text ?? ((t: string) => t);
   if (typeof value === "string") {
-    const text = redactAll(value, limits.secrets ?? []);
+    const text = map(value);
     return text.length > max ? `${text.slice(0, max)}...` : text;
   }
   if (typeof value !== "object" || value === null) return value;
@@ -63,7 +52,7 @@ export function bounded(value: unknown, limits: Bounds, depth = 0): unknown {
   const entries = Object.entries(value);
   const out: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
   const put = (k: PropertyKey, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true }); // a `__proto__` key stays a plain property
-  for (const [k, v] of entries.slice(0, n)) put(redactAll(k, limits.secrets ?? []), bounded(v, limits, depth + 1));
+  for (const [k, v] of entries.slice(0, n)) put(map(k), bounded(v, limits, depth + 1));
   if (entries.length > n) put(Array.isArray(out) ? n : "...", "...");
   return out;
 }
@@ -106,6 +95,12 @@ export interface APIErrorInit {
   headers?: Headers | undefined;
   /** Method and path of the request, for messages (never the query's secrets). */
   endpoint?: string | undefined;
+  /** A 429's wait, from `Retry-After`, `retry-after-ms` or the body text (`parseRetryAfter` of `core/retry.ts`), in ms: {@link RateLimitError.retryAfterMs}. */
+  retryAfterMs?: number | undefined;
+  /** A redirect's `Location`, absolute and without user name or password: {@link RedirectError.location}. */
+  location?: string | undefined;
+  /** The client's `apiUrl` (never holds a user name or password), for a redirect's fix. */
+  apiUrl?: string | undefined;
 }
 
 /** An HTTP answer that the SDK treats as a failure. */
@@ -132,12 +127,12 @@ export class APIError extends WebDataError {
   readonly #headers: Headers | undefined;
 
   constructor(init: APIErrorInit) {
-    super(
-      init.endpoint ? `${init.message} (HTTP ${init.status}, ${init.endpoint})` : `${init.message} (HTTP ${init.status})`,
-    );
+    const details = bounded(init.details, CARRIED);
+    const said = withReason(init.message, details);
+    super(init.endpoint ? `${said} (HTTP ${init.status}, ${init.endpoint})` : `${said} (HTTP ${init.status})`);
     this.status = init.status;
     this.code = init.code;
-    this.details = bounded(init.details, CARRIED);
+    this.details = details;
     this.requestId = init.requestId;
     this.body = bounded(init.body, CARRIED);
     this.serverMessage = init.message;
@@ -154,17 +149,18 @@ export class APIError extends WebDataError {
   }
 
   /**
-   * Builds the class of an answer: the first row of the table of answers with a class of their own
-   * (`ERROR_CLASSES`, at the end of `core/errors.ts`) whose status, endpoint and server text match
-   * (v1 and v2 routes alike), else the class of its status family.
+   * Builds the class of an answer, the one place status becomes class: the first row of the table of
+   * answers with a class of their own (`ERROR_CLASSES`, at the end of `core/errors.ts`) whose status,
+   * endpoint and server text match (v1 and v2 routes alike), else the class of its status family; a
+   * redirect (3xx, or 0: a browser's opaque redirect) is a {@link RedirectError}, never a result.
    */
   static from(init: APIErrorInit): APIError {
     const s = init.status;
     const row = ERROR_CLASSES.find(([status, route, text]) => status === s && route.test(init.endpoint ?? "") && text.test(init.message));
     const Ctor =
       row ? row[3]
-      :
-      s === 400 ? BadRequestError
+      : s === 0 || (s >= 300 && s < 400) ? RedirectError
+      : s === 400 ? BadRequestError
       : s === 401 ? AuthenticationError
       : s === 402 ? PaymentRequiredError
       : s === 403 ? PermissionDeniedError
@@ -173,11 +169,46 @@ export class APIError extends WebDataError {
       : s === 409 ? ConflictError
       : s === 410 ? GoneError
       : s === 429 ? RateLimitError
-      : s >= 300 && s < 400 ? RedirectError
       : s >= 500 ? InternalServerError
       : APIError;
     return new Ctor(init);
   }
+}
+
+/**
+ * The server's text with its reason: the fields and what is wrong with each, as its `details` say (zod
+ * issues: `path: message`, `; ` between them, repeats once; a union of literal choices as the values it
+ * takes), `field: text` for a record of texts, or `details` itself when it is text. Bounded as an error prints ({@link PRINTED}: at most
+ * `maxItems` issues, `maxString` characters of reason). When the text is one of the issues' own
+ * messages (a failed refine), the issues alone say it, with their field.
+ */
+function withReason(text: string, details: unknown): string {
+  const shown = bounded(details, PRINTED);
+  const lines =
+    typeof shown === "string" ? [shown.trim()]
+    : Array.isArray(shown) ? [...new Set(shown.flatMap((i) => issueLines(i, [])))]
+    : isRecord(shown) ? Object.entries(shown).flatMap(([k, v]) => (typeof v === "string" ? [`${k}: ${v}`] : []))
+    : [];
+  const reason = bounded(lines.filter(Boolean).join("; "), PRINTED) as string;
+  if (!reason || reason === text) return text;
+  return lines.some((l) => l === text || l.endsWith(`: ${text}`)) ? reason : `${text}: ${reason}`;
+}
+
+/** One server issue (a zod issue as JSON, `path` relative to `base`) as `path: message` lines. */
+function issueLines(issue: unknown, base: readonly unknown[]): string[] {
+  if (!isRecord(issue)) return typeof issue === "string" ? [issue] : [];
+  const path = [...base, ...(Array.isArray(issue.path) ? issue.path : [])];
+  const where = (p: readonly unknown[], what: string) => (p.length ? `${p.join(".")}: ${what}` : what);
+  if (issue.code === "invalid_union" && Array.isArray(issue.errors)) {
+    // `formats: ["markdwn"]`: every branch refuses the one literal it takes (`type`); say which it takes.
+    const literals = issue.errors.map((branch: unknown) => (Array.isArray(branch) ? branch : []).find((i): i is { path: unknown[]; values: unknown[] } => isRecord(i) && i.code === "invalid_value" && Array.isArray(i.values) && Array.isArray(i.path)));
+    const first = literals[0]?.path;
+    if (first && literals.every((i) => JSON.stringify(i?.path) === JSON.stringify(first))) {
+      const values = literals.flatMap((i) => i?.values ?? []).map((v) => JSON.stringify(v));
+      return [where([...path, ...first], `Invalid option: expected one of ${values.join("|")}`)];
+    }
+  }
+  return typeof issue.message === "string" ? [where(path, issue.message)] : [];
 }
 
 /** 400: the server rejected the request's parameters. */
@@ -222,17 +253,30 @@ export class RedirectError extends APIError {
   override name = "RedirectError";
   /** Where the redirect pointed (absolute, without user name or password), when the runtime shows it. */
   readonly location: string | undefined;
-  constructor(init: APIErrorInit & { location?: string | undefined }) {
-    super(init);
+  /** The message says where it pointed and the fix (`apiUrl` with the scheme the server redirected to, else check `apiUrl`); a hidden status (0) is 302. */
+  constructor(init: APIErrorInit) {
+    const to = urlOf(init.location);
+    const api = urlOf(init.apiUrl);
+    const fix = to && api && to.host === api.host && to.protocol !== api.protocol ? `set apiUrl to ${to.protocol}//${init.apiUrl?.split("//")[1]}` : "check apiUrl";
+    super({ ...init, status: init.status || 302, message: `Redirected to ${to?.origin ?? "(hidden)"}, not followed (the API never redirects): ${fix}` });
     this.location = init.location;
   }
 }
+/** `text` as a URL, or `undefined` when absent or not an absolute URL. */
+function urlOf(text: string | undefined): URL | undefined {
+  try {
+    return text ? new URL(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** 429: rate limited. `retryAfterMs` is the server's hint, when it gave one. */
 export class RateLimitError extends APIError {
   override name = "RateLimitError";
   /** How long the server asked to wait, from `Retry-After`, `retry-after-ms` or the body text. */
   retryAfterMs: number | undefined;
-  constructor(init: APIErrorInit & { retryAfterMs?: number | undefined }) {
+  constructor(init: APIErrorInit) {
     super(init);
     this.retryAfterMs = init.retryAfterMs;
   }
@@ -540,6 +584,12 @@ const ERROR_CLASSES: readonly [number, RegExp, RegExp, new (init: APIErrorInit) 
   [409, /\/agent-signup$/, /./, SignupPendingError],
   [410, /\/browser\//, /./, BrowserSessionGoneError],
 ];
+
+/** The status line's text of an error status the API answers (`Bad Request`), for an answer without text of its own; else `""`. */
+export function statusText(status: number): string {
+  const texts: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout", 409: "Conflict", 410: "Gone", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
+  return texts[status] ?? "";
+}
 
 /** True for plain objects (JSON records). */
 export function isRecord(v: unknown): v is Record<string, unknown> {

@@ -6,7 +6,33 @@
  * leave the request path or reach a watcher event ({@link redactError}),
  * whichever transport made them.
  */
-import { bounded, redactAll, WebDataError } from "./errors.js";
+import { bounded, WebDataError } from "./errors.js";
+
+/** What a secret becomes. */
+const MARKER = "[redacted]";
+
+/** Replaces every occurrence of the secret in a string with a fixed marker (a secret shorter than 4 characters is left: it would redact ordinary text). */
+export function redact(text: string, secret: string | undefined): string {
+  if (!secret || secret.length < 4 || !text.includes(secret)) return text;
+  return text.split(secret).join(MARKER);
+}
+
+/** `text` with every one of `secrets` replaced by the marker ({@link redact}). */
+export function redactAll(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) out = redact(out, s);
+  return out;
+}
+
+/** `text` with anything shaped like an API key (`fc-` and 6 or more key characters: another team's key in a proxy's page) redacted, not only the client's own secrets. */
+export function redactKeyShapes(text: string): string {
+  return text.replace(/\bfc-[A-Za-z0-9_-]{6,}/g, `fc-${MARKER}`);
+}
+
+/** A URL as text with its user name and password (`//user:pass@`) redacted, for a message about a URL that could not be read. */
+export function redactUserInfo(url: string): string {
+  return url.replace(/\/\/[^/?#@]*@/, `//${MARKER}@`);
+}
 
 /**
  * Parses a response body (JSON, else the text as it is; empty: `undefined`) with the secrets redacted,
@@ -31,7 +57,7 @@ export async function parseRedacted(text: string, secrets: readonly string[]): P
  */
 export async function redactParsed(body: unknown, safeText: string, secrets: readonly string[]): Promise<unknown> {
   if (!secrets.length || !safeText.includes("\\u")) return body;
-  return bounded(body, { depth: 200, secrets }); // a deeper branch becomes a marker: nothing of it is kept
+  return bounded(body, { depth: 200, text: (t) => redactAll(t, secrets) }); // a deeper branch becomes a marker: nothing of it is kept
 }
 
 /** The response headers, with the secrets redacted from every value (the same object when no value holds one). */

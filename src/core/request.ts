@@ -4,12 +4,12 @@
  * mapping, request-id capture and logging with the key redacted.
  */
 import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
-import { AbortError, APIError, isRecord, RateLimitError, RedirectError, redactAll, TimeoutError } from "./errors.js";
+import { AbortError, APIError, isRecord, statusText, TimeoutError } from "./errors.js";
 import { linkSignal } from "./abort.js";
 import { ClientState } from "./client-state.js";
 import { after } from "./time.js";
 import { checkRequestOptions, encodeJson } from "./options.js";
-import { parseRedacted, redactError, redactHeaders, redactParsed, secretsOf } from "./redact.js";
+import { parseRedacted, redactAll, redactError, redactHeaders, redactParsed, secretsOf } from "./redact.js";
 import { attemptTimeoutMs } from "./server-timeout.js";
 import { checkAnswer, decodeAnswer, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
@@ -239,7 +239,7 @@ export class HttpClient {
       // The answer edge (core/response.ts): JSON, then the method's loose schema, else InvalidResponseError;
       // the key redacted from the text, the parsed value (a \u escape) and the headers (core/redact.ts).
       const secrets = this.#secrets;
-      const answer = { ...info, headers: redactHeaders(res.headers, secrets), method: spec.method, apiKey: this.#config.apiKey };
+      const answer = { ...info, headers: redactHeaders(res.headers, secrets), method: spec.method };
       const safeText = redactAll(text, secrets);
       const body = await redactParsed(decodeAnswer(safeText, spec.response, answer), safeText, secrets);
       if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
@@ -332,8 +332,7 @@ export class HttpClient {
       : typeof body === "string" && body.trim() && !body.trim().startsWith("<") ? body.trim().slice(0, 300)
       : statusText(res.status) || "Request failed";
     const message = typeof rec.message === "string" && typeof rec.error === "string" && rec.message !== rec.error ? `${rec.error}: ${rec.message}` : serverText;
-    const api = new URL(url);
-    const init = {
+    return APIError.from({
       status: res.status,
       message, // redacted with every other secret at the boundary (`redactError`), as all of this error's strings
       code: typeof rec.code === "string" ? rec.code : undefined,
@@ -341,16 +340,11 @@ export class HttpClient {
       requestId: requestIdOf(res.headers),
       body,
       headers: redactHeaders(res.headers, this.#secrets),
-      endpoint: `${spec.method} ${api.pathname}`,
-    };
-    if (!isSuccess(res.status) && res.status < 400) {
-      // A redirect (3xx, or 0: a browser's opaque redirect): never followed, never a result.
-      const location = redirectTarget(res.headers.get("location"), url);
-      const to = location ? new URL(location) : undefined;
-      const fix = to?.host === api.host && to.protocol !== api.protocol ? `set apiUrl to ${to.protocol}//${this.#config.apiUrl.split("//")[1]}` : "check apiUrl";
-      return new RedirectError({ ...init, status: res.status || 302, message: `Redirected to ${to?.origin ?? "(hidden)"}, not followed (the API never redirects): ${fix}`, location });
-    }
-    return res.status === 429 ? new RateLimitError({ ...init, retryAfterMs: parseRetryAfter(res.headers, text) }) : APIError.from(init);
+      endpoint: `${spec.method} ${new URL(url).pathname}`,
+      retryAfterMs: parseRetryAfter(res.headers, text), // kept by a RateLimitError
+      location: redirectTarget(res.headers.get("location"), url),
+      apiUrl: this.#config.apiUrl,
+    });
   }
 }
 
@@ -394,9 +388,4 @@ function requestIdOf(headers: Headers): string | undefined {
     if (v) return v;
   }
   return undefined;
-}
-
-function statusText(status: number): string {
-  const texts: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 402: "Payment Required", 403: "Forbidden", 404: "Not Found", 408: "Request Timeout", 409: "Conflict", 410: "Gone", 429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout" };
-  return texts[status] ?? "";
 }

@@ -12,7 +12,8 @@
  * to be objects, never deep-checked).
  */
 import * as z from "zod/v4/mini";
-import { InvalidResponseError, isRecord, redact, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
+import { InvalidResponseError, isRecord, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
+import { redactKeyShapes } from "./redact.js";
 
 /** A zod schema (zod 4 / zod mini) describing what a method reads from a 2xx body. */
 export type ResponseSchema = z.ZodMiniType;
@@ -29,8 +30,6 @@ export interface AnswerInfo {
   method: string;
   /** The URL that answered (only its path is named in the error). */
   url: string;
-  /** The key to redact from the excerpt. */
-  apiKey: string | undefined;
 }
 
 /** Longest body excerpt kept on the error, in characters. */
@@ -74,16 +73,18 @@ function invalid(code: InvalidResponseCode, text: string, info: AnswerInfo, issu
     contentType: info.headers.get("content-type") ?? undefined,
     requestId: info.requestId,
     endpoint: `${info.method} ${new URL(info.url).pathname}`,
-    bodyExcerpt: excerpt(text, info.apiKey),
+    bodyExcerpt: excerpt(text),
     issues,
     headers: info.headers,
   });
 }
 
-/** The start of a body with the client's key and anything shaped like an API key (`fc-...`) redacted. */
-export function excerpt(text: string, apiKey: string | undefined): string {
-  const cut = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}...` : text;
-  return redact(cut, apiKey).replace(/\bfc-[A-Za-z0-9_-]{6,}/g, "fc-[redacted]");
+/**
+ * The start of a body, with anything shaped like an API key (`fc-...`) redacted. The client's own
+ * secrets are out of `text` already (the request path redacts the answer before decoding it).
+ */
+export function excerpt(text: string): string {
+  return redactKeyShapes(text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}...` : text);
 }
 
 type ZodIssue = z.core.$ZodIssue;

@@ -7,7 +7,7 @@
  */
 import pRetry from "p-retry";
 import { delay } from "./time.js";
-import { AbortError, APIError, ConnectionError, RateLimitError, TimeoutError, ValidationError, WebDataError } from "./errors.js";
+import { AbortError, APIError, ConnectionError, PaginationError, RateLimitError, TimeoutError, ValidationError, WebDataError } from "./errors.js";
 
 /** Statuses that are retried (never 409: a real conflict). */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
@@ -85,6 +85,17 @@ export function isRetryable(err: unknown, policy: RetryPolicy): boolean {
     return RETRYABLE_STATUSES.has(err.status) && !isPermanentServerError(err);
   }
   return false;
+}
+
+/**
+ * The watcher's fatal rule: true for a failure that retrying cannot fix, so a watcher stops at once
+ * (its REST polls and its event stream alike): an API answer 4xx that is not retried
+ * ({@link RETRYABLE_STATUSES}: 400, 401, 402, 403, 404, 409, ...; never 408 or 429), or a status page
+ * whose `next` link was refused (`PaginationError`: the same link would be refused on every read; the
+ * document iterators stop on it too). Anything else is a non-fatal error event and the watcher goes on.
+ */
+export function isWatchFatal(err: unknown): boolean {
+  return err instanceof PaginationError || (err instanceof APIError && err.status >= 400 && err.status < 500 && !RETRYABLE_STATUSES.has(err.status));
 }
 
 /**

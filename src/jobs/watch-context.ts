@@ -4,7 +4,7 @@
  * documents and drop repeated statuses. Private to `jobs/`.
  */
 import type { Document } from "../api/document.js";
-import { APIError, isRecord, PaginationError, redact, type WebDataError } from "../core/errors.js";
+import { isRecord, type WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { stateOf } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
@@ -64,20 +64,6 @@ export function countersOf(raw: unknown): WatchCounters & { error?: string | und
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
   const status = stateOf(r);
   return { status, completed: num(r.completed), total: num(r.total), creditsUsed: num(r.creditsUsed), error: typeof r.error === "string" ? r.error : undefined };
-}
-
-/** A server-sent text (close reason, error event) with the API key redacted: the key travels as the WebSocket sub-protocol, so a server may echo it. */
-export function serverText(ctx: Pick<WatchContext, "http">, text: string): string {
-  return redact(text, ctx.http.config.apiKey);
-}
-
-/**
- * True for a failure that retrying cannot fix, so the watcher stops at once: an API answer 400, 401, 402,
- * 403, 404, 409, ... (not 408 or 429), or a status page whose `next` link was refused (`PaginationError`:
- * the same link would be refused on every read; the document iterators stop on it too).
- */
-export function isFatal(err: unknown): boolean {
-  return err instanceof PaginationError || (err instanceof APIError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429);
 }
 
 /** Documents of a status body's `data`. */

@@ -10,10 +10,11 @@ import type { Document } from "../api/document.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { AbortError, WebDataError } from "../core/errors.js";
 import { delay } from "../core/time.js";
+import { isWatchFatal } from "../core/retry.js";
 import { walkPages, zeroCounters } from "./pages.js";
 import { getJobStatus, isTerminal } from "./status.js";
 import type { JobStatus } from "./types.js";
-import { isFatal, type WatchContext } from "./watch-context.js";
+import type { WatchContext } from "./watch-context.js";
 
 /** Options of {@link pollToEnd}. */
 export interface PollOptions {
@@ -39,7 +40,7 @@ async function read<T>(ctx: WatchContext, maxFailures: number, call: () => Promi
       if (ctx.signal.aborted) throw new AbortError(undefined, { cause: err });
       // A job this client has just started may not be visible yet: a 404 then is "not yet" (the waiters' rule too).
       if (notYetVisible(err, startedAt(ctx.http, ctx.id))) failures -= 1;
-      else if (isFatal(err) || failures >= maxFailures || !(err instanceof WebDataError)) throw err;
+      else if (isWatchFatal(err) || failures >= maxFailures || !(err instanceof WebDataError)) throw err;
       else ctx.error(err);
       await pause(ctx);
     }

@@ -15,10 +15,11 @@
 import { createParser } from "eventsource-parser";
 import { isRecord } from "../core/errors.js";
 import { idleTimer } from "../core/time.js";
+import { isWatchFatal } from "../core/retry.js";
 import { jobPath } from "./status.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { open, type Endpoint } from "../api/endpoint.js";
-import { docsOf, isFatal, serverText, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { docsOf, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError } from "./watch-types.js";
 
 /** The job's status route, opened as a stream. */
@@ -42,7 +43,7 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
   } catch (err) {
     if (ctx.signal.aborted) return { kind: "aborted" };
     // A job this client has just started may not be visible yet: the REST reads wait for it (`watch-poll.ts`).
-    if (isFatal(err)) {
+    if (isWatchFatal(err)) {
       if (notYetVisible(err, startedAt(ctx.http, ctx.id))) return { kind: "unavailable", note: "the job is not visible yet (a 404 right after its start)" };
       throw err;
     }
@@ -93,7 +94,7 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
           end = { kind: "done" };
           break;
         case "error": {
-          const msg = serverText(ctx, isRecord(data) && typeof data.error === "string" ? data.error : ev.data);
+          const msg = isRecord(data) && typeof data.error === "string" ? data.error : ev.data;
           end = { kind: "unavailable", error: new WatchTransportError("sse", `The event stream reported an error: ${msg}`, { serverError: msg }) };
           break;
         }

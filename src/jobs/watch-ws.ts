@@ -6,7 +6,7 @@
  */
 import { after, type CancelTimer } from "../core/time.js";
 import { jobPath } from "./status.js";
-import { docsOf, serverText, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { docsOf, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError, type WebSocketConstructor } from "./watch-types.js";
 
 interface SocketLike {
@@ -70,7 +70,7 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     try {
       ws = (key ? new Ctor(webSocketUrl(ctx), key) : new Ctor(webSocketUrl(ctx))) as unknown as SocketLike;
     } catch (err) {
-      resolve({ kind: "unavailable", error: new WatchTransportError("websocket", `Could not open the WebSocket: ${serverText(ctx, err instanceof Error ? err.message : String(err))}`, { cause: err }) });
+      resolve({ kind: "unavailable", error: new WatchTransportError("websocket", `Could not open the WebSocket: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) });
       return;
     }
     try {
@@ -146,7 +146,7 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
       } else if (frame.type === "document") {
         ctx.document(frame.data);
       } else if (frame.type === "error") {
-        const msg = typeof frame.error === "string" ? serverText(ctx, frame.error) : "unknown error";
+        const msg = typeof frame.error === "string" ? frame.error : "unknown error";
         ctx.error(new WatchTransportError("websocket", `The WebSocket reported an error: ${msg}`, { serverError: msg }));
       } else if (frame.type === "done") {
         // Some servers send `done` as a message instead of in the close reason.
@@ -156,10 +156,10 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     };
     ws.onclose = (ev) => {
       const reason = parse(ev.reason ?? "");
-      const closeReason = serverText(ctx, ev.reason ?? "");
+      const closeReason = ev.reason ?? "";
       if (reason?.type === "done" || (ev.code === 1000 && !reason && !ev.reason)) return finish({ kind: "done" });
       if (reason?.type === "error" || ERROR_CODES.has(ev.code)) {
-        const serverError = typeof reason?.error === "string" ? serverText(ctx, reason.error) : closeReason || undefined;
+        const serverError = typeof reason?.error === "string" ? reason.error : closeReason || undefined;
         return finish({
           kind: "unavailable",
           error: new WatchTransportError("websocket", `The WebSocket closed with ${ev.code}${serverError ? `: ${serverError}` : ""}`, { code: ev.code, serverError }),

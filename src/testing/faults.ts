@@ -45,6 +45,12 @@ export interface RateLimitSpec extends FaultScope {
   retryAfterSeconds?: number | undefined;
   /** Also send a header: `seconds` (`Retry-After: N`), `date` (HTTP date), `ms` (`retry-after-ms`), or none (the real service). */
   header?: "seconds" | "date" | "ms" | "none" | undefined;
+  /**
+   * State the wait in the body text ("please retry after Ns, resets at ...") as the real service does
+   * (default true). `false` leaves the header as the only place that says it, so a test of that header
+   * fails when the client ignores the header.
+   */
+  waitInBody?: boolean | undefined;
 }
 
 /** Options of {@link FakeService.failNext}: the answer's body and headers besides the status. */
@@ -85,6 +91,7 @@ export function rateLimitFault(spec: RateLimitSpec, now: number): FaultSpec {
   if (spec.header === "date") headers["retry-after"] = new Date(now + seconds * 1000).toUTCString();
   if (spec.header === "ms") headers["retry-after-ms"] = String(seconds * 1000);
   const resets = new Date(now + seconds * 1000).toString();
+  const limit = "Rate limit exceeded. Consumed (req/min): 101, Remaining (req/min): 0. Upgrade your plan at https://firecrawl.dev/pricing for increased rate limits";
   return {
     match: spec.match,
     times: spec.times ?? 1,
@@ -92,7 +99,7 @@ export function rateLimitFault(spec: RateLimitSpec, now: number): FaultSpec {
     headers,
     body: {
       success: false,
-      error: `Rate limit exceeded. Consumed (req/min): 101, Remaining (req/min): 0. Upgrade your plan at https://firecrawl.dev/pricing for increased rate limits or please retry after ${seconds}s, resets at ${resets}`,
+      error: spec.waitInBody === false ? `${limit}.` : `${limit} or please retry after ${seconds}s, resets at ${resets}`,
     },
   };
 }
