@@ -6,6 +6,7 @@ import {
   AbortError,
   APIError,
   AuthenticationError,
+  BadRequestError,
   ConnectionError,
   JobFailedError,
   JobTimeoutError,
@@ -56,7 +57,7 @@ export const STDOUT_CLOSED = "webdata: standard output was closed";
 export function exitCodeOf(err: unknown): number {
   if (err instanceof ValidationError) return EXIT.usage;
   // A 400 is the server's word on the arguments (the CLI builds every request from them): a usage error.
-  if (err instanceof APIError && err.status === 400) return EXIT.usage;
+  if (err instanceof BadRequestError) return EXIT.usage;
   if (err instanceof AuthenticationError || err instanceof PermissionDeniedError) return EXIT.auth;
   if (err instanceof PaymentRequiredError) return EXIT.credits;
   if (err instanceof RateLimitError) return EXIT.rateLimited;

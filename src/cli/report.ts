@@ -67,7 +67,8 @@ export function errorText(err: unknown): string {
   const lines: string[] = [];
   if (err instanceof APIError) {
     if (err.code) lines.push(`code: ${err.code}`);
-    for (const d of detailLines(err.details)) lines.push(d);
+    // The message carries the server's reason already (bounded): a detail line it holds is not said twice.
+    for (const d of detailLines(err.details)) if (!err.message.includes(d)) lines.push(d);
     if (err.requestId) lines.push(`request id: ${err.requestId}`);
   } else if (err instanceof InvalidResponseError) {
     lines.push(`code: ${err.code}`);
