@@ -34,6 +34,16 @@ import type { JobKind, JobStatus } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
 import { FirecrawlAppV1, notSupported } from "./v1.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
+import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
+import type { AgentRequest, AgentOptions } from "../api/agent.js";
+import type { ScrapeOptions } from "../api/scrape.js";
+import type { BatchScrapeOptions } from "../api/batch.js";
+import type { HistoricalUsageOptions } from "../api/usage.js";
+import type {
+  ActiveCrawlsResponse, AgentListResponse, AgentResponse, AgentSnapshotResponse, AgentStatusResponse, AgentTraceResponse, BrowserCreateResponse,
+  BrowserDeleteResponse, BrowserExecuteResponse, BrowserListResponse, CreditUsageHistoricalResponse, ExtractResponse, FeedbackResponse,
+  QueueStatusResponse, ScrapeBrowserDeleteResponse, ScrapeExecuteResponse, TokenUsageHistoricalResponse,
+} from "./types.js";
 
 /** Options of `new Firecrawl(options)`: webdata's client options, plus the official client's `backoffFactor`. */
 export interface FirecrawlClientOptions extends ClientOptions {
@@ -43,6 +53,9 @@ export interface FirecrawlClientOptions extends ClientOptions {
    */
   backoffFactor?: number | undefined;
 }
+
+/** Official name of what `new Firecrawl(...)` takes: the options, or the key. */
+export type FirecrawlClientInput = FirecrawlClientOptions | string;
 
 /** The official status-read pagination (`getCrawlStatus(id, pagination)`). */
 export interface PaginationConfig {
@@ -81,22 +94,29 @@ type Result<K extends keyof Client> = Client[K] extends (...args: never[]) => in
 
 /** A method of `WebData` that `Firecrawl` has as it is (same name, arguments and result). */
 export type FirecrawlSameMethod =
-  | "scrape" | "search" | "map" | "crawlParamsPreview" | "startCrawl" | "cancelCrawl" | "getCrawlErrors" | "getActiveCrawls"
-  | "crawlDocuments" | "getBatchScrapeErrors" | "cancelBatchScrape" | "batchScrapeDocuments" | "startExtract" | "getExtractStatus"
-  | "startAgent" | "getAgentStatus" | "listAgents" | "cancelAgent" | "getAgentTrace" | "getAgentSnapshot" | "browser" | "browserExecute"
-  | "deleteBrowser" | "listBrowsers" | "interact" | "stopInteraction" | "getConcurrency" | "getCreditUsage" | "getTokenUsage"
-  | "getCreditUsageHistorical" | "getTokenUsageHistorical" | "getQueueStatus" | "searchFeedback" | "feedback" | "parse" | "createMonitor"
+  | "scrape" | "search" | "map" | "crawlParamsPreview" | "startCrawl" | "cancelCrawl" | "getCrawlErrors"
+  | "crawlDocuments" | "getBatchScrapeErrors" | "cancelBatchScrape" | "batchScrapeDocuments" | "cancelAgent"
+  | "getConcurrency" | "getCreditUsage" | "getTokenUsage" | "parse" | "createMonitor"
   | "listMonitors" | "getMonitor" | "updateMonitor" | "deleteMonitor" | "runMonitor" | "listMonitorChecks";
 
 /** The methods `Firecrawl` forwards to `WebData` unchanged (every member of {@link FirecrawlSameMethod}, checked below). */
 const SAME = [
-  "scrape", "search", "map", "crawlParamsPreview", "startCrawl", "cancelCrawl", "getCrawlErrors", "getActiveCrawls",
-  "crawlDocuments", "getBatchScrapeErrors", "cancelBatchScrape", "batchScrapeDocuments", "startExtract", "getExtractStatus",
-  "startAgent", "getAgentStatus", "listAgents", "cancelAgent", "getAgentTrace", "getAgentSnapshot", "browser", "browserExecute",
-  "deleteBrowser", "listBrowsers", "interact", "stopInteraction", "getConcurrency", "getCreditUsage", "getTokenUsage",
-  "getCreditUsageHistorical", "getTokenUsageHistorical", "getQueueStatus", "searchFeedback", "feedback", "parse", "createMonitor",
+  "scrape", "search", "map", "crawlParamsPreview", "startCrawl", "cancelCrawl", "getCrawlErrors",
+  "crawlDocuments", "getBatchScrapeErrors", "cancelBatchScrape", "batchScrapeDocuments", "cancelAgent",
+  "getConcurrency", "getCreditUsage", "getTokenUsage", "parse", "createMonitor",
   "listMonitors", "getMonitor", "updateMonitor", "deleteMonitor", "runMonitor", "listMonitorChecks",
 ] as const satisfies readonly FirecrawlSameMethod[];
+
+/** The official batch options: webdata's, or the scrape options nested in `options` (sent at the top level). */
+export type FirecrawlBatchScrapeOptions = BatchScrapeOptions & {
+  /** The official nesting of the scrape options (`{ options: { formats } }`): sent at the top level, as the wire has them. A key given both ways keeps the top-level value. */
+  options?: ScrapeOptions | undefined;
+};
+
+/** `success` of a task status as the official client reads it: `false` for a failed job (webdata reads the wire's `success: false` as `status: "failed"`). */
+function taskSuccess<S extends { status: string }>(status: S): S & { readonly success: boolean } {
+  return withSuccess(status, status.status !== "failed");
+}
 // Fails to compile when the list misses a member of the union.
 const _covers: Record<FirecrawlSameMethod, true> = Object.fromEntries(SAME.map((m) => [m, true])) as { [K in (typeof SAME)[number]]: true };
 void _covers;
@@ -195,34 +215,134 @@ export class Firecrawl {
    * Starts a batch scrape (scrape options nested in `options` or at the top level). `idempotencyKey` is sent as
    * the `x-idempotency-key` header, as the official client sends it.
    */
-  startBatchScrape(urls: string[], options?: Params<"startBatchScrape">[1] & IdempotencyKeyOption, requestOptions?: RequestOptions): Result<"startBatchScrape"> {
+  startBatchScrape(urls: string[], options?: FirecrawlBatchScrapeOptions & IdempotencyKeyOption, requestOptions?: RequestOptions): Result<"startBatchScrape"> {
     const [rest, req] = keyToHeader(options, requestOptions);
-    return this.#client.startBatchScrape(urls, rest, req);
+    return this.#client.startBatchScrape(urls, rest === undefined ? rest : flattenBatchOptions(rest), req);
   }
 
   /**
    * Batch-scrapes and waits (`pollInterval`, `timeout` in seconds; scrape options nested in `options` or at the
    * top level). A failed or cancelled job is returned with its status; past `timeout`, `JobTimeoutError`.
    */
-  async batchScrape(urls: string[], options?: Params<"batchScrape">[1] & FirecrawlWaitOptions & IdempotencyKeyOption, requestOptions?: RequestOptions): Promise<JobStatus<Document> & { invalidURLs?: string[] }> {
+  async batchScrape(urls: string[], options?: Params<"batchScrape">[1] & FirecrawlBatchScrapeOptions & FirecrawlWaitOptions & IdempotencyKeyOption, requestOptions?: RequestOptions): Promise<JobStatus<Document> & { invalidURLs?: string[] }> {
     const [keyless, req] = keyToHeader(options, requestOptions);
     const { rest, timeout, ...wait } = officialWait(keyless, "batch scrape options");
-    return this.#finished("batch", timeout, () => this.#client.batchScrape(urls, { ...rest, ...wait }, req), req);
+    return this.#finished("batch", timeout, () => this.#client.batchScrape(urls, { ...flattenBatchOptions(rest), ...wait }, req), req);
   }
 
   /**
    * Extracts and waits (`pollInterval`, `timeout` in seconds). A failed job is returned with `status: "failed"`;
    * at `timeout` the last status is returned (as the official client does), never an error.
    */
-  async extract<T = unknown>(options: Params<"extract">[0] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getExtractStatus"]>> & { data?: T }> {
+  async extract<T = unknown>(options: Params<"extract">[0] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getExtractStatus"]>> & { data?: T } & { readonly success: boolean }> {
     const { rest, ...wait } = officialWait(options, "extract options");
-    return this.#task(() => this.#client.extract({ ...rest, ...pick(wait) } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions)) as never;
+    return taskSuccess(await this.#task(() => this.#client.extract({ ...rest, ...pick(wait) } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions))) as never;
   }
 
   /** Runs an agent and waits (`{ prompt, ...options, pollInterval, timeout }`, seconds), with extract's endings. */
-  async agent<T = unknown>(request: Extract<Params<"agent">[0], object> & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getAgentStatus"]>> & { data?: T }> {
+  async agent<T = unknown>(request: AgentRequest & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<AgentStatusResponse<T>> {
     const { rest, ...wait } = officialWait(request, "agent options");
-    return this.#task(() => this.#client.agent({ ...rest, ...pick(wait) } as Extract<Params<"agent">[0], object>, requestOptions), (id) => this.#client.getAgentStatus(id, requestOptions)) as never;
+    const [prompt, options, req] = agentArgs<AgentOptions, RequestOptions>(rest, requestOptions, undefined);
+    const run = () => this.#client.agent(prompt, { ...options, ...pick(wait) }, req);
+    return taskSuccess(await this.#task(run, (id) => this.#client.getAgentStatus(id, req))) as AgentStatusResponse<T>;
+  }
+
+  /** Starts an agent: `startAgent({ prompt, ...options })` as the official client takes it (or webdata's `startAgent(prompt, options)`). */
+  startAgent(request: AgentRequest, requestOptions?: RequestOptions): APIPromise<AgentResponse>;
+  /** webdata's form: the prompt, then the options. */
+  startAgent(prompt: string, options?: AgentOptions, requestOptions?: RequestOptions): APIPromise<AgentResponse>;
+  startAgent(first: string | AgentRequest, second?: AgentOptions | RequestOptions, third?: RequestOptions): APIPromise<AgentResponse> {
+    return this.#client.startAgent(...agentArgs<AgentOptions, RequestOptions>(first, second, third)).map((r) => withSuccess(r));
+  }
+
+  /** An agent's status, with the official `success` (`false` for a failed job). */
+  getAgentStatus<T = unknown>(id: string, requestOptions?: RequestOptions): APIPromise<AgentStatusResponse<T>> {
+    return this.#client.getAgentStatus<T>(id, requestOptions).map(taskSuccess);
+  }
+
+  /** Starts an extraction, with the official `success`. */
+  startExtract(options: Params<"startExtract">[0], requestOptions?: RequestOptions): APIPromise<ExtractResponse> {
+    return this.#client.startExtract(options, requestOptions).map((r) => withSuccess(r, true as boolean));
+  }
+
+  /** An extraction's status, with the official `success` (`false` for a failed job). */
+  getExtractStatus<T = unknown>(id: string, requestOptions?: RequestOptions): APIPromise<ExtractResponse<T>> {
+    return this.#client.getExtractStatus<T>(id, requestOptions).map(taskSuccess);
+  }
+
+  /** The team's running crawls, with the official `success`. */
+  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawlsResponse> {
+    return this.#client.getActiveCrawls(requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** The team's agent runs, with the official `success`. */
+  listAgents(...args: Params<"listAgents">): APIPromise<AgentListResponse> {
+    return this.#client.listAgents(...args).map((r) => withSuccess(r));
+  }
+
+  /** An agent run's trace, with the official `success`. */
+  getAgentTrace(...args: Params<"getAgentTrace">): APIPromise<AgentTraceResponse> {
+    return this.#client.getAgentTrace(...args).map((r) => withSuccess(r));
+  }
+
+  /** An artifact of an agent run, with the official `success`. */
+  getAgentSnapshot(...args: Params<"getAgentSnapshot">): APIPromise<AgentSnapshotResponse> {
+    return this.#client.getAgentSnapshot(...args).map((r) => withSuccess(r));
+  }
+
+  /** Creates a browser session, with the official `success`. */
+  browser(...args: Params<"browser">): APIPromise<BrowserCreateResponse> {
+    return this.#client.browser(...args).map((r) => withSuccess(r));
+  }
+
+  /** Runs code in a browser session, with the official `success`. */
+  browserExecute(...args: Params<"browserExecute">): APIPromise<BrowserExecuteResponse> {
+    return this.#client.browserExecute(...args).map((r) => withSuccess(r));
+  }
+
+  /** Destroys a browser session, with the official `success`. */
+  deleteBrowser(...args: Params<"deleteBrowser">): APIPromise<BrowserDeleteResponse> {
+    return this.#client.deleteBrowser(...args).map((r) => withSuccess(r));
+  }
+
+  /** The browser sessions: the list itself, also readable as the official `.sessions`, with `success`. */
+  listBrowsers(...args: Params<"listBrowsers">): APIPromise<BrowserListResponse> {
+    return this.#client.listBrowsers(...args).map((r) => listWithAlias(r, "sessions"));
+  }
+
+  /** Runs code or a prompt in a scraped page's browser, with the official `success`. */
+  interact(...args: Params<"interact">): APIPromise<ScrapeExecuteResponse> {
+    return this.#client.interact(...args).map((r) => withSuccess(r));
+  }
+
+  /** Ends a scraped page's browser session, with the official `success`. */
+  stopInteraction(...args: Params<"stopInteraction">): APIPromise<ScrapeBrowserDeleteResponse> {
+    return this.#client.stopInteraction(...args).map((r) => withSuccess(r));
+  }
+
+  /** Credits per billing period: the list itself, also readable as `.periods`; takes the official `byApiKey` boolean. */
+  getCreditUsageHistorical(byApiKey?: boolean | HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<CreditUsageHistoricalResponse> {
+    return this.#client.getCreditUsageHistorical(historicalOptions(byApiKey), requestOptions).map((r) => listWithAlias(r, "periods"));
+  }
+
+  /** Tokens per billing period: the list itself, also readable as `.periods`; takes the official `byApiKey` boolean. */
+  getTokenUsageHistorical(byApiKey?: boolean | HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<TokenUsageHistoricalResponse> {
+    return this.#client.getTokenUsageHistorical(historicalOptions(byApiKey), requestOptions).map((r) => listWithAlias(r, "periods"));
+  }
+
+  /** Queue metrics of the team, with the official `success`. */
+  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatusResponse> {
+    return this.#client.getQueueStatus(requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** Rates a search's results, with the official `success`. */
+  searchFeedback(...args: Params<"searchFeedback">): APIPromise<FeedbackResponse> {
+    return this.#client.searchFeedback(...args).map((r) => withSuccess(r));
+  }
+
+  /** Rates a job, with the official `success`. */
+  feedback(...args: Params<"feedback">): APIPromise<FeedbackResponse> {
+    return this.#client.feedback(...args).map((r) => withSuccess(r));
   }
 
   /**
@@ -329,8 +449,8 @@ export class Firecrawl {
     return this.batchScrape(...args);
   }
   /** @deprecated The official v1-style alias of {@link startBatchScrape}. */
-  asyncBatchScrapeUrls(...args: Params<"startBatchScrape">): Result<"startBatchScrape"> {
-    return this.#client.startBatchScrape(...args);
+  asyncBatchScrapeUrls(...args: Parameters<Firecrawl["startBatchScrape"]>): ReturnType<Firecrawl["startBatchScrape"]> {
+    return this.startBatchScrape(...args);
   }
   /** @deprecated The official v1-style alias of {@link getBatchScrapeStatus}. */
   checkBatchScrapeStatus(...args: Parameters<Firecrawl["getBatchScrapeStatus"]>): ReturnType<Firecrawl["getBatchScrapeStatus"]> {
@@ -341,16 +461,16 @@ export class Firecrawl {
     return this.#client.getBatchScrapeErrors(...args);
   }
   /** @deprecated The official alias of {@link interact}. */
-  scrapeExecute(...args: Params<"interact">): Result<"interact"> {
-    return this.#client.interact(...args);
+  scrapeExecute(...args: Params<"interact">): ReturnType<Firecrawl["interact"]> {
+    return this.interact(...args);
   }
   /** @deprecated The official alias of {@link stopInteraction}. */
-  stopInteractiveBrowser(...args: Params<"stopInteraction">): Result<"stopInteraction"> {
-    return this.#client.stopInteraction(...args);
+  stopInteractiveBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]> {
+    return this.stopInteraction(...args);
   }
   /** @deprecated The official alias of {@link stopInteraction}. */
-  deleteScrapeBrowser(...args: Params<"stopInteraction">): Result<"stopInteraction"> {
-    return this.#client.stopInteraction(...args);
+  deleteScrapeBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]> {
+    return this.stopInteraction(...args);
   }
 
   /** The key never appears in `util.inspect` output. */

@@ -16,10 +16,9 @@ import type { ExtractStartResult, ExtractStatus } from "../api/extract.js";
 import type { FeedbackResult, SearchFeedbackOptions } from "../api/feedback.js";
 import type { InteractOptions, InteractResult } from "../api/interact.js";
 import type { MapResult } from "../api/map.js";
-import type { ListWithAlias, SuccessFlag } from "../api/official-shapes.js";
+import type { ListWithAlias, SuccessFlag } from "./official-shapes.js";
 import type { Action, Format, Location, Parser, StringFormat } from "../api/scrape.js";
 import type { StopInteractionResult } from "../api/interact.js";
-import type { FirecrawlClientOptions } from "./client.js";
 import type { MenuProfile, ProfileAvailability, ProfileImage, ProfilePrice } from "../api/profiles.js";
 import type { ImageResult, NewsResult, SearchOptions, SearchResult, WebResult } from "../api/search.js";
 import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } from "../api/usage.js";
@@ -59,11 +58,11 @@ export type LocationConfig = Location;
 /** Official name of the screenshot viewport. */
 export type Viewport = { width: number; height: number };
 /** Official name of `extract` / `startExtract` / `getExtractStatus`' answer (one type for all three there). */
-export type ExtractResponse<T = unknown> = ExtractStartResult & Partial<ExtractStatus<T>>;
+export type ExtractResponse<T = unknown> = ExtractStartResult & Partial<ExtractStatus<T>> & SuccessFlag<boolean>;
 /** Official name of `startAgent`'s answer. */
-export type AgentResponse = AgentStartResult;
+export type AgentResponse = AgentStartResult & SuccessFlag;
 /** Official name of `agent` / `getAgentStatus`' answer. */
-export type AgentStatusResponse<T = unknown> = AgentStatus<T>;
+export type AgentStatusResponse<T = unknown> = AgentStatus<T> & SuccessFlag<boolean>;
 /** Official name of `getQueueStatus`' answer. */
 export type QueueStatusResponse = QueueStatus & SuccessFlag;
 /** Official name of `getConcurrency`'s answer. */
@@ -120,8 +119,6 @@ export type ExecuteJavascriptAction = Extract<Action, { type: "executeJavascript
 export type PDFAction = Extract<Action, { type: "pdf" }>;
 /** Official name of the PDF parser setting of `parsers`. */
 export type PDFParser = Extract<Parser, object>;
-/** Official name of what `new Firecrawl(...)` takes: the options, or the key. */
-export type FirecrawlClientInput = FirecrawlClientOptions | string;
 /** Official name of an error's details as the official `SdkError` carries them (webdata: `APIError`'s fields). */
 export interface ErrorDetails {
   /** The server's error code. */
