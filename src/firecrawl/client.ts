@@ -29,11 +29,13 @@ import { isPlainObject } from "../core/options.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import { check } from "../core/validate.js";
 import { WebData } from "../client.js";
-import { jobPages } from "../jobs/pages.js";
+import { walkPages } from "../jobs/pages.js";
+import { firstSeen } from "../jobs/identity.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
 import { FirecrawlAppV1, notSupported } from "./v1.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
+import { emptyUrl, runOfficially } from "./official-errors.js";
 import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
 import type { AgentRequest, AgentOptions } from "../api/agent.js";
 import type { ScrapeOptions } from "../api/scrape.js";
@@ -160,6 +162,21 @@ function officialTimeout(err: unknown, kind: string, timeout: number | undefined
   return err;
 }
 
+/** Methods whose first argument is a URL: an empty or blank one is refused as the official client refuses it. */
+const URL_FIRST: ReadonlySet<string> = new Set(["scrape", "map", "startCrawl", "crawl", "crawlParamsPreview", "scrapeUrl", "mapUrl", "crawlUrl", "asyncCrawlUrl"]);
+
+/** What the official error fields are not added to: the document iterators, the watcher (its errors are events), the plain helpers. */
+const UNWRAPPED: ReadonlySet<string> = new Set(["constructor", "crawlDocuments", "batchScrapeDocuments", "watcher", "toJSON"]);
+
+/**
+ * A v1-style alias's argument after its options: the official aliases take `(url, options)` and drop what
+ * v1-era code passes after them (`crawlUrl(url, params, 30)`, `asyncCrawlUrl(url, {}, idempotencyKey)`);
+ * here a plain object there is still `RequestOptions`, anything else is dropped as the official client drops it.
+ */
+function extra(requestOptions: unknown): RequestOptions | undefined {
+  return isPlainObject(requestOptions) ? (requestOptions as RequestOptions) : undefined;
+}
+
 /** The official client's v2 class, over webdata's pipeline: `new Firecrawl({ apiKey })` or `new Firecrawl("fc-...")`. */
 export class Firecrawl {
   readonly #client: WebData;
@@ -170,7 +187,8 @@ export class Firecrawl {
     const given = typeof options === "string" ? { apiKey: options } : options;
     const { backoffFactor, ...rest } = isPlainObject(given) ? given : ({} as FirecrawlClientOptions);
     check(z.object({ backoffFactor: z.optional(z.number().check(z.gt(0))) }), { backoffFactor }, "client options");
-    this.#client = (new.target as typeof Firecrawl).makeClient(isPlainObject(given) ? rest : given);
+    // The official client prints nothing for its v1 methods: no deprecation line unless asked for.
+    this.#client = (new.target as typeof Firecrawl).makeClient(isPlainObject(given) ? { silenceDeprecationWarnings: true, ...rest } : given);
   }
 
   /** @internal The `WebData` a client sends through (the Node entry makes one with its transport). */
@@ -421,44 +439,44 @@ export class Firecrawl {
   }
 
   /** @deprecated The official v1-style alias of {@link scrape}. */
-  scrapeUrl(...args: Params<"scrape">): Result<"scrape"> {
-    return this.#client.scrape(...args);
+  scrapeUrl(url: string, options?: Params<"scrape">[1], requestOptions?: RequestOptions): Result<"scrape"> {
+    return this.#client.scrape(url, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link crawl}. */
-  crawlUrl(...args: Parameters<Firecrawl["crawl"]>): ReturnType<Firecrawl["crawl"]> {
-    return this.crawl(...args);
+  crawlUrl(url: string, options?: Parameters<Firecrawl["crawl"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["crawl"]> {
+    return this.crawl(url, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link startCrawl}. */
-  asyncCrawlUrl(...args: Params<"startCrawl">): Result<"startCrawl"> {
-    return this.#client.startCrawl(...args);
+  asyncCrawlUrl(url: string, options?: Params<"startCrawl">[1], requestOptions?: RequestOptions): Result<"startCrawl"> {
+    return this.#client.startCrawl(url, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link getCrawlStatus}. */
-  checkCrawlStatus(...args: Parameters<Firecrawl["getCrawlStatus"]>): ReturnType<Firecrawl["getCrawlStatus"]> {
-    return this.getCrawlStatus(...args);
+  checkCrawlStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getCrawlStatus"]> {
+    return this.getCrawlStatus(id, pagination, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link getCrawlErrors}. */
-  checkCrawlErrors(...args: Params<"getCrawlErrors">): Result<"getCrawlErrors"> {
-    return this.#client.getCrawlErrors(...args);
+  checkCrawlErrors(id: string, requestOptions?: RequestOptions): Result<"getCrawlErrors"> {
+    return this.#client.getCrawlErrors(id, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link map}. */
-  mapUrl(...args: Params<"map">): Result<"map"> {
-    return this.#client.map(...args);
+  mapUrl(url: string, options?: Params<"map">[1], requestOptions?: RequestOptions): Result<"map"> {
+    return this.#client.map(url, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link batchScrape}. */
-  batchScrapeUrls(...args: Parameters<Firecrawl["batchScrape"]>): ReturnType<Firecrawl["batchScrape"]> {
-    return this.batchScrape(...args);
+  batchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["batchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["batchScrape"]> {
+    return this.batchScrape(urls, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link startBatchScrape}. */
-  asyncBatchScrapeUrls(...args: Parameters<Firecrawl["startBatchScrape"]>): ReturnType<Firecrawl["startBatchScrape"]> {
-    return this.startBatchScrape(...args);
+  asyncBatchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["startBatchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["startBatchScrape"]> {
+    return this.startBatchScrape(urls, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link getBatchScrapeStatus}. */
-  checkBatchScrapeStatus(...args: Parameters<Firecrawl["getBatchScrapeStatus"]>): ReturnType<Firecrawl["getBatchScrapeStatus"]> {
-    return this.getBatchScrapeStatus(...args);
+  checkBatchScrapeStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getBatchScrapeStatus"]> {
+    return this.getBatchScrapeStatus(id, pagination, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link getBatchScrapeErrors}. */
-  checkBatchScrapeErrors(...args: Params<"getBatchScrapeErrors">): Result<"getBatchScrapeErrors"> {
-    return this.#client.getBatchScrapeErrors(...args);
+  checkBatchScrapeErrors(id: string, requestOptions?: RequestOptions): Result<"getBatchScrapeErrors"> {
+    return this.#client.getBatchScrapeErrors(id, extra(requestOptions));
   }
   /** @deprecated The official alias of {@link interact}. */
   scrapeExecute(...args: Params<"interact">): ReturnType<Firecrawl["interact"]> {
@@ -493,6 +511,20 @@ export class Firecrawl {
         configurable: true,
       });
     }
+    // Every call: an empty or blank URL is refused with the official client's words, and a failure carries
+    // the official fields (`official-errors.ts`). The iterators, the watcher and the plain helpers are left as they are.
+    const proto = this.prototype as unknown as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const method = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown;
+      if (typeof method !== "function" || UNWRAPPED.has(name)) continue;
+      Object.defineProperty(proto, name, {
+        value: function (this: Firecrawl, ...args: unknown[]): unknown {
+          return runOfficially(() => (URL_FIRST.has(name) ? emptyUrl(args[0], `${name} options`) : undefined) ?? (method as (...a: unknown[]) => unknown).apply(this, args));
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
   }
 
   #status(kind: JobKind, id: string, pagination: PaginationConfig | undefined, req: RequestOptions | undefined): APIPromise<JobStatus<Document>> {
@@ -505,8 +537,10 @@ export class Firecrawl {
       const data: Document[] = [];
       let pages = -1;
       let next: string | undefined;
-      // One walk (`jobs/pages.ts`): the first page again, then `next` to the last page that exists now.
-      for await (const page of jobPages<Document>(this.#client.http, kind, id, { signal: req?.signal }, req, "v2", true)) {
+      const seen = new Set<string>();
+      // One walk (`jobs/pages.ts`) from the page just read (never read twice), then `next` to the last page that exists now.
+      for await (const raw of walkPages<Document>(this.#client.http, kind, id, { ...req }, "v2", { pause: () => 0, snapshot: true, first: answer.data })) {
+        const page = { ...raw, data: raw.data.filter((d) => firstSeen(seen, d)) };
         pages += 1;
         const room = p?.maxResults === undefined ? page.data.length : Math.max(0, p.maxResults - data.length);
         for (const doc of page.data.slice(0, room)) data.push(doc);

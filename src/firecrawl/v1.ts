@@ -40,7 +40,9 @@ export class FirecrawlAppV1 {
   /** @param options Same options as `WebData`; a string is the key. */
   constructor(options: ClientOptions | string = {}) {
     const over = typeof options === "object" && options !== null ? (options as { [OVER]?: V1Client })[OVER] : undefined;
-    this.#v1 = over ?? (new.target as typeof FirecrawlAppV1).makeClient(typeof options === "string" ? { apiKey: options } : options).v1;
+    // The official v1 class prints nothing: no deprecation line unless asked for.
+    const given = typeof options === "string" ? { apiKey: options } : options;
+    this.#v1 = over ?? (new.target as typeof FirecrawlAppV1).makeClient(given !== null && typeof given === "object" && !Array.isArray(given) ? { silenceDeprecationWarnings: true, ...given } : given).v1;
   }
 
   /** @internal The `WebData` whose v1 layer a client uses (the Node entry makes one with its transport). */
