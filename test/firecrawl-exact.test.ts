@@ -112,7 +112,9 @@ describe("the drop-in and the official client against the same fake", () => {
     const { official, ours, fake } = await both();
     const key = "5b1b0c0a-7f3e-4b7e-9d0e-3f0c2c7a1b2d";
     const started = await ours.asyncCrawlUrl(SITE, { limit: 2 }, key as never);
-    const officialStarted = await official.asyncCrawlUrl(SITE, { limit: 2 }, key as never);
+    // v1-era code (JavaScript, or typed loosely) passes what the v1 library took after the options.
+    const loose = <F>(f: F) => f as unknown as (...args: unknown[]) => Promise<{ id: string; status?: string }>;
+    const officialStarted = await loose(official.asyncCrawlUrl.bind(official))(SITE, { limit: 2 }, key);
     expect(started.id).toMatch(/-/);
     expect(officialStarted.id).toMatch(/-/);
     const starts = fake.requests.filter((r) => r.method === "POST" && r.pathname === "/v2/crawl");
@@ -123,7 +125,7 @@ describe("the drop-in and the official client against the same fake", () => {
     await expect(ours.mapUrl(SITE, {}, "x" as never)).resolves.toMatchObject({ links: expect.any(Array) });
     await expect(ours.checkCrawlStatus(started.id, { autoPaginate: false }, 2 as never)).resolves.toMatchObject({ id: started.id });
     fakeJobs(fake).finish(started.id);
-    await expect(ours.crawlUrl(SITE, { limit: 2, pollInterval: 1 }, 2 as never, key as never)).resolves.toMatchObject({ status: "completed" });
+    await expect(loose(ours.crawlUrl.bind(ours))(SITE, { limit: 2, pollInterval: 1 }, 2, key)).resolves.toMatchObject({ status: "completed" });
   });
 
   it("app.v1.* prints nothing (the official client prints no deprecation line)", async () => {
