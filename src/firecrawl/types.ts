@@ -23,10 +23,13 @@ import type { MenuProfile, ProfileAvailability, ProfileImage, ProfilePrice } fro
 import type { ImageResult, NewsResult, SearchOptions, SearchResult, WebResult } from "../api/search.js";
 import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } from "../api/usage.js";
 
-/** Official name of a finished or running crawl (`crawl`, `getCrawlStatus`): webdata's {@link JobStatus}. */
-export type CrawlJob = JobStatus<Document>;
-/** Official name of a batch scrape job: webdata's {@link JobStatus}. */
-export type BatchScrapeJob = JobStatus<Document>;
+/**
+ * Official name of a finished or running crawl (`crawl`, `getCrawlStatus`, a watcher's `snapshot`): webdata's
+ * {@link JobStatus}, with `expiresAt` optional as the official type has it (a watcher's snapshot has none).
+ */
+export type CrawlJob = Omit<JobStatus<Document>, "expiresAt"> & { expiresAt?: string | undefined };
+/** Official name of a batch scrape job: as {@link CrawlJob}. */
+export type BatchScrapeJob = CrawlJob;
 /** Official name of `startCrawl`'s answer. */
 export type CrawlResponse = CrawlStartResult;
 /** Official name of `startBatchScrape`'s answer. */
