@@ -59,6 +59,18 @@ describe("the drop-in and the official client against the same fake", () => {
     expect(fake.requests.filter((r) => r.pathname === "/v2/batch/scrape")).toHaveLength(1); // the official one only
   });
 
+  it("a 500 without a code: status, code and details as the official client's", async () => {
+    const { official, fake } = await both();
+    const ours: Firecrawl = new NodeFirecrawl({ apiKey: fake.apiKey, apiUrl: s!.url, logLevel: "off", maxRetries: 0 });
+    const body = { success: false, error: "Something broke" };
+    fake.inject({ match: "/v2/scrape", status: 500, body, times: 2 });
+    const want = await failure(official.scrape(`${SITE}/`));
+    const got = await failure(ours.scrape(`${SITE}/`));
+    expect(want).toMatchObject({ status: 500, code: "ERR_BAD_RESPONSE", details: body });
+    expect({ status: got.status, code: got.code, details: got.details }).toEqual({ status: want.status, code: want.code, details: want.details });
+    expect(got.message).toContain(want.message);
+  });
+
   it("a 400 the server sends (an unknown format): the same status, code and details", async () => {
     const { official, ours } = await both();
     const want = await failure(official.scrape(`${SITE}/`, { formats: ["markdwn" as never] }));
