@@ -12,8 +12,7 @@ import { parse, type ParseFile, type ParseOptions } from "./api/parse.js";
 import * as monitors from "./api/monitor.js";
 import type { CreateMonitorRequest, ListMonitorChecksOptions, ListMonitorsOptions, Monitor, MonitorCheck, MonitorCheckDetail, MonitorCheckPageOptions, UpdateMonitorRequest } from "./api/monitor.js";
 import { getAgentSnapshot, getAgentTrace, listAgents, type AgentListOptions, type AgentRunList, type AgentSnapshot, type AgentTrace } from "./api/agent-runs.js";
-import { agentArgs, historicalOptions, listWithAlias, withSuccess, type ListWithAlias, type SuccessFlag } from "./api/official-shapes.js";
-import { cancelAgent, getAgentStatus, startAgent, type AgentOptions, type AgentRequest, type AgentStartResult, type AgentStatus } from "./api/agent.js";
+import { cancelAgent, getAgentStatus, startAgent, type AgentOptions, type AgentStartResult, type AgentStatus } from "./api/agent.js";
 import { startBatchScrape, type BatchScrapeOptions, type BatchScrapeStartResult } from "./api/batch.js";
 import { getActiveCrawls, startCrawl, type ActiveCrawls, type CrawlDocument, type CrawlOptions, type CrawlStartResult } from "./api/crawl.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./api/extract.js";
@@ -65,7 +64,7 @@ export class WebData {
   /**
    * @param options Key, URL, timeouts, retries, logging; each falls back to the
    * environment (`WEBDATA_API_KEY`, `WEBDATA_API_URL`, `WEBDATA_LOG`) and then defaults.
-   * Throws when the public deployment is used without a key. A string is the key (the official client's `new Firecrawl("fc-...")`).
+   * Throws when the public deployment is used without a key. A string is the key.
    */
   constructor(options: ClientOptions | string = {}) {
     const opts = typeof options === "string" ? { apiKey: options } : options;
@@ -141,8 +140,8 @@ export class WebData {
   }
 
   /** The team's running crawls: `GET /v2/crawl/active`. */
-  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawls & SuccessFlag> {
-    return getActiveCrawls(this.#http, requestOptions).map((r) => withSuccess(r));
+  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawls> {
+    return getActiveCrawls(this.#http, requestOptions);
   }
 
   /**
@@ -226,11 +225,8 @@ export class WebData {
   }
 
   /** Starts an agent: `POST /v2/agent`. */
-  startAgent(prompt: string, options?: AgentOptions, requestOptions?: RequestOptions): APIPromise<AgentStartResult>;
-  /** The official client's form, `startAgent({ prompt, ...options })`: the same request. */
-  startAgent(request: AgentRequest, requestOptions?: RequestOptions): APIPromise<AgentStartResult>;
-  startAgent(first: string | AgentRequest, second?: AgentOptions | RequestOptions, third?: RequestOptions): APIPromise<AgentStartResult> {
-    return startAgent(this.#http, ...agentArgs<AgentOptions, RequestOptions>(first, second, third));
+  startAgent(prompt: string, options?: AgentOptions, requestOptions?: RequestOptions): APIPromise<AgentStartResult> {
+    return startAgent(this.#http, prompt, options, requestOptions);
   }
 
   /** An agent's status: `GET /v2/agent/<id>`. */
@@ -247,11 +243,8 @@ export class WebData {
    * Runs an agent and waits for its result (`JobFailedError` / `JobTimeoutError`). `data` is typed from
    * `schema` (zod 3/4, Standard Schema) unless a type is named: `agent<MyType>(...)`; `validate: true` parses it with `schema`.
    */
-  agent<T = never, O extends AgentOptions & WaitOptions & ValidateOption = AgentOptions & WaitOptions & ValidateOption>(prompt: string, options?: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>>;
-  /** The official client's form, `agent({ prompt, ...options })`: the same run (waiter options in ms: `pollIntervalMs`, `timeoutMs`). */
-  agent<T = never, O extends AgentRequest & WaitOptions & ValidateOption = AgentRequest & WaitOptions & ValidateOption>(request: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>>;
-  agent(first: string | AgentRequest, second?: AgentOptions | RequestOptions, third?: RequestOptions): Promise<AgentStatus<unknown>> {
-    return agentAndWait(this.#http, ...agentArgs<AgentOptions & WaitOptions & ValidateOption, RequestOptions>(first, second, third));
+  agent<T = never, O extends AgentOptions & WaitOptions & ValidateOption = AgentOptions & WaitOptions & ValidateOption>(prompt: string, options?: O, requestOptions?: RequestOptions): Promise<AgentStatus<SchemaResult<T, O["schema"]>>> {
+    return agentAndWait<SchemaResult<T, O["schema"]>>(this.#http, prompt, options, requestOptions);
   }
 
   /** Remaining tokens of the team (camelCase): `GET /v2/team/token-usage`. */
@@ -265,18 +258,18 @@ export class WebData {
   }
 
   /** Credits spent per billing period (per key with `byApiKey`): `GET /v2/team/credit-usage/historical`. */
-  getCreditUsageHistorical(options?: HistoricalUsageOptions | boolean, requestOptions?: RequestOptions): APIPromise<ListWithAlias<CreditUsagePeriod, "periods">> {
-    return getCreditUsageHistorical(this.#http, historicalOptions(options), requestOptions).map((r) => listWithAlias(r, "periods"));
+  getCreditUsageHistorical(options?: HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<CreditUsagePeriod[]> {
+    return getCreditUsageHistorical(this.#http, options, requestOptions);
   }
 
   /** Tokens spent per billing period (per key with `byApiKey`): `GET /v2/team/token-usage/historical`. */
-  getTokenUsageHistorical(options?: HistoricalUsageOptions | boolean, requestOptions?: RequestOptions): APIPromise<ListWithAlias<TokenUsagePeriod, "periods">> {
-    return getTokenUsageHistorical(this.#http, historicalOptions(options), requestOptions).map((r) => listWithAlias(r, "periods"));
+  getTokenUsageHistorical(options?: HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<TokenUsagePeriod[]> {
+    return getTokenUsageHistorical(this.#http, options, requestOptions);
   }
 
   /** Queue metrics of the team: `GET /v2/team/queue-status`. */
-  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatus & SuccessFlag> {
-    return getQueueStatus(this.#http, requestOptions).map((r) => withSuccess(r));
+  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatus> {
+    return getQueueStatus(this.#http, requestOptions);
   }
 
   /** Current and maximum concurrency: `GET /v2/concurrency-check`. */
@@ -293,64 +286,64 @@ export class WebData {
   }
 
   /** Creates a browser session: `POST /v2/browser` (TTLs in seconds, as the wire has them). */
-  browser(options?: BrowserOptions, requestOptions?: RequestOptions): APIPromise<BrowserSession & SuccessFlag> {
-    return browser(this.#http, options, requestOptions).map((r) => withSuccess(r));
+  browser(options?: BrowserOptions, requestOptions?: RequestOptions): APIPromise<BrowserSession> {
+    return browser(this.#http, options, requestOptions);
   }
 
   /** Lists browser sessions: `GET /v2/browser?status=`. */
-  listBrowsers(options?: { status?: "active" | "destroyed" }, requestOptions?: RequestOptions): APIPromise<ListWithAlias<BrowserSessionInfo, "sessions">> {
-    return listBrowsers(this.#http, options, requestOptions).map((r) => listWithAlias(r, "sessions"));
+  listBrowsers(options?: { status?: "active" | "destroyed" }, requestOptions?: RequestOptions): APIPromise<BrowserSessionInfo[]> {
+    return listBrowsers(this.#http, options, requestOptions);
   }
 
   /**
    * Runs code in a browser session: `POST /v2/browser/<id>/execute`. A non-zero exit code is a
    * result (`exitCode`, `error`); a destroyed session throws `BrowserSessionGoneError` (410).
    */
-  browserExecute(id: string, options: BrowserExecuteOptions, requestOptions?: RequestOptions): APIPromise<BrowserExecuteResult & SuccessFlag> {
-    return browserExecute(this.#http, id, options, requestOptions).map((r) => withSuccess(r));
+  browserExecute(id: string, options: BrowserExecuteOptions, requestOptions?: RequestOptions): APIPromise<BrowserExecuteResult> {
+    return browserExecute(this.#http, id, options, requestOptions);
   }
 
   /** Destroys a browser session: `DELETE /v2/browser/<id>`. */
-  deleteBrowser(id: string, requestOptions?: RequestOptions): APIPromise<{ sessionDurationMs?: number; creditsBilled?: number } & SuccessFlag> {
-    return deleteBrowser(this.#http, id, requestOptions).map((r) => withSuccess(r));
+  deleteBrowser(id: string, requestOptions?: RequestOptions): APIPromise<{ sessionDurationMs?: number; creditsBilled?: number }> {
+    return deleteBrowser(this.#http, id, requestOptions);
   }
 
   /**
    * Runs code or a prompt in the browser that scraped a page (`jobId`: the scrape's `metadata.scrapeId`):
    * `POST /v2/scrape/<id>/interact` (added by the service after the reference's baseline). Not retried once it may have run.
    */
-  interact(jobId: string, options: InteractOptions, requestOptions?: RequestOptions): APIPromise<InteractResult & SuccessFlag> {
-    return interact(this.#http, jobId, options, requestOptions).map((r) => withSuccess(r));
+  interact(jobId: string, options: InteractOptions, requestOptions?: RequestOptions): APIPromise<InteractResult> {
+    return interact(this.#http, jobId, options, requestOptions);
   }
 
   /** Ends a scraped page's browser session: `DELETE /v2/scrape/<id>/interact`. */
-  stopInteraction(jobId: string, requestOptions?: RequestOptions): APIPromise<StopInteractionResult & SuccessFlag> {
-    return stopInteraction(this.#http, jobId, requestOptions).map((r) => withSuccess(r));
+  stopInteraction(jobId: string, requestOptions?: RequestOptions): APIPromise<StopInteractionResult> {
+    return stopInteraction(this.#http, jobId, requestOptions);
   }
 
   /** The team's agent runs, newest first, 20 per page (`before`: ms since the epoch, from `next`): `GET /v2/agent` (added after the baseline). */
-  listAgents(options?: AgentListOptions, requestOptions?: RequestOptions): APIPromise<AgentRunList & SuccessFlag> {
-    return listAgents(this.#http, options, requestOptions).map((r) => withSuccess(r));
+  listAgents(options?: AgentListOptions, requestOptions?: RequestOptions): APIPromise<AgentRunList> {
+    return listAgents(this.#http, options, requestOptions);
   }
 
   /** An agent run's trace of events (`liveView: true` adds the running browser sessions): `GET /v2/agent/<id>/trace`. */
-  getAgentTrace(id: string, options?: { liveView?: boolean }, requestOptions?: RequestOptions): APIPromise<AgentTrace & SuccessFlag> {
-    return getAgentTrace(this.#http, id, options, requestOptions).map((r) => withSuccess(r));
+  getAgentTrace(id: string, options?: { liveView?: boolean }, requestOptions?: RequestOptions): APIPromise<AgentTrace> {
+    return getAgentTrace(this.#http, id, options, requestOptions);
   }
 
   /** The full content of an artifact named by a trace's `artifact.updated` event: `GET /v2/agent/<id>/snapshots/<snapshotId>`. */
-  getAgentSnapshot(id: string, snapshotId: string, requestOptions?: RequestOptions): APIPromise<AgentSnapshot & SuccessFlag> {
-    return getAgentSnapshot(this.#http, id, snapshotId, requestOptions).map((r) => withSuccess(r));
+  getAgentSnapshot(id: string, snapshotId: string, requestOptions?: RequestOptions): APIPromise<AgentSnapshot> {
+    return getAgentSnapshot(this.#http, id, snapshotId, requestOptions);
   }
 
   /** Rates a search's results (`searchId`: the search's `id`): `POST /v2/search/<id>/feedback` (added after the baseline). */
-  searchFeedback(searchId: string, options: SearchFeedbackOptions, requestOptions?: RequestOptions): APIPromise<FeedbackResult & SuccessFlag> {
-    return searchFeedback(this.#http, searchId, options, requestOptions).map((r) => withSuccess(r));
+  searchFeedback(searchId: string, options: SearchFeedbackOptions, requestOptions?: RequestOptions): APIPromise<FeedbackResult> {
+    return searchFeedback(this.#http, searchId, options, requestOptions);
   }
 
   /** Rates a job of `search`, `scrape`, `parse` or `map` (`endpoint`, `jobId`, `rating` and a signal: `issues`, `note`, ...): `POST /v2/feedback` (added after the baseline). */
-  feedback(options: FeedbackOptions, requestOptions?: RequestOptions): APIPromise<FeedbackResult & SuccessFlag> {
-    return feedback(this.#http, options, requestOptions).map((r) => withSuccess(r));
+  feedback(options: FeedbackOptions, requestOptions?: RequestOptions): APIPromise<FeedbackResult> {
+    return feedback(this.#http, options, requestOptions);
   }
 
   /**

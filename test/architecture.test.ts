@@ -486,5 +486,50 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
       expect(codeOf(f), f).toMatch(/\bisWatchFatal\(/);
       expect(srcGraph().graph.get(f)?.files.map((i) => i.file), f).toContain("core/retry.ts");
     }
+
+describe("official compatibility lives in webdata/firecrawl (issue 33: WebData returns its own shapes)", () => {
+  /**
+   * Where a `success` flag or an official-shape helper may appear: the drop-in (`firecrawl/`), which adapts
+   * WebData's results to the official client's; the v1 face (`v1/`), whose answers are the v1 API's own
+   * `{ success, ... }`; the fake service (`testing/`), which answers as the server does; and the webhook
+   * deliveries' types (`api/webhooks.ts`), where `success` is the wire's field of each event.
+   * `api/official-keys.ts` only refuses official keys with a hint naming the drop-in: it adapts nothing.
+   */
+  const ALLOWED_DIRS = ["firecrawl/", "v1/", "testing/"];
+  const EXCEPTIONS: Record<string, string> = { "api/webhooks.ts": "the webhook deliveries' own `success` field (the wire's)" };
+  /** Each rule, and whether it reads string literals (an import path, a property name) or code with the strings blanked (messages may say `success: false`). */
+  const RULES: [string, RegExp, "strings" | "bare"][] = [
+    ["imports the official-shape helpers", /from\s+["'][./]*(?:firecrawl\/|api\/)?official-shapes(?:\.js)?["']/, "strings"],
+    ["uses an official-shape helper", /\b(?:withSuccess|listWithAlias|flattenBatchOptions|historicalOptions|agentArgs|SuccessFlag|ListWithAlias)\b/, "bare"],
+    ["defines a success property", /definePropert(?:y|ies)\s*\([^;]*["']success["']/, "strings"],
+    ["sets a success flag", /\bsuccess\s*:\s*(?:true|false)\b/, "bare"],
+    ["declares a success field on a result", /\breadonly\s+success\b/, "bare"],
+  ];
+  const code = (text: string): string => text.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, "");
+  const bare = (text: string): string => code(text).replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
+  const breaches = (text: string): string[] => RULES.filter(([, re, on]) => re.test(on === "bare" ? bare(text) : code(text))).map(([what]) => what);
+
+  it("the check finds each form and not a comment or a read of the wire's success", () => {
+    expect(breaches('import { withSuccess } from "../firecrawl/official-shapes.js";')).toEqual(["imports the official-shape helpers", "uses an official-shape helper"]);
+    expect(breaches('import { x } from "./official-shapes.js";')).toEqual(["imports the official-shape helpers"]);
+    expect(breaches("return listWithAlias(r, \"periods\");")).toEqual(["uses an official-shape helper"]);
+    expect(breaches('Object.defineProperty(value, "success", { value: true, enumerable: false });')).toEqual(["defines a success property"]);
+    expect(breaches("return { ...r, success: true };")).toEqual(["sets a success flag"]);
+    expect(breaches("export interface R { readonly success?: boolean }")).toEqual(["declares a success field on a result"]);
+    expect(breaches("/** answers `{ success: true }` */\nconst ok = (r: { success?: boolean }) => r.success !== false; // success: true")).toEqual([]);
+    expect(breaches('z.refine(check, { error: "expected a string (or success: false)" });')).toEqual([]);
+  });
+
+  it("no module outside src/firecrawl/ (and the v1 face, the fake, the webhook types) adds success flags, list aliases or official overloads", () => {
+    const offenders = sourceFiles()
+      .filter((f) => !ALLOWED_DIRS.some((d) => f.startsWith(d)) && !(f in EXCEPTIONS))
+      .flatMap((f) => breaches(readFileSync(join(SRC, f), "utf8")).map((what) => `${f}: ${what}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it("the helpers live in src/firecrawl/official-shapes.ts, and each exception still needs its exception", () => {
+    expect(existsSync(join(SRC, "api/official-shapes.ts"))).toBe(false);
+    expect(breaches(readFileSync(join(SRC, "firecrawl/official-shapes.ts"), "utf8"))).toContain("defines a success property");
+    for (const f of Object.keys(EXCEPTIONS)) expect(breaches(readFileSync(join(SRC, f), "utf8")), f).not.toEqual([]);
   });
 });

@@ -87,13 +87,14 @@ export async function run() {
     await call(kind + ": startBatchScrape", () => c.startBatchScrape([URL_], { formats: [{ type: "json", schema }] }), formats);
     await call(kind + ": search scrapeOptions", () => c.search("acme", { limit: 1, scrapeOptions: { formats: [{ type: "json", schema }] } }), (b) => b.scrapeOptions);
     await call(kind + ": startExtract", () => c.startExtract({ urls: [URL_], schema }), (b) => ({ schema: b.schema }));
-    await call(kind + ": startAgent", () => c.startAgent({ prompt: "find the title", schema }), (b) => ({ schema: b.schema }));
+    await call(kind + ": startAgent", () => c.startAgent("find the title", { schema }), (b) => ({ schema: b.schema }));
     await call(kind + ": v1 scrapeUrl jsonOptions", () => c.v1.scrapeUrl(URL_, { formats: ["json"], jsonOptions: { schema } }), (b) => b.jsonOptions);
     await call(kind + ": v1 scrapeUrl extract", () => c.v1.scrapeUrl(URL_, { formats: ["extract"], extract: { schema } }), (b) => b.extract);
     await call(kind + ": v1 scrapeUrl changeTrackingOptions", () => c.v1.scrapeUrl(URL_, { formats: ["markdown", "changeTracking"], changeTrackingOptions: { modes: ["json"], schema } }), (b) => b.changeTrackingOptions);
     await call(kind + ": v1 asyncExtract", () => c.v1.asyncExtract([URL_], { schema }), (b) => ({ schema: b.schema }));
     await call(kind + ": official scrape json", () => official.scrape(URL_, { formats: [{ type: "json", schema }] }), formats);
     await call(kind + ": official startExtract", () => official.startExtract({ urls: [URL_], schema }), (b) => ({ schema: b.schema }));
+    await call(kind + ": official startAgent", () => official.startAgent({ prompt: "find the title", schema }), (b) => ({ schema: b.schema }));
     await call(kind + ": official v1 scrapeUrl", () => officialV1.scrapeUrl(URL_, { formats: ["json"], jsonOptions: { schema } }), (b) => b.jsonOptions);
   }
   return { version, out };

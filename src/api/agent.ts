@@ -9,7 +9,7 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl } from "../core/validate.js";
 import { started, statusOf, taskStartAnswer, taskStatus } from "./extract.js";
 import { send, type Endpoint } from "./endpoint.js";
-import { rejectOfficialKeys } from "./official-keys.js";
+import { rejectOfficialForm, rejectOfficialKeys } from "./official-keys.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
 
@@ -33,7 +33,7 @@ export interface AgentOptions {
   integration?: string;
 }
 
-/** The official client's form of the agent request: `{ prompt, ...options }` (see `agent(request)`). */
+/** An agent request as one object, `{ prompt, ...options }` (the form `webdata/firecrawl`'s `agent(request)` takes; `WebData` takes `agent(prompt, options)`). */
 export interface AgentRequest extends AgentOptions {
   /** What the agent should do (1..10000 characters). */
   prompt: string;
@@ -43,8 +43,6 @@ export interface AgentRequest extends AgentOptions {
 export interface AgentStartResult {
   /** The job id. */
   id: string;
-  /** Always true (a failed start throws); for code written for the official client. Not enumerable. */
-  readonly success?: boolean;
 }
 
 /** Status of an agent job (`GET /v2/agent/<id>`). */
@@ -63,8 +61,6 @@ export interface AgentStatus<T = unknown> {
   expiresAt?: string;
   /** Credits used. */
   creditsUsed?: number;
-  /** The wire's `success` (`false` for some failed jobs), for code written for the official client. Not enumerable. */
-  readonly success?: boolean;
 }
 
 const agentBody = z.looseObject({
@@ -82,6 +78,7 @@ const agentBody = z.looseObject({
 const AGENT: Endpoint<[string, AgentOptions], unknown, AgentStartResult> = {
   path: "/v2/agent",
   body: (prompt, options) => {
+    rejectOfficialForm("agent", prompt, "agent options");
     const given = optionsArg(options, "agent options");
     checkJsonOptions(given, "agent options");
     rejectOfficialKeys("startAgent", given, "agent options");

@@ -8,7 +8,6 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
 import type { Endpoint } from "./endpoint.js";
 import { rejectOfficialKeys } from "./official-keys.js";
-import { flattenBatchOptions } from "./official-shapes.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { jobStartedAnswer, startJob } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
@@ -29,11 +28,6 @@ export interface BatchScrapeOptions extends ScrapeOptions {
   origin?: string;
   /** Integration name. */
   integration?: string;
-  /**
-   * The official client's nesting of the scrape options (`{ options: { formats } }`):
-   * accepted, and sent flattened as the wire has them. Prefer the top level.
-   */
-  options?: ScrapeOptions;
 }
 
 /** `POST /v2/batch/scrape` answer. */
@@ -72,13 +66,13 @@ export const batchBody = z
     }),
   );
 
-/** `POST /v2/batch/scrape`: the v2 batch options checked and sent flattened, as the wire has them. */
+/** `POST /v2/batch/scrape`: the v2 batch options (scrape options at the top level, as the wire has them) checked. */
 const BATCH: Endpoint<[string[], BatchScrapeOptions]> = {
   path: "/v2/batch/scrape",
   body: (urls, options) => {
     const given = optionsArg(options, "batch scrape options");
     rejectOfficialKeys("startBatchScrape", given, "batch scrape options");
-    return check(batchBody, { ...wireScrapeOptions(flattenBatchOptions(given)), urls }, "batch scrape options");
+    return check(batchBody, { ...wireScrapeOptions(given), urls }, "batch scrape options");
   },
   response: jobStartedAnswer,
   retry: "not-idempotent",

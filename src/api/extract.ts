@@ -8,7 +8,6 @@ import { type APIPromise, type HttpClient, type RequestOptions } from "../core/r
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { rejectOfficialKeys } from "./official-keys.js";
-import { withSuccess } from "./official-shapes.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
@@ -62,8 +61,6 @@ export interface ExtractStartResult {
   urlTrace?: unknown[];
   /** URLs skipped as invalid. */
   invalidURLs?: string[];
-  /** Always true (a failed start throws); for code written for the official client. Not enumerable. */
-  readonly success?: boolean;
 }
 
 /** Status of an extraction job (`GET /v2/extract/<id>`). */
@@ -86,8 +83,6 @@ export interface ExtractStatus<T = unknown> {
   creditsUsed?: number;
   /** Progress steps. */
   steps?: unknown[];
-  /** The wire's `success` (`false` for a failed job), for code written for the official client. Not enumerable. */
-  readonly success?: boolean;
 }
 
 export const extractBody = z
@@ -128,18 +123,21 @@ export function taskStatus<R = unknown>(route: string, map?: (raw: unknown, args
   return { path: `${route}/{id}`, allowUnsuccessful: true, response: taskStatusAnswer, map };
 }
 
-/** A task start's answer as the v2 result: `success` dropped (kept as a hidden flag). */
+/** A task start's answer as the v2 result: `success` dropped. */
 export const started = (raw: unknown): never => toStatus(raw, isRecord(raw) ? String(raw.id) : "");
 
 /** A task status read's answer as the v2 result, with the id read. */
 export const statusOf = (raw: unknown, [id]: [id: string]): never => toStatus(raw, id);
 
-/** Job status bodies: `success` is dropped, the id added. */
+/**
+ * Job status bodies: `success` is dropped, the id added. A body that says `success: false` is a failed
+ * job: its `status` reads `failed` unless it already names how the job ended (`failed`, `cancelled`).
+ */
 export function toStatus<S>(raw: unknown, id: string): S {
   const rec = isRecord(raw) ? { ...raw } : {};
-  const success = rec.success !== false;
+  const failed = rec.success === false && rec.status !== "failed" && rec.status !== "cancelled";
   delete rec.success;
-  return withSuccess({ ...rec, id }, success) as S;
+  return { ...rec, ...(failed ? { status: "failed" } : {}), id } as S;
 }
 
 /** `POST /v2/extract`: the options checked, the schemas converted. */

@@ -10,10 +10,16 @@
  *   On batch scrape and extract `timeout` is also the server's per-page
  *   timeout in milliseconds (>= 1000): a value below 1000, or one next to the
  *   official nested `options`, can only be the official reading.
- * - status pagination (`autoPaginate: true`, `maxPages`, `maxResults`,
+ * - status pagination (`autoPaginate`, `maxPages`, `maxResults`,
  *   `maxWaitTime`): a status call here returns one page; `crawlDocuments(id)`
- *   reads every page. `autoPaginate: false` means the same here and is accepted.
+ *   reads every page.
  * - batch scrape `idempotencyKey`: the v2 batch route does not honour one.
+ * - batch scrape's nested `options`: the scrape options go at the top level.
+ * - the official argument forms `agent({ prompt, ... })` and
+ *   `getCreditUsageHistorical(true)`: {@link rejectOfficialForm}.
+ *
+ * These are hints only: `WebData` reads none of these shapes. The drop-in
+ * (`src/firecrawl/`) adapts them before calling `WebData`.
  */
 import { isRecord, ValidationError, type ValidationIssue } from "../core/errors.js";
 
@@ -53,7 +59,7 @@ export function rejectOfficialKeys(call: OfficialCall, options: unknown, context
   const t = options.timeout;
   if (call === "getCrawlStatus" || call === "getBatchScrapeStatus") {
     for (const key of ["autoPaginate", "maxPages", "maxResults", "maxWaitTime"]) {
-      if (options[key] !== undefined && !(key === "autoPaginate" && options[key] === false)) push(key, `${call}() returns one page; ${call === "getCrawlStatus" ? "crawlDocuments" : "batchScrapeDocuments"}(id) reads every page`);
+      if (options[key] !== undefined) push(key, `${call}() returns one page; ${call === "getCrawlStatus" ? "crawlDocuments" : "batchScrapeDocuments"}(id) reads every page`);
     }
   } else {
     if (options.pollInterval !== undefined) push("pollInterval", waits ? `is the official client's, in seconds: write pollIntervalMs: ${ms(options.pollInterval)} (milliseconds)` : `is the official client's, and ${call}() does not wait: remove it`);
@@ -63,9 +69,29 @@ export function rejectOfficialKeys(call: OfficialCall, options: unknown, context
       // Here `timeout` is also the server's per-page milliseconds: only a value that cannot be that reads as seconds.
       push("timeout", `${String(t)} is ${isRecord(options.options) ? "next to the official nested `options`" : "below 1000"}, so it reads as the official client's deadline in seconds; here it is the server's per-page timeout in milliseconds (>= 1000). For a deadline write timeoutMs: ${ms(t)}`);
     }
+    if ((call === "batchScrape" || call === "startBatchScrape") && options.options !== undefined) {
+      push("options", "is the official client's nesting of the scrape options: write them at the top level ({ formats, ... })");
+    }
     if ((call === "batchScrape" || call === "startBatchScrape") && options.idempotencyKey !== undefined) {
       push("idempotencyKey", "the v2 batch scrape route does not honour idempotency keys: remove it (a batch start is retried only when nothing can have been created)");
     }
   }
   if (issues.length > 0) throw new ValidationError(issues, context);
+}
+
+/** The official argument forms `WebData` does not take: `agent({ prompt, ...options })` and the historical-usage boolean. */
+export type OfficialForm = "agent" | "startAgent" | "getCreditUsageHistorical" | "getTokenUsageHistorical";
+
+/**
+ * Throws a `ValidationError` naming `WebData`'s form and the drop-in when `value` (the first argument of
+ * `call`) has the official client's form: an object for `agent` / `startAgent` (whose prompt is a string
+ * here), a boolean for the historical usage reads (whose options are `{ byApiKey }` here).
+ */
+export function rejectOfficialForm(call: OfficialForm, value: unknown, context: string): void {
+  const agent = call === "agent" || call === "startAgent";
+  if (agent ? !isRecord(value) : typeof value !== "boolean") return;
+  const message = agent
+    ? `${call}() takes the prompt as a string: write ${call}(prompt, { ...options }) (the object form is the official client's)`
+    : `is the official client's form: write ${call}({ byApiKey: ${String(value)} })`;
+  throw new ValidationError([{ path: agent ? "prompt" : "", message: `${message}; or import Firecrawl from "webdata/firecrawl", which reads it as the official client does` }], context);
 }

@@ -10,6 +10,7 @@ import { queryOptionsArg } from "../core/options.js";
 import { anyObject, objects } from "../core/response.js";
 import { rules } from "../core/validate.js";
 import { send, type Endpoint } from "./endpoint.js";
+import { rejectOfficialForm } from "./official-keys.js";
 
 /** Token usage of the team (spec 2.2). */
 export interface TokenUsage {
@@ -144,7 +145,8 @@ type HistoricalArgs = [version: "v1" | "v2", kind: "credit" | "token", given: Hi
 /** `GET /<version>/team/<kind>-usage/historical[?byApiKey=true]`: the answer as sent (`periods` a list), `byApiKey` checked to be a boolean. */
 export const HISTORICAL: Endpoint<HistoricalArgs, { periods: Record<string, unknown>[] }> = {
   path: "/{version}/team/{kind}-usage/historical",
-  query: (_v, _k, given) => {
+  query: (_v, kind, given) => {
+    rejectOfficialForm(kind === "credit" ? "getCreditUsageHistorical" : "getTokenUsageHistorical", given, "usage options");
     const options = queryOptionsArg(given, "usage options");
     if (options.byApiKey !== undefined && typeof options.byApiKey !== "boolean") {
       throw new ValidationError([{ path: "byApiKey", message: `expected boolean, got ${typeof options.byApiKey}` }], "usage options");

@@ -134,18 +134,23 @@ export class APIPromise<T> extends Promise<T> {
     return this.#inner;
   }
 
-  override then<R1 = T, R2 = never>(
-    onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
-    onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
-  ): Promise<R1 | R2> {
+  /* eslint-disable @typescript-eslint/no-explicit-any -- typed exactly as `Promise`'s (lib.es5.d.ts): the rejection is `any` there, so `.catch((e: Error) => ...)` compiles as it does on any promise */
+  /** As `Promise.prototype.then` (the same type). */
+  override then<TResult1 = T, TResult2 = never>(
+    onfulfilled?: ((value: T) => TResult1 | PromiseLike<TResult1>) | undefined | null,
+    onrejected?: ((reason: any) => TResult2 | PromiseLike<TResult2>) | undefined | null,
+  ): Promise<TResult1 | TResult2> {
     return this.#inner.then((r) => r.data).then(onfulfilled, onrejected);
   }
 
-  override catch<R = never>(onrejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<T | R> {
+  /** As `Promise.prototype.catch` (the same type). */
+  override catch<TResult = never>(onrejected?: ((reason: any) => TResult | PromiseLike<TResult>) | undefined | null): Promise<T | TResult> {
     return this.then(undefined, onrejected);
   }
+  /* eslint-enable @typescript-eslint/no-explicit-any */
 
-  override finally(onfinally?: (() => void) | null): Promise<T> {
+  /** As `Promise.prototype.finally` (the same type). */
+  override finally(onfinally?: (() => void) | undefined | null): Promise<T> {
     return this.then().finally(onfinally);
   }
 }

@@ -29,11 +29,23 @@ import { isPlainObject } from "../core/options.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import { check } from "../core/validate.js";
 import { WebData } from "../client.js";
-import { jobPages } from "../jobs/pages.js";
+import { walkPages } from "../jobs/pages.js";
+import { firstSeen } from "../jobs/identity.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
 import { FirecrawlAppV1, notSupported } from "./v1.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
+import { emptyUrl, runOfficially } from "./official-errors.js";
+import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
+import type { AgentRequest, AgentOptions } from "../api/agent.js";
+import type { ScrapeOptions } from "../api/scrape.js";
+import type { BatchScrapeOptions } from "../api/batch.js";
+import type { HistoricalUsageOptions } from "../api/usage.js";
+import type {
+  ActiveCrawlsResponse, AgentListResponse, AgentResponse, AgentSnapshotResponse, AgentStatusResponse, AgentTraceResponse, BrowserCreateResponse,
+  BrowserDeleteResponse, BrowserExecuteResponse, BrowserListResponse, CreditUsageHistoricalResponse, ExtractResponse, FeedbackResponse,
+  QueueStatusResponse, ScrapeBrowserDeleteResponse, ScrapeExecuteResponse, TokenUsageHistoricalResponse,
+} from "./types.js";
 
 /** Options of `new Firecrawl(options)`: webdata's client options, plus the official client's `backoffFactor`. */
 export interface FirecrawlClientOptions extends ClientOptions {
@@ -43,6 +55,9 @@ export interface FirecrawlClientOptions extends ClientOptions {
    */
   backoffFactor?: number | undefined;
 }
+
+/** Official name of what `new Firecrawl(...)` takes: the options, or the key. */
+export type FirecrawlClientInput = FirecrawlClientOptions | string;
 
 /** The official status-read pagination (`getCrawlStatus(id, pagination)`). */
 export interface PaginationConfig {
@@ -81,22 +96,29 @@ type Result<K extends keyof Client> = Client[K] extends (...args: never[]) => in
 
 /** A method of `WebData` that `Firecrawl` has as it is (same name, arguments and result). */
 export type FirecrawlSameMethod =
-  | "scrape" | "search" | "map" | "crawlParamsPreview" | "startCrawl" | "cancelCrawl" | "getCrawlErrors" | "getActiveCrawls"
-  | "crawlDocuments" | "getBatchScrapeErrors" | "cancelBatchScrape" | "batchScrapeDocuments" | "startExtract" | "getExtractStatus"
-  | "startAgent" | "getAgentStatus" | "listAgents" | "cancelAgent" | "getAgentTrace" | "getAgentSnapshot" | "browser" | "browserExecute"
-  | "deleteBrowser" | "listBrowsers" | "interact" | "stopInteraction" | "getConcurrency" | "getCreditUsage" | "getTokenUsage"
-  | "getCreditUsageHistorical" | "getTokenUsageHistorical" | "getQueueStatus" | "searchFeedback" | "feedback" | "parse" | "createMonitor"
+  | "scrape" | "search" | "map" | "crawlParamsPreview" | "startCrawl" | "cancelCrawl" | "getCrawlErrors"
+  | "crawlDocuments" | "getBatchScrapeErrors" | "cancelBatchScrape" | "batchScrapeDocuments" | "cancelAgent"
+  | "getConcurrency" | "getCreditUsage" | "getTokenUsage" | "parse" | "createMonitor"
   | "listMonitors" | "getMonitor" | "updateMonitor" | "deleteMonitor" | "runMonitor" | "listMonitorChecks";
 
 /** The methods `Firecrawl` forwards to `WebData` unchanged (every member of {@link FirecrawlSameMethod}, checked below). */
 const SAME = [
-  "scrape", "search", "map", "crawlParamsPreview", "startCrawl", "cancelCrawl", "getCrawlErrors", "getActiveCrawls",
-  "crawlDocuments", "getBatchScrapeErrors", "cancelBatchScrape", "batchScrapeDocuments", "startExtract", "getExtractStatus",
-  "startAgent", "getAgentStatus", "listAgents", "cancelAgent", "getAgentTrace", "getAgentSnapshot", "browser", "browserExecute",
-  "deleteBrowser", "listBrowsers", "interact", "stopInteraction", "getConcurrency", "getCreditUsage", "getTokenUsage",
-  "getCreditUsageHistorical", "getTokenUsageHistorical", "getQueueStatus", "searchFeedback", "feedback", "parse", "createMonitor",
+  "scrape", "search", "map", "crawlParamsPreview", "startCrawl", "cancelCrawl", "getCrawlErrors",
+  "crawlDocuments", "getBatchScrapeErrors", "cancelBatchScrape", "batchScrapeDocuments", "cancelAgent",
+  "getConcurrency", "getCreditUsage", "getTokenUsage", "parse", "createMonitor",
   "listMonitors", "getMonitor", "updateMonitor", "deleteMonitor", "runMonitor", "listMonitorChecks",
 ] as const satisfies readonly FirecrawlSameMethod[];
+
+/** The official batch options: webdata's, or the scrape options nested in `options` (sent at the top level). */
+export type FirecrawlBatchScrapeOptions = BatchScrapeOptions & {
+  /** The official nesting of the scrape options (`{ options: { formats } }`): sent at the top level, as the wire has them. A key given both ways keeps the top-level value. */
+  options?: ScrapeOptions | undefined;
+};
+
+/** `success` of a task status as the official client reads it: `false` for a failed job (webdata reads the wire's `success: false` as `status: "failed"`). */
+function taskSuccess<S extends { status: string }>(status: S): S & { readonly success: boolean } {
+  return withSuccess(status, status.status !== "failed");
+}
 // Fails to compile when the list misses a member of the union.
 const _covers: Record<FirecrawlSameMethod, true> = Object.fromEntries(SAME.map((m) => [m, true])) as { [K in (typeof SAME)[number]]: true };
 void _covers;
@@ -140,6 +162,21 @@ function officialTimeout(err: unknown, kind: string, timeout: number | undefined
   return err;
 }
 
+/** Methods whose first argument is a URL: an empty or blank one is refused as the official client refuses it. */
+const URL_FIRST: ReadonlySet<string> = new Set(["scrape", "map", "startCrawl", "crawl", "crawlParamsPreview", "scrapeUrl", "mapUrl", "crawlUrl", "asyncCrawlUrl"]);
+
+/** What the official error fields are not added to: the document iterators, the watcher (its errors are events), the plain helpers. */
+const UNWRAPPED: ReadonlySet<string> = new Set(["constructor", "crawlDocuments", "batchScrapeDocuments", "watcher", "toJSON"]);
+
+/**
+ * A v1-style alias's argument after its options: the official aliases take `(url, options)` and drop what
+ * v1-era code passes after them (`crawlUrl(url, params, 30)`, `asyncCrawlUrl(url, {}, idempotencyKey)`);
+ * here a plain object there is still `RequestOptions`, anything else is dropped as the official client drops it.
+ */
+function extra(requestOptions: unknown): RequestOptions | undefined {
+  return isPlainObject(requestOptions) ? (requestOptions as RequestOptions) : undefined;
+}
+
 /** The official client's v2 class, over webdata's pipeline: `new Firecrawl({ apiKey })` or `new Firecrawl("fc-...")`. */
 export class Firecrawl {
   readonly #client: WebData;
@@ -150,7 +187,8 @@ export class Firecrawl {
     const given = typeof options === "string" ? { apiKey: options } : options;
     const { backoffFactor, ...rest } = isPlainObject(given) ? given : ({} as FirecrawlClientOptions);
     check(z.object({ backoffFactor: z.optional(z.number().check(z.gt(0))) }), { backoffFactor }, "client options");
-    this.#client = (new.target as typeof Firecrawl).makeClient(isPlainObject(given) ? rest : given);
+    // The official client prints nothing for its v1 methods: no deprecation line unless asked for.
+    this.#client = (new.target as typeof Firecrawl).makeClient(isPlainObject(given) ? { silenceDeprecationWarnings: true, ...rest } : given);
   }
 
   /** @internal The `WebData` a client sends through (the Node entry makes one with its transport). */
@@ -195,34 +233,134 @@ export class Firecrawl {
    * Starts a batch scrape (scrape options nested in `options` or at the top level). `idempotencyKey` is sent as
    * the `x-idempotency-key` header, as the official client sends it.
    */
-  startBatchScrape(urls: string[], options?: Params<"startBatchScrape">[1] & IdempotencyKeyOption, requestOptions?: RequestOptions): Result<"startBatchScrape"> {
+  startBatchScrape(urls: string[], options?: FirecrawlBatchScrapeOptions & IdempotencyKeyOption, requestOptions?: RequestOptions): Result<"startBatchScrape"> {
     const [rest, req] = keyToHeader(options, requestOptions);
-    return this.#client.startBatchScrape(urls, rest, req);
+    return this.#client.startBatchScrape(urls, rest === undefined ? rest : flattenBatchOptions(rest), req);
   }
 
   /**
    * Batch-scrapes and waits (`pollInterval`, `timeout` in seconds; scrape options nested in `options` or at the
    * top level). A failed or cancelled job is returned with its status; past `timeout`, `JobTimeoutError`.
    */
-  async batchScrape(urls: string[], options?: Params<"batchScrape">[1] & FirecrawlWaitOptions & IdempotencyKeyOption, requestOptions?: RequestOptions): Promise<JobStatus<Document> & { invalidURLs?: string[] }> {
+  async batchScrape(urls: string[], options?: Params<"batchScrape">[1] & FirecrawlBatchScrapeOptions & FirecrawlWaitOptions & IdempotencyKeyOption, requestOptions?: RequestOptions): Promise<JobStatus<Document> & { invalidURLs?: string[] }> {
     const [keyless, req] = keyToHeader(options, requestOptions);
     const { rest, timeout, ...wait } = officialWait(keyless, "batch scrape options");
-    return this.#finished("batch", timeout, () => this.#client.batchScrape(urls, { ...rest, ...wait }, req), req);
+    return this.#finished("batch", timeout, () => this.#client.batchScrape(urls, { ...flattenBatchOptions(rest), ...wait }, req), req);
   }
 
   /**
    * Extracts and waits (`pollInterval`, `timeout` in seconds). A failed job is returned with `status: "failed"`;
    * at `timeout` the last status is returned (as the official client does), never an error.
    */
-  async extract<T = unknown>(options: Params<"extract">[0] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getExtractStatus"]>> & { data?: T }> {
+  async extract<T = unknown>(options: Params<"extract">[0] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getExtractStatus"]>> & { data?: T } & { readonly success: boolean }> {
     const { rest, ...wait } = officialWait(options, "extract options");
-    return this.#task(() => this.#client.extract({ ...rest, ...pick(wait) } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions)) as never;
+    return taskSuccess(await this.#task(() => this.#client.extract({ ...rest, ...pick(wait) } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions))) as never;
   }
 
   /** Runs an agent and waits (`{ prompt, ...options, pollInterval, timeout }`, seconds), with extract's endings. */
-  async agent<T = unknown>(request: Extract<Params<"agent">[0], object> & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getAgentStatus"]>> & { data?: T }> {
+  async agent<T = unknown>(request: AgentRequest & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<AgentStatusResponse<T>> {
     const { rest, ...wait } = officialWait(request, "agent options");
-    return this.#task(() => this.#client.agent({ ...rest, ...pick(wait) } as Extract<Params<"agent">[0], object>, requestOptions), (id) => this.#client.getAgentStatus(id, requestOptions)) as never;
+    const [prompt, options, req] = agentArgs<AgentOptions, RequestOptions>(rest, requestOptions, undefined);
+    const run = () => this.#client.agent(prompt, { ...options, ...pick(wait) }, req);
+    return taskSuccess(await this.#task(run, (id) => this.#client.getAgentStatus(id, req))) as AgentStatusResponse<T>;
+  }
+
+  /** Starts an agent: `startAgent({ prompt, ...options })` as the official client takes it (or webdata's `startAgent(prompt, options)`). */
+  startAgent(request: AgentRequest, requestOptions?: RequestOptions): APIPromise<AgentResponse>;
+  /** webdata's form: the prompt, then the options. */
+  startAgent(prompt: string, options?: AgentOptions, requestOptions?: RequestOptions): APIPromise<AgentResponse>;
+  startAgent(first: string | AgentRequest, second?: AgentOptions | RequestOptions, third?: RequestOptions): APIPromise<AgentResponse> {
+    return this.#client.startAgent(...agentArgs<AgentOptions, RequestOptions>(first, second, third)).map((r) => withSuccess(r));
+  }
+
+  /** An agent's status, with the official `success` (`false` for a failed job). */
+  getAgentStatus<T = unknown>(id: string, requestOptions?: RequestOptions): APIPromise<AgentStatusResponse<T>> {
+    return this.#client.getAgentStatus<T>(id, requestOptions).map(taskSuccess);
+  }
+
+  /** Starts an extraction, with the official `success`. */
+  startExtract(options: Params<"startExtract">[0], requestOptions?: RequestOptions): APIPromise<ExtractResponse> {
+    return this.#client.startExtract(options, requestOptions).map((r) => withSuccess(r, true as boolean));
+  }
+
+  /** An extraction's status, with the official `success` (`false` for a failed job). */
+  getExtractStatus<T = unknown>(id: string, requestOptions?: RequestOptions): APIPromise<ExtractResponse<T>> {
+    return this.#client.getExtractStatus<T>(id, requestOptions).map(taskSuccess);
+  }
+
+  /** The team's running crawls, with the official `success`. */
+  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawlsResponse> {
+    return this.#client.getActiveCrawls(requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** The team's agent runs, with the official `success`. */
+  listAgents(...args: Params<"listAgents">): APIPromise<AgentListResponse> {
+    return this.#client.listAgents(...args).map((r) => withSuccess(r));
+  }
+
+  /** An agent run's trace, with the official `success`. */
+  getAgentTrace(...args: Params<"getAgentTrace">): APIPromise<AgentTraceResponse> {
+    return this.#client.getAgentTrace(...args).map((r) => withSuccess(r));
+  }
+
+  /** An artifact of an agent run, with the official `success`. */
+  getAgentSnapshot(...args: Params<"getAgentSnapshot">): APIPromise<AgentSnapshotResponse> {
+    return this.#client.getAgentSnapshot(...args).map((r) => withSuccess(r));
+  }
+
+  /** Creates a browser session, with the official `success`. */
+  browser(...args: Params<"browser">): APIPromise<BrowserCreateResponse> {
+    return this.#client.browser(...args).map((r) => withSuccess(r));
+  }
+
+  /** Runs code in a browser session, with the official `success`. */
+  browserExecute(...args: Params<"browserExecute">): APIPromise<BrowserExecuteResponse> {
+    return this.#client.browserExecute(...args).map((r) => withSuccess(r));
+  }
+
+  /** Destroys a browser session, with the official `success`. */
+  deleteBrowser(...args: Params<"deleteBrowser">): APIPromise<BrowserDeleteResponse> {
+    return this.#client.deleteBrowser(...args).map((r) => withSuccess(r));
+  }
+
+  /** The browser sessions: the list itself, also readable as the official `.sessions`, with `success`. */
+  listBrowsers(...args: Params<"listBrowsers">): APIPromise<BrowserListResponse> {
+    return this.#client.listBrowsers(...args).map((r) => listWithAlias(r, "sessions"));
+  }
+
+  /** Runs code or a prompt in a scraped page's browser, with the official `success`. */
+  interact(...args: Params<"interact">): APIPromise<ScrapeExecuteResponse> {
+    return this.#client.interact(...args).map((r) => withSuccess(r));
+  }
+
+  /** Ends a scraped page's browser session, with the official `success`. */
+  stopInteraction(...args: Params<"stopInteraction">): APIPromise<ScrapeBrowserDeleteResponse> {
+    return this.#client.stopInteraction(...args).map((r) => withSuccess(r));
+  }
+
+  /** Credits per billing period: the list itself, also readable as `.periods`; takes the official `byApiKey` boolean. */
+  getCreditUsageHistorical(byApiKey?: boolean | HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<CreditUsageHistoricalResponse> {
+    return this.#client.getCreditUsageHistorical(historicalOptions(byApiKey), requestOptions).map((r) => listWithAlias(r, "periods"));
+  }
+
+  /** Tokens per billing period: the list itself, also readable as `.periods`; takes the official `byApiKey` boolean. */
+  getTokenUsageHistorical(byApiKey?: boolean | HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<TokenUsageHistoricalResponse> {
+    return this.#client.getTokenUsageHistorical(historicalOptions(byApiKey), requestOptions).map((r) => listWithAlias(r, "periods"));
+  }
+
+  /** Queue metrics of the team, with the official `success`. */
+  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatusResponse> {
+    return this.#client.getQueueStatus(requestOptions).map((r) => withSuccess(r));
+  }
+
+  /** Rates a search's results, with the official `success`. */
+  searchFeedback(...args: Params<"searchFeedback">): APIPromise<FeedbackResponse> {
+    return this.#client.searchFeedback(...args).map((r) => withSuccess(r));
+  }
+
+  /** Rates a job, with the official `success`. */
+  feedback(...args: Params<"feedback">): APIPromise<FeedbackResponse> {
+    return this.#client.feedback(...args).map((r) => withSuccess(r));
   }
 
   /**
@@ -301,56 +439,56 @@ export class Firecrawl {
   }
 
   /** @deprecated The official v1-style alias of {@link scrape}. */
-  scrapeUrl(...args: Params<"scrape">): Result<"scrape"> {
-    return this.#client.scrape(...args);
+  scrapeUrl(url: string, options?: Params<"scrape">[1], requestOptions?: RequestOptions): Result<"scrape"> {
+    return this.#client.scrape(url, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link crawl}. */
-  crawlUrl(...args: Parameters<Firecrawl["crawl"]>): ReturnType<Firecrawl["crawl"]> {
-    return this.crawl(...args);
+  crawlUrl(url: string, options?: Parameters<Firecrawl["crawl"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["crawl"]> {
+    return this.crawl(url, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link startCrawl}. */
-  asyncCrawlUrl(...args: Params<"startCrawl">): Result<"startCrawl"> {
-    return this.#client.startCrawl(...args);
+  asyncCrawlUrl(url: string, options?: Params<"startCrawl">[1], requestOptions?: RequestOptions): Result<"startCrawl"> {
+    return this.#client.startCrawl(url, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link getCrawlStatus}. */
-  checkCrawlStatus(...args: Parameters<Firecrawl["getCrawlStatus"]>): ReturnType<Firecrawl["getCrawlStatus"]> {
-    return this.getCrawlStatus(...args);
+  checkCrawlStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getCrawlStatus"]> {
+    return this.getCrawlStatus(id, pagination, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link getCrawlErrors}. */
-  checkCrawlErrors(...args: Params<"getCrawlErrors">): Result<"getCrawlErrors"> {
-    return this.#client.getCrawlErrors(...args);
+  checkCrawlErrors(id: string, requestOptions?: RequestOptions): Result<"getCrawlErrors"> {
+    return this.#client.getCrawlErrors(id, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link map}. */
-  mapUrl(...args: Params<"map">): Result<"map"> {
-    return this.#client.map(...args);
+  mapUrl(url: string, options?: Params<"map">[1], requestOptions?: RequestOptions): Result<"map"> {
+    return this.#client.map(url, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link batchScrape}. */
-  batchScrapeUrls(...args: Parameters<Firecrawl["batchScrape"]>): ReturnType<Firecrawl["batchScrape"]> {
-    return this.batchScrape(...args);
+  batchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["batchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["batchScrape"]> {
+    return this.batchScrape(urls, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link startBatchScrape}. */
-  asyncBatchScrapeUrls(...args: Params<"startBatchScrape">): Result<"startBatchScrape"> {
-    return this.#client.startBatchScrape(...args);
+  asyncBatchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["startBatchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["startBatchScrape"]> {
+    return this.startBatchScrape(urls, options, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link getBatchScrapeStatus}. */
-  checkBatchScrapeStatus(...args: Parameters<Firecrawl["getBatchScrapeStatus"]>): ReturnType<Firecrawl["getBatchScrapeStatus"]> {
-    return this.getBatchScrapeStatus(...args);
+  checkBatchScrapeStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getBatchScrapeStatus"]> {
+    return this.getBatchScrapeStatus(id, pagination, extra(requestOptions));
   }
   /** @deprecated The official v1-style alias of {@link getBatchScrapeErrors}. */
-  checkBatchScrapeErrors(...args: Params<"getBatchScrapeErrors">): Result<"getBatchScrapeErrors"> {
-    return this.#client.getBatchScrapeErrors(...args);
+  checkBatchScrapeErrors(id: string, requestOptions?: RequestOptions): Result<"getBatchScrapeErrors"> {
+    return this.#client.getBatchScrapeErrors(id, extra(requestOptions));
   }
   /** @deprecated The official alias of {@link interact}. */
-  scrapeExecute(...args: Params<"interact">): Result<"interact"> {
-    return this.#client.interact(...args);
+  scrapeExecute(...args: Params<"interact">): ReturnType<Firecrawl["interact"]> {
+    return this.interact(...args);
   }
   /** @deprecated The official alias of {@link stopInteraction}. */
-  stopInteractiveBrowser(...args: Params<"stopInteraction">): Result<"stopInteraction"> {
-    return this.#client.stopInteraction(...args);
+  stopInteractiveBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]> {
+    return this.stopInteraction(...args);
   }
   /** @deprecated The official alias of {@link stopInteraction}. */
-  deleteScrapeBrowser(...args: Params<"stopInteraction">): Result<"stopInteraction"> {
-    return this.#client.stopInteraction(...args);
+  deleteScrapeBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]> {
+    return this.stopInteraction(...args);
   }
 
   /** The key never appears in `util.inspect` output. */
@@ -373,6 +511,20 @@ export class Firecrawl {
         configurable: true,
       });
     }
+    // Every call: an empty or blank URL is refused with the official client's words, and a failure carries
+    // the official fields (`official-errors.ts`). The iterators, the watcher and the plain helpers are left as they are.
+    const proto = this.prototype as unknown as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const method = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown;
+      if (typeof method !== "function" || UNWRAPPED.has(name)) continue;
+      Object.defineProperty(proto, name, {
+        value: function (this: Firecrawl, ...args: unknown[]): unknown {
+          return runOfficially(() => (URL_FIRST.has(name) ? emptyUrl(args[0], `${name} options`) : undefined) ?? (method as (...a: unknown[]) => unknown).apply(this, args));
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
   }
 
   #status(kind: JobKind, id: string, pagination: PaginationConfig | undefined, req: RequestOptions | undefined): APIPromise<JobStatus<Document>> {
@@ -385,8 +537,10 @@ export class Firecrawl {
       const data: Document[] = [];
       let pages = -1;
       let next: string | undefined;
-      // One walk (`jobs/pages.ts`): the first page again, then `next` to the last page that exists now.
-      for await (const page of jobPages<Document>(this.#client.http, kind, id, { signal: req?.signal }, req, "v2", true)) {
+      const seen = new Set<string>();
+      // One walk (`jobs/pages.ts`) from the page just read (never read twice), then `next` to the last page that exists now.
+      for await (const raw of walkPages<Document>(this.#client.http, kind, id, { ...req }, "v2", { pause: () => 0, snapshot: true, first: answer.data })) {
+        const page = { ...raw, data: raw.data.filter((d) => firstSeen(seen, d)) };
         pages += 1;
         const room = p?.maxResults === undefined ? page.data.length : Math.max(0, p.maxResults - data.length);
         for (const doc of page.data.slice(0, room)) data.push(doc);

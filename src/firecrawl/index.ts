@@ -5,7 +5,7 @@
  */
 import { Firecrawl } from "./client.js";
 
-export { Firecrawl, FirecrawlClient, SdkError, type SdkErrorConstructor, type FirecrawlClientOptions, type IdempotencyKeyOption, type FirecrawlSameMethod, type FirecrawlWaitOptions, type OfficialTimeoutFields, type PaginationConfig, type GetMonitorCheckOptions } from "./client.js";
+export { Firecrawl, FirecrawlClient, SdkError, type SdkErrorConstructor, type FirecrawlClientOptions, type FirecrawlClientInput, type IdempotencyKeyOption, type FirecrawlSameMethod, type FirecrawlBatchScrapeOptions, type FirecrawlWaitOptions, type OfficialTimeoutFields, type PaginationConfig, type GetMonitorCheckOptions } from "./client.js";
 export { FirecrawlAppV1, type FirecrawlError } from "./v1.js";
 export { FirecrawlWatcher, type FirecrawlWatcherEvents, type FirecrawlWatcherOptions, type WatcherDone, type WatcherError, type WatcherSnapshot } from "./watcher.js";
 export type * from "./types.js";

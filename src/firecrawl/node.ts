@@ -28,7 +28,7 @@ export const FirecrawlClient = Firecrawl;
 /** The official client's other name for the class. */
 export type FirecrawlClient = Firecrawl;
 
-export { SdkError, type SdkErrorConstructor, type FirecrawlClientOptions, type IdempotencyKeyOption, type FirecrawlSameMethod, type FirecrawlWaitOptions, type OfficialTimeoutFields, type PaginationConfig, type GetMonitorCheckOptions } from "./client.js";
+export { SdkError, type SdkErrorConstructor, type FirecrawlClientOptions, type FirecrawlClientInput, type IdempotencyKeyOption, type FirecrawlSameMethod, type FirecrawlBatchScrapeOptions, type FirecrawlWaitOptions, type OfficialTimeoutFields, type PaginationConfig, type GetMonitorCheckOptions } from "./client.js";
 export type { FirecrawlError } from "./v1.js";
 export { FirecrawlWatcher, type FirecrawlWatcherEvents, type FirecrawlWatcherOptions, type WatcherDone, type WatcherError, type WatcherSnapshot } from "./watcher.js";
 export type * from "./types.js";

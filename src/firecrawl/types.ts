@@ -16,18 +16,20 @@ import type { ExtractStartResult, ExtractStatus } from "../api/extract.js";
 import type { FeedbackResult, SearchFeedbackOptions } from "../api/feedback.js";
 import type { InteractOptions, InteractResult } from "../api/interact.js";
 import type { MapResult } from "../api/map.js";
-import type { ListWithAlias, SuccessFlag } from "../api/official-shapes.js";
+import type { ListWithAlias, SuccessFlag } from "./official-shapes.js";
 import type { Action, Format, Location, Parser, StringFormat } from "../api/scrape.js";
 import type { StopInteractionResult } from "../api/interact.js";
-import type { FirecrawlClientOptions } from "./client.js";
 import type { MenuProfile, ProfileAvailability, ProfileImage, ProfilePrice } from "../api/profiles.js";
 import type { ImageResult, NewsResult, SearchOptions, SearchResult, WebResult } from "../api/search.js";
 import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } from "../api/usage.js";
 
-/** Official name of a finished or running crawl (`crawl`, `getCrawlStatus`): webdata's {@link JobStatus}. */
-export type CrawlJob = JobStatus<Document>;
-/** Official name of a batch scrape job: webdata's {@link JobStatus}. */
-export type BatchScrapeJob = JobStatus<Document>;
+/**
+ * Official name of a finished or running crawl (`crawl`, `getCrawlStatus`, a watcher's `snapshot`): webdata's
+ * {@link JobStatus}, with `expiresAt` optional as the official type has it (a watcher's snapshot has none).
+ */
+export type CrawlJob = Omit<JobStatus<Document>, "expiresAt"> & { expiresAt?: string | undefined };
+/** Official name of a batch scrape job: as {@link CrawlJob}. */
+export type BatchScrapeJob = CrawlJob;
 /** Official name of `startCrawl`'s answer. */
 export type CrawlResponse = CrawlStartResult;
 /** Official name of `startBatchScrape`'s answer. */
@@ -59,11 +61,11 @@ export type LocationConfig = Location;
 /** Official name of the screenshot viewport. */
 export type Viewport = { width: number; height: number };
 /** Official name of `extract` / `startExtract` / `getExtractStatus`' answer (one type for all three there). */
-export type ExtractResponse<T = unknown> = ExtractStartResult & Partial<ExtractStatus<T>>;
+export type ExtractResponse<T = unknown> = ExtractStartResult & Partial<ExtractStatus<T>> & SuccessFlag<boolean>;
 /** Official name of `startAgent`'s answer. */
-export type AgentResponse = AgentStartResult;
+export type AgentResponse = AgentStartResult & SuccessFlag;
 /** Official name of `agent` / `getAgentStatus`' answer. */
-export type AgentStatusResponse<T = unknown> = AgentStatus<T>;
+export type AgentStatusResponse<T = unknown> = AgentStatus<T> & SuccessFlag<boolean>;
 /** Official name of `getQueueStatus`' answer. */
 export type QueueStatusResponse = QueueStatus & SuccessFlag;
 /** Official name of `getConcurrency`'s answer. */
@@ -120,8 +122,6 @@ export type ExecuteJavascriptAction = Extract<Action, { type: "executeJavascript
 export type PDFAction = Extract<Action, { type: "pdf" }>;
 /** Official name of the PDF parser setting of `parsers`. */
 export type PDFParser = Extract<Parser, object>;
-/** Official name of what `new Firecrawl(...)` takes: the options, or the key. */
-export type FirecrawlClientInput = FirecrawlClientOptions | string;
 /** Official name of an error's details as the official `SdkError` carries them (webdata: `APIError`'s fields). */
 export interface ErrorDetails {
   /** The server's error code. */

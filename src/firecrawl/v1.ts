@@ -11,7 +11,8 @@ import { APIError, ValidationError } from "../core/errors.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import type { V1Client } from "../v1/client.js";
 import { V1_API_METHODS, V1_PROMISE_METHODS } from "../v1/methods.js";
-import type { V1CreditUsage, V1TokenUsage } from "../v1/usage.js";
+import type { V1CreditUsage, V1QueueStatus, V1TokenUsage } from "../v1/usage.js";
+import type { V1ErrorResponse } from "../v1/shapes.js";
 
 /** An `APIError` with the official `FirecrawlError`'s `statusCode` (the HTTP status). */
 export type FirecrawlError = APIError & { readonly statusCode: number };
@@ -31,7 +32,9 @@ function annotated<T>(result: T): T {
 /** Where `FirecrawlAppV1.over` hands an existing v1 layer to the constructor (not an option anyone can pass by name). */
 const OVER = Symbol("v1 layer");
 
-const FORWARDED = [...V1_API_METHODS, ...V1_PROMISE_METHODS].filter((m) => m !== "getCreditUsage" && m !== "getTokenUsage");
+/** The v1 methods whose official shape differs from webdata's v1 layer: written out below, not forwarded. */
+const OWN: readonly string[] = ["getCreditUsage", "getTokenUsage", "getQueueStatus"];
+const FORWARDED = [...V1_API_METHODS, ...V1_PROMISE_METHODS].filter((m) => !OWN.includes(m));
 
 /** The official v1 client: `new FirecrawlAppV1({ apiKey, apiUrl })`. Legacy method names, positional arguments and shapes. */
 export class FirecrawlAppV1 {
@@ -40,7 +43,9 @@ export class FirecrawlAppV1 {
   /** @param options Same options as `WebData`; a string is the key. */
   constructor(options: ClientOptions | string = {}) {
     const over = typeof options === "object" && options !== null ? (options as { [OVER]?: V1Client })[OVER] : undefined;
-    this.#v1 = over ?? (new.target as typeof FirecrawlAppV1).makeClient(typeof options === "string" ? { apiKey: options } : options).v1;
+    // The official v1 class prints nothing: no deprecation line unless asked for.
+    const given = typeof options === "string" ? { apiKey: options } : options;
+    this.#v1 = over ?? (new.target as typeof FirecrawlAppV1).makeClient(given !== null && typeof given === "object" && !Array.isArray(given) ? { silenceDeprecationWarnings: true, ...given } : given).v1;
   }
 
   /** @internal The `WebData` whose v1 layer a client uses (the Node entry makes one with its transport). */
@@ -61,6 +66,14 @@ export class FirecrawlAppV1 {
   /** `GET /v1/team/token-usage`, as the official client answers it: `{ success: true, data }`. */
   getTokenUsage(options?: RequestOptions): APIPromise<{ success: true; data: V1TokenUsage }> {
     return annotated(this.#v1.getTokenUsage(options).map((data) => ({ success: true as const, data })));
+  }
+
+  /**
+   * `GET /v1/team/queue-status`, typed as the official v1 class types it (`QueueStatusResponse | ErrorResponse`,
+   * so `if (!q.success) q.error` compiles); an HTTP failure throws, so the result is the status.
+   */
+  getQueueStatus(options?: RequestOptions): APIPromise<V1QueueStatus | V1ErrorResponse> {
+    return annotated(this.#v1.getQueueStatus(options));
   }
 
   /** Deprecated in the official client: {@link FirecrawlAppV1.deepResearch}. */
@@ -123,7 +136,7 @@ export class FirecrawlAppV1 {
 
 // The v1 methods `FirecrawlAppV1` has as webdata's v1 layer has them (forwarded in its static block).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface FirecrawlAppV1 extends Omit<V1Client, "getCreditUsage" | "getTokenUsage"> {}
+export interface FirecrawlAppV1 extends Omit<V1Client, "getCreditUsage" | "getTokenUsage" | "getQueueStatus"> {}
 
 /** An official method webdata does not have: a `ValidationError` naming why and what to use instead (nothing is sent). */
 export function notSupported(method: string, why: string): ValidationError {

@@ -46,6 +46,8 @@ export interface WalkRules<TDoc = Document> {
   pageLimit?: number | undefined;
   /** End at the last page that exists now, running job or not (the drop-in entry's auto-paginated status read). */
   snapshot?: boolean | undefined;
+  /** The first page, already read by the caller (the drop-in's status read): the walk starts from it and does not read it again. */
+  first?: JobStatus<TDoc> | undefined;
   /**
    * Runs each page read (`call` sends it): the user's failure rule. Default: a failure throws. The
    * watcher's turns a transient failure into a non-fatal error event and reads again after a pause.
@@ -74,10 +76,10 @@ export async function* walkPages<TDoc = Document>(
   apiVersion: ApiVersion,
   rules: WalkRules<TDoc>,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
-  const { pause, pageLimit: limit, snapshot, poll, read = (call) => call() } = rules;
+  const { pause, pageLimit: limit, snapshot, poll, first, read = (call) => call() } = rules;
   const followed = new Set<string>();
   let previous: string | undefined;
-  let page = await read(() => getJobStatus<TDoc>(http, kind, id, { skip: poll ? 0 : undefined, limit }, req, apiVersion));
+  let page = first ?? (await read(() => getJobStatus<TDoc>(http, kind, id, { skip: poll ? 0 : undefined, limit }, req, apiVersion)));
   let seen = 0;
   let zeroEnds = 0;
   for (;;) {

@@ -49,11 +49,6 @@ export interface JobPageOptions {
   skip?: number | undefined;
   /** Page size (`limit`). */
   limit?: number | undefined;
-  /**
-   * Not sent. The official client's switch: `false` (one page) is what a status call always
-   * does here; `true` is a `ValidationError` (read every page with `crawlDocuments(id)`).
-   */
-  autoPaginate?: false | undefined;
 }
 
 /** One failed page of a job (`errors[]`, reference §4.7). */

@@ -10,7 +10,6 @@ import { startCrawl, type CrawlDocument, type CrawlOptions } from "../api/crawl.
 import type { Document } from "../api/document.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
 import { rejectOfficialKeys } from "../api/official-keys.js";
-import { flattenBatchOptions, withSuccess } from "../api/official-shapes.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
 import { JobFailedError, JobTimeoutError } from "../core/errors.js";
@@ -80,7 +79,7 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   checkWaitOptions(options, "batch scrape options");
   checkRequestOptions(req);
   rejectOfficialKeys("batchScrape", options, "batch scrape options");
-  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(flattenBatchOptions(options ?? {}));
+  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(options ?? {});
   const signal = wait.signal ?? req?.signal;
   const startedAt = Date.now();
   const started = await startBatchScrape(http, urls, rest, { ...req, signal });
@@ -100,7 +99,7 @@ export async function extractAndWait<T = unknown>(http: HttpClient, options: Ext
   const startedAt = Date.now();
   const { id } = await startExtract(http, rest, { ...req, signal });
   const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
-  return schema ? withSuccess({ ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T }) : done;
+  return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
 }
 
 /** Starts an agent and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
@@ -114,5 +113,5 @@ export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string
   const startedAt = Date.now();
   const { id } = await startAgent(http, prompt, rest, { ...req, signal });
   const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
-  return schema ? withSuccess({ ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T }) : done;
+  return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
 }

@@ -1,9 +1,10 @@
 /**
  * Shapes of the service's official client (`@mendable/firecrawl-js` 4.x) that
- * are accepted as well as webdata's own: batch scrape's nested `options`, the
- * object form of `agent`/`startAgent`, the historical-usage boolean, and the
- * `success` flag (plus `sessions` / `periods`) its results carry. webdata's own
- * shapes stay the documented ones; these only keep official-style code working.
+ * the drop-in (`webdata/firecrawl`) adapts `WebData`'s to: batch scrape's nested
+ * `options`, the object form of `agent`/`startAgent`, the historical-usage
+ * boolean, and the `success` flag (plus `sessions` / `periods`) its results
+ * carry. Only `src/firecrawl/` uses them: `WebData` returns its own shapes
+ * (test/architecture.test.ts holds that).
  */
 import { isRecord } from "../core/errors.js";
 

@@ -1,0 +1,68 @@
+/**
+ * The drop-in's errors carry what code written for the official client reads
+ * (`err.status`, `err.code`, `err.details`, `err.message`), with the official
+ * values where webdata's error has none:
+ *
+ * - an HTTP error whose body has no `code`: `code` is `ERR_BAD_REQUEST` (4xx) or
+ *   `ERR_BAD_RESPONSE` (5xx), as the official client reports it, and `details`
+ *   the answer's body when it has no `details`;
+ * - a request webdata refuses before sending that the server would refuse too
+ *   (a `ValidationError` of the request's options): `status` 400, `code`
+ *   `BAD_REQUEST` and `details` the issues (`{ code, path, message }`), as the
+ *   server's 400 reads through the official client.
+ *
+ * A method webdata does not support, and an argument the official client itself
+ * refuses (an empty URL), keep no `status`: the official client sends nothing there either.
+ */
+import { APIError, ValidationError } from "../core/errors.js";
+import { APIPromise } from "../core/request.js";
+
+/** The official client's own message for an empty or blank URL (it refuses it before sending). */
+export const EMPTY_URL = "URL cannot be empty";
+
+/** An own, non-enumerable property (not in JSON or `toEqual`), as the official fields are read. */
+function set(err: object, key: string, value: unknown): void {
+  Object.defineProperty(err, key, { value, enumerable: false, configurable: true, writable: true });
+}
+
+/** `err` with the official fields added (the same object). */
+export function officialError(err: unknown): unknown {
+  if (err instanceof APIError) {
+    if (err.code === undefined) set(err, "code", err.status >= 500 ? "ERR_BAD_RESPONSE" : "ERR_BAD_REQUEST");
+    if (err.details === undefined && err.body !== undefined) set(err, "details", err.body);
+    return err;
+  }
+  if (err instanceof ValidationError && !("status" in err)) {
+    const own = err.issues.some((i) => i.message === EMPTY_URL || i.message.startsWith("not supported by webdata"));
+    if (own) return err;
+    set(err, "status", 400);
+    set(err, "code", "BAD_REQUEST");
+    set(err, "details", err.zodIssues.length > 0 ? err.zodIssues : err.issues.map((i) => ({ code: "custom", path: i.path === "" ? [] : i.path.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: i.message })));
+  }
+  return err;
+}
+
+/** `result` (a call's return) with its failure given the official fields; an `APIPromise` stays one. */
+export function officially<T>(result: T): T {
+  const adapt = (e: unknown): never => {
+    throw officialError(e);
+  };
+  if (result instanceof APIPromise) return new APIPromise((result as APIPromise<unknown>).withResponse().catch(adapt)) as T;
+  if (result instanceof Promise) return result.catch(adapt) as T;
+  return result;
+}
+
+/** Runs `call`, giving a failure (thrown or rejected) the official fields. */
+export function runOfficially<T>(call: () => T): T {
+  try {
+    return officially(call());
+  } catch (err) {
+    throw officialError(err);
+  }
+}
+
+/** A rejected call (an `APIPromise`, so `.withResponse()` works) with the official empty-URL message, when `url` is empty or blank. */
+export function emptyUrl(url: unknown, context: string): APIPromise<never> | undefined {
+  if (typeof url !== "string" || url.trim() !== "") return undefined;
+  return new APIPromise(Promise.reject(new ValidationError([{ path: "url", message: EMPTY_URL }], context)));
+}
