@@ -314,6 +314,7 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
         "core/request.ts": [/\bstatus >= 200 && status < 300\b/, "isSuccess: a 2xx is a result, the one test the request path makes before APIError.from maps every other status"],
         "cli/doctor.ts": [/\berr\.status !== 404\b/, "a probe that names a deployment by what /v2 answers (404: v1 only); it picks no class"],
         "api/crawl.ts": [/\bnew IdempotencyConflictError\(\{\s*status: conflict\.status\b/, "a lost start's 409 re-thrown with its explanation: the class APIError.from gave the answer, kept"],
+        "firecrawl/official-errors.ts": [/\berr\.status >= 500 \? "ERR_BAD_RESPONSE" : "ERR_BAD_REQUEST"/, "the drop-in's official `code` of an answer without one (the official client's axios names a 5xx ERR_BAD_RESPONSE, a 4xx ERR_BAD_REQUEST); it picks no class"],
       },
     },
     {
@@ -486,6 +487,8 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
       expect(codeOf(f), f).toMatch(/\bisWatchFatal\(/);
       expect(srcGraph().graph.get(f)?.files.map((i) => i.file), f).toContain("core/retry.ts");
     }
+  });
+});
 
 describe("official compatibility lives in webdata/firecrawl (issue 33: WebData returns its own shapes)", () => {
   /**
