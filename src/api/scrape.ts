@@ -306,7 +306,7 @@ export type JsonOfFormats<F> = F extends readonly (infer E)[] ? JsonOfFormat<Ext
 type JsonOfFormat<E> = [E] extends [never] ? unknown : E extends { schema?: infer S } ? InferSchema<S> : unknown;
 
 /** The document {@link scrape} resolves to for options `O` (`json` typed from the json format's schema). */
-export type ScrapeResult<O extends ScrapeOptions> = Document<JsonOfFormats<O["formats"]>>;
+export type ScrapeResult<O extends ScrapeOptions = ScrapeOptions> = Document<JsonOfFormats<O["formats"]>>;
 
 /**
  * Scrape options as sent: schemas in `formats` converted to JSON Schema, the
