@@ -4,11 +4,11 @@
  * job. Crawl and batch scrape wait with `waitForJob`; extract and agent with
  * `waitForTask`.
  */
-import { getAgentStatus, startAgent, type AgentOptions, type AgentStatus } from "../api/agent.js";
-import { startBatchScrape, type BatchScrapeOptions } from "../api/batch.js";
+import { getAgentStatus, startAgentWith, type AgentOptions, type AgentStatus } from "../api/agent.js";
+import { startBatchScrapeWith, type BatchScrapeOptions } from "../api/batch.js";
 import { startCrawlWith, type CrawlDocument, type CrawlOptions } from "../api/crawl.js";
 import type { Document } from "../api/document.js";
-import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
+import { getExtractStatus, startExtractWith, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
 import { rejectOfficialKeys } from "../api/official-keys.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
@@ -83,7 +83,7 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(opts);
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const started = await startBatchScrape(http, urls, rest, withSignal(checked, signal));
+  const started = await startBatchScrapeWith(http, urls, rest, withSignal(checked, signal));
   const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt }, checked));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
   return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
@@ -98,7 +98,7 @@ export async function extractAndWait<T = unknown>(http: HttpClient, options: Ext
   const schema = resultSchema(rest.schema, validate, "validate", "extract options");
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startExtract(http, rest, withSignal(checked, signal));
+  const { id } = await startExtractWith(http, rest, withSignal(checked, signal));
   const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
 }
@@ -112,7 +112,7 @@ export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string
   const schema = resultSchema(rest.schema, validate, "validate", "agent options");
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startAgent(http, prompt, rest, withSignal(checked, signal));
+  const { id } = await startAgentWith(http, prompt, rest, withSignal(checked, signal));
   const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
 }

@@ -96,8 +96,7 @@ export function cancelV1Job(http: HttpClient, kind: JobKind, id: string, req?: R
  * in the v1 status shape. Failure and cancellation throw `JobFailedError`.
  * `pollIntervalMs` comes from the caller's seconds through `pollSecondsToMs`.
  */
-export async function waitV1Job(http: HttpClient, kind: JobKind, id: string, pollIntervalMs: number, req?: RequestOptions): Promise<V1JobStatusResponse> {
-  const checked = checkRequestOptions(req);
-  const final = await waitForJob(http, kind, id, { pollIntervalMs, startedAt: Date.now(), apiVersion: V1, signal: checked.signal }, checked);
+export async function waitV1Job(http: HttpClient, kind: JobKind, id: string, pollIntervalMs: number, req: Checked<RequestOptions>): Promise<V1JobStatusResponse> {
+  const final = await waitForJob(http, kind, id, { pollIntervalMs, startedAt: Date.now(), apiVersion: V1, signal: req.signal }, req);
   return v1JobStatus(final, { dropNext: true }) as V1JobStatusResponse;
 }
