@@ -69,10 +69,7 @@ export const batchBody = z
 /** `POST /v2/batch/scrape`: the v2 batch options (scrape options at the top level, as the wire has them) checked. */
 const BATCH: Endpoint<[string[], BatchScrapeOptions]> = {
   path: "/v2/batch/scrape",
-  body: (urls, given) => {
-    rejectOfficialKeys("startBatchScrape", given, "batch scrape options");
-    return check(batchBody, { ...wireScrapeOptions(given), urls }, "batch scrape options");
-  },
+  body: (urls, given) => check(batchBody, { ...wireScrapeOptions(given), urls }, "batch scrape options"),
   response: jobStartedAnswer,
   retry: "not-idempotent",
 };
@@ -82,7 +79,11 @@ const BATCH: Endpoint<[string[], BatchScrapeOptions]> = {
  * retried only after failures that prove nothing was created (429, refused connection).
  */
 export function startBatchScrape(http: HttpClient, urls: string[], given?: BatchScrapeOptions | null, req?: RequestOptions | null): APIPromise<BatchScrapeStartResult> {
-  return withChecked(req, (checked) => startBatchScrapeWith(http, urls, optionsArg(given, "batch scrape options"), checked));
+  return withChecked(req, (checked) => {
+    const opts = optionsArg(given, "batch scrape options");
+    rejectOfficialKeys("startBatchScrape", opts, "batch scrape options"); // `batchScrape()` rejects them by its own name (a superset)
+    return startBatchScrapeWith(http, urls, opts, checked);
+  });
 }
 
 /** {@link startBatchScrape} with its request options checked and its options an object (`batchScrape()` checked them): the batch options' schema runs here, once. */

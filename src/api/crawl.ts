@@ -146,10 +146,7 @@ const activeAnswer = z.looseObject({ crawls: z.array(z.looseObject({ id: z.strin
 /** `POST /v2/crawl` (the options are an object already: the request options were checked first, then that). */
 const CRAWL: Endpoint<[url: string, given: CrawlOptions], CrawlStartResult & { success?: boolean }, CrawlStartResult> = {
   path: "/v2/crawl",
-  body: (url, given) => {
-    rejectOfficialKeys("startCrawl", given, "crawl options");
-    return check(crawlBody, { ...given, ...(given.scrapeOptions ? { scrapeOptions: wireScrapeOptions(given.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options");
-  },
+  body: (url, given) => check(crawlBody, { ...given, ...(given.scrapeOptions ? { scrapeOptions: wireScrapeOptions(given.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"),
   idempotent: true,
   response: jobStartAnswer,
   map: withoutSuccess,
@@ -163,7 +160,11 @@ const ACTIVE: Endpoint<[], { crawls: ActiveCrawl[] }, ActiveCrawls> = { path: "/
  * retries, so a retried start never creates two crawls; a used key is `IdempotencyConflictError`.
  */
 export function startCrawl(http: HttpClient, url: string, given?: CrawlOptions | null, req?: RequestOptions | null): APIPromise<CrawlStartResult> {
-  return withChecked(req, (checked) => startCrawlWith(http, url, optionsArg(given, "crawl options"), checked));
+  return withChecked(req, (checked) => {
+    const opts = optionsArg(given, "crawl options");
+    rejectOfficialKeys("startCrawl", opts, "crawl options"); // `crawl()` rejects them by its own name (a superset)
+    return startCrawlWith(http, url, opts, checked);
+  });
 }
 
 /** {@link startCrawl} with its request options checked and its options an object (`crawl()` checked them): the crawl options' schema runs here, once. */

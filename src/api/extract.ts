@@ -144,7 +144,6 @@ export function toStatus<S>(raw: unknown, id: string): S {
 const EXTRACT: Endpoint<[ExtractOptions], unknown, ExtractStartResult> = {
   path: "/v2/extract",
   body: (given) => {
-    rejectOfficialKeys("startExtract", given, "extract options");
     const { schema, ...rest } = given;
     const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
     check(extractBody, wired, "extract options");
@@ -159,7 +158,11 @@ const EXTRACT_STATUS = taskStatus("/v2/extract", statusOf);
 
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startExtract(http: HttpClient, given: ExtractOptions, req?: RequestOptions | null): APIPromise<ExtractStartResult> {
-  return withChecked(req, (checked) => startExtractWith(http, optionsArg(given, "extract options"), checked));
+  return withChecked(req, (checked) => {
+    const opts = optionsArg(given, "extract options");
+    rejectOfficialKeys("startExtract", opts, "extract options"); // `extract()` rejects them by its own name (a superset)
+    return startExtractWith(http, opts, checked);
+  });
 }
 
 /** {@link startExtract} with its request options checked and its options an object (`extract()` checked them): the extract options' schema runs here, once. */
