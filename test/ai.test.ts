@@ -31,6 +31,17 @@ beforeEach(() => {
   client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logLevel: "off", maxRetries: 0 });
 });
 
+describe("createTools: the waiting tools' times", () => {
+  it("checks pollIntervalMs and maxWaitMs once, when the tools are made (the poll loop does not check them again)", () => {
+    const client = new WebData({ apiKey: "k", apiUrl: "http://127.0.0.1:1" });
+    expect(() => createTools(client, { pollIntervalMs: -1 })).toThrow(/Invalid tools options: pollIntervalMs: must be >= 0/);
+    expect(() => createTools(client, { pollIntervalMs: 3e9 })).toThrow(/Invalid tools options: pollIntervalMs: must be <= 2147483647/);
+    expect(() => createTools(client, { maxWaitMs: Number.NaN })).toThrow(/Invalid tools options: maxWaitMs/);
+    expect(() => createTools(client, { maxWaitMs: 3e9 })).toThrow(/Invalid tools options: maxWaitMs: must be <= 2147483647/);
+    expect(() => createTools(client, { maxWaitMs: 0, pollIntervalMs: 500 })).not.toThrow();
+  });
+});
+
 describe("createTools: definitions", () => {
   it("lists every tool with a description and an object schema generated from the request schemas", () => {
     const tools = createTools(client);

@@ -205,11 +205,14 @@ describe("one page walk (ARCHITECTURE.md: the pagination walk lives in jobs/page
       { callee: "getJobPage", line: 1, inLoop: false },
       { callee: "getJobStatus", line: 2, inLoop: false },
     ]);
+    // The read with its options checked already, its page options made by the SDK (`ownPage`): found alike.
+    const checked = ["for (;;) await readJobStatus(http, kind, id, ownPage({ skip: seen }), req);", "await readJobStatus(http, kind, id, ownPage({ limit: 1 }), req);"].join("\n");
+    expect(pageReadsOf("jobs/watch-poll.ts", checked)).toEqual([{ callee: "readJobStatus", line: 1, inLoop: true }]);
   });
 
   it("jobs/pages.ts walks the pages: it follows next and reads on from skip in its loop", () => {
     const own = reads.filter((r) => r.file === "jobs/pages.ts" && r.inLoop).map((r) => r.callee);
-    expect(own).toEqual(expect.arrayContaining(["getJobPage", "getJobStatus"]));
+    expect(own).toEqual(expect.arrayContaining(["getJobPage", "readJobStatus"]));
   });
 
   it("no other module reads status pages in a loop (getJobPage, or getJobStatus with a skip): waiters, iterators, v1 and the watcher go through the walk", () => {

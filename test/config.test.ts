@@ -5,7 +5,7 @@
  */
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { APIError, WebData, WebDataError, type Logger } from "../src/index.js";
+import { APIError, ValidationError, WebData, WebDataError, type Logger } from "../src/index.js";
 import { WebData as NodeWebData } from "../src/node.js";
 import { normalizeApiUrl } from "../src/core/config.js";
 import { parseRetryAfter } from "../src/core/retry.js";
@@ -61,6 +61,37 @@ describe("configuration", () => {
     expect(normalizeApiUrl("https://api.example.com/base/v1")).toBe("https://api.example.com/base");
     expect(() => normalizeApiUrl("not a url")).toThrow(WebDataError);
     expect(() => normalizeApiUrl("ftp://x.example")).toThrow(/http or https/);
+  });
+
+  it("an apiUrl fault is one class whichever check meets it: ValidationError of the client options at apiUrl (it was a WebDataError, a ValidationError or a raw TypeError)", () => {
+    clean();
+    const faults: [unknown, RegExp][] = [
+      ["not a url", /apiUrl: is not a valid absolute URL: "not a url"/],
+      ["", /apiUrl: is not a valid absolute URL/],
+      ["http://", /apiUrl: is not a valid absolute URL/],
+      ["ftp://x.example", /apiUrl: must use http or https, got ftp:/],
+      ["http://user:secret@x.example", /apiUrl: must not hold a password/],
+      [42, /apiUrl: must be a string URL such as https:\/\/api.firecrawl.dev, got a number/],
+      [{}, /apiUrl: must be a string URL .*, got an object/],
+    ];
+    for (const [apiUrl, message] of faults) {
+      for (const Client of [WebData, NodeWebData]) {
+        let err: unknown;
+        try {
+          new Client({ apiKey: "k", apiUrl: apiUrl as string });
+        } catch (e) {
+          err = e;
+        }
+        expect(err, String(apiUrl)).toBeInstanceOf(ValidationError);
+        expect((err as ValidationError).issues.map((i) => i.path)).toEqual(["apiUrl"]);
+        expect((err as Error).message).toMatch(/^Invalid client options: /);
+        expect((err as Error).message).toMatch(message);
+        expect((err as Error).message).not.toContain("secret");
+      }
+    }
+    // From the environment too.
+    vi.stubEnv("WEBDATA_API_URL", "ftp://env.example");
+    expect(() => new WebData({ apiKey: "k" })).toThrow(ValidationError);
   });
 
   it("reads the log level from WEBDATA_LOG", async () => {

@@ -89,6 +89,7 @@ describe.each(TRANSPORTS)("input checks over %s", (kind) => {
     [{ timeoutMs: 3e9 }],
     [{ pollIntervalMs: Number.NaN }],
     [{ pollIntervalMs: -1 }],
+    [{ pollIntervalMs: 3e9 }],
     [{ signal: 42 }],
   ])("waiter options %j: ValidationError before the job is started", async (wait) => {
     s = await setup(kind);
@@ -100,6 +101,16 @@ describe.each(TRANSPORTS)("input checks over %s", (kind) => {
       ["crawlDocuments", (c) => c.crawlDocuments("job", wait as never)],
     ];
     for (const [label, run] of waiters) expect(await rejection(() => run(s.client)), label).toBeInstanceOf(ValidationError);
+    expect(s.fake.requests).toHaveLength(0);
+  });
+
+  it.each([[0], [-1], [1.5], ["2"]])("documents option pageLimit %j: ValidationError naming it, once, before any page is read", async (pageLimit) => {
+    s = await setup(kind);
+    for (const run of [(c: WebData) => c.crawlDocuments("job", { pageLimit } as never), (c: WebData) => c.batchScrapeDocuments("job", { pageLimit } as never)]) {
+      const err = await rejection(() => run(s.client));
+      expect(err).toBeInstanceOf(ValidationError);
+      expect((err as Error).message).toMatch(/^Invalid documents options: pageLimit: /);
+    }
     expect(s.fake.requests).toHaveLength(0);
   });
 

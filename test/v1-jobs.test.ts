@@ -60,6 +60,13 @@ describe.each(TRANSPORTS)("v1 crawl over %s", (kind) => {
     expect(s.fake.requests).toHaveLength(0);
   });
 
+  it("crawlUrl / batchScrapeUrls: a pollInterval no timer holds (over 2147483 s) is a ValidationError before the job is started (the poll loop checked it only after)", async () => {
+    s = await setup(kind);
+    await expect(s.client.v1.crawlUrl(HOME, {}, 3e6)).rejects.toThrow(/pollInterval: must be at most 2147483 seconds \(what a timer holds\), got 3000000/);
+    await expect(s.client.v1.batchScrapeUrls([HOME], {}, 3e6)).rejects.toBeInstanceOf(ValidationError);
+    expect(s.fake.requests).toHaveLength(0);
+  });
+
   it("crawlUrl(url, params, pollInterval, key): waits, returns every document in the v1 status shape", async () => {
     useJobTimers();
     s = await setup(kind);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { BadRequestError, ConflictError, InternalServerError, NotFoundError, WebData } from "../src/index.js";
 import { recorded } from "./helpers.js";
+import { checkRequestOptions } from "../src/core/options.js";
 
 type Exchange = Awaited<ReturnType<typeof recorded>>;
 
@@ -66,7 +67,7 @@ describe("recorded v1 exchanges through the v1 methods", () => {
   it("search-v1-500-missing-query: the server's 500 is InternalServerError (the SDK itself refuses an empty query)", async () => {
     const ex = await recorded("search-v1-500-missing-query.json");
     const { client } = replay(ex);
-    const err = await client.http.request({ method: "POST", path: ex.request.path, body: ex.request.body }, { maxRetries: 0 }).catch((e: unknown) => e);
+    const err = await client.http.request({ method: "POST", path: ex.request.path, body: ex.request.body }, checkRequestOptions({ maxRetries: 0 })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InternalServerError);
   });
 

@@ -12,6 +12,7 @@ import * as z from "zod/v4/mini";
 import type { WebData } from "../client.js";
 import { ValidationError } from "../core/errors.js";
 import { check, int } from "../core/validate.js";
+import { MAX_TIMER_MS, waitShape } from "../core/options.js";
 import { TOOL_NAMES, type ToolName } from "./names.js";
 import { Reader } from "./reading.js";
 import { errorResult, failure, type ToolResult } from "./result.js";
@@ -127,6 +128,9 @@ function acceptsNull(s: JsonSchemaObject): boolean {
   return s.type === "null" || (Array.isArray(s.type) && s.type.includes("null")) || (Array.isArray(s.anyOf) && (s.anyOf as JsonSchemaObject[]).some(acceptsNull));
 }
 
+/** `maxWaitMs` and `pollIntervalMs` of {@link ToolsOptions}: the wait family's interval, and a wait of at most what a timer holds. */
+const toolsWaitOptions = z.object({ pollIntervalMs: waitShape.pollIntervalMs, maxWaitMs: z.optional(z.number().check(z.gte(0), z.lte(MAX_TIMER_MS))) });
+
 /**
  * Tool definitions for `client`, for function calling with any model. Pass
  * `definitions` to the model (or an adapter: {@link toOpenAITools},
@@ -138,6 +142,8 @@ export function createTools(client: WebData, options: ToolsOptions = {}): Tools 
   if (unknown.length) throw new ValidationError(unknown.map((n) => ({ path: "only", message: `unknown tool ${JSON.stringify(n)} (tools: ${TOOL_NAMES.join(", ")})` })), "tools options");
   const fixed = options.fixed ?? {};
   const maxChars = options.maxChars ?? 20_000;
+  // The waiting tools' times, checked once here (their polls never check them again): the wait family's poll interval, a wait a timer holds.
+  check(toolsWaitOptions, { maxWaitMs: options.maxWaitMs, pollIntervalMs: options.pollIntervalMs }, "tools options");
   const ctxBase = { fixed, names, maxWaitMs: options.maxWaitMs ?? 60_000, pollIntervalMs: options.pollIntervalMs };
   const definitions = names.map((name) => ({ name, description: SPECS[name].description, parameters: parametersOf(SPECS[name], fixed) }));
   const byName = new Map(definitions.map((d) => [d.name as string, d]));

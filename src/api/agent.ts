@@ -2,13 +2,13 @@
  * Agent jobs: `POST /v2/agent`, `GET /v2/agent/<id>`, `DELETE /v2/agent/<id>`
  * (reference §9). The waiter lives in `jobs/waiters.ts`.
  */
-import { checkJsonOptions, optionsArg } from "../core/options.js";
+import { checkJsonOptions, optionsArg, type Checked } from "../core/options.js";
 import { anyObject } from "../core/response.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl } from "../core/validate.js";
 import { started, statusOf, taskStartAnswer, taskStatus } from "./extract.js";
-import { send, type Endpoint } from "./endpoint.js";
+import { send, sendChecked, withChecked, type Endpoint } from "./endpoint.js";
 import { rejectOfficialForm, rejectOfficialKeys } from "./official-keys.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
@@ -77,9 +77,8 @@ const agentBody = z.looseObject({
 /** `POST /v2/agent`: the options checked, the schema converted. */
 const AGENT: Endpoint<[string, AgentOptions], unknown, AgentStartResult> = {
   path: "/v2/agent",
-  body: (prompt, options) => {
+  body: (prompt, given) => {
     rejectOfficialForm("agent", prompt, "agent options");
-    const given = optionsArg(options, "agent options");
     checkJsonOptions(given, "agent options");
     rejectOfficialKeys("startAgent", given, "agent options");
     const { schema, ...rest } = given;
@@ -97,8 +96,13 @@ const AGENT_STATUS = taskStatus("/v2/agent", statusOf);
 const CANCEL: Endpoint<[id: string], { success?: boolean }, boolean> = { method: "DELETE", path: "/v2/agent/{id}", response: anyObject, map: (r) => r.success !== false };
 
 /** `POST /v2/agent`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
-export function startAgent(http: HttpClient, prompt: string, given: AgentOptions = {}, req?: RequestOptions): APIPromise<AgentStartResult> {
-  return send(http, AGENT, req, prompt, given);
+export function startAgent(http: HttpClient, prompt: string, given?: AgentOptions | null, req?: RequestOptions | null): APIPromise<AgentStartResult> {
+  return withChecked(req, (checked) => startAgentWith(http, prompt, optionsArg(given, "agent options"), checked));
+}
+
+/** {@link startAgent} with its request options checked and its options an object (`agent()` checked them): the agent options' schema runs here, once. */
+export function startAgentWith(http: HttpClient, prompt: string, given: AgentOptions, req: Checked<RequestOptions>): APIPromise<AgentStartResult> {
+  return sendChecked(http, AGENT, req, prompt, given);
 }
 
 /** `GET /v2/agent/<id>`. A failed job comes back as `status: "failed"`, not thrown. */

@@ -2,11 +2,11 @@
  * Start a batch scrape: `POST /v2/batch/scrape` (reference §5). Status, pages,
  * errors, cancel and waiting live in `jobs/` (shared with crawl).
  */
-import { optionsArg } from "../core/options.js";
+import { optionsArg, type Checked } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
-import type { Endpoint } from "./endpoint.js";
+import { withChecked, type Endpoint } from "./endpoint.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { jobStartedAnswer, startJob } from "./job-starts.js";
@@ -69,11 +69,7 @@ export const batchBody = z
 /** `POST /v2/batch/scrape`: the v2 batch options (scrape options at the top level, as the wire has them) checked. */
 const BATCH: Endpoint<[string[], BatchScrapeOptions]> = {
   path: "/v2/batch/scrape",
-  body: (urls, options) => {
-    const given = optionsArg(options, "batch scrape options");
-    rejectOfficialKeys("startBatchScrape", given, "batch scrape options");
-    return check(batchBody, { ...wireScrapeOptions(given), urls }, "batch scrape options");
-  },
+  body: (urls, given) => check(batchBody, { ...wireScrapeOptions(given), urls }, "batch scrape options"),
   response: jobStartedAnswer,
   retry: "not-idempotent",
 };
@@ -82,6 +78,15 @@ const BATCH: Endpoint<[string[], BatchScrapeOptions]> = {
  * `POST /v2/batch/scrape`. The server does not de-duplicate batch starts, so this is
  * retried only after failures that prove nothing was created (429, refused connection).
  */
-export function startBatchScrape(http: HttpClient, urls: string[], given: BatchScrapeOptions = {}, req?: RequestOptions): APIPromise<BatchScrapeStartResult> {
+export function startBatchScrape(http: HttpClient, urls: string[], given?: BatchScrapeOptions | null, req?: RequestOptions | null): APIPromise<BatchScrapeStartResult> {
+  return withChecked(req, (checked) => {
+    const opts = optionsArg(given, "batch scrape options");
+    rejectOfficialKeys("startBatchScrape", opts, "batch scrape options"); // `batchScrape()` rejects them by its own name (a superset)
+    return startBatchScrapeWith(http, urls, opts, checked);
+  });
+}
+
+/** {@link startBatchScrape} with its request options checked and its options an object (`batchScrape()` checked them): the batch options' schema runs here, once. */
+export function startBatchScrapeWith(http: HttpClient, urls: string[], given: BatchScrapeOptions, req: Checked<RequestOptions>): APIPromise<BatchScrapeStartResult> {
   return startJob<BatchScrapeStartResult, [string[], BatchScrapeOptions]>(http, BATCH, req, urls, given);
 }

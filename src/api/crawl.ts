@@ -3,7 +3,7 @@
  * crawls: `GET /v2/crawl/active` (§4.9). Status, pages, errors, cancel and
  * waiting live in `jobs/` (shared with batch scrape).
  */
-import { optionsArg } from "../core/options.js";
+import { optionsArg, type Checked } from "../core/options.js";
 import { APIPromise, type AttemptInfo, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
@@ -13,7 +13,7 @@ import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
 import { jobStartShape, noteStart, withoutSuccess } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
-import { send, type Endpoint } from "./endpoint.js";
+import { send, sendChecked, withChecked, type Endpoint } from "./endpoint.js";
 
 /** Options of a v2 crawl (every field of reference §4.1). Unknown fields are passed to the server. */
 export interface CrawlOptions {
@@ -143,14 +143,10 @@ export const jobStartAnswer = z.looseObject(jobStartShape);
 /** What {@link getActiveCrawls} reads (the crawl recovery matches on `url` and `created_at`). */
 const activeAnswer = z.looseObject({ crawls: z.array(z.looseObject({ id: z.string(), url: z.string(), created_at: z.string() })) });
 
-/** `POST /v2/crawl` (the request options are checked with the crawl options, first). */
-const CRAWL: Endpoint<[url: string, options: CrawlOptions, req: RequestOptions | undefined], CrawlStartResult & { success?: boolean }, CrawlStartResult> = {
+/** `POST /v2/crawl` (the options are an object already: the request options were checked first, then that). */
+const CRAWL: Endpoint<[url: string, given: CrawlOptions], CrawlStartResult & { success?: boolean }, CrawlStartResult> = {
   path: "/v2/crawl",
-  body: (url, options, req) => {
-    const given = optionsArg(options, "crawl options", req);
-    rejectOfficialKeys("startCrawl", given, "crawl options");
-    return check(crawlBody, { ...given, ...(given.scrapeOptions ? { scrapeOptions: wireScrapeOptions(given.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options");
-  },
+  body: (url, given) => check(crawlBody, { ...given, ...(given.scrapeOptions ? { scrapeOptions: wireScrapeOptions(given.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"),
   idempotent: true,
   response: jobStartAnswer,
   map: withoutSuccess,
@@ -163,7 +159,16 @@ const ACTIVE: Endpoint<[], { crawls: ActiveCrawl[] }, ActiveCrawls> = { path: "/
  * `idempotencyKeys`, on by default for the public deployment) a generated UUID reused across
  * retries, so a retried start never creates two crawls; a used key is `IdempotencyConflictError`.
  */
-export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = {}, req?: RequestOptions): APIPromise<CrawlStartResult> {
+export function startCrawl(http: HttpClient, url: string, given?: CrawlOptions | null, req?: RequestOptions | null): APIPromise<CrawlStartResult> {
+  return withChecked(req, (checked) => {
+    const opts = optionsArg(given, "crawl options");
+    rejectOfficialKeys("startCrawl", opts, "crawl options"); // `crawl()` rejects them by its own name (a superset)
+    return startCrawlWith(http, url, opts, checked);
+  });
+}
+
+/** {@link startCrawl} with its request options checked and its options an object (`crawl()` checked them): the crawl options' schema runs here, once. */
+export function startCrawlWith(http: HttpClient, url: string, given: CrawlOptions, req: Checked<RequestOptions>): APIPromise<CrawlStartResult> {
   const startedAt = Date.now();
   // A lost answer, this call's own memory: the 409 that answered a retry of a key of our own making, with that key
   // (an earlier attempt of this call started the crawl, and its answer was lost).
@@ -172,7 +177,7 @@ export function startCrawl(http: HttpClient, url: string, given: CrawlOptions = 
     if (err instanceof IdempotencyConflictError && at.attempt > 1 && at.keyGenerated && at.idempotencyKey) lost = { err, key: at.idempotencyKey };
     return err;
   };
-  const started = send(http, { ...CRAWL, mapError }, req, url, given, req);
+  const started = sendChecked(http, { ...CRAWL, mapError }, req, url, given);
   return new APIPromise(
     started.withResponse().catch(async (err: unknown) => {
       const key = lost !== undefined && lost.err === err ? lost.key : undefined;
@@ -202,8 +207,9 @@ function sameTarget(a: string, b: string): boolean {
  * the running crawls (same URL, started since this call began). Exactly one match is returned;
  * otherwise the conflict is thrown with an explanation.
  */
-async function recoverStartedCrawl(http: HttpClient, url: string, startedAt: number, key: string, conflict: IdempotencyConflictError, req?: RequestOptions) {
-  const { data, response } = await getActiveCrawls(http, { signal: req?.signal, timeoutMs: req?.timeoutMs }).withResponse();
+async function recoverStartedCrawl(http: HttpClient, url: string, startedAt: number, key: string, conflict: IdempotencyConflictError, req: Checked<RequestOptions>) {
+  // The call's own signal and attempt limit, checked with its request options.
+  const { data, response } = await sendChecked(http, ACTIVE, { signal: req.signal, timeoutMs: req.timeoutMs } as Checked<RequestOptions>).withResponse();
   const matches = data.crawls.filter((c) => sameTarget(c.url, url) && Date.parse(c.created_at) >= startedAt - CLOCK_SKEW_MS);
   const only = matches.length === 1 ? matches[0] : undefined;
   if (!only) {

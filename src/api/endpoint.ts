@@ -8,7 +8,8 @@
  * (`test/architecture.test.ts` checks it).
  */
 import { fill } from "../core/path.js";
-import type { APIPromise, HttpClient, RequestOptions, RequestSpec } from "../core/request.js";
+import { checkRequestOptions, isChecked, type Checked } from "../core/options.js";
+import { APIPromise, type HttpClient, type RequestOptions, type RequestSpec } from "../core/request.js";
 import type { ResponseSchema } from "../core/response.js";
 import { SERVER_TIMEOUTS, serverTimeoutMs, type ServerTimeoutRoute } from "../core/server-timeout.js";
 import type { TransportResponse } from "../core/transport.js";
@@ -76,14 +77,41 @@ function specOf<A extends unknown[]>(ep: Endpoint<A, unknown, unknown>, args: A)
   };
 }
 
-/** Sends `ep` with `args`: its result, with `.withResponse()`. */
-export function send<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A, T, R>, req: RequestOptions | undefined, ...args: A): APIPromise<R> {
+/**
+ * Runs a public call with its request options checked once ({@link checkRequestOptions}): a bad one, or a
+ * throw of `run` while it builds the call (another input check), rejects the returned promise (never a
+ * synchronous throw) and nothing is sent.
+ */
+export function withChecked<R>(req: RequestOptions | null | undefined, run: (checked: Checked<RequestOptions>) => APIPromise<R>): APIPromise<R> {
+  try {
+    return run(isChecked(req) ? req : checkRequestOptions(req));
+  } catch (err) {
+    return new APIPromise<R>(Promise.reject(err));
+  }
+}
+
+/**
+ * Sends `ep` with `args`: its result, with `.withResponse()`. A caller's `req` is checked here, once
+ * ({@link withChecked}); request options checked already (`Checked`, from a waiter's poll) are not.
+ */
+export function send<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A, T, R>, req: RequestOptions | null | undefined, ...args: A): APIPromise<R> {
+  if (isChecked(req)) return sendChecked(http, ep, req, ...args);
+  return withChecked(req, (checked) => sendChecked(http, ep, checked, ...args));
+}
+
+/** Sends `ep` with `args` and request options checked already (a poll, a page of a walk, a start inside a waiter): not checked again. */
+export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A, T, R>, req: Checked<RequestOptions>, ...args: A): APIPromise<R> {
   const sent = http.request<T>(() => specOf(ep as Endpoint<A, unknown, unknown>, args), req);
   const map = ep.map;
   return map ? sent.map((raw) => map(raw, args)) : (sent as unknown as APIPromise<R>);
 }
 
-/** Opens `ep` with `args` and returns the raw answer, unread (a stream); a non-2xx answer throws as {@link send}'s. */
-export function open<A extends unknown[]>(http: HttpClient, ep: Endpoint<A>, req: RequestOptions | undefined, ...args: A): Promise<TransportResponse> {
+/** Opens `ep` with `args` and returns the raw answer, unread (a stream); a non-2xx answer throws as {@link send}'s. `req` checked here, once. */
+export async function open<A extends unknown[]>(http: HttpClient, ep: Endpoint<A>, req: RequestOptions | null | undefined, ...args: A): Promise<TransportResponse> {
+  return openChecked(http, ep, isChecked(req) ? req : checkRequestOptions(req), ...args);
+}
+
+/** {@link open} with request options checked already (the watcher's stream, opened again on each reconnect). */
+export function openChecked<A extends unknown[]>(http: HttpClient, ep: Endpoint<A>, req: Checked<RequestOptions>, ...args: A): Promise<TransportResponse> {
   return http.raw(() => specOf(ep as Endpoint<A, unknown, unknown>, args), req);
 }

@@ -3,7 +3,7 @@
  * The waiter lives in `jobs/waiters.ts`.
  */
 import { isRecord } from "../core/errors.js";
-import { optionsArg } from "../core/options.js";
+import { optionsArg, type Checked } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
@@ -11,7 +11,7 @@ import { rejectOfficialKeys } from "./official-keys.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
-import { send, type Endpoint } from "./endpoint.js";
+import { send, sendChecked, withChecked, type Endpoint } from "./endpoint.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
 export interface ExtractOptions {
@@ -143,9 +143,7 @@ export function toStatus<S>(raw: unknown, id: string): S {
 /** `POST /v2/extract`: the options checked, the schemas converted. */
 const EXTRACT: Endpoint<[ExtractOptions], unknown, ExtractStartResult> = {
   path: "/v2/extract",
-  body: (options) => {
-    const given = optionsArg(options, "extract options");
-    rejectOfficialKeys("startExtract", given, "extract options");
+  body: (given) => {
     const { schema, ...rest } = given;
     const wired = rest.scrapeOptions ? { ...rest, scrapeOptions: wireScrapeOptions(rest.scrapeOptions, "scrapeOptions.formats") } : rest;
     check(extractBody, wired, "extract options");
@@ -159,8 +157,17 @@ const EXTRACT: Endpoint<[ExtractOptions], unknown, ExtractStartResult> = {
 const EXTRACT_STATUS = taskStatus("/v2/extract", statusOf);
 
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
-export function startExtract(http: HttpClient, given: ExtractOptions, req?: RequestOptions): APIPromise<ExtractStartResult> {
-  return send(http, EXTRACT, req, given);
+export function startExtract(http: HttpClient, given: ExtractOptions, req?: RequestOptions | null): APIPromise<ExtractStartResult> {
+  return withChecked(req, (checked) => {
+    const opts = optionsArg(given, "extract options");
+    rejectOfficialKeys("startExtract", opts, "extract options"); // `extract()` rejects them by its own name (a superset)
+    return startExtractWith(http, opts, checked);
+  });
+}
+
+/** {@link startExtract} with its request options checked and its options an object (`extract()` checked them): the extract options' schema runs here, once. */
+export function startExtractWith(http: HttpClient, given: ExtractOptions, req: Checked<RequestOptions>): APIPromise<ExtractStartResult> {
+  return sendChecked(http, EXTRACT, req, given);
 }
 
 /** `GET /v2/extract/<id>`. A failed job (200 with `success:false`) comes back as `status: "failed"`, not thrown. */

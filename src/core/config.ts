@@ -108,25 +108,32 @@ export function readEnv(name: string): string | undefined {
   }
 }
 
+/** A fault of `apiUrl`: one class whatever the fault (`ValidationError` of the client options, at `apiUrl`). */
+function badApiUrl(message: string): ValidationError {
+  return new ValidationError([{ path: "apiUrl", message }], "client options");
+}
+
 /**
- * Strips trailing slashes and a trailing `/v1` or `/v2` from a base URL. A URL with a user name or
- * password is a `ValidationError`: the service authenticates with the Bearer key, never by URL, and
- * the `fetch` path used to fail every call with the password in the error.
+ * Strips trailing slashes and a trailing `/v1` or `/v2` from a base URL. Every fault is a
+ * `ValidationError` of the client options at `apiUrl` (not a string, not an absolute URL, not
+ * http(s), or with a user name or password: the service authenticates with the Bearer key, never
+ * by URL, and the `fetch` path used to fail every call with the password in the error).
  */
 export function normalizeApiUrl(raw: string): string {
+  if (typeof raw !== "string") throw badApiUrl(`must be a string URL such as https://api.firecrawl.dev, got ${raw === null ? "null" : Array.isArray(raw) ? "an array" : typeof raw === "object" ? "an object" : `a ${typeof raw}`}`);
   let url = raw.trim();
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new WebDataError(`apiUrl is not a valid absolute URL: ${JSON.stringify(redactUserInfo(raw))}`);
+    throw badApiUrl(`is not a valid absolute URL: ${JSON.stringify(redactUserInfo(raw))}`);
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new WebDataError(`apiUrl must use http or https, got ${parsed.protocol}`);
+    throw badApiUrl(`must use http or https, got ${parsed.protocol}`);
   }
   if (parsed.username || parsed.password) {
     parsed.username = parsed.password = "";
-    throw new ValidationError([{ path: "apiUrl", message: `must not hold a password (pass { apiKey }): use ${parsed.href}` }], "client options");
+    throw badApiUrl(`must not hold a password (pass { apiKey }): use ${parsed.href}`);
   }
   url = url.replace(/\/+$/, "").replace(/\/v[12]$/, "").replace(/\/+$/, "");
   return url;

@@ -46,33 +46,73 @@ const requestOptions = z.looseObject({
   idempotencyKey: z.optional(z.string()),
 });
 
-const waitOptions = z.looseObject({
-  signal,
-  timeoutMs,
-  pollIntervalMs: z.optional(z.number().check(z.gte(0), z.lte(MAX_TIMER_MS))),
-});
+/** A poll interval, ms: at least 0, at most what a timer holds (the waiters', the documents iterators' and the watcher's). */
+export const pollIntervalMs = z.optional(z.number().check(z.gte(0), z.lte(MAX_TIMER_MS)));
+
+/** The wait/polling family's fields (`signal`, `timeoutMs`, `pollIntervalMs`): the one schema of a waiter's, an iterator's and the watcher's. */
+export const waitShape = { signal, timeoutMs, pollIntervalMs };
+
+const waitOptions = z.looseObject(waitShape);
+
+declare const CHECKED: unique symbol;
+
+/**
+ * A value its family's schema has checked ({@link checkRequestOptions}, {@link checkWaitOptions}): the
+ * public method checks once and hands this inward, and what takes it (`api/endpoint.ts` `sendChecked`,
+ * `HttpClient.request`, the poll loop, the page walk) never checks again. A type brand: TypeScript
+ * proves that no unchecked options reach them. Checked request options also carry a mark no caller
+ * can make ({@link isChecked}), so `send` knows them from a caller's and does not check them again.
+ */
+export type Checked<T> = T & { readonly [CHECKED]: true };
+
+/** The run-time mark of checked request options (module-private: no caller's object can carry it). */
+const MARK = Symbol("checked request options");
+
+/** A marked copy of `value` (the mark is not enumerable: a spread copy is not marked, and is checked again). */
+function marked<T extends object>(value: T): Checked<T> {
+  return Object.defineProperty({ ...value }, MARK, { value: true }) as Checked<T>;
+}
+
+/** True for request options {@link checkRequestOptions} made (or {@link withSignal} from them). */
+export function isChecked<T extends object>(value: T | null | undefined): value is Checked<T> {
+  return typeof value === "object" && value !== null && Object.prototype.hasOwnProperty.call(value, MARK);
+}
+
+/** No request options, checked. */
+export const NO_OPTIONS: Checked<Record<never, never>> = Object.freeze(marked({}));
 
 /**
  * Checks a call's `RequestOptions` (`undefined` and `null` mean none): `timeoutMs` in (0, 2^31-1],
- * `maxRetries` a non-negative integer, `signal` an `AbortSignal`, `headers` strings.
+ * `maxRetries` a non-negative integer, `signal` an `AbortSignal`, `headers` strings. Run once per
+ * public call; its result is what the request path takes.
  */
-export function checkRequestOptions<T>(value: T | null | undefined): T {
-  if (value === undefined || value === null) return {} as T;
-  return check(requestOptions, optionsArg(value, "request options"), "request options");
+export function checkRequestOptions<T extends object>(value: T | null | undefined): Checked<T> {
+  if (value === undefined || value === null) return NO_OPTIONS as Checked<T>;
+  return marked(check(requestOptions, optionsArg(value, "request options"), "request options"));
 }
 
-/** Checks a waiter's `pollIntervalMs`, `timeoutMs` and `signal` (the options object is checked to be an object first). */
-export function checkWaitOptions(value: unknown, context = "wait options"): void {
-  if (value !== undefined) check(waitOptions, optionsArg(value, context), context);
+/**
+ * Checked options with their `signal` replaced by one the SDK made or took from other checked options
+ * (a waiter's own signal, a poll's controller): still checked, so not checked again.
+ */
+export function withSignal<T extends { signal?: AbortSignal | undefined }>(checked: Checked<T>, signal: AbortSignal | undefined): Checked<T> {
+  return signal === checked.signal ? checked : marked({ ...checked, signal });
+}
+
+/**
+ * Checks a waiter's `pollIntervalMs`, `timeoutMs` and `signal` (the options object is checked to be an
+ * object first) and returns the options as a plain object (`{}` for none).
+ */
+export function checkWaitOptions<T extends object>(value: T | null | undefined, context = "wait options"): Checked<T> {
+  if (value === undefined || value === null) return NO_OPTIONS as Checked<T>;
+  return check(waitOptions, optionsArg(value, context), context) as Checked<T>;
 }
 
 /**
  * An options argument: `undefined` and `null` become `{}`; a plain object is returned as it is;
  * anything else (a string, a number, an array, a class instance) is a `ValidationError`.
- * `requestOptions`, when given, are checked too (for calls that spread them before sending).
  */
-export function optionsArg<T>(value: T | undefined | null, context: string, requestOptions?: unknown): T {
-  if (requestOptions !== undefined) checkRequestOptions(requestOptions);
+export function optionsArg<T>(value: T | undefined | null, context: string): T {
   if (value === undefined || value === null) return {} as T;
   if (isPlainObject(value)) return value;
   throw new ValidationError([{ path: "", message: `must be a plain object of options, got ${Array.isArray(value) ? "an array" : `a ${typeof value}`}` }], context);

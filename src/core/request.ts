@@ -8,7 +8,7 @@ import { AbortError, APIError, isRecord, statusText, TimeoutError } from "./erro
 import { linkSignal } from "./abort.js";
 import { ClientState } from "./client-state.js";
 import { after } from "./time.js";
-import { checkRequestOptions, encodeJson } from "./options.js";
+import { encodeJson, NO_OPTIONS, type Checked } from "./options.js";
 import { parseRedacted, redactAll, redactError, redactHeaders, redactParsed, secretsOf } from "./redact.js";
 import { attemptTimeoutMs } from "./server-timeout.js";
 import { checkAnswer, decodeAnswer, type ResponseSchema } from "./response.js";
@@ -214,12 +214,12 @@ export class HttpClient {
    * Pass the spec as a thunk when building it can throw (input validation,
    * `path` checks): the throw then rejects the returned promise, and nothing is sent.
    */
-  request<T>(spec: SpecInput, opts: RequestOptions = {}): APIPromise<T> {
+  request<T>(spec: SpecInput, opts: Checked<RequestOptions> = NO_OPTIONS): APIPromise<T> {
     return new APIPromise<T>(this.#run<T>(spec, opts));
   }
 
   /** Opens a call and returns the raw answer (for streams). Errors are mapped like {@link request}. */
-  async raw(input: SpecInput, opts: RequestOptions = {}): Promise<TransportResponse> {
+  async raw(input: SpecInput, opts: Checked<RequestOptions> = NO_OPTIONS): Promise<TransportResponse> {
     const spec = buildSpec(input);
     return this.#withRetries(spec, opts, async (res, url) => {
       if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url);
@@ -260,7 +260,7 @@ export class HttpClient {
     opts: RequestOptions,
     handle: (res: TransportResponse, url: string, signal: AbortSignal) => Promise<R>,
   ): Promise<R> {
-    opts = checkRequestOptions(opts);
+    // `opts` were checked once, by the public method (`Checked`): never again here, on each call of a walk or a poll.
     const link = linkSignal(opts.signal); // one listener on the caller's signal, however many calls share it
     if (link) return this.#withRetries(spec, { ...opts, signal: link.signal }, handle).finally(link.dispose);
     const cfg = this.#config;

@@ -25,7 +25,7 @@ import type { ClientOptions } from "../core/config.js";
 import { JobFailedError, JobTimeoutError, PaginationLoopError, ValidationError, WebDataError } from "../core/errors.js";
 import type { MonitorCheckDetail, MonitorCheckPage, MonitorCheckPageOptions } from "../api/monitor.js";
 import type { AgentThreadResponse, DeveloperSearchOptions, DeveloperSearchResponse, FindToolsData, FindToolsOptions, ResearchClient } from "./later-types.js";
-import { isPlainObject } from "../core/options.js";
+import { checkRequestOptions, isPlainObject, type Checked } from "../core/options.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import { check } from "../core/validate.js";
 import { WebData } from "../client.js";
@@ -528,7 +528,14 @@ export class Firecrawl {
   }
 
   #status(kind: JobKind, id: string, pagination: PaginationConfig | undefined, req: RequestOptions | undefined): APIPromise<JobStatus<Document>> {
-    const first = kind === "crawl" ? this.#client.getCrawlStatus(id, undefined, req) : this.#client.getBatchScrapeStatus(id, undefined, req);
+    // The request options checked once, for the first read and the walk after it.
+    let checked: Checked<RequestOptions>;
+    try {
+      checked = checkRequestOptions(req);
+    } catch (err) {
+      return new APIPromise<JobStatus<Document>>(Promise.reject(err));
+    }
+    const first = kind === "crawl" ? this.#client.getCrawlStatus(id, undefined, checked) : this.#client.getBatchScrapeStatus(id, undefined, checked);
     const walk = async () => {
       const p = check(paginationSchema, pagination ?? undefined, "pagination");
       const answer = await first.withResponse();
@@ -539,7 +546,7 @@ export class Firecrawl {
       let next: string | undefined;
       const seen = new Set<string>();
       // One walk (`jobs/pages.ts`) from the page just read (never read twice), then `next` to the last page that exists now.
-      for await (const raw of walkPages<Document>(this.#client.http, kind, id, { ...req }, "v2", { pause: () => 0, snapshot: true, first: answer.data })) {
+      for await (const raw of walkPages<Document>(this.#client.http, kind, id, checked, "v2", { pause: () => 0, snapshot: true, first: answer.data })) {
         const page = { ...raw, data: raw.data.filter((d) => firstSeen(seen, d)) };
         pages += 1;
         const room = p?.maxResults === undefined ? page.data.length : Math.max(0, p.maxResults - data.length);

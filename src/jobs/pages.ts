@@ -20,13 +20,15 @@
  */
 import type { Document } from "../api/document.js";
 import { validateDocumentsWith } from "../api/schema.js";
-import { checkJsonOptions, checkRequestOptions, checkWaitOptions, optionsArg } from "../core/options.js";
+import * as z from "zod/v4/mini";
+import { checkJsonOptions, checkRequestOptions, optionsArg, waitShape, withSignal, type Checked } from "../core/options.js";
+import { check, int } from "../core/validate.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { delay } from "../core/time.js";
 import { PaginationLoopError } from "../core/errors.js";
 import { pollPauses } from "./poll-timing.js";
 import { documentKey, firstSeen } from "./identity.js";
-import { getJobPage, getJobStatus, isTerminal } from "./status.js";
+import { getJobPage, isTerminal, ownPage, readJobStatus } from "./status.js";
 import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
 
 /** What a user of the walk brings: its pauses, its read rule, its schedule. */
@@ -72,14 +74,14 @@ export async function* walkPages<TDoc = Document>(
   http: HttpClient,
   kind: JobKind,
   id: string,
-  req: RequestOptions,
+  req: Checked<RequestOptions>,
   apiVersion: ApiVersion,
   rules: WalkRules<TDoc>,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
   const { pause, pageLimit: limit, snapshot, poll, first, read = (call) => call() } = rules;
   const followed = new Set<string>();
   let previous: string | undefined;
-  let page = first ?? (await read(() => getJobStatus<TDoc>(http, kind, id, { skip: poll ? 0 : undefined, limit }, req, apiVersion)));
+  let page = first ?? (await read(() => readJobStatus<TDoc>(http, kind, id, ownPage({ skip: poll ? 0 : undefined, limit }), req, apiVersion)));
   let seen = 0;
   let zeroEnds = 0;
   for (;;) {
@@ -103,7 +105,7 @@ export async function* walkPages<TDoc = Document>(
     }
     if ((!terminal && data.length === 0) || (!follow && poll)) await delay(pause(), req.signal);
     const url = follow;
-    page = await read(() => (url ? getJobPage<TDoc>(http, kind, id, url, req, apiVersion) : getJobStatus<TDoc>(http, kind, id, { skip: seen, limit }, req, apiVersion)));
+    page = await read(() => (url ? getJobPage<TDoc>(http, kind, id, url, req, apiVersion) : readJobStatus<TDoc>(http, kind, id, ownPage({ skip: seen, limit }), req, apiVersion)));
   }
 }
 
@@ -123,11 +125,34 @@ export async function* jobPages<TDoc = Document>(
   apiVersion: ApiVersion = "v2",
   snapshot = false,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
-  const opts = optionsArg(optsArg, "documents options");
-  checkWaitOptions(opts, "documents options");
+  const opts = checkDocumentsOptions(optsArg);
+  const requestChecked = checkRequestOptions(requestOptions);
+  yield* pagesOf<TDoc>(http, kind, id, opts, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, snapshot);
+}
+
+/** The documents iterators' options: the wait family's `signal` and `pollIntervalMs` (a `timeoutMs` too, as a waiter's), and the pagination's `pageLimit`. */
+const documentsOptions = z.looseObject({ ...waitShape, pageLimit: z.optional(int(1)) });
+
+/** Checks the options of a documents iterator (`crawlDocuments`, `batchScrapeDocuments`), once: an object, its values JSON data, then its schema. */
+export function checkDocumentsOptions(value: JobDocumentsOptions | null | undefined): Checked<JobDocumentsOptions> {
+  const opts = optionsArg(value, "documents options");
   checkJsonOptions(opts, "documents options");
-  checkRequestOptions(requestOptions);
-  const req: RequestOptions = { ...requestOptions, signal: opts.signal ?? requestOptions?.signal };
+  return check(documentsOptions, opts, "documents options") as Checked<JobDocumentsOptions>;
+}
+
+/**
+ * {@link jobPages} with its options checked already (`waitForJob`'s download, v1's `getAllData`, the AI
+ * tools' status read): each page without the documents an earlier page held.
+ */
+export async function* pagesOf<TDoc = Document>(
+  http: HttpClient,
+  kind: JobKind,
+  id: string,
+  opts: Checked<JobDocumentsOptions>,
+  req: Checked<RequestOptions>,
+  apiVersion: ApiVersion = "v2",
+  snapshot = false,
+): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
   const docs = new Set<string>();
   // Paused by the ramp unless the caller set the interval (poll-timing.ts).
   for await (const page of walkPages<TDoc>(http, kind, id, req, apiVersion, { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, snapshot })) {

@@ -12,11 +12,11 @@ import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { AbortError, JobFailedError, JobTimeoutError } from "../core/errors.js";
 import { onAbort } from "../core/abort.js";
 import { after, delay } from "../core/time.js";
-import { checkWaitOptions } from "../core/options.js";
+import { NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { jobPages } from "./pages.js";
+import { pagesOf } from "./pages.js";
 import { pollPauses } from "./poll-timing.js";
-import { getJobStatus, isTerminal, wasCancelled } from "./status.js";
+import { isTerminal, ownPage, readJobStatus, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind, JobStatus, WaitOptions } from "./types.js";
 
 /** What {@link pollUntil} needs to know about one kind of job. */
@@ -38,10 +38,10 @@ export interface PollSpec<S> {
 /**
  * Polls until `isDone`, then returns the last status (or throws its failure).
  * Throws `JobTimeoutError` at `timeoutMs` (even mid-request) and `AbortError` when
- * `signal` aborts (even during a sleep).
+ * `signal` aborts (even during a sleep). `wait` was checked by the public method
+ * (`checkWaitOptions`), or is the SDK's own: it is not checked again here.
  */
 export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): Promise<S> {
-  checkWaitOptions(wait);
   const pause = pollPauses(wait.pollIntervalMs); // ramped unless the caller set the interval (poll-timing.ts)
   const ctl = new AbortController();
   let timedOut = false;
@@ -118,6 +118,9 @@ export function waitForTask<S extends TaskStatus>(id: string, read: (signal: Abo
 /** `limit` of the status polls while waiting: the counters come with every page, the documents are fetched once at the end. */
 export const WAIT_POLL_LIMIT = 1;
 
+/** The page of each status poll while waiting. */
+const POLL_PAGE = ownPage({ limit: WAIT_POLL_LIMIT });
+
 /** Internal options of {@link waitForJob}. */
 export interface WaitForJobOptions extends WaitOptions {
   /** When this waiter started the job (enables the 404 grace period). */
@@ -131,15 +134,15 @@ export interface WaitForJobOptions extends WaitOptions {
  * returns the job with all its documents (`next` absent). A job cancelled through
  * this client fails with `JobFailedError` even when the server reports it `completed`.
  */
-export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, opts: WaitForJobOptions = {}, req?: RequestOptions): Promise<JobStatus<TDoc>> {
+export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, opts: WaitForJobOptions = {}, req: Checked<RequestOptions> = NO_OPTIONS): Promise<JobStatus<TDoc>> {
   const v = opts.apiVersion ?? "v2";
-  const signal = opts.signal ?? req?.signal;
+  const signal = opts.signal ?? req.signal;
   const wait = { ...opts, signal };
   return pollUntil<JobStatus<TDoc>>(
     {
       jobId: id,
       startedAt: opts.startedAt ?? startedAt(http, id),
-      poll: (s) => getJobStatus<TDoc>(http, kind, id, { limit: WAIT_POLL_LIMIT }, { ...req, signal: s }, v),
+      poll: (s) => readJobStatus<TDoc>(http, kind, id, POLL_PAGE, withSignal(req, s), v),
       isDone: (s) => isTerminal(s.status),
       failure: (s) =>
         s.status === "failed" || s.status === "cancelled" ? new JobFailedError(id, s.status, s.error)
@@ -151,7 +154,7 @@ export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKin
         // The walk ends only on a terminal page: while the server's pages still say `scraping` after the
         // poll said `completed` (its pages disagree for a moment), it reads on, within this deadline. The
         // result takes the status of the page that ended it, so it is never a running job.
-        for await (const page of jobPages<TDoc>(http, kind, id, { signal: s, pollIntervalMs: opts.pollIntervalMs }, undefined, v)) {
+        for await (const page of pagesOf<TDoc>(http, kind, id, { pollIntervalMs: opts.pollIntervalMs } as Checked<WaitOptions>, withSignal(NO_OPTIONS, s), v)) {
           last = page;
           data.push(...page.data);
         }

@@ -7,12 +7,12 @@ import { isRecord, PaginationError } from "../core/errors.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { maybeString, objects } from "../core/response.js";
 import { fill } from "../core/path.js";
-import { checkJsonOptions, optionsArg } from "../core/options.js";
+import { checkJsonOptions, optionsArg, type Checked } from "../core/options.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
 import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus } from "./types.js";
 import { rejectOfficialKeys } from "../api/official-keys.js";
-import { send, type Endpoint } from "../api/endpoint.js";
+import { sendChecked, send, withChecked, type Endpoint } from "../api/endpoint.js";
 
 /** The status route of a job: `/v2/crawl/<id>` or `/v2/batch/scrape/<id>` (v1 alike). */
 export function jobPath(kind: JobKind, id: string, apiVersion: ApiVersion = "v2"): string {
@@ -70,16 +70,21 @@ export function toJobStatus<TDoc = Document>(raw: unknown, id: string): JobStatu
 /** A status page's answer as a {@link JobStatus} of the job the call names (its second argument). */
 const statusOf = (raw: unknown, args: [JobKind, string, ...unknown[]]): JobStatus => toJobStatus(raw, args[1]);
 
-/** `GET .../<id>?skip=&limit=` (the page options checked). */
-const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page: JobPageOptions | null | undefined], unknown, JobStatus> = {
+/**
+ * Checks a caller's status page options (`skip`, `limit`) with the pagination schema, once: the
+ * `kind` names the public method in the message of an official key.
+ */
+export function checkPageOptions(kind: JobKind, pageArg: JobPageOptions | null | undefined): Checked<JobPageOptions> {
+  const page = optionsArg(pageArg, "status page options");
+  checkJsonOptions(page, "status page options");
+  rejectOfficialKeys(kind === "batch" ? "getBatchScrapeStatus" : "getCrawlStatus", page, "status page options");
+  return check(pageOptions, page, "status page options") as Checked<JobPageOptions>;
+}
+
+/** `GET .../<id>?skip=&limit=` (the page options checked by the caller: {@link checkPageOptions}, or the SDK's own). */
+const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page: Checked<JobPageOptions>], unknown, JobStatus> = {
   path: jobPath,
-  query: (kind, _id, _v, pageArg) => {
-    const page = optionsArg(pageArg, "status page options");
-    checkJsonOptions(page, "status page options");
-    rejectOfficialKeys(kind === "batch" ? "getBatchScrapeStatus" : "getCrawlStatus", page, "status page options");
-    check(pageOptions, page, "status page options");
-    return { skip: page.skip, limit: page.limit };
-  },
+  query: (_kind, _id, _v, page) => ({ skip: page.skip, limit: page.limit }),
   allowUnsuccessful: true,
   response: jobStatusAnswer,
   map: statusOf,
@@ -109,18 +114,29 @@ const ERRORS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion], unkn
 const CANCEL: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion]> = { method: "DELETE", path: jobPath, response: cancelAnswer };
 
 /**
- * ONE page of a job's status (`GET .../<id>?skip=&limit=`). Never paginates.
- * A kickoff failure (200 with `success:false`) comes back as a `failed` status.
+ * ONE page of a job's status (`GET .../<id>?skip=&limit=`), for a public call: its page and request
+ * options checked here, once. Never paginates. A kickoff failure (200 with `success:false`) comes back
+ * as a `failed` status.
  */
 export function getJobStatus<TDoc = Document>(
   http: HttpClient,
   kind: JobKind,
   id: string,
   pageArg?: JobPageOptions | null,
-  req?: RequestOptions,
+  req?: RequestOptions | null,
   apiVersion: ApiVersion = "v2",
 ): APIPromise<JobStatus<TDoc>> {
-  return send(http, STATUS, req, kind, id, apiVersion, pageArg) as APIPromise<JobStatus<TDoc>>;
+  return withChecked(req, (checked) => readJobStatus<TDoc>(http, kind, id, checkPageOptions(kind, pageArg), checked, apiVersion));
+}
+
+/** {@link getJobStatus} with its options checked already (each poll of a waiter or the watcher, each `skip` read of the walk): not checked again. */
+export function readJobStatus<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, page: Checked<JobPageOptions>, req: Checked<RequestOptions>, apiVersion: ApiVersion = "v2"): APIPromise<JobStatus<TDoc>> {
+  return sendChecked(http, STATUS, req, kind, id, apiVersion, page) as APIPromise<JobStatus<TDoc>>;
+}
+
+/** Page options the SDK makes itself (a poll's `limit`, the walk's `skip`): whole numbers of its own, so nothing to check. */
+export function ownPage(page: JobPageOptions): Checked<JobPageOptions> {
+  return page as Checked<JobPageOptions>;
 }
 
 /** A results route at the end of a path (`/v1|v2/crawl/<id>`, `/v1|v2/batch/scrape/<id>`), the id captured. */
@@ -148,9 +164,9 @@ export function nextPagePath(kind: JobKind, id: string, next: string, apiVersion
   throw new PaginationError(id, `its next link is for ${other ? `another job, ${other}` : "no results page of it"} (not read)`, u && u.pathname + u.search);
 }
 
-/** GETs the page a status page's `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
-export function getJobPage<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, next: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<JobStatus<TDoc>> {
-  return send(http, PAGE, req, kind, id, next, apiVersion) as APIPromise<JobStatus<TDoc>>;
+/** GETs the page a status page's `next` link names, re-based onto `apiUrl` ({@link nextPagePath}); `req` checked already. */
+export function getJobPage<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, next: string, req: Checked<RequestOptions>, apiVersion: ApiVersion = "v2"): APIPromise<JobStatus<TDoc>> {
+  return sendChecked(http, PAGE, req, kind, id, next, apiVersion) as APIPromise<JobStatus<TDoc>>;
 }
 
 /** `GET .../<id>/errors`: failed pages and robots.txt-blocked URLs. */

@@ -4,16 +4,16 @@
  * job. Crawl and batch scrape wait with `waitForJob`; extract and agent with
  * `waitForTask`.
  */
-import { getAgentStatus, startAgent, type AgentOptions, type AgentStatus } from "../api/agent.js";
-import { startBatchScrape, type BatchScrapeOptions } from "../api/batch.js";
-import { startCrawl, type CrawlDocument, type CrawlOptions } from "../api/crawl.js";
+import { getAgentStatus, startAgentWith, type AgentOptions, type AgentStatus } from "../api/agent.js";
+import { startBatchScrapeWith, type BatchScrapeOptions } from "../api/batch.js";
+import { startCrawlWith, type CrawlDocument, type CrawlOptions } from "../api/crawl.js";
 import type { Document } from "../api/document.js";
-import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
+import { getExtractStatus, startExtractWith, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
 import { rejectOfficialKeys } from "../api/official-keys.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
 import { JobFailedError, JobTimeoutError } from "../core/errors.js";
-import { checkRequestOptions, checkWaitOptions } from "../core/options.js";
+import { checkRequestOptions, checkWaitOptions, withSignal } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobStatus, WaitOptions } from "./types.js";
 import { waitForJob, waitForTask } from "./polling.js";
@@ -55,14 +55,15 @@ function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<
  * `json` (`ResultValidationError` naming the document's URL and the path).
  */
 export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: HttpClient, url: string, options?: O, req?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
-  checkWaitOptions(options, "crawl options");
-  checkRequestOptions(req);
-  rejectOfficialKeys("crawl", options, "crawl options");
-  const { wait, rest } = split<CrawlOptions & WaitOptions>(options ?? {});
-  const signal = wait.signal ?? req?.signal;
+  // Each family checked once, here: the wait options, the request options; the crawl options by the start's schema.
+  const opts = checkWaitOptions<CrawlOptions & WaitOptions>(options, "crawl options");
+  const checked = checkRequestOptions(req);
+  rejectOfficialKeys("crawl", opts, "crawl options");
+  const { wait, rest } = split<CrawlOptions & WaitOptions>(opts);
+  const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startCrawl(http, url, rest, { ...req, signal });
-  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt }, req));
+  const { id } = await startCrawlWith(http, url, rest, withSignal(checked, signal));
+  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt }, checked));
   return { ...job, data: (await validateDocuments(rest.scrapeOptions?.formats, job.data)) as CrawlDocument<O>[] };
 }
 
@@ -76,42 +77,42 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   options?: O,
   req?: RequestOptions,
 ): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
-  checkWaitOptions(options, "batch scrape options");
-  checkRequestOptions(req);
-  rejectOfficialKeys("batchScrape", options, "batch scrape options");
-  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(options ?? {});
-  const signal = wait.signal ?? req?.signal;
+  const opts = checkWaitOptions<BatchScrapeOptions & WaitOptions>(options, "batch scrape options");
+  const checked = checkRequestOptions(req);
+  rejectOfficialKeys("batchScrape", opts, "batch scrape options");
+  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(opts);
+  const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const started = await startBatchScrape(http, urls, rest, { ...req, signal });
-  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt }, req));
+  const started = await startBatchScrapeWith(http, urls, rest, withSignal(checked, signal));
+  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt }, checked));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
   return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
 }
 
 /** Starts an extraction and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
 export async function extractAndWait<T = unknown>(http: HttpClient, options: ExtractOptions & WaitOptions & ValidateOption, req?: RequestOptions): Promise<ExtractStatus<T>> {
-  checkWaitOptions(options, "extract options");
-  checkRequestOptions(req);
-  rejectOfficialKeys("extract", options, "extract options");
-  const { wait, rest: { validate, ...rest } } = split(options ?? {});
+  const opts = checkWaitOptions<ExtractOptions & WaitOptions & ValidateOption>(options, "extract options");
+  const checked = checkRequestOptions(req);
+  rejectOfficialKeys("extract", opts, "extract options");
+  const { wait, rest: { validate, ...rest } } = split(opts);
   const schema = resultSchema(rest.schema, validate, "validate", "extract options");
-  const signal = wait.signal ?? req?.signal;
+  const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startExtract(http, rest, { ...req, signal });
-  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
+  const { id } = await startExtractWith(http, rest, withSignal(checked, signal));
+  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
 }
 
 /** Starts an agent and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
 export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string, options: AgentOptions & WaitOptions & ValidateOption = {}, req?: RequestOptions): Promise<AgentStatus<T>> {
-  checkWaitOptions(options, "agent options");
-  checkRequestOptions(req);
-  rejectOfficialKeys("agent", options, "agent options");
-  const { wait, rest: { validate, ...rest } } = split(options ?? {});
+  const opts = checkWaitOptions<AgentOptions & WaitOptions & ValidateOption>(options, "agent options");
+  const checked = checkRequestOptions(req);
+  rejectOfficialKeys("agent", opts, "agent options");
+  const { wait, rest: { validate, ...rest } } = split(opts);
   const schema = resultSchema(rest.schema, validate, "validate", "agent options");
-  const signal = wait.signal ?? req?.signal;
+  const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startAgent(http, prompt, rest, { ...req, signal });
-  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, { ...req, signal: s }), { ...w, signal }, startedAt));
+  const { id } = await startAgentWith(http, prompt, rest, withSignal(checked, signal));
+  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
 }

@@ -6,6 +6,7 @@
 import type { Document } from "../api/document.js";
 import { isRecord, type WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
+import type { Checked } from "../core/options.js";
 import { stateOf } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import type { WatchCounters } from "./watch-types.js";
@@ -39,7 +40,7 @@ export interface WatchContext {
   /** Fires when the watcher is closed or aborted. */
   readonly signal: AbortSignal;
   /** The caller's `RequestOptions` for REST reads and the event stream (headers, timeouts, retries); `signal` is the watcher's. */
-  readonly request: RequestOptions;
+  readonly request: Checked<RequestOptions>;
   /** The next pause between REST polls, ms (`pollPauses`, `poll-timing.ts`: ramped up to the interval unless the caller set it). */
   readonly pollPause: () => number;
   /** New documents and changed statuses delivered so far; a reconnect that adds some resets the reconnect budget (repeats do not). */

@@ -12,7 +12,11 @@ import { AbortError, WebDataError } from "../core/errors.js";
 import { delay } from "../core/time.js";
 import { isWatchFatal } from "../core/retry.js";
 import { walkPages, zeroCounters } from "./pages.js";
-import { getJobStatus, isTerminal } from "./status.js";
+import { isTerminal, ownPage, readJobStatus } from "./status.js";
+import { withSignal } from "../core/options.js";
+
+/** The quick status read's page: the counters, one document. */
+const QUICK_PAGE = ownPage({ limit: 1 });
 import type { JobStatus } from "./types.js";
 import type { WatchContext } from "./watch-context.js";
 
@@ -53,11 +57,11 @@ async function read<T>(ctx: WatchContext, maxFailures: number, call: () => Promi
  * for up to a minute after the last page) by polling on.
  */
 export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<JobStatus<Document>> {
-  const req = { ...ctx.request, signal: ctx.signal };
+  const req = withSignal(ctx.request, ctx.signal);
   if (opts.quick) {
     let zeroReads = 0;
     for (;;) {
-      const s = await read(ctx, opts.maxFailures, () => getJobStatus<Document>(ctx.http, ctx.kind, ctx.id, { limit: 1 }, req, ctx.apiVersion));
+      const s = await read(ctx, opts.maxFailures, () => readJobStatus<Document>(ctx.http, ctx.kind, ctx.id, QUICK_PAGE, req, ctx.apiVersion));
       ctx.status(s);
       if (isTerminal(s.status)) {
         if (!zeroCounters(s) && ctx.delivered >= s.completed) return s;

@@ -18,7 +18,9 @@ import { idleTimer } from "../core/time.js";
 import { isWatchFatal } from "../core/retry.js";
 import { jobPath } from "./status.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
-import { open, type Endpoint } from "../api/endpoint.js";
+import { openChecked, type Endpoint } from "../api/endpoint.js";
+import type { Checked } from "../core/options.js";
+import type { RequestOptions } from "../core/request.js";
 import { docsOf, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError } from "./watch-types.js";
 
@@ -39,7 +41,9 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
   if (ctx.lastEventId !== undefined) headers["last-event-id"] = ctx.lastEventId;
   let res;
   try {
-    res = await open(ctx.http, STATUS_STREAM, { ...ctx.request, signal: ctx.signal, headers: { ...ctx.request.headers, ...headers } }, ctx);
+    // The checked request options with the watcher's signal and the stream's own headers (the SDK's: nothing to check again).
+    const req = { ...ctx.request, signal: ctx.signal, headers: { ...ctx.request.headers, ...headers } } as Checked<RequestOptions>;
+    res = await openChecked(ctx.http, STATUS_STREAM, req, ctx);
   } catch (err) {
     if (ctx.signal.aborted) return { kind: "aborted" };
     // A job this client has just started may not be visible yet: the REST reads wait for it (`watch-poll.ts`).

@@ -25,7 +25,7 @@ import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
 import { onAbort as linkAbort } from "../core/abort.js";
 import { after, delay } from "../core/time.js";
-import { checkJsonOptions, checkRequestOptions, checkWaitOptions, optionsArg } from "../core/options.js";
+import { checkJsonOptions, checkRequestOptions, NO_OPTIONS, optionsArg, waitShape, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { reconnectDelayMs } from "../core/retry.js";
 import * as z from "zod/v4/mini";
@@ -51,8 +51,14 @@ export type WatchOptions = WatcherOptions & PollFloorOption;
 export interface WatchInternals {
   /** Route version (the v1 layer watches `/v1/...`); default `v2`. */
   apiVersion?: ApiVersion | undefined;
-  /** The call's request options, applied to every REST read. */
+  /** The call's request options, applied to every REST read (checked once, by {@link createWatcher}). */
   requestOptions?: RequestOptions | undefined;
+}
+
+/** What {@link createWatcher} hands the watcher: its internals with the request options checked. */
+interface CheckedInternals {
+  apiVersion?: ApiVersion | undefined;
+  requestOptions: Checked<RequestOptions>;
 }
 
 /** Live events of one job. Nothing is opened until you iterate it or add a listener. */
@@ -61,7 +67,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   readonly jobId: string;
   readonly #http: HttpClient;
   readonly #options: WatchOptions;
-  readonly #internals: WatchInternals;
+  readonly #internals: CheckedInternals;
   readonly #ctl = new AbortController();
   readonly #listeners = new Map<WatchEventType, Set<Listener<TDoc>>>();
   readonly #seen = new Set<string>();
@@ -78,7 +84,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   readonly #invalid: unknown;
 
   /** @internal Use `client.watcher(jobId, options)`. */
-  constructor(http: HttpClient, jobId: string, options: WatchOptions = {}, invalid?: unknown, internals: WatchInternals = {}) {
+  constructor(http: HttpClient, jobId: string, options: WatchOptions = {}, invalid?: unknown, internals: CheckedInternals = { requestOptions: NO_OPTIONS }) {
     this.#http = http;
     this.jobId = jobId;
     this.#options = options;
@@ -214,7 +220,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       id: this.jobId,
       apiVersion: this.#internals.apiVersion ?? "v2",
       signal: this.#ctl.signal,
-      request: { ...this.#internals.requestOptions, signal: undefined },
+      request: withSignal(this.#internals.requestOptions, undefined),
       pollPause,
       progress: 0,
       lastEventId: undefined,
@@ -322,12 +328,17 @@ async function reconnectPause(tries: number, signal: AbortSignal): Promise<boole
   }
 }
 
+/** The watcher's options, one schema: its own fields, and `signal` and `pollIntervalMs` as the waiters' (bounded as crawl()'s: at most what a timer holds). */
 const watcherOptions = z.looseObject({
+  signal: waitShape.signal,
+  pollIntervalMs: waitShape.pollIntervalMs,
   kind: z.optional(z.enum(["crawl", "batch"])),
   maxReconnects: z.optional(int(0)),
   maxPollFailures: z.optional(int(1)),
   transports: z.optional(z.array(z.enum(["websocket", "sse", "poll"]))),
 });
+
+const jobIdSchema = z.string().check(z.minLength(1));
 
 /**
  * Creates a {@link Watcher}. Bad arguments never throw here: the watcher fails
@@ -336,20 +347,20 @@ const watcherOptions = z.looseObject({
  */
 export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, options: WatchOptions = {}, internals: WatchInternals = {}): Watcher<TDoc> {
   let invalid: unknown;
+  let requestOptions: Checked<RequestOptions> = NO_OPTIONS;
   try {
-    check(z.string().check(z.minLength(1)), jobId, "job id");
-    checkJsonOptions(optionsArg(options, "watcher options"), "watcher options");
-    check(watcherOptions, options, "watcher options");
-    // `signal` and `pollIntervalMs` by the waiters' schema: bounded as crawl()'s are (at most what a timer holds).
-    if (isRecord(options)) checkWaitOptions({ signal: options.signal, pollIntervalMs: options.pollIntervalMs }, "watcher options");
-    checkRequestOptions(internals.requestOptions);
-    rejectOfficialKeys("watcher", options, "watcher options");
-    jobPath(options?.kind ?? "crawl", jobId);
+    check(jobIdSchema, jobId, "job id");
+    const opts = optionsArg(options, "watcher options");
+    checkJsonOptions(opts, "watcher options");
+    check(watcherOptions, opts, "watcher options");
+    requestOptions = checkRequestOptions(internals.requestOptions);
+    rejectOfficialKeys("watcher", opts, "watcher options");
+    jobPath(opts.kind ?? "crawl", jobId);
   } catch (err) {
     invalid = err;
   }
   // A bad id is reported by `invalid`; its text is only for messages (some values cannot become a string).
-  return new Watcher<TDoc>(http, typeof jobId === "string" ? jobId : printable(jobId), isRecord(options) ? options : {}, invalid, internals);
+  return new Watcher<TDoc>(http, typeof jobId === "string" ? jobId : printable(jobId), isRecord(options) ? options : {}, invalid, { apiVersion: internals.apiVersion, requestOptions });
 }
 
 function printable(v: unknown): string {

@@ -5,6 +5,7 @@
  */
 import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { checkRequestOptions } from "../core/options.js";
 import { asyncBatchScrapeUrls } from "./batch.js";
 import { asyncCrawlUrl, type V1CrawlParams, type V1Webhook } from "./crawl.js";
 import { deprecate } from "./deprecation.js";
@@ -61,8 +62,9 @@ export class V1Client {
   async crawlUrl(url: string, params?: V1CrawlParams, pollInterval?: number, idempotencyKey?: string, options?: RequestOptions): Promise<V1JobStatusResponse | V1ErrorResponse> {
     deprecate(this.#http, "crawlUrl");
     const pollMs = pollSecondsToMs(pollInterval);
-    const { id } = await asyncCrawlUrl(this.#http, url, params, idempotencyKey, options);
-    return waitV1Job(this.#http, "crawl", id, pollMs, options);
+    const checked = checkRequestOptions(options); // once: the start and the wait take them checked
+    const { id } = await asyncCrawlUrl(this.#http, url, params, idempotencyKey, checked);
+    return waitV1Job(this.#http, "crawl", id, pollMs, checked);
   }
 
   /** Starts a crawl: `POST /v1/crawl` -> `{ success, id, url }`. v2: `startCrawl`. */
@@ -115,8 +117,9 @@ export class V1Client {
   ): Promise<V1JobStatusResponse | V1ErrorResponse> {
     deprecate(this.#http, "batchScrapeUrls");
     const pollMs = pollSecondsToMs(pollInterval);
-    const { id } = await asyncBatchScrapeUrls(this.#http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs, maxConcurrency }, options);
-    return waitV1Job(this.#http, "batch", id, pollMs, options);
+    const checked = checkRequestOptions(options); // once: the start and the wait take them checked
+    const { id } = await asyncBatchScrapeUrls(this.#http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs, maxConcurrency }, checked);
+    return waitV1Job(this.#http, "batch", id, pollMs, checked);
   }
 
   /** Starts a batch scrape: `POST /v1/batch/scrape` -> `{ success, id, url, invalidURLs? }`. v2: `startBatchScrape`. */

@@ -9,7 +9,7 @@ import { wireSchema, type SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
-import { optionsArg, withIdempotencyKey } from "../core/options.js";
+import { checkRequestOptions, optionsArg, withIdempotencyKey, withSignal } from "../core/options.js";
 import { V1_EXTRACT_POLL_MS } from "../jobs/poll-timing.js";
 import { waitForTask } from "../jobs/polling.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
@@ -141,8 +141,9 @@ export function getExtractStatusV1<T = V1Any>(http: HttpClient, id: string, req?
 
 /** Starts an extract job and waits for it; `failed`/`cancelled` throw `JobFailedError`. */
 export async function extractV1<S extends SchemaInput = SchemaInput, T = V1SchemaResult<S>>(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams<S> = {}, req?: RequestOptions): Promise<V1ExtractResponse<T>> {
-  const { id } = await asyncExtract(http, urls, params, undefined, req);
-  const s = await waitForTask(id, (signal) => getExtractStatusV1<T>(http, id, { ...req, signal }), { pollIntervalMs: V1_EXTRACT_POLL_MS, signal: req?.signal }, Date.now());
+  const checked = checkRequestOptions(req); // once: the start and every poll take them checked
+  const { id } = await asyncExtract(http, urls, params, undefined, checked);
+  const s = await waitForTask(id, (signal) => getExtractStatusV1<T>(http, id, withSignal(checked, signal)), { pollIntervalMs: V1_EXTRACT_POLL_MS, signal: checked.signal }, Date.now());
   const out: V1ExtractResponse<T> = { success: true, data: s.data };
   if (s.warning !== undefined) out.warning = s.warning;
   if (s.error !== undefined) out.error = s.error;

@@ -7,9 +7,9 @@
 import { APIPromise, type HttpClient, type RequestOptions, type ResponseInfo, type WithResponse } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
-import { checkRequestOptions } from "../core/options.js";
-import { jobPages } from "../jobs/pages.js";
-import { cancelJob, getJobErrors, getJobPage, getJobStatus, isTerminal, jobPath } from "../jobs/status.js";
+import { checkRequestOptions, NO_OPTIONS, type Checked } from "../core/options.js";
+import { pagesOf } from "../jobs/pages.js";
+import { cancelJob, getJobErrors, getJobPage, isTerminal, jobPath, ownPage, readJobStatus } from "../jobs/status.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
 import { waitForJob } from "../jobs/polling.js";
 import { V1, v1JobStatus, v1Record, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
@@ -50,28 +50,28 @@ export function checkV1JobStatus(
   req?: RequestOptions,
 ): APIPromise<V1JobStatusResponse | V1ErrorResponse> {
   try {
-    checkRequestOptions(req);
-    check(pageArgs, { skip: page.skip, limit: page.limit }, "status page options");
-    if (getAllData) return new APIPromise(allPages(http, kind, id, req));
+    const checked = checkRequestOptions(req);
+    const pageChecked = ownPage(check(pageArgs, { skip: page.skip, limit: page.limit }, "status page options"));
+    if (getAllData) return new APIPromise(allPages(http, kind, id, checked));
     if (page.nextURL !== undefined) {
       const u = new URL(page.nextURL);
       if (page.skip !== undefined) u.searchParams.set("skip", String(page.skip));
       if (page.limit !== undefined) u.searchParams.set("limit", String(page.limit));
-      return getJobPage(http, kind, id, u.toString(), req, V1).map((s) => v1JobStatus(s));
+      return getJobPage(http, kind, id, u.toString(), checked, V1).map((s) => v1JobStatus(s));
     }
-    return getJobStatus(http, kind, id, { skip: page.skip, limit: page.limit }, req, V1).map((s) => v1JobStatus(s));
+    return readJobStatus(http, kind, id, pageChecked, checked, V1).map((s) => v1JobStatus(s));
   } catch (err) {
     // Bad input rejects the promise (nothing was sent), as everywhere else.
     return new APIPromise<V1JobStatusResponse | V1ErrorResponse>(Promise.reject(err));
   }
 }
 
-async function allPages(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions): Promise<WithResponse<V1JobStatusResponse | V1ErrorResponse>> {
+async function allPages(http: HttpClient, kind: JobKind, id: string, req: Checked<RequestOptions>): Promise<WithResponse<V1JobStatusResponse | V1ErrorResponse>> {
   // Several answers make up this result: the response info is the API's, not one page's.
   const response: ResponseInfo = { status: 200, headers: new Headers(), requestId: undefined, url: http.url(jobPath(kind, id, V1)) };
   let last: JobStatus | undefined;
   const data: JobStatus["data"] = [];
-  for await (const p of jobPages(http, kind, id, {}, req, V1)) {
+  for await (const p of pagesOf(http, kind, id, NO_OPTIONS, req, V1)) {
     // A running job is not paginated (v1 semantics): its first page is the answer.
     if (!last && !isTerminal(p.status)) return { data: v1JobStatus(p), response };
     last = p;
@@ -96,7 +96,7 @@ export function cancelV1Job(http: HttpClient, kind: JobKind, id: string, req?: R
  * in the v1 status shape. Failure and cancellation throw `JobFailedError`.
  * `pollIntervalMs` comes from the caller's seconds through `pollSecondsToMs`.
  */
-export async function waitV1Job(http: HttpClient, kind: JobKind, id: string, pollIntervalMs: number, req?: RequestOptions): Promise<V1JobStatusResponse> {
-  const final = await waitForJob(http, kind, id, { pollIntervalMs, startedAt: Date.now(), apiVersion: V1, signal: req?.signal }, req);
+export async function waitV1Job(http: HttpClient, kind: JobKind, id: string, pollIntervalMs: number, req: Checked<RequestOptions>): Promise<V1JobStatusResponse> {
+  const final = await waitForJob(http, kind, id, { pollIntervalMs, startedAt: Date.now(), apiVersion: V1, signal: req.signal }, req);
   return v1JobStatus(final, { dropNext: true }) as V1JobStatusResponse;
 }

@@ -11,6 +11,7 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { V1_TASK_POLL_MS } from "../jobs/poll-timing.js";
 import { waitForTask, type TaskStatus } from "../jobs/polling.js";
+import { checkRequestOptions, withSignal, type Checked } from "../core/options.js";
 import type { V1JsonOptions } from "./scrape-options.js";
 import { v1ScrapeWire } from "./scrape-options.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
@@ -174,19 +175,20 @@ export function checkDeepResearchStatus<T = V1Any>(http: HttpClient, id: string,
 }
 
 /** Waits for a generation job with the shared task waiting, at the v1 interval; `onStatus` sees every status read. */
-function waitV1Task<S extends TaskStatus>(id: string, read: (signal: AbortSignal) => Promise<S>, onStatus: ((s: S) => void) | undefined, req?: RequestOptions): Promise<S> {
+function waitV1Task<S extends TaskStatus>(id: string, read: (signal: AbortSignal) => Promise<S>, onStatus: ((s: S) => void) | undefined, req: Checked<RequestOptions>): Promise<S> {
   const poll = async (signal: AbortSignal): Promise<S> => {
     const s = await read(signal);
     onStatus?.(s);
     return s;
   };
-  return waitForTask(id, poll, { pollIntervalMs: V1_TASK_POLL_MS, signal: req?.signal }, Date.now());
+  return waitForTask(id, poll, { pollIntervalMs: V1_TASK_POLL_MS, signal: req.signal }, Date.now());
 }
 
 /** Generates LLMs.txt and waits: `generateLLMsText`. */
 export async function generateLLMsText(http: HttpClient, url: string, params?: V1GenerateLLMsTextParams, req?: RequestOptions): Promise<V1GenerateLLMsTextStatusResponse> {
-  const { id } = await asyncGenerateLLMsText(http, url, params, req);
-  return waitV1Task(id, (signal) => checkGenerateLLMsTextStatus(http, id, { ...req, signal }), undefined, req);
+  const checked = checkRequestOptions(req); // once: the start and every poll take them checked
+  const { id } = await asyncGenerateLLMsText(http, url, params, checked);
+  return waitV1Task(id, (signal) => checkGenerateLLMsTextStatus(http, id, withSignal(checked, signal)), undefined, checked);
 }
 
 /** Runs deep research and waits, reporting each new activity and source once: `deepResearch`. */
@@ -198,7 +200,8 @@ export async function deepResearch<S extends SchemaInput = SchemaInput>(
   onSource?: (source: V1ResearchSource) => void,
   req?: RequestOptions,
 ): Promise<V1DeepResearchStatusResponse<V1SchemaResult<S>>> {
-  const { id } = await asyncDeepResearch(http, query, params, req);
+  const checked = checkRequestOptions(req); // once: the start and every poll take them checked
+  const { id } = await asyncDeepResearch(http, query, params, checked);
   let activities = 0;
   let sources = 0;
   const report = (s: V1DeepResearchStatusResponse<V1SchemaResult<S>>): void => {
@@ -207,5 +210,5 @@ export async function deepResearch<S extends SchemaInput = SchemaInput>(
     activities = Math.max(activities, s.activities?.length ?? 0);
     sources = Math.max(sources, s.sources?.length ?? 0);
   };
-  return waitV1Task(id, (signal) => checkDeepResearchStatus<V1SchemaResult<S>>(http, id, { ...req, signal }), report, req);
+  return waitV1Task(id, (signal) => checkDeepResearchStatus<V1SchemaResult<S>>(http, id, withSignal(checked, signal)), report, checked);
 }

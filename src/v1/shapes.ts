@@ -8,6 +8,7 @@
 import type { ChangeTrackingResult, Document } from "../api/document.js";
 import type { InferSchema } from "../api/schema.js";
 import { ValidationError } from "../core/errors.js";
+import { MAX_TIMER_MS } from "../core/time.js";
 import { V1_DEFAULT_POLL_SECONDS } from "../jobs/poll-timing.js";
 import type { ApiVersion, JobErrors, JobState, JobStatus } from "../jobs/types.js";
 
@@ -125,5 +126,8 @@ export function pollSecondsToMs(seconds: number | undefined): number {
   if (typeof s !== "number" || !Number.isFinite(s) || s <= 0) {
     throw new ValidationError([{ path: "pollInterval", message: `must be a positive number of seconds, got ${String(s)}` }], "pollInterval");
   }
-  return Math.round(s * 1000);
+  const ms = Math.round(s * 1000);
+  // The bound of the wait family's poll interval (what a timer holds), checked here once: the poll loop does not check again.
+  if (ms > MAX_TIMER_MS) throw new ValidationError([{ path: "pollInterval", message: `must be at most ${Math.floor(MAX_TIMER_MS / 1000)} seconds (what a timer holds), got ${String(s)}` }], "pollInterval");
+  return ms;
 }

@@ -132,7 +132,7 @@ export function cycles(graph: Map<string, ModuleImports>): string[] {
 /** A read of a job's status pages in a module: `getJobPage(...)` (a `next` link followed) or `getJobStatus(...)` given a `skip`. */
 export interface PageRead {
   /** `getJobPage`, or `getJobStatus` with a `skip` key in its page options, or a client's public status read (`x.getCrawlStatus(...)`, `x.getBatchScrapeStatus(...)`) given a `skip`. */
-  callee: "getJobPage" | "getJobStatus" | "getCrawlStatus" | "getBatchScrapeStatus";
+  callee: "getJobPage" | "getJobStatus" | "readJobStatus" | "getCrawlStatus" | "getBatchScrapeStatus";
   /** 1-based line of the call. */
   line: number;
   /** The call sits inside a loop statement (`for`, `while`, `do`, `for...of`, `for...in`), a function defined in the loop included: a walk of the pages. */
@@ -140,8 +140,9 @@ export interface PageRead {
 }
 
 /**
- * The page reads of a module ({@link PageRead}): every `getJobPage` call, every `getJobStatus` call whose
- * page options (its 4th argument) are an object literal with a `skip` key, and every call of a client's
+ * The page reads of a module ({@link PageRead}): every `getJobPage` call, every `getJobStatus` or
+ * `readJobStatus` call whose page options (its 4th argument) are an object literal with a `skip` key
+ * (or a call given one: `ownPage({ skip })`), and every call of a client's
  * public `getCrawlStatus` / `getBatchScrapeStatus` method whose arguments hold an object literal with a
  * `skip` key (`skip ? { skip } : undefined` included): a module that counts the skip itself walks the pages,
  * in a loop or not. One in a loop is a walk of the pages; `ARCHITECTURE.md` gives the walk one home.
@@ -149,8 +150,11 @@ export interface PageRead {
 export function pageReadsOf(fileName: string, code: string): PageRead[] {
   const sf = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const out: PageRead[] = [];
+  // Page options as an object literal, or wrapped in a call (`ownPage({ skip })`, options the SDK makes itself).
   const hasSkip = (arg: ts.Expression | undefined): boolean =>
-    !!arg && ts.isObjectLiteralExpression(arg) && arg.properties.some((p) => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && p.name.getText(sf) === "skip");
+    !!arg &&
+    ((ts.isObjectLiteralExpression(arg) && arg.properties.some((p) => (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && p.name.getText(sf) === "skip")) ||
+      (ts.isCallExpression(arg) && hasSkip(arg.arguments[0])));
   const inLoop = (n: ts.Node): boolean => {
     for (let p = n.parent; p && !ts.isSourceFile(p); p = p.parent) if (ts.isIterationStatement(p, false)) return true;
     return false;
@@ -159,7 +163,8 @@ export function pageReadsOf(fileName: string, code: string): PageRead[] {
   const visit = (n: ts.Node): void => {
     if (ts.isCallExpression(n) && ts.isIdentifier(n.expression)) {
       const name = n.expression.text;
-      if (name === "getJobPage" || (name === "getJobStatus" && hasSkip(n.arguments[3]))) {
+      // `readJobStatus` is `getJobStatus` with its options checked already (the walk's and the polls' read).
+      if (name === "getJobPage" || ((name === "getJobStatus" || name === "readJobStatus") && hasSkip(n.arguments[3]))) {
         out.push({ callee: name, line: sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1, inLoop: inLoop(n) });
       }
     } else if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression)) {
