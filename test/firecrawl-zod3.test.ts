@@ -3,7 +3,7 @@
  * on zod 3 and converts its users' zod 3 schemas itself, so code moved to the drop-in with only the
  * import changed passes zod 3 schemas. Each case loads one drop-in entry in a fresh module registry
  * (nothing else registers a converter: this file imports neither `webdata/zod3` nor the drop-in up
- * front) and sends the same schema through it and through the official client (`@mendable/firecrawl-js`)
+ * front; a drop-in class registers the converter when it is made) and sends the same schema through it and through the official client (`@mendable/firecrawl-js`)
  * at the same served fake, comparing the JSON Schema each sends. The root entry still refuses a zod 3
  * schema until `import "webdata/zod3"` (test/zod-opt-in.test.ts); its bundle carries no zod 3 converter
  * (test/size.test.ts).
@@ -73,6 +73,16 @@ describe.each(["index", "node"] as const)("webdata/firecrawl (%s entry) takes a 
     expect(officialExtract).toEqual(officialScrape);
     expect(ourExtract).toEqual(asWebDataSends(officialExtract));
     expect(ourExtractWaiter).toEqual(ourExtract);
+  });
+
+  it("the official v1 class alone (FirecrawlAppV1) takes them too; nothing is registered before a drop-in class is made", async () => {
+    vi.resetModules();
+    const { FirecrawlAppV1 } = (await (entry === "index" ? import("../src/firecrawl/index.js") : import("../src/firecrawl/node.js"))) as typeof import("../src/firecrawl/index.js");
+    const { toWireSchema } = await import("../src/index.js");
+    const schema = z.object({ n: z.number().max(5) });
+    await expect(toWireSchema(schema)).rejects.toThrow('add import "webdata/zod3"');
+    new FirecrawlAppV1({ apiKey: "fc-test", apiUrl: "https://fake.webdata.test" });
+    expect(await toWireSchema(schema)).toEqual({ type: "object", properties: { n: { type: "number", maximum: 5 } }, required: ["n"] });
   });
 
   it("a .strict() zod 3 object: the same JSON Schema as the official client's, additionalProperties false included", async () => {

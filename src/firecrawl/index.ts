@@ -3,10 +3,6 @@
  * official client. Migrating is one change, the import:
  * `@mendable/firecrawl-js` becomes `webdata/firecrawl`. Portable entry.
  */
-// The official client converts zod 3 schemas itself (it is built on zod 3): its users' schemas are zod 3
-// schemas, so the drop-in registers the zod 3 converter (`webdata/zod3`); only the import changes.
-// The root entry never reaches this module, so a zod 4 app importing `webdata` ships no zod 3 converter.
-import "../zod3.js";
 import { Firecrawl } from "./client.js";
 
 export { Firecrawl, FirecrawlClient, SdkError, type SdkErrorConstructor, type FirecrawlClientOptions, type FirecrawlClientInput, type IdempotencyKeyOption, type FirecrawlSameMethod, type FirecrawlBatchScrapeOptions, type FirecrawlWaitOptions, type OfficialTimeoutFields, type PaginationConfig, type GetMonitorCheckOptions } from "./client.js";

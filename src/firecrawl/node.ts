@@ -2,10 +2,6 @@
  * `webdata/firecrawl` on Node: the drop-in classes sending through undici (as
  * `WebData` from the Node entry does).
  */
-// The official client converts zod 3 schemas itself (it is built on zod 3): its users' schemas are zod 3
-// schemas, so the drop-in registers the zod 3 converter (`webdata/zod3`); only the import changes.
-// The root entry never reaches this module, so a zod 4 app importing `webdata` ships no zod 3 converter.
-import "../zod3.js";
 import { WebData } from "../node.js";
 import type { ClientOptions } from "../core/config.js";
 import { Firecrawl as PortableFirecrawl } from "./client.js";
