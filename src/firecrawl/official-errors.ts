@@ -20,8 +20,8 @@ import { APIPromise } from "../core/request.js";
 /** The official client's own message for an empty or blank URL (it refuses it before sending). */
 export const EMPTY_URL = "URL cannot be empty";
 
-/** The drop-in's errors that stand for one the official client raises itself (no HTTP answer behind them): left as they are. */
-const OWN = new WeakSet<object>();
+/** Marks the drop-in's errors that stand for one the official client raises itself (no HTTP answer behind them): left as they are. */
+const OWN: unique symbol = Symbol("webdata.officialOwn");
 
 /**
  * An argument the official client refuses itself, before sending (`query cannot be empty`, `k must be
@@ -29,7 +29,7 @@ const OWN = new WeakSet<object>();
  */
 export function officialRefusal(message: string, path: string, context = "arguments"): ValidationError {
   const err = new ValidationError([{ path, message }], context);
-  OWN.add(err);
+  set(err, OWN, true);
   return err;
 }
 
@@ -38,12 +38,12 @@ export function officialFailure(message: string, status?: number, code?: string)
   const err = new WebDataError(message);
   if (status !== undefined) set(err, "status", status);
   if (code !== undefined) set(err, "code", code);
-  OWN.add(err);
+  set(err, OWN, true);
   return err;
 }
 
 /** An own, non-enumerable property (not in JSON or `toEqual`), as the official fields are read. */
-function set(err: object, key: string, value: unknown): void {
+function set(err: object, key: PropertyKey, value: unknown): void {
   Object.defineProperty(err, key, { value, enumerable: false, configurable: true, writable: true });
 }
 
@@ -54,7 +54,7 @@ export function officialError(err: unknown): unknown {
     if (err.details === undefined && err.body !== undefined) set(err, "details", err.body);
     return err;
   }
-  if (OWN.has(err as object)) return err;
+  if (typeof err === "object" && err !== null && OWN in err) return err;
   if (err instanceof ValidationError && !("status" in err)) {
     const own = err.issues.some((i) => i.message === EMPTY_URL || i.message.startsWith("not supported by webdata"));
     if (own) return err;
