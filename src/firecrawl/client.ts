@@ -185,6 +185,7 @@ function extra(requestOptions: unknown): RequestOptions | undefined {
 export class Firecrawl {
   readonly #client: WebData;
   #v1: FirecrawlAppV1 | undefined;
+  #research: ResearchClient | undefined;
 
   /** @param options Client options (webdata's, plus the official `backoffFactor`); a string is the key. */
   constructor(options: FirecrawlClientOptions | string = {}) {
@@ -441,6 +442,10 @@ export class Firecrawl {
    * official client sends; the server's answer decides (a separate service it proxies when a deployment configures it).
    */
   get research(): ResearchClient {
+    return (this.#research ??= this.#researchCalls());
+  }
+
+  #researchCalls(): ResearchClient {
     const calls = researchClient(this.#client.http) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
     const wrapped = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, (...args: unknown[]) => runOfficially(() => call(...args).catch(researchError))]));
     return wrapped as unknown as ResearchClient;
