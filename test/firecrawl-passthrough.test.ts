@@ -107,6 +107,7 @@ describe("a method sends what the official client sends; the server's answer dec
     answer();
     const got = await run(ours);
     expect(want).toEqual([thread, developer, papers, tools.data.alexandria[0]!.data]);
+    expect(ours.research).toBe(ours.research); // one object, as the official client's property
     expect(got).toEqual(want);
   });
 

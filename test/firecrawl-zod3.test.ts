@@ -85,6 +85,20 @@ describe.each(["index", "node"] as const)("webdata/firecrawl (%s entry) takes a 
     expect(await toWireSchema(schema)).toEqual({ type: "object", properties: { n: { type: "number", maximum: 5 } }, required: ["n"] });
   });
 
+  it("the v1 class's jsonOptions.schema (app.v1.scrapeUrl): the JSON Schema the official v1 class sends", async () => {
+    s = await setup("undici");
+    const Ours = await dropIn(entry);
+    const official = new OfficialFirecrawl({ apiKey: s.fake.apiKey, apiUrl: s.url });
+    const ours = new Ours({ apiKey: s.fake.apiKey, apiUrl: s.url, logLevel: "off" });
+    const make = schemas["zod/v3 (zod 3.25+'s zod 3)"];
+    await official.v1.scrapeUrl(SITE, { formats: ["json"], jsonOptions: { schema: make() as never } });
+    const doc = await ours.v1.scrapeUrl(SITE, { formats: ["json"], jsonOptions: { schema: make() } });
+    expect(doc.success).toBe(true);
+    const [want, got] = s.fake.requests.filter((r) => r.pathname === "/v1/scrape").map((r) => (r.body as { jsonOptions: { schema: unknown } }).jsonOptions.schema);
+    expect(want).toMatchObject({ type: "object", required: ["title", "n", "kind"] });
+    expect(got).toEqual(asWebDataSends(want));
+  });
+
   it("a .strict() zod 3 object: the same JSON Schema as the official client's, additionalProperties false included", async () => {
     s = await setup("undici");
     const Ours = await dropIn(entry);
