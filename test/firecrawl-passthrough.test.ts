@@ -111,6 +111,16 @@ describe("a method sends what the official client sends; the server's answer dec
     expect(got).toEqual(want);
   });
 
+  it("a research error in the problem format (type, title, detail): the official code (its type), details and words", async () => {
+    const { official, ours, fake } = await both();
+    const problem = { type: "paper_not_found", title: "Not Found", detail: "No paper with id pmid:9" };
+    const want = await (fake.inject({ match: "/v2/search/research/papers/pmid%3A9", status: 404, body: problem }), failure(official.research.getPaper("pmid:9")));
+    const got = await (fake.inject({ match: "/v2/search/research/papers/pmid%3A9", status: 404, body: problem }), failure(ours.research.getPaper("pmid:9")));
+    expect(want).toMatchObject({ status: 404, code: "paper_not_found", details: problem, message: "No paper with id pmid:9" });
+    expect({ status: got.status, code: got.code, details: got.details }).toEqual({ status: want.status, code: want.code, details: want.details });
+    expect(got.message).toContain(want.message);
+  });
+
   it("an argument the official client refuses itself: its words, no status, nothing sent", async () => {
     const { official, ours, fake } = await both();
     const cases: [string, Call][] = [

@@ -67,12 +67,16 @@ export function officialError(err: unknown): unknown {
 
 /**
  * A research index error as the official `firecrawl.research` reads it: an answer in the problem format
- * (`{ type, title, detail }`) gives `code` its `type` and `details` the body; any other error as {@link officialError}.
+ * (`{ type, title, detail }`) gives `code` its `type`, `details` the body and the message its `detail` (else `title`)
+ * first; any other error as {@link officialError}.
  */
 export function researchError(err: unknown): never {
   if (err instanceof APIError && err.code === undefined && isProblem(err.body)) {
     set(err, "code", err.body.type);
     set(err, "details", err.body);
+    // The official message is the problem's detail (else its title): it leads ours, before the status line.
+    const text = err.body.detail || err.body.title;
+    if (text && !err.message.includes(text)) set(err, "message", `${text}: ${err.message}`);
   }
   throw err;
 }
