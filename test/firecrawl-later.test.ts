@@ -5,7 +5,7 @@
  * sending.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { PaginationLoopError, ValidationError, WebData } from "../src/index.js";
+import { APIError, PaginationLoopError, ValidationError, WebData } from "../src/index.js";
 import { Firecrawl } from "../src/firecrawl/index.js";
 import { Firecrawl as NodeFirecrawl } from "../src/firecrawl/node.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
@@ -76,25 +76,27 @@ describe.each(TRANSPORTS)("webdata/firecrawl later methods over %s", (kind) => {
     expect(await fc.deleteMonitor(m.id)).toBe(true);
   });
 
-  it("getAgentThread, developerSearch, findTools and research reject with a ValidationError naming what to use, and send nothing", async () => {
+  it("getAgentThread, developerSearch, findTools and research send what the official client sends; the server's answer decides (the fake has none of the routes)", async () => {
     s = await setup(kind);
     const fc = app();
-    const calls: [string, () => Promise<unknown>, RegExp][] = [
-      ["getAgentThread", () => fc.getAgentThread("0190f2a4-0000-7000-8000-000000000001"), /getAgentStatus\(jobId\)/],
-      ["developerSearch", () => fc.developerSearch("retry backoff"), /categories: \["github"\]/],
-      ["findTools", () => fc.findTools({ limit: 1 }), /tool catalogue/],
-      ["research", () => fc.research.searchPapers("CRISPR"), /categories: \["research"\]/],
-      ["research", () => fc.research.getPaper("arxiv:1234", { query: "methods" }), /paper index/],
-      ["research", () => fc.research.similarPapers("arxiv:1234", { intent: "x" }), /paper index/],
-      ["research", () => fc.research.searchGithub("x"), /paper index/],
+    const calls: [string, () => Promise<unknown>, number, string][] = [
+      ["getAgentThread", () => fc.getAgentThread("0190f2a4-0000-7000-8000-000000000001"), 404, "GET /v2/agent/threads/0190f2a4-0000-7000-8000-000000000001"],
+      ["developerSearch", () => fc.developerSearch("retry backoff"), 404, "POST /v2/search/developer"],
+      ["findTools", () => fc.findTools({ limit: 1 }), 400, "POST /v2/scrape"],
+      ["research", () => fc.research.searchPapers("CRISPR"), 404, "GET /v2/search/research/papers?query=CRISPR"],
+      ["research", () => fc.research.getPaper("arxiv:1234", { query: "methods" }), 404, "GET /v2/search/research/papers/arxiv%3A1234?query=methods"],
+      ["research", () => fc.research.similarPapers("arxiv:1234", { intent: "x" }), 404, "GET /v2/search/research/papers/arxiv%3A1234/similar?intent=x"],
+      ["research", () => fc.research.searchGithub("x"), 404, "GET /v2/search/research/github?query=x"],
     ];
-    for (const [name, call, fix] of calls) {
+    for (const [name, call, status, request] of calls) {
       const err = await call().catch((e: unknown) => e);
-      expect(err, name).toBeInstanceOf(ValidationError);
-      expect((err as Error).message).toMatch(new RegExp(`${name}: not supported by webdata \\(nothing was sent\\)`));
-      expect((err as Error).message).toMatch(fix);
+      expect(err, name).toBeInstanceOf(APIError);
+      expect((err as APIError).status, name).toBe(status);
+      expect((err as Error).message, name).not.toMatch(/not supported/);
+      const last = s.fake.requests.at(-1)!;
+      expect(`${last.method} ${last.path}`, name).toBe(request);
     }
-    expect(s.fake.requests).toHaveLength(0);
+    expect(s.fake.requests).toHaveLength(calls.length);
   });
 });
 

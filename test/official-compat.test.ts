@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { ValidationError } from "../src/index.js";
+import { APIError, ValidationError } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { drive, jobTestSetups } from "./jobs-helpers.js";
 import { TRANSPORTS } from "./helpers.js";
@@ -18,7 +18,8 @@ import type { Setup } from "./helpers.js";
 import { v1Calls } from "./official/v1-calls.js";
 import { constructors, v2Calls } from "./official/v2-calls.js";
 
-type Outcome = { works: true } | { hint: RegExp; unsent: RegExp } | { unsupported: true };
+/** `answered`: sent as the official client sends it (`sent`, method and path), and the server's answer (its `status`, an `APIError`) decides. */
+type Outcome = { works: true } | { hint: RegExp; unsent: RegExp } | { unsupported: true } | { answered: number; sent: RegExp };
 
 const works = { works: true } as const;
 const unsupported = { unsupported: true } as const;
@@ -54,7 +55,7 @@ function firecrawlV1(s: Setup, kind: string): PortableFirecrawlAppV1 {
 /** The expected outcome of every v2 call site. */
 const V2_EXPECTED: Record<keyof typeof v2Calls, Outcome> = {
   scrape: works,
-  findTools: { hint: /findTools: not supported by webdata \(nothing was sent\): the tool catalogue/, unsent: /^POST \/v2\/scrape$/ },
+  findTools: { answered: 400, sent: /^POST \/v2\/scrape$/ },
   interact: works,
   stopInteraction: works,
   scrapeExecute: works,
@@ -62,10 +63,10 @@ const V2_EXPECTED: Record<keyof typeof v2Calls, Outcome> = {
   deleteScrapeBrowser: works,
   parse: works,
   search: works,
-  developerSearch: { hint: /developerSearch: not supported.*categories: \["github"\]/, unsent: /\/v2\/search\/developer/ },
+  developerSearch: { answered: 404, sent: /^POST \/v2\/search\/developer$/ },
   feedback: works,
   searchFeedback: works,
-  research: { hint: /research: not supported.*categories: \["research"\]/, unsent: /\/v2\/search\/research|\/v2\/research/ },
+  research: { answered: 404, sent: /^GET \/v2\/search\/research\/papers\?query=CRISPR\+base\+editing&k=10$/ },
   map: works,
   startCrawl: works,
   getCrawlStatus: works,
@@ -106,7 +107,7 @@ const V2_EXPECTED: Record<keyof typeof v2Calls, Outcome> = {
   cancelAgent: works,
   getAgentTrace: works,
   getAgentSnapshot: works,
-  getAgentThread: { hint: /getAgentThread: not supported.*getAgentStatus\(jobId\)/, unsent: /\/v2\/agent\/threads/ },
+  getAgentThread: { answered: 404, sent: /^GET \/v2\/agent\/threads\/0190f2a4-0000-7000-8000-000000000001\?includeData=true$/ },
   browser: works,
   browserExecute: works,
   deleteBrowser: works,
@@ -147,7 +148,7 @@ const OFFICIAL_V1_METHODS = [
 const V1_UNSUPPORTED = new Set(["prepareHeaders", "postRequest", "getRequest", "deleteRequest", "monitorJobStatus", "handleError"]);
 
 const { open } = jobTestSetups();
-const tally = { works: 0, hint: 0, unsupported: 0 };
+const tally = { works: 0, hint: 0, unsupported: 0, answered: 0 };
 const tallyV1 = { works: 0, hint: 0 };
 
 function migrationSection(): string {
@@ -173,7 +174,7 @@ describe("official-style v2 call sites", () => {
 
   afterAll(() => {
     // The closing note's figures (per transport): printed for the report.
-    console.info(`official v2 call sites: ${tally.works / 2} work unchanged, ${tally.hint / 2} fail loudly with a hint, ${tally.unsupported / 2} not supported`);
+    console.info(`official v2 call sites: ${tally.works / 2} work unchanged, ${tally.hint / 2} fail loudly with a hint, ${tally.unsupported / 2} not supported, ${tally.answered / 2} sent as the official client sends them and answered by the server`);
   });
 
   describe.each(TRANSPORTS)("over %s", (kind) => {
@@ -197,7 +198,7 @@ describe("official-style v2 call sites", () => {
 
     for (const [name, call] of Object.entries(v2Calls)) {
       const outcome = V2_EXPECTED[name]!;
-      const label = "works" in outcome ? "works unchanged" : "hint" in outcome ? "fails before sending, naming the webdata option" : "is not supported (TypeError)";
+      const label = "works" in outcome ? "works unchanged" : "hint" in outcome ? "fails before sending, naming the webdata option" : "answered" in outcome ? "sends the official request; the server's answer decides" : "is not supported (TypeError)";
       it(`${name} ${label}`, async () => {
         // Fake timers drive the clock here: the fake serves no WebSocket, whose real handshake would race the virtual clock
         // (the Node client watches over undici's socket on Node 20); the watcher reads by REST, as through a proxy without upgrades.
@@ -213,6 +214,11 @@ describe("official-style v2 call sites", () => {
           expect(((result as { error: Error }).error).message).toMatch(outcome.hint);
           expect(s.fake.requests.map((r) => `${r.method} ${r.path}`).filter((r) => outcome.unsent.test(r))).toEqual([]);
           tally.hint += 1;
+        } else if ("answered" in outcome) {
+          expect("error" in result && result.error).toBeInstanceOf(APIError);
+          expect((result as { error: APIError }).error.status).toBe(outcome.answered);
+          expect(s.fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([expect.stringMatching(outcome.sent)]);
+          tally.answered += 1;
         } else {
           expect("error" in result && result.error).toBeInstanceOf(TypeError);
           tally.unsupported += 1;

@@ -24,7 +24,8 @@ import type { Document } from "../api/document.js";
 import type { ClientOptions } from "../core/config.js";
 import { JobFailedError, JobTimeoutError, PaginationLoopError, ValidationError, WebDataError } from "../core/errors.js";
 import type { MonitorCheckDetail, MonitorCheckPage, MonitorCheckPageOptions } from "../api/monitor.js";
-import type { AgentThreadResponse, DeveloperSearchOptions, DeveloperSearchResponse, FindToolsData, FindToolsOptions, ResearchClient } from "./later-types.js";
+import type { AgentThreadResponse, AlexandriaScrapeData, AlexandriaScrapeRequest, DeveloperSearchOptions, DeveloperSearchResponse, FindToolsData, FindToolsOptions, ResearchClient } from "./later-types.js";
+import { agentThread, alexandriaScrape, developerSearch, findTools, researchClient } from "./passthrough.js";
 import { checkRequestOptions, isPlainObject, type Checked } from "../core/options.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import { check } from "../core/validate.js";
@@ -33,9 +34,10 @@ import { walkPages } from "../jobs/pages.js";
 import { firstSeen } from "../jobs/identity.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
-import { FirecrawlAppV1, notSupported } from "./v1.js";
+import { FirecrawlAppV1 } from "./v1.js";
+import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
-import { emptyUrl, runOfficially } from "./official-errors.js";
+import { emptyUrl, officialRefusal, researchError, runOfficially } from "./official-errors.js";
 import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
 import type { AgentRequest, AgentOptions } from "../api/agent.js";
 import type { ScrapeOptions } from "../api/scrape.js";
@@ -166,6 +168,8 @@ function officialTimeout(err: unknown, kind: string, timeout: number | undefined
 const URL_FIRST: ReadonlySet<string> = new Set(["scrape", "map", "startCrawl", "crawl", "crawlParamsPreview", "scrapeUrl", "mapUrl", "crawlUrl", "asyncCrawlUrl"]);
 
 /** What the official error fields are not added to: the document iterators, the watcher (its errors are events), the plain helpers. */
+/** The keys of an official `scrape({ alexandria })` request. */
+const ALEXANDRIA_KEYS: ReadonlySet<string> = new Set(["alexandria", "requestId", "timeout", "integration", "origin"]);
 const UNWRAPPED: ReadonlySet<string> = new Set(["constructor", "crawlDocuments", "batchScrapeDocuments", "watcher", "toJSON"]);
 
 /**
@@ -181,9 +185,11 @@ function extra(requestOptions: unknown): RequestOptions | undefined {
 export class Firecrawl {
   readonly #client: WebData;
   #v1: FirecrawlAppV1 | undefined;
+  #research: ResearchClient | undefined;
 
   /** @param options Client options (webdata's, plus the official `backoffFactor`); a string is the key. */
   constructor(options: FirecrawlClientOptions | string = {}) {
+    takeZod3Schemas(); // official code's schemas are zod 3 ones (./zod3.ts)
     const given = typeof options === "string" ? { apiKey: options } : options;
     const { backoffFactor, ...rest } = isPlainObject(given) ? given : ({} as FirecrawlClientOptions);
     check(z.object({ backoffFactor: z.optional(z.number().check(z.gt(0))) }), { backoffFactor }, "client options");
@@ -406,36 +412,43 @@ export class Firecrawl {
   }
 
   /**
-   * Not supported: agent threads are not a route of the service's API server (the official client reads
-   * `/v2/agent/threads/<id>`, which the server does not define). Rejects with `ValidationError` before sending.
+   * The official `getAgentThread`: `GET /v2/agent/threads/<id>` (`?includeData=true` when asked), sent as the official
+   * client sends it; the server's answer decides (the service's own server has no such route: its 404, with the official fields).
    */
-  getAgentThread(_threadId: string, _options?: { includeData?: boolean }): Promise<AgentThreadResponse> {
-    return unsupported("getAgentThread", "agent threads are not a route of the service's API server; a run's thread fields (threadId, threadTurn, mode, message, suggestions) are on getAgentStatus(jobId), the team's runs on listAgents()");
+  getAgentThread(threadId: string, options?: { includeData?: boolean }, requestOptions?: RequestOptions): Promise<AgentThreadResponse> {
+    return agentThread(this.#client.http, threadId, options, requestOptions);
   }
 
   /**
-   * Not supported: the developer index is a separate service that the API only proxies (`/v2/search/developer`, when a
-   * deployment configures it); its wire is not in the service's server. Rejects with `ValidationError` before sending.
+   * The official `developerSearch`: `POST /v2/search/developer` with `{ query, ...options }`, as the official client sends
+   * it (the developer index is a separate service the server proxies when a deployment configures it; otherwise its 404).
+   * An empty query is refused before sending, with the official words.
    */
-  developerSearch(_query: string, _options?: DeveloperSearchOptions): Promise<DeveloperSearchResponse> {
-    return unsupported("developerSearch", 'the developer index is a separate service the API only proxies, with no wire in the service\'s server; use search(query, { categories: ["github"] }) for GitHub pages');
+  developerSearch(query: string, options?: DeveloperSearchOptions, requestOptions?: RequestOptions): Promise<DeveloperSearchResponse> {
+    return developerSearch(this.#client.http, query, options, requestOptions);
   }
 
   /**
-   * Not supported: the tool catalogue (Alexandria) is a separate service reached through scrape's `alexandria` calls,
-   * outside the service's server. Rejects with `ValidationError` before sending.
+   * The official `findTools`: one tool catalogue (Alexandria) call, `POST /v2/scrape` with
+   * `{ alexandria: [{ provider: "firecrawl", capability: "find-tools", options }] }` and an `x-request-id`, as the
+   * official client sends it; the server's answer decides.
    */
-  findTools(_options?: FindToolsOptions): Promise<FindToolsData> {
-    return unsupported("findTools", "the tool catalogue (Alexandria) is a separate service the API only forwards to, with no wire in the service's server; nothing in webdata replaces it");
+  findTools(options?: FindToolsOptions, requestOptions?: RequestOptions): Promise<FindToolsData> {
+    return findTools(this.#client.http, options, requestOptions);
   }
 
   /**
-   * Not supported: the research paper index is a separate service that the API only proxies (`/v2/search/research`);
-   * each of its methods rejects with `ValidationError` before sending.
+   * The official `firecrawl.research` (the research paper index): each call the `GET` under `/v2/search/research` the
+   * official client sends; the server's answer decides (a separate service it proxies when a deployment configures it).
    */
   get research(): ResearchClient {
-    const no = (): Promise<never> => unsupported("research", 'the research paper index is a separate service the API only proxies, with no wire in the service\'s server; use search(query, { categories: ["research"] }) for academic web pages');
-    return { searchPapers: no, getPaper: no, similarPapers: no, searchGithub: no };
+    return (this.#research ??= this.#researchCalls());
+  }
+
+  #researchCalls(): ResearchClient {
+    const calls = researchClient(this.#client.http) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    const wrapped = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, (...args: unknown[]) => runOfficially(() => call(...args).catch(researchError))]));
+    return wrapped as unknown as ResearchClient;
   }
 
   /** @deprecated The official v1-style alias of {@link scrape}. */
@@ -511,6 +524,20 @@ export class Firecrawl {
         configurable: true,
       });
     }
+    // `scrape({ alexandria })`: the official tool catalogue execution (`passthrough.ts`); a URL goes to WebData's scrape.
+    const forwardedScrape = Object.getOwnPropertyDescriptor(this.prototype, "scrape")!.value as (...a: unknown[]) => unknown;
+    Object.defineProperty(this.prototype, "scrape", {
+      value: function (this: Firecrawl, url: unknown, ...rest: unknown[]): unknown {
+        if (typeof url === "string" || !isPlainObject(url) || !("alexandria" in url)) return forwardedScrape.call(this, url, ...rest);
+        const [options, requestOptions] = rest as [unknown, RequestOptions | undefined];
+        if (options !== undefined || Object.keys(url).some((key) => !ALEXANDRIA_KEYS.has(key))) {
+          return Promise.reject(officialRefusal("Provide an alexandria request without URL scrape options", "scrape"));
+        }
+        return alexandriaScrape(this.#client.http, url as unknown as AlexandriaScrapeRequest, requestOptions);
+      },
+      writable: true,
+      configurable: true,
+    });
     // Every call: an empty or blank URL is refused with the official client's words, and a failure carries
     // the official fields (`official-errors.ts`). The iterators, the watcher and the plain helpers are left as they are.
     const proto = this.prototype as unknown as Record<string, unknown>;
@@ -584,11 +611,6 @@ export class Firecrawl {
   }
 }
 
-/** An official method webdata does not have: a `ValidationError` naming why and what to use instead, before anything is sent. */
-function unsupported(method: string, why: string): Promise<never> {
-  return Promise.reject(notSupported(method, why));
-}
-
 /** The official batch scrape's `idempotencyKey` option. */
 export interface IdempotencyKeyOption {
   /** Sent as the `x-idempotency-key` header (a UUID), as the official client sends it. */
@@ -609,7 +631,10 @@ function pick(wait: { pollIntervalMs?: number; timeoutMs?: number }): { pollInte
 
 // The methods `Firecrawl` has as `WebData` has them (forwarded in its static block).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface Firecrawl extends Pick<WebData, FirecrawlSameMethod> {}
+export interface Firecrawl extends Pick<WebData, Exclude<FirecrawlSameMethod, "scrape">> {
+  /** WebData's `scrape(url, options)`; or the official tool catalogue (Alexandria) execution, `scrape({ alexandria, requestId?, timeout? })`, sent as the official client sends it. */
+  scrape: WebData["scrape"] & ((request: AlexandriaScrapeRequest, options?: undefined, requestOptions?: RequestOptions) => Promise<AlexandriaScrapeData>);
+}
 
 /** The official client's other name for the class. */
 export const FirecrawlClient = Firecrawl;

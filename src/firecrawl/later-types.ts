@@ -157,7 +157,7 @@ export interface AgentThreadResponse {
 
 /** Official name of a developer-index result kind. */
 export type DeveloperSearchType = "doc" | "issue" | "pull_request" | "readme";
-/** Official name of `developerSearch`'s options (not supported by this SDK, see MIGRATION.md). */
+/** Official name of `developerSearch`'s options (sent as the official client sends it, see MIGRATION.md). */
 export interface DeveloperSearchOptions {
   /** Results, 1-100. */
   k?: number;
@@ -250,7 +250,7 @@ export interface AlexandriaCall {
   /** The call's options. */
   options?: Record<string, unknown>;
 }
-/** Official name of `findTools`' options (not supported by this SDK, see MIGRATION.md). */
+/** Official name of `findTools`' options (sent as the official client sends it, see MIGRATION.md). */
 export interface FindToolsOptions {
   /** URLs the tools should handle. */
   urls?: string[];
@@ -424,7 +424,7 @@ export interface GitHubSearchResponse {
   /** The replacement endpoint. */
   replacement?: string;
 }
-/** Official name of `firecrawl.research`: the research paper index's calls (not supported by this SDK, see MIGRATION.md; each rejects before sending). */
+/** Official name of `firecrawl.research`: the research paper index's calls (each call sent as the official client sends it, see MIGRATION.md). */
 export interface ResearchClient {
   /** Abstract search. */
   searchPapers(query: string, options?: SearchPapersOptions): Promise<SearchPapersResponse>;
@@ -499,7 +499,7 @@ export interface AlexandriaOptions {
   /** Origin tag. */
   origin?: string;
 }
-/** Official name of a tool catalogue (Alexandria) execution request (not supported by this SDK, see MIGRATION.md). */
+/** Official name of a tool catalogue (Alexandria) execution request (sent as the official client sends it, see MIGRATION.md). */
 export interface AlexandriaScrapeRequest extends AlexandriaOptions {
   /** The call or calls. */
   alexandria: AlexandriaCall | AlexandriaCall[];

@@ -14,14 +14,36 @@
  * A method webdata does not support, and an argument the official client itself
  * refuses (an empty URL), keep no `status`: the official client sends nothing there either.
  */
-import { APIError, ValidationError } from "../core/errors.js";
+import { APIError, ValidationError, WebDataError } from "../core/errors.js";
 import { APIPromise } from "../core/request.js";
 
 /** The official client's own message for an empty or blank URL (it refuses it before sending). */
 export const EMPTY_URL = "URL cannot be empty";
 
+/** Marks the drop-in's errors that stand for one the official client raises itself (no HTTP answer behind them): left as they are. */
+const OWN: unique symbol = Symbol("webdata.officialOwn");
+
+/**
+ * An argument the official client refuses itself, before sending (`query cannot be empty`, `k must be
+ * positive`, ...): a `ValidationError` whose message holds its words, with no `status` (nothing was sent).
+ */
+export function officialRefusal(message: string, path: string, context = "arguments"): ValidationError {
+  const err = new ValidationError([{ path, message }], context);
+  set(err, OWN, true);
+  return err;
+}
+
+/** A failure the official client reads from a 2xx answer (a catalogue call's own error): its message, `status` and `code` as it gives them. */
+export function officialFailure(message: string, status?: number, code?: string): WebDataError {
+  const err = new WebDataError(message);
+  if (status !== undefined) set(err, "status", status);
+  if (code !== undefined) set(err, "code", code);
+  set(err, OWN, true);
+  return err;
+}
+
 /** An own, non-enumerable property (not in JSON or `toEqual`), as the official fields are read. */
-function set(err: object, key: string, value: unknown): void {
+function set(err: object, key: PropertyKey, value: unknown): void {
   Object.defineProperty(err, key, { value, enumerable: false, configurable: true, writable: true });
 }
 
@@ -32,6 +54,7 @@ export function officialError(err: unknown): unknown {
     if (err.details === undefined && err.body !== undefined) set(err, "details", err.body);
     return err;
   }
+  if (typeof err === "object" && err !== null && OWN in err) return err;
   if (err instanceof ValidationError && !("status" in err)) {
     const own = err.issues.some((i) => i.message === EMPTY_URL || i.message.startsWith("not supported by webdata"));
     if (own) return err;
@@ -40,6 +63,26 @@ export function officialError(err: unknown): unknown {
     set(err, "details", err.zodIssues.length > 0 ? err.zodIssues : err.issues.map((i) => ({ code: "custom", path: i.path === "" ? [] : i.path.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: i.message })));
   }
   return err;
+}
+
+/**
+ * A research index error as the official `firecrawl.research` reads it: an answer in the problem format
+ * (`{ type, title, detail }`) gives `code` its `type`, `details` the body and the message its `detail` (else `title`)
+ * first; any other error as {@link officialError}.
+ */
+export function researchError(err: unknown): never {
+  if (err instanceof APIError && err.code === undefined && isProblem(err.body)) {
+    set(err, "code", err.body.type);
+    set(err, "details", err.body);
+    // The official message is the problem's detail (else its title): it leads ours, before the status line.
+    const text = err.body.detail || err.body.title;
+    if (text && !err.message.includes(text)) set(err, "message", `${text}: ${err.message}`);
+  }
+  throw err;
+}
+
+function isProblem(body: unknown): body is { type?: string; title?: string; detail?: string } {
+  return typeof body === "object" && body !== null && (typeof (body as { detail?: unknown }).detail === "string" || typeof (body as { title?: unknown }).title === "string");
 }
 
 /** `result` (a call's return) with its failure given the official fields; an `APIPromise` stays one. */

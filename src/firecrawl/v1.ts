@@ -13,6 +13,7 @@ import type { V1Client } from "../v1/client.js";
 import { V1_API_METHODS, V1_PROMISE_METHODS } from "../v1/methods.js";
 import type { V1CreditUsage, V1QueueStatus, V1TokenUsage } from "../v1/usage.js";
 import type { V1ErrorResponse } from "../v1/shapes.js";
+import { takeZod3Schemas } from "./zod3.js";
 
 /** An `APIError` with the official `FirecrawlError`'s `statusCode` (the HTTP status). */
 export type FirecrawlError = APIError & { readonly statusCode: number };
@@ -42,6 +43,7 @@ export class FirecrawlAppV1 {
 
   /** @param options Same options as `WebData`; a string is the key. */
   constructor(options: ClientOptions | string = {}) {
+    takeZod3Schemas(); // official code's schemas are zod 3 ones (./zod3.ts)
     const over = typeof options === "object" && options !== null ? (options as { [OVER]?: V1Client })[OVER] : undefined;
     // The official v1 class prints nothing: no deprecation line unless asked for.
     const given = typeof options === "string" ? { apiKey: options } : options;
