@@ -205,12 +205,13 @@ export function isPublicDeployment(apiUrl: string): boolean {
   }
 }
 
+/** The default logger: the message alone when there is no data (an empty second argument printed a trailing space). */
 function consoleLogger(): Logger {
   return {
-    debug: (m, d) => console.debug(m, d ?? ""),
-    info: (m, d) => console.info(m, d ?? ""),
-    warn: (m, d) => console.warn(m, d ?? ""),
-    error: (m, d) => console.error(m, d ?? ""),
+    debug: (m, d) => (d === undefined ? console.debug(m) : console.debug(m, d)),
+    info: (m, d) => (d === undefined ? console.info(m) : console.info(m, d)),
+    warn: (m, d) => (d === undefined ? console.warn(m) : console.warn(m, d)),
+    error: (m, d) => (d === undefined ? console.error(m) : console.error(m, d)),
   };
 }
 
