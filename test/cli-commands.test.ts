@@ -7,32 +7,23 @@
  * `status`, `cancel` and `fake` commands. Needs `npm run build` first.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Document } from "../src/api/document.js";
 import { EXIT } from "../src/cli/exit.js";
 import { documentBody, missingFormats } from "../src/cli/formats.js";
 import { Progress } from "../src/cli/progress.js";
 import { Screen } from "../src/cli/terminal.js";
 import { createFakeService, fakeJobs, fakeTasks, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
-import { BIN, hasScript, runBin, runPty, type BinRun } from "./support/cli-run.js";
+import { BIN, type BinRun, hasScript, runBin, runPty, servedFakeEach } from "./support/cli-run.js";
 import { json, serve } from "./support/loopback.js";
 
 let fake: FakeService;
 let served: ServedFake;
 let dir: string;
 
-beforeEach(async () => {
-  fake = createFakeService();
-  served = await serveFake(fake);
-  dir = await mkdtemp(join(tmpdir(), "webdata-cli-cmd-"));
-});
-afterEach(async () => {
-  await served.close();
-  await rm(dir, { recursive: true, force: true });
-});
+servedFakeEach("webdata-cli-cmd-", (c) => ({ fake, served, dir } = c));
 
 const run = (args: string[], env: Record<string, string> = {}): Promise<BinRun> => runBin(args, { env: { WEBDATA_API_KEY: fake.apiKey, WEBDATA_API_URL: served.url, ...env } });
 

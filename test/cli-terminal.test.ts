@@ -5,26 +5,17 @@
  * plain lines without escape codes; NO_COLOR turns colour off; after the last
  * page the CLI says it is waiting for the server.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
-import { hasScript, runBin, runPty } from "./support/cli-run.js";
+import { describe, expect, it } from "vitest";
+import { fakeJobs, type FakeService, type ServedFake } from "../src/testing/node.js";
+import { hasScript, runBin, runPty, servedFakeEach } from "./support/cli-run.js";
 
 let fake: FakeService;
 let served: ServedFake;
 let dir: string;
 
-beforeEach(async () => {
-  fake = createFakeService();
-  served = await serveFake(fake);
-  dir = await mkdtemp(join(tmpdir(), "webdata-cli-tty-"));
-});
-afterEach(async () => {
-  await served.close();
-  await rm(dir, { recursive: true, force: true });
-});
+servedFakeEach("webdata-cli-tty-", (c) => ({ fake, served, dir } = c));
 
 const env = () => ({ WEBDATA_API_KEY: fake.apiKey, WEBDATA_API_URL: served.url });
 const ESC = "\x1b";

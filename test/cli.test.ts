@@ -5,17 +5,17 @@
  * job on the server.
  */
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Progress } from "../src/cli/progress.js";
 import { plural, Screen } from "../src/cli/terminal.js";
 import { detailLines } from "../src/cli/report.js";
+import { servedFakeEach } from "./support/cli-run.js";
 import { readCloseFrame } from "../src/cli/probe.js";
 import { fileNameFor } from "../src/cli/output.js";
-import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
+import { fakeJobs, type FakeService, type ServedFake } from "../src/testing/node.js";
 
 const BIN = fileURLToPath(new URL("../dist/node/cli.js", import.meta.url));
 
@@ -29,15 +29,7 @@ let fake: FakeService;
 let served: ServedFake;
 let dir: string;
 
-beforeEach(async () => {
-  fake = createFakeService();
-  served = await serveFake(fake);
-  dir = await mkdtemp(join(tmpdir(), "webdata-cli-"));
-});
-afterEach(async () => {
-  await served.close();
-  await rm(dir, { recursive: true, force: true });
-});
+servedFakeEach("webdata-cli-", (c) => ({ fake, served, dir } = c));
 
 /** Runs the bin; `onStderr` may act on the child while it runs (e.g. send SIGINT). */
 function run(args: string[], env: Record<string, string> = {}, onStderr?: (text: string, kill: (sig: NodeJS.Signals) => void) => void): Promise<Run> {

@@ -4,7 +4,12 @@
  * (util-linux `script`), against a served fake or a loopback server.
  */
 import { execFileSync, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach } from "vitest";
+import { createFakeService, serveFake, type FakeService, type ServedFake } from "../../src/testing/node.js";
 
 /**
  * The built bin; `WEBDATA_CLI_BIN` points the tests at another build of it (a copy of `dist/`
@@ -89,5 +94,34 @@ export function runPty(args: string[], options: { env: Record<string, string>; c
     child.stderr.on("data", (c: Buffer) => (output += c.toString()));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+/** What {@link servedFakeEach} makes for each test: a fresh fake, served on loopback, and a scratch folder. */
+export interface ServedCase {
+  /** The fake service of this test. */
+  fake: FakeService;
+  /** The fake served on a loopback port. */
+  served: ServedFake;
+  /** A scratch folder, removed after the test. */
+  dir: string;
+}
+
+/**
+ * Registers the CLI suites' per-test setup: a fresh fake served on loopback and a scratch folder named
+ * `prefix...`, closed and removed after each test; `take` receives each test's case.
+ */
+export function servedFakeEach(prefix: string, take: (c: ServedCase) => void): void {
+  let current: ServedCase | undefined;
+  beforeEach(async () => {
+    const fake = createFakeService();
+    current = { fake, served: await serveFake(fake), dir: await mkdtemp(join(tmpdir(), prefix)) };
+    take(current);
+  });
+  afterEach(async () => {
+    if (!current) return;
+    await current.served.close();
+    await rm(current.dir, { recursive: true, force: true });
+    current = undefined;
   });
 }
