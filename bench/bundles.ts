@@ -37,7 +37,7 @@ export const SCRAPE_APP = 'import { scrape } from "webdata"; export const s = (u
  * points only, so `client` and `inlined` are one bundle): measured 41,427 B (Rollup 4: 41,779 B)
  * and 22,567 B (Rollup 4: 22,801 B) for `scrapeOnly`, which now carries the schema conversion.
  */
-export const BUDGET = { client: 42.5 * 1024, inlined: 42.5 * 1024, scrapeOnly: 23.2 * 1024 } as const;
+export const BUDGET = { client: 44 * 1024, inlined: 44 * 1024, scrapeOnly: 23.8 * 1024 } as const;
 
 /** One bundle of an app. */
 export interface Bundle {
