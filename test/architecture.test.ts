@@ -493,7 +493,7 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
   });
 });
 
-describe("official compatibility lives in webdata/firecrawl (issue 33: WebData returns its own shapes)", () => {
+describe("official compatibility lives in webdata/firecrawl (WebData returns its own shapes)", () => {
   /**
    * Where a `success` flag or an official-shape helper may appear: the drop-in (`firecrawl/`), which adapts
    * WebData's results to the official client's; the v1 face (`v1/`), whose answers are the v1 API's own
