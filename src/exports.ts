@@ -43,6 +43,7 @@ export {
   RedirectError,
   ResponseTooLargeError,
   IdempotencyConflictError,
+  DeprecatedEndpointError,
 } from "./core/errors.js";
 export type { ClientOptions, Logger } from "./core/config.js";
 export type { RequestOptions, ResponseInfo, WithResponse } from "./core/request.js";

@@ -88,6 +88,7 @@ export type {
 export type { AgentSignupResult } from "./client.js";
 
 // The parts: each is a piece of one of the types above.
+export type { DeprecationInfo } from "./core/response.js";
 export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidResponseErrorInit, ResponseIssue, ResultIssue } from "./core/errors.js";
 export type { LogLevel } from "./core/config.js";
 export type { RetryEvent } from "./core/retry.js";

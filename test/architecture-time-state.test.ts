@@ -85,6 +85,7 @@ const ALLOWED_STATE: Record<string, string> = {
   "node.ts:undici": "the undici module once loaded: a cache of a pure value, the same whichever client loads it",
   "node.ts:loading": "the one load of undici in flight (the same module for every client)",
   "node.ts:shared": "the process-wide keep-alive pool of the clients without a dispatcher or maxConnections of their own: connections shared on purpose, never a result",
+  "core/response.ts:noticed": "the server's deprecation notices, once per process and endpoint as documented (test/deprecation-signals.test.ts): a log line, never a result",
   "v1/deprecation.ts:warned": "the v1 deprecation notices, once per process as documented (test/v1-deprecation.test.ts): a log line, never a result",
 };
 

@@ -15,7 +15,8 @@ import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 afterEach(() => vi.unstubAllEnvs());
 
 function clean(): void {
-  for (const k of ["WEBDATA_API_KEY", "FIRECRAWL_API_KEY", "WEBDATA_API_URL", "FIRECRAWL_API_URL", "WEBDATA_LOG"]) vi.stubEnv(k, "");
+  // Unset (an empty WEBDATA_API_KEY is keyless on purpose).
+  for (const k of ["WEBDATA_API_KEY", "FIRECRAWL_API_KEY", "WEBDATA_API_URL", "FIRECRAWL_API_URL", "WEBDATA_LOG"]) vi.stubEnv(k, undefined);
 }
 
 describe("configuration", () => {

@@ -34,7 +34,13 @@ export interface Logger {
 
 /** Options of `new WebData(options)`. */
 export interface ClientOptions {
-  /** API key. Default: env `WEBDATA_API_KEY`, else `FIRECRAWL_API_KEY`. Required only for the public deployment. `null` (as the official client allows) means the default. */
+  /**
+   * API key. Default: env `WEBDATA_API_KEY`, else `FIRECRAWL_API_KEY`. Required for the public deployment,
+   * unless keyless on purpose: `null` (or `WEBDATA_API_KEY` set to the empty string) sends no `Authorization`
+   * header to any URL: the public service answers `search`, `scrape`, `parse` and `interact` without a key,
+   * under a rate-limited free allowance. A key in the environment is then not sent (said once in the log at
+   * `info`), and an `authorization` header in `headers` is a `ValidationError`: a key is never dropped silently.
+   */
   apiKey?: string | null | undefined;
   /** Base URL. Default: env `WEBDATA_API_URL`, else `FIRECRAWL_API_URL`, else `https://api.firecrawl.dev`. A trailing `/`, `/v1` or `/v2` is tolerated. `null` means the default. */
   apiUrl?: string | null | undefined;
@@ -71,8 +77,17 @@ export interface ClientOptions {
   logger?: Logger | undefined;
   /** Log level (default env `WEBDATA_LOG`, else `warn`). */
   logLevel?: LogLevel | undefined;
-  /** Turn off the once-per-process warnings of the v1 legacy methods. */
+  /**
+   * Turn off the once-per-process deprecation warnings: the v1 legacy methods', and the server's own (a
+   * `Deprecation` header or `warnings[]` in an answer). The server's signal stays on `withResponse()`.
+   */
   silenceDeprecationWarnings?: boolean | undefined;
+  /**
+   * An answer the server flags as deprecated (a `Deprecation` header or `warnings[]`) fails with
+   * `DeprecatedEndpointError`, which carries the answer (`body`: a job id it started is not lost), instead of
+   * a warning in the log (default false).
+   */
+  strictDeprecations?: boolean | undefined;
   /** @internal Transport chosen by the runtime entry (Node uses undici). */
   transport?: Transport | undefined;
 }
@@ -80,6 +95,9 @@ export interface ClientOptions {
 /** Options after defaults and the environment were applied. */
 export interface ResolvedConfig {
   apiKey: string | undefined;
+  /** Keyless on purpose (`apiKey: null` or `WEBDATA_API_KEY=""`): no `Authorization` header is ever sent. */
+  keyless: boolean;
+  strictDeprecations: boolean;
   apiUrl: string;
   timeoutMs: number;
   maxRetries: number;
@@ -95,17 +113,48 @@ export interface ResolvedConfig {
   backoffBaseMs: unknown;
 }
 
-/** Reads an environment variable where the runtime has one; never throws. */
+/** Reads an environment variable where the runtime has one; never throws. Empty (or blank) reads as unset. */
 export function readEnv(name: string): string | undefined {
+  return rawEnv(name)?.trim() || undefined;
+}
+
+/** An environment variable as set, `""` included (`undefined`: unset or unreadable); never throws. */
+function rawEnv(name: string): string | undefined {
   try {
     const g = globalThis as { process?: { env?: Record<string, string | undefined> }; Deno?: { env?: { get(n: string): string | undefined } } };
-    const fromProcess = g.process?.env?.[name];
-    if (fromProcess !== undefined) return fromProcess.trim() || undefined;
-    const fromDeno = g.Deno?.env?.get(name);
-    return fromDeno?.trim() || undefined;
+    return g.process?.env?.[name] ?? g.Deno?.env?.get(name) ?? undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The key to send, or keyless on purpose. `apiKey: null`, or `WEBDATA_API_KEY` set empty with no key given,
+ * is keyless; a key configured elsewhere is then not silently dropped: an `authorization` header is refused,
+ * and a key in the environment beside `apiKey: null` is reported (`envKeyUnsent`) for the log. An empty
+ * `WEBDATA_API_KEY` beside a `FIRECRAWL_API_KEY` that holds one says two things: refused.
+ */
+function resolveKey(options: ClientOptions): { apiKey: string | undefined; keyless: boolean; envKeyUnsent: boolean } {
+  const given: unknown = options.apiKey;
+  if (given !== undefined && given !== null && typeof given !== "string") {
+    throw new ValidationError([{ path: "apiKey", message: `must be a string (the key), or null (keyless); got ${Array.isArray(given) ? "an array" : typeof given}` }], "client options");
+  }
+  if (typeof given === "string" && given.trim()) return { apiKey: given.trim(), keyless: false, envKeyUnsent: false };
+  const envKey = readEnv("WEBDATA_API_KEY") ?? readEnv("FIRECRAWL_API_KEY");
+  let keyless = given === null;
+  if (!keyless && given === undefined && rawEnv("WEBDATA_API_KEY") !== undefined && !readEnv("WEBDATA_API_KEY")) {
+    if (envKey) {
+      throw new ValidationError(
+        [{ path: "apiKey", message: "WEBDATA_API_KEY is set empty (keyless) but FIRECRAWL_API_KEY holds a key: unset one of them, or pass { apiKey } (a key) or { apiKey: null } (keyless)" }],
+        "client options",
+      );
+    }
+    keyless = true;
+  }
+  if (keyless && Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === "authorization")) {
+    throw new ValidationError([{ path: "headers.authorization", message: "is sent by no keyless client (apiKey: null or WEBDATA_API_KEY set empty): pass the key as { apiKey } instead" }], "client options");
+  }
+  return keyless ? { apiKey: undefined, keyless, envKeyUnsent: envKey !== undefined } : { apiKey: envKey, keyless, envKeyUnsent: false };
 }
 
 /** A fault of `apiUrl`: one class whatever the fault (`ValidationError` of the client options, at `apiUrl`). */
@@ -146,13 +195,13 @@ function parseLevel(v: string | undefined): LogLevel | undefined {
   return LEVELS.find((l) => l === lower);
 }
 
-/** Applies defaults and the environment. Throws when the public deployment has no key. */
+/** Applies defaults and the environment. Throws when the public deployment has no key and keyless was not asked for. */
 export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const apiUrl = normalizeApiUrl(options.apiUrl ?? readEnv("WEBDATA_API_URL") ?? readEnv("FIRECRAWL_API_URL") ?? DEFAULT_API_URL);
-  const apiKey = options.apiKey?.trim() || readEnv("WEBDATA_API_KEY") || readEnv("FIRECRAWL_API_KEY");
-  if (!apiKey && isPublicDeployment(apiUrl)) {
+  const { apiKey, keyless, envKeyUnsent } = resolveKey(options);
+  if (!apiKey && !keyless && isPublicDeployment(apiUrl)) {
     throw new WebDataError(
-      `An API key is required for ${DEFAULT_API_URL}: pass { apiKey } to new WebData(...) or set the WEBDATA_API_KEY environment variable (FIRECRAWL_API_KEY also works). A self-hosted server needs no key: pass { apiUrl }.`,
+      `An API key is required for ${DEFAULT_API_URL}: pass { apiKey } to new WebData(...) or set the WEBDATA_API_KEY environment variable (FIRECRAWL_API_KEY also works). A self-hosted server needs no key: pass { apiUrl }. To call the public service's free keyless allowance (search, scrape, parse, interact; rate-limited), pass { apiKey: null }.`,
     );
   }
   const resolved = {
@@ -165,8 +214,15 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   };
   check(clientOptions, resolved, "client options");
   const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
+  const logger = options.logger ?? consoleLogger();
+  const logLevel = options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn";
+  if (envKeyUnsent && levelEnabled(logLevel, "info")) {
+    logger.info("webdata: keyless (apiKey: null): the API key in the environment (WEBDATA_API_KEY or FIRECRAWL_API_KEY) is not sent.");
+  }
   return {
     apiKey,
+    keyless,
+    strictDeprecations: options.strictDeprecations ?? false,
     apiUrl,
     timeoutMs,
     maxRetries,
@@ -175,8 +231,8 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     onRetry: options.onRetry,
     maxResponseBytes,
     headers: { ...options.headers },
-    logger: options.logger ?? consoleLogger(),
-    logLevel: options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn",
+    logger,
+    logLevel,
     silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };

@@ -572,6 +572,47 @@ export class ResponseTooLargeError extends WebDataError {
 }
 
 /**
+ * An answer the server flags as deprecated (a `Deprecation` header or `warnings[]`), refused because the client
+ * has `strictDeprecations: true`. The call itself succeeded: `body` is the answer (a job it started has its id
+ * there), so nothing is lost.
+ */
+export class DeprecatedEndpointError extends WebDataError {
+  override name = "DeprecatedEndpointError";
+  /** `METHOD /path` of the call. */
+  readonly endpoint: string;
+  /** What to call instead, when the server said. */
+  readonly replacement: string | undefined;
+  /** When the endpoint stops answering (`Sunset`), when the server said. */
+  readonly sunset: string | undefined;
+  /** The server's deprecation texts. */
+  readonly warnings: readonly string[];
+  /** The answer, parsed (its key-shaped strings redacted as every answer's). */
+  readonly body: unknown;
+  constructor(init: { endpoint: string; replacement: string | undefined; sunset: string | undefined; warnings: readonly string[]; body: unknown }) {
+    const said = init.warnings[0] ?? `${init.endpoint} is deprecated`;
+    super(
+      `${said}${init.replacement ? ` (replacement: ${init.replacement})` : ""}${init.sunset ? ` (sunset: ${init.sunset})` : ""}. The server flagged ${init.endpoint} as deprecated and strictDeprecations is on; the answer is on this error's \`body\`.`,
+    );
+    this.endpoint = init.endpoint;
+    this.replacement = init.replacement;
+    this.sunset = init.sunset;
+    this.warnings = init.warnings;
+    this.body = bounded(init.body, CARRIED);
+  }
+}
+
+/**
+ * A keyless client's 401, 402 or 429 says where it came from: the public service's free keyless allowance, and
+ * how to add a key. Other errors, and every error of a client with a key, are returned unchanged.
+ */
+export function explainKeyless(err: unknown, keyless: boolean): unknown {
+  if (keyless && err instanceof APIError && (err.status === 401 || err.status === 402 || err.status === 429)) {
+    err.message += `. No API key was sent (keyless: apiKey: null or WEBDATA_API_KEY set empty): this answer comes from the free keyless allowance, which is rate-limited and covers search, scrape, parse and interact only. Add a key with { apiKey } or the WEBDATA_API_KEY environment variable to use your plan.`;
+  }
+  return err;
+}
+
+/**
  * The answers that get a class of their own, in one table (status, endpoint `METHOD /path`, server
  * text, class), read by `APIError.from` for every endpoint of both API versions; anything
  * else gets the class of its status family.

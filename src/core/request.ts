@@ -4,14 +4,14 @@
  * mapping, request-id capture and logging with the key redacted.
  */
 import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
-import { AbortError, APIError, isRecord, statusText, TimeoutError } from "./errors.js";
+import { AbortError, APIError, DeprecatedEndpointError, explainKeyless, isRecord, statusText, TimeoutError, ValidationError } from "./errors.js";
 import { linkSignal } from "./abort.js";
 import { ClientState } from "./client-state.js";
 import { after } from "./time.js";
 import { encodeJson, NO_OPTIONS, type Checked } from "./options.js";
 import { parseRedacted, redactAll, redactError, redactHeaders, redactParsed, secretsOf } from "./redact.js";
 import { attemptTimeoutMs } from "./server-timeout.js";
-import { checkAnswer, decodeAnswer, type ResponseSchema } from "./response.js";
+import { checkAnswer, decodeAnswer, deprecationOf, firstDeprecationNotice, type DeprecationInfo, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
 import { VERSION } from "./version.js";
@@ -93,6 +93,8 @@ export interface ResponseInfo {
   requestId: string | undefined;
   /** The URL that answered. */
   url: string;
+  /** The server's deprecation signal (a `Deprecation` header or `warnings[]`), when the answer had one. */
+  deprecation?: DeprecationInfo | undefined;
 }
 
 /** A parsed body together with its {@link ResponseInfo}. */
@@ -251,6 +253,8 @@ export class HttpClient {
         throw this.#mapError(spec, res, url, body, text);
       }
       checkAnswer(spec.response, body, safeText, answer);
+      const deprecation = deprecationOf(res.headers, body);
+      if (deprecation) this.#deprecated((info.deprecation = deprecation), `${spec.method} ${new URL(url).pathname}`, body);
       return { data: tagRequestId(body as T, info.requestId), response: info };
     });
   }
@@ -304,7 +308,7 @@ export class HttpClient {
     try {
       return await withRetries(attempt, { endpoint, policy: idem.policy, maxRetries: opts.maxRetries ?? cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, signal: caller, onRetry, backoffBaseMs: cfg.backoffBaseMs });
     } catch (err) {
-      throw explainKeyedFailure(err, idem.key !== undefined, isPublicDeployment(cfg.apiUrl));
+      throw explainKeyless(explainKeyedFailure(err, idem.key !== undefined, isPublicDeployment(cfg.apiUrl)), cfg.keyless);
     }
   }
 
@@ -320,7 +324,22 @@ export class HttpClient {
     if (idemKey !== undefined) h["x-idempotency-key"] = idemKey;
     for (const [k, v] of Object.entries({ ...this.#config.headers, ...opts.headers })) h[k.toLowerCase()] = v;
     if (spec.auth === false) delete h.authorization;
+    else if (this.#config.keyless && h.authorization !== undefined) {
+      throw new ValidationError([{ path: "headers.authorization", message: "is sent by no keyless client (apiKey: null or WEBDATA_API_KEY set empty): pass the key as { apiKey } instead" }], "request options");
+    }
     return h;
+  }
+
+  /**
+   * The server flagged an answer as deprecated: with `strictDeprecations`, a `DeprecatedEndpointError` carrying
+   * the answer; else a warning, once per process and endpoint, unless `silenceDeprecationWarnings`.
+   */
+  #deprecated(d: DeprecationInfo, endpoint: string, body: unknown): void {
+    const cfg = this.#config;
+    if (cfg.strictDeprecations) throw new DeprecatedEndpointError({ endpoint, replacement: d.replacement, sunset: d.sunset, warnings: d.warnings, body });
+    if (cfg.silenceDeprecationWarnings || !firstDeprecationNotice(endpoint, d)) return;
+    const why = d.warnings[0] ?? `${endpoint} is deprecated`;
+    this.log("warn", `webdata: the server says: ${why}${d.replacement ? ` Replacement: ${d.replacement}.` : ""}${d.sunset ? ` Sunset: ${d.sunset}.` : ""}${d.docs ? ` See ${d.docs}.` : ""}`);
   }
 
   async #errorFrom(spec: RequestSpec, res: TransportResponse, url: string, text?: string): Promise<APIError> {

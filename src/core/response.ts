@@ -116,3 +116,58 @@ function kind(v: unknown): string {
   if (typeof v === "object") return "an object";
   return typeof v;
 }
+
+/**
+ * The server's deprecation signal of one answer (since 2026-05 the service flags deprecated endpoints: RFC 9745
+ * `Deprecation: true` or `@<epoch seconds>`, RFC 8594 `Sunset`, `Link` with `rel="successor-version"` and
+ * `rel="deprecation"`, a `Warning: 299 - "text"`, and in a JSON body `warnings[]` plus `replacement`).
+ */
+export interface DeprecationInfo {
+  /** When the endpoint was deprecated, if the `Deprecation` header gave a date; `undefined` for `Deprecation: true` or no header. */
+  deprecatedAt: Date | undefined;
+  /** When the endpoint stops answering (`Sunset`), if said. */
+  sunset: string | undefined;
+  /** What to call instead (the body's `replacement`, else the `successor-version` link), if said. */
+  replacement: string | undefined;
+  /** The documentation of the deprecation (the `deprecation` link), if said. */
+  docs: string | undefined;
+  /** The server's texts: the body's `warnings[]`, else the `Warning` header's text. */
+  warnings: string[];
+}
+
+/** Reads the deprecation signal of an answer; `undefined` when it has none (neither a `Deprecation` header nor `warnings[]`). */
+export function deprecationOf(headers: Headers, body: unknown): DeprecationInfo | undefined {
+  const header = headers.get("deprecation");
+  const rec = isRecord(body) ? body : {};
+  const bodyWarnings = Array.isArray(rec.warnings) ? rec.warnings.filter((w): w is string => typeof w === "string") : [];
+  if (header === null && bodyWarnings.length === 0) return undefined;
+  const at = header?.trim().match(/^@(-?\d+)$/);
+  const links = linksOf(headers.get("link"));
+  const warning = headers.get("warning")?.match(/^\s*299\s+\S+\s+"((?:[^"\\]|\\.)*)"/)?.[1]?.replace(/\\(.)/g, "$1");
+  return {
+    deprecatedAt: at?.[1] ? new Date(Number(at[1]) * 1000) : undefined,
+    sunset: headers.get("sunset") ?? undefined,
+    replacement: typeof rec.replacement === "string" ? rec.replacement : links["successor-version"],
+    docs: links.deprecation,
+    warnings: bodyWarnings.length ? bodyWarnings : warning ? [warning] : [],
+  };
+}
+
+/** `<target>; rel="name"` entries of a `Link` header, by relation. */
+function linksOf(link: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of (link ?? "").matchAll(/<([^>]*)>\s*;\s*rel="?([^";,]+)"?/g)) if (m[1] !== undefined && m[2]) out[m[2]] ??= m[1];
+  return out;
+}
+
+/** The deprecation notices given in this process (a log line, never a result): endpoint and the server's text. */
+const noticed = new Set<string>();
+
+/** True the first time in this process that `endpoint` is flagged with this text: the server's deprecation is logged once per process and endpoint. */
+export function firstDeprecationNotice(endpoint: string, d: DeprecationInfo): boolean {
+  // A status read's path holds its job id: the server's text names the route, so it keys the notice with the method.
+  const key = d.warnings[0] ? `${endpoint.split(" ")[0]} ${d.warnings[0]}` : endpoint;
+  if (noticed.has(key)) return false;
+  noticed.add(key);
+  return true;
+}

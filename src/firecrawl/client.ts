@@ -194,7 +194,8 @@ export class Firecrawl {
     const { backoffFactor, ...rest } = isPlainObject(given) ? given : ({} as FirecrawlClientOptions);
     check(z.object({ backoffFactor: z.optional(z.number().check(z.gt(0))) }), { backoffFactor }, "client options");
     // The official client prints nothing for its v1 methods: no deprecation line unless asked for.
-    this.#client = (new.target as typeof Firecrawl).makeClient(isPlainObject(given) ? { silenceDeprecationWarnings: true, ...rest } : given);
+    // `apiKey: null` is the official client's "the default" (its environment variable); WebData reads it as keyless.
+    this.#client = (new.target as typeof Firecrawl).makeClient(isPlainObject(given) ? { silenceDeprecationWarnings: true, ...rest, apiKey: (rest.apiKey ?? undefined) as ClientOptions["apiKey"] } : given);
   }
 
   /** @internal The `WebData` a client sends through (the Node entry makes one with its transport). */

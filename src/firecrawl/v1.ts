@@ -47,7 +47,7 @@ export class FirecrawlAppV1 {
     const over = typeof options === "object" && options !== null ? (options as { [OVER]?: V1Client })[OVER] : undefined;
     // The official v1 class prints nothing: no deprecation line unless asked for.
     const given = typeof options === "string" ? { apiKey: options } : options;
-    this.#v1 = over ?? (new.target as typeof FirecrawlAppV1).makeClient(given !== null && typeof given === "object" && !Array.isArray(given) ? { silenceDeprecationWarnings: true, ...given } : given).v1;
+    this.#v1 = over ?? (new.target as typeof FirecrawlAppV1).makeClient(given !== null && typeof given === "object" && !Array.isArray(given) ? { silenceDeprecationWarnings: true, ...given, apiKey: (given as ClientOptions).apiKey ?? undefined } : given).v1;
   }
 
   /** @internal The `WebData` whose v1 layer a client uses (the Node entry makes one with its transport). */

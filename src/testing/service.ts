@@ -79,6 +79,18 @@ export interface FakeServiceOptions {
   webhookSecret?: string;
   /** The fetch the fake's webhook deliveries go out with (with a secret and without this: the global `fetch`), e.g. your receiver called in-process. */
   webhookFetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /**
+   * The free keyless allowance, as the public service has since 2026-06: this many requests without an
+   * `Authorization` header are answered on `search`, `scrape`, `parse` and `interact` (a team of their own),
+   * and past it a keyless request gets 429. Default: none (a request without a key is 401 everywhere).
+   */
+  keyless?: number;
+  /**
+   * Flag the deprecated endpoints as the service has since 2026-05 (`/v1/extract`, `/v2/extract`,
+   * `/v1/deep-research`, `/v1/llmstxt` and their status reads): a `Deprecation: true` header, `Link` to the
+   * successor, a `Warning: 299` and, in a JSON body, `warnings[]` and `replacement` (default true).
+   */
+  deprecations?: boolean;
 }
 
 /** What a handler gets. */
@@ -112,6 +124,47 @@ interface Route {
   parts: string[];
   handler: Handler;
   auth: boolean;
+  /** `METHOD /pattern`, for the tables below. */
+  line: string;
+}
+
+/** The routes the free keyless allowance answers (the public service, since 2026-06). */
+const KEYLESS_ROUTES = new Set(["POST /v2/scrape", "POST /v2/search", "POST /v2/parse", "POST /v2/scrape/:id/interact"]);
+
+/** The deprecated routes and what the service says of each (its deprecation middleware, 2026-05). */
+const DEPRECATED_ROUTES: Record<string, { message: string; replacement?: string }> = {
+  "POST /v1/extract": { message: "/v1/extract is deprecated. Use /v2/scrape with formats including a 'json' format object.", replacement: "/v2/scrape" },
+  "GET /v1/extract/:id": { message: "/v1/extract/:jobId is deprecated. Use /v2/scrape with formats including a 'json' format object.", replacement: "/v2/scrape" },
+  "POST /v2/extract": { message: "/v2/extract is deprecated. Use /v2/scrape with formats including a 'json' format object.", replacement: "/v2/scrape" },
+  "GET /v2/extract/:id": { message: "/v2/extract/:jobId is deprecated. Use /v2/scrape with formats including a 'json' format object.", replacement: "/v2/scrape" },
+  "POST /v1/deep-research": { message: "/v1/deep-research is deprecated. Use /v2/search instead.", replacement: "/v2/search" },
+  "GET /v1/deep-research/:id": { message: "/v1/deep-research/:jobId is deprecated. Use /v2/search instead.", replacement: "/v2/search" },
+  "POST /v1/llmstxt": { message: "/v1/llmstxt is deprecated and will not be replaced." },
+  "GET /v1/llmstxt/:id": { message: "/v1/llmstxt/:jobId is deprecated and will not be replaced." },
+};
+
+/** An answer with the service's deprecation signal: headers always, `warnings[]` and `replacement` in a JSON object body. */
+async function flagDeprecated(res: Response, dep: { message: string; replacement?: string }): Promise<Response> {
+  const headers = new Headers(res.headers);
+  headers.set("deprecation", "true");
+  if (dep.replacement) headers.set("link", `<${dep.replacement}>; rel="successor-version"`);
+  headers.set("warning", `299 - ${JSON.stringify(dep.message)}`);
+  let text = await res.text();
+  if ((headers.get("content-type") ?? "").includes("json")) {
+    try {
+      const body: unknown = JSON.parse(text);
+      if (body && typeof body === "object" && !Array.isArray(body)) {
+        const rec = body as Record<string, unknown>;
+        const annotated: Record<string, unknown> = { ...rec, warnings: [...(Array.isArray(rec.warnings) ? rec.warnings : []), dep.message] };
+        if (dep.replacement && annotated.replacement === undefined) annotated.replacement = dep.replacement;
+        text = JSON.stringify(annotated);
+      }
+    } catch {
+      // not JSON after all: sent as it is, with the headers
+    }
+  }
+  headers.delete("content-length");
+  return new Response(text, { status: res.status, statusText: res.statusText, headers });
 }
 
 /** JSON response helper. */
@@ -143,11 +196,13 @@ export class FakeService {
   /** The fixture web. */
   readonly pages: FixturePage[];
   /** Options in force. */
-  readonly options: Required<Omit<FakeServiceOptions, "publicUrl" | "pages" | "defaultSite" | "webhookSecret" | "webhookFetch">> & Pick<FakeServiceOptions, "webhookSecret" | "webhookFetch"> & { publicUrl: string | undefined };
+  readonly options: Required<Omit<FakeServiceOptions, "publicUrl" | "pages" | "defaultSite" | "webhookSecret" | "webhookFetch" | "keyless">> & Pick<FakeServiceOptions, "webhookSecret" | "webhookFetch" | "keyless"> & { publicUrl: string | undefined };
   /** Teams by key. */
   readonly teams = new Map<string, FakeTeam>();
   /** The default team (owner of the configured keys). */
   readonly team: FakeTeam;
+  /** The team of keyless requests (`keyless`): its `creditsUsed` counts the requests its allowance answered. */
+  readonly keylessTeam: FakeTeam;
   /** Free-form state for handlers of later capabilities (jobs, browsers). */
   readonly state = new Map<string, unknown>();
   readonly #routes: Route[] = [];
@@ -169,9 +224,12 @@ export class FakeService {
       streamIntervalMs: options.streamIntervalMs ?? 5,
       webhookSecret: options.webhookSecret,
       webhookFetch: options.webhookFetch,
+      keyless: options.keyless,
+      deprecations: options.deprecations ?? true,
     };
     this.pages = options.defaultSite === false ? [] : buildFixtureWeb(this.options.manyPages);
     this.team = { id: "team-default", planCredits: this.options.planCredits, creditsUsed: 0, ledger: [] };
+    this.keylessTeam = { id: "team-keyless", planCredits: Number.MAX_SAFE_INTEGER, creditsUsed: 0, ledger: [] };
     for (const k of this.options.apiKeys) this.teams.set(k, this.team);
     for (const spec of options.pages ?? []) this.addPage(spec);
   }
@@ -193,7 +251,7 @@ export class FakeService {
 
   /** Registers a route; `:name` segments become params. */
   route(method: string, pattern: string, handler: Handler, opts: { auth?: boolean } = {}): void {
-    this.#routes.push({ method, parts: pattern.split("/").filter(Boolean), handler, auth: opts.auth ?? true });
+    this.#routes.push({ method, parts: pattern.split("/").filter(Boolean), handler, auth: opts.auth ?? true, line: `${method} ${pattern}` });
   }
 
   /** Adds a hook that runs before routing (after logging and faults). */
@@ -456,11 +514,13 @@ export class FakeService {
       if (route.method !== request.method) continue;
       const params = matchRoute(route.parts, parts);
       if (!params) continue;
-      const auth = route.auth ? this.#authenticate(headers) : { team: undefined, key: undefined };
+      const auth = route.auth ? this.#authenticate(headers, route.line) : { team: undefined, key: undefined };
       if (auth instanceof Response) return auth;
       const origin = this.options.publicUrl ?? url.origin;
       try {
-        return await route.handler({ request, url, params, body, form: forms.get(request), team: auth.team, key: auth.key, origin });
+        const res = await route.handler({ request, url, params, body, form: forms.get(request), team: auth.team, key: auth.key, origin });
+        const dep = this.options.deprecations ? DEPRECATED_ROUTES[route.line] : undefined;
+        return dep ? await flagDeprecated(res, dep) : res;
       } catch (err) {
         if (err instanceof HttpFailure) return err.response;
         return this.internalError();
@@ -472,9 +532,16 @@ export class FakeService {
     });
   }
 
-  #authenticate(headers: Record<string, string>): { team: FakeTeam | undefined; key: string | undefined } | Response {
+  #authenticate(headers: Record<string, string>, line: string): { team: FakeTeam | undefined; key: string | undefined } | Response {
     const auth = headers.authorization;
     if (this.options.authDisabled) return { team: this.team, key: undefined };
+    if (!auth && this.options.keyless !== undefined && KEYLESS_ROUTES.has(line)) {
+      if (this.keylessTeam.creditsUsed >= this.options.keyless) {
+        return fail(429, "Rate limit exceeded for keyless requests. Add an API key to your request to continue.");
+      }
+      this.keylessTeam.creditsUsed += 1; // the allowance counts requests
+      return { team: this.keylessTeam, key: undefined };
+    }
     if (!auth) return fail(401, "Unauthorized");
     const token = auth.split(" ")[1];
     if (!token) return fail(401, "Unauthorized: Token missing");
