@@ -45,7 +45,7 @@ export {
   IdempotencyConflictError,
 } from "./core/errors.js";
 export type { ClientOptions, Logger } from "./core/config.js";
-export type { ConcurrencyLimiter, ReleaseSlot } from "./core/client-state.js";
+export type { ConcurrencyLimiter } from "./core/client-state.js";
 export type { RequestOptions, ResponseInfo, WithResponse } from "./core/request.js";
 /**
  * What every request method returns: a `Promise` of the parsed result, plus `.withResponse()` for the
