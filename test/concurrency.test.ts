@@ -5,11 +5,12 @@
  * every face of the client; status reads and the other calls do not. Counted at the fake (`teamLoad()`),
  * since the client retries the 429s it gets. Fake timers: the hold and the retry waits are driven.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AbortError, TimeoutError, ValidationError, WebData, type ConcurrencyLimiter } from "../src/index.js";
 import { WebDataV1 } from "../src/v1/index.js";
 import { Firecrawl } from "../src/firecrawl/index.js";
 import { AUTO_CONCURRENCY_DEFAULT, AUTO_CONCURRENCY_REFRESH_MS } from "../src/api/usage.js";
+import { createFakeService } from "../src/testing/index.js";
 import { TRANSPORTS } from "./helpers.js";
 import { drive, jobTestSetups, tick } from "./jobs-helpers.js";
 
@@ -19,14 +20,16 @@ const pages = (n: number) => Array.from({ length: n }, (_, i) => `https://acme.t
 
 describe.each(TRANSPORTS)("maxConcurrency over %s", (kind) => {
   it("keeps concurrent scrapes within the bound: no 429 at the fake, where the same calls unbounded get them", async () => {
-    const bounded = await open(kind, HOLD, { maxConcurrency: 2, maxRetries: 10 });
+    // An hour per attempt and per wait: over loopback, fake time runs ahead of slow real I/O on a loaded machine.
+    const slow = { timeoutMs: 3_600_000 };
+    const bounded = await open(kind, HOLD, { maxConcurrency: 2, maxRetries: 10, ...slow });
     const docs = await drive(Promise.all(pages(6).map((u) => bounded.client.scrape(u))), 250);
     expect(docs).toHaveLength(6);
     expect(bounded.fake.teamLoad()).toMatchObject({ peak: 2, rejected: 0 });
     expect(bounded.fake.requests.filter((r) => r.pathname === "/v2/scrape")).toHaveLength(6);
     await bounded.close();
 
-    const unbounded = await open(kind, HOLD, { maxRetries: 10 });
+    const unbounded = await open(kind, HOLD, { maxRetries: 10, ...slow });
     await drive(Promise.all(pages(6).map((u) => unbounded.client.scrape(u))), 250);
     expect(unbounded.fake.teamLoad().rejected).toBeGreaterThan(0);
   });
@@ -152,3 +155,25 @@ describe("maxConcurrency", () => {
     expect(bad({ maxConcurrency: 2, limiter: { acquire: async () => () => undefined } })).toThrow(/give maxConcurrency or limiter, not both/);
   });
 });
+
+describe("the fake's team limit (webdata/testing teamConcurrency)", () => {
+  it("answers 429 past the team's browsers, worded as the service's rate limit, counts it, and reports the limit as maxConcurrency", async () => {
+    vi.useRealTimers(); // the fake's 20 ms hold, on the real clock
+    const fake = createFakeService({ teamConcurrency: 1, browserHoldMs: 20 });
+    const post = (path: string, body: object) =>
+      fake.fetch(`https://fake.test${path}`, { method: "POST", headers: { authorization: `Bearer ${fake.apiKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const [a, b, c] = await Promise.all([post("/v2/scrape", { url: "https://acme.test/about" }), post("/v1/scrape", { url: "https://acme.test/about" }), post("/v2/map", { url: "https://acme.test" })]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(429);
+    expect(await b.json()).toMatchObject({ success: false, error: expect.stringMatching(/^Rate limit exceeded\. .* please retry after 1s, resets at /) });
+    expect(c.status).toBe(200); // a map occupies no browser
+    expect(fake.teamLoad()).toEqual({ active: 0, peak: 1, rejected: 1 });
+    const status = await fake.fetch("https://fake.test/v2/team/queue-status", { headers: { authorization: `Bearer ${fake.apiKey}` } });
+    expect(await status.json()).toMatchObject({ maxConcurrency: 1 });
+    // Without the option: no limit, and the figure the fake always reported.
+    const free = createFakeService();
+    const many = await Promise.all([1, 2, 3].map(() => free.fetch("https://fake.test/v2/scrape", { method: "POST", headers: { authorization: `Bearer ${free.apiKey}`, "content-type": "application/json" }, body: '{"url":"https://acme.test/about"}' })));
+    expect(many.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+});
+
