@@ -52,7 +52,7 @@ export type ReleaseSlot = () => void | Promise<void>;
  * `acquire` resolves when a slot is held, with the function that gives it back; it must reject soon after
  * `signal` aborts (with any error: the client reports its own `AbortError` or `TimeoutError`), and hold
  * nothing then. `webdata/redis` `redisLimiter` is one shared by processes and machines; the client's own
- * `maxConcurrency` is an in-process one ({@link LocalSlots}).
+ * `maxConcurrency` is an in-process one.
  *
  * @example
  * const limiter: ConcurrencyLimiter = { acquire: async () => () => undefined }; // no bound at all
