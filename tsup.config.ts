@@ -17,6 +17,8 @@ const entry = {
   "testing/index": "src/testing/index.ts",
   "testing/node": "src/testing/node.ts",
   "ai/index": "src/ai/index.ts",
+  // `webdata/redis`: Node only (redis-semaphore runs on Node); no browser build.
+  redis: "src/redis.ts",
   // `webdata/types`: types only (its JavaScript is an empty module, there for `import { type X }` under `verbatimModuleSyntax`).
   types: "src/types.ts",
 };
@@ -27,7 +29,7 @@ const shared: Options = {
   platform: "neutral",
   define: { __WEBDATA_VERSION__: JSON.stringify(pkg.version) },
   // zod is a peer dependency (the application's own copy is used): never bundled, in any build.
-  external: ["undici", "eventsource-parser", "ws", "zod", /^zod\//, "zod-to-json-schema", "ai", /^@modelcontextprotocol\//, /^node:/],
+  external: ["undici", "eventsource-parser", "ws", "zod", /^zod\//, "zod-to-json-schema", "ai", /^@modelcontextprotocol\//, "redis-semaphore", "ioredis", /^node:/],
 };
 
 // `npm run build` empties dist/ first; the three builds run side by side, so none cleans.
@@ -35,7 +37,7 @@ export default defineConfig([
   // ESM: one file per source module (dist/ mirrors src/), so a bundler keeps only the modules an app
   // reaches ("sideEffects": false): code is split at the entries (`webdata/v1`, `webdata/zod3`, ...), never
   // inside the client. The Node-only modules are left out: Node gets them from the bundled build below.
-  { ...shared, entry: ["src/**/*.ts", "!src/node.ts", "!src/v1/node.ts", "!src/firecrawl/node.ts", "!src/testing/node.ts", "!src/cli/**"], format: ["esm"], bundle: false, dts: false },
+  { ...shared, entry: ["src/**/*.ts", "!src/node.ts", "!src/v1/node.ts", "!src/firecrawl/node.ts", "!src/testing/node.ts", "!src/redis.ts", "!src/cli/**"], format: ["esm"], bundle: false, dts: false },
   // ESM for Node (the "node" conditions and the CLI): the same modules bundled, with shared chunks, so
   // `import "webdata"` reads a few files instead of ~90 (a third of a cold start). Browsers keep the
   // file-per-module build above, which their bundlers tree-shake module by module. One build, so every
@@ -43,7 +45,7 @@ export default defineConfig([
   // exported by `webdata`).
   {
     ...shared,
-    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", cli: "src/cli/main.ts" },
+    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", redis: "src/redis.ts", cli: "src/cli/main.ts" },
     outDir: "dist/node",
     format: ["esm"],
     platform: "node",

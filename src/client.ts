@@ -29,6 +29,7 @@ import {
   getCreditUsage,
   getCreditUsageHistorical,
   getQueueStatus,
+  concurrencyLimiter,
   getTokenUsage,
   getTokenUsageHistorical,
   type Concurrency,
@@ -71,6 +72,7 @@ export class WebData {
     const config = resolveConfig(opts);
     this.#options = opts;
     this.#http = new HttpClient(config, selectTransport(opts));
+    this.#http.state.limiter = concurrencyLimiter(this.#http);
   }
 
   /** @internal The shared request layer (for `jobs/` and `v1/`). */

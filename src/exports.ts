@@ -46,6 +46,7 @@ export {
   DeprecatedEndpointError,
 } from "./core/errors.js";
 export type { ClientOptions, Logger } from "./core/config.js";
+export type { ConcurrencyLimiter } from "./core/client-state.js";
 export type { RequestOptions, ResponseInfo, WithResponse } from "./core/request.js";
 /**
  * What every request method returns: a `Promise` of the parsed result, plus `.withResponse()` for the

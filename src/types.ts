@@ -86,6 +86,8 @@ export type {
   AgentSnapshot,
 } from "./exports.js";
 export type { AgentSignupResult } from "./client.js";
+export type { ConcurrencyLimiter } from "./exports.js";
+export type { ReleaseSlot } from "./core/client-state.js";
 
 // The parts: each is a piece of one of the types above.
 export type { DeprecationInfo } from "./core/response.js";

@@ -69,6 +69,7 @@ export const batchBody = z
 /** `POST /v2/batch/scrape`: the v2 batch options (scrape options at the top level, as the wire has them) checked. */
 const BATCH: Endpoint<[string[], BatchScrapeOptions]> = {
   path: "/v2/batch/scrape",
+  occupies: true,
   body: (urls, given) => check(batchBody, { ...wireScrapeOptions(given), urls }, "batch scrape options"),
   response: jobStartedAnswer,
   retry: "not-idempotent",

@@ -137,6 +137,7 @@ const LIST: Endpoint<[options: { status?: "active" | "destroyed" }], { sessions:
 /** The `timeout` (seconds) is read by the route's `SERVER_TIMEOUTS` row. */
 const EXECUTE: Endpoint<[id: string, options: BrowserExecuteOptions], BrowserExecuteResult & { success?: boolean }, BrowserExecuteResult> = {
   path: "/v2/browser/{id}/execute",
+  occupies: true,
   body: (_id, options) => check(executeBody, optionsArg(options, "browserExecute options"), "browserExecute options"),
   retry: "not-idempotent",
   response: executeAnswer,

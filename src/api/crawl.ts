@@ -146,6 +146,7 @@ const activeAnswer = z.looseObject({ crawls: z.array(z.looseObject({ id: z.strin
 /** `POST /v2/crawl` (the options are an object already: the request options were checked first, then that). */
 const CRAWL: Endpoint<[url: string, given: CrawlOptions], CrawlStartResult & { success?: boolean }, CrawlStartResult> = {
   path: "/v2/crawl",
+  occupies: true,
   body: (url, given) => check(crawlBody, { ...given, ...(given.scrapeOptions ? { scrapeOptions: wireScrapeOptions(given.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"),
   idempotent: true,
   response: jobStartAnswer,

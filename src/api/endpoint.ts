@@ -11,7 +11,8 @@ import { fill } from "../core/path.js";
 import { checkRequestOptions, isChecked, type Checked } from "../core/options.js";
 import { APIPromise, type HttpClient, type RequestOptions, type RequestSpec } from "../core/request.js";
 import type { ResponseSchema } from "../core/response.js";
-import { SERVER_TIMEOUTS, serverTimeoutMs, type ServerTimeoutRoute } from "../core/server-timeout.js";
+import { attemptTimeoutMs, SERVER_TIMEOUTS, serverTimeoutMs, type ServerTimeoutRoute } from "../core/server-timeout.js";
+import { takeSlot, type ConcurrencyLimiter } from "../core/client-state.js";
 import type { TransportResponse } from "../core/transport.js";
 
 /**
@@ -51,6 +52,8 @@ export interface Endpoint<A extends unknown[], T = unknown, R = T> {
   mapError?: RequestSpec["mapError"];
   /** The result made of the answer (default: the answer as sent). */
   map?: (raw: T, args: A) => R;
+  /** The call occupies the team's browsers (always, or when the function says so of its arguments): it holds a slot of the client's limiter while it runs. */
+  occupies?: true | ((...args: A) => boolean);
 }
 
 /** The request `ep` makes with `args`. */
@@ -101,9 +104,39 @@ export function send<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A
 
 /** Sends `ep` with `args` and request options checked already (a poll, a page of a walk, a start inside a waiter): not checked again. */
 export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A, T, R>, req: Checked<RequestOptions>, ...args: A): APIPromise<R> {
-  const sent = http.request<T>(() => specOf(ep as Endpoint<A, unknown, unknown>, args), req);
+  const limiter = ep.occupies && http.state.limiter;
+  const sent = limiter && (ep.occupies === true || ep.occupies!(...args)) ? sendHeld<T, A>(http, limiter, ep as Endpoint<A, unknown, unknown>, req, args) : http.request<T>(() => specOf(ep as Endpoint<A, unknown, unknown>, args), req);
   const map = ep.map;
   return map ? sent.map((raw) => map(raw, args)) : (sent as unknown as APIPromise<R>);
+}
+
+/**
+ * A call that occupies the team's browsers, holding a slot of `limiter` from before it is sent until it settles
+ * (retries and their waits included). Its arguments are checked first (a bad one rejects at once, without
+ * waiting); the wait for a slot counts against the call: at most one attempt's limit (`timeoutMs`, raised by a
+ * server-side `timeout`), and the call's `signal` ends it.
+ */
+function sendHeld<T, A extends unknown[]>(http: HttpClient, limiter: ConcurrencyLimiter, ep: Endpoint<A, unknown, unknown>, req: Checked<RequestOptions>, args: A): APIPromise<T> {
+  let spec: RequestSpec;
+  try {
+    spec = specOf(ep, args);
+  } catch (err) {
+    return new APIPromise<T>(Promise.reject(err));
+  }
+  const waitMs = attemptTimeoutMs(req.timeoutMs ?? http.config.timeoutMs, spec.serverTimeoutMs);
+  const held = takeSlot(limiter, req.signal, waitMs, `${spec.method} ${spec.path}`).then((release) =>
+    http
+      .request<T>(spec, req)
+      .withResponse()
+      .finally(() => {
+        try {
+          void Promise.resolve(release()).catch((err: unknown) => http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`));
+        } catch (err) {
+          http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }),
+  );
+  return new APIPromise<T>(held);
 }
 
 /** Opens `ep` with `args` and returns the raw answer, unread (a stream); a non-2xx answer throws as {@link send}'s. `req` checked here, once. */

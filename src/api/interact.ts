@@ -76,6 +76,7 @@ const interactBody = z
 /** The `timeout` (seconds) is read by the route's `SERVER_TIMEOUTS` row. */
 const INTERACT: Endpoint<[jobId: string, options: InteractOptions], InteractResult & { success?: boolean }, InteractResult> = {
   path: "/v2/scrape/{id}/interact",
+  occupies: true,
   body: (_id, options) => check(interactBody, options, "interact options"),
   retry: "not-idempotent",
   response: anyObject,

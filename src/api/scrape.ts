@@ -319,6 +319,7 @@ export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "
 /** `POST /v2/scrape`: the options checked, the schemas in `formats` converted. */
 const SCRAPE: Endpoint<[string, ScrapeParams], { data: Document }> = {
   path: "/v2/scrape",
+  occupies: true,
   body: (url, opts) => check(scrapeBody, { ...wireScrapeOptions(optionsArg(opts, "scrape options")), url }, "scrape options"),
   response: scrapeAnswer,
 };

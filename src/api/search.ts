@@ -206,9 +206,16 @@ interface WireSearch {
   warning?: string | null;
 }
 
+/** True when a search (v2 or v1) scrapes its results, so occupies the team's browsers: `scrapeOptions.formats` lists a format. */
+export function scrapesResults(options: unknown): boolean {
+  const formats = (options as { scrapeOptions?: { formats?: unknown } } | null | undefined)?.scrapeOptions?.formats;
+  return Array.isArray(formats) && formats.length > 0;
+}
+
 /** `POST /v2/search`: the options checked, the schemas in `scrapeOptions.formats` converted. */
 const SEARCH: Endpoint<[string, SearchOptions], WireSearch> = {
   path: "/v2/search",
+  occupies: (_query, opts) => scrapesResults(opts),
   body: (query, opts) => {
     const body: Record<string, unknown> = { ...optionsArg(opts, "search options"), query };
     if (opts.scrapeOptions) body.scrapeOptions = wireScrapeOptions(opts.scrapeOptions as ScrapeOptions, "scrapeOptions.formats");

@@ -11,6 +11,9 @@ import { anyObject, objects } from "../core/response.js";
 import { rules } from "../core/validate.js";
 import { send, type Endpoint } from "./endpoint.js";
 import { rejectOfficialForm } from "./official-keys.js";
+import { LocalSlots, type ConcurrencyLimiter } from "../core/client-state.js";
+import { onAbort } from "../core/abort.js";
+import { AbortError } from "../core/errors.js";
 
 /** Token usage of the team (spec 2.2). */
 export interface TokenUsage {
@@ -196,3 +199,66 @@ export function getQueueStatus(http: HttpClient, req?: RequestOptions, version: 
 export function getConcurrency(http: HttpClient, req?: RequestOptions): APIPromise<Concurrency> {
   return send(http, CONCURRENCY, req);
 }
+
+/** `maxConcurrency: "auto"` until the server says: the smallest plan's figure (2 browsers at once), safe on every plan. */
+export const AUTO_CONCURRENCY_DEFAULT = 2;
+/** How long `maxConcurrency: "auto"` keeps the team's figure before it reads `GET /v2/team/queue-status` again, ms. */
+export const AUTO_CONCURRENCY_REFRESH_MS = 60_000;
+
+/**
+ * The limiter the client options ask for (`limiter`, or `maxConcurrency` a number or `"auto"`), or undefined:
+ * no bound. Made once per client by its constructor (`http.state.limiter`).
+ */
+export function concurrencyLimiter(http: HttpClient): ConcurrencyLimiter | undefined {
+  const { limiter, maxConcurrency } = http.config;
+  if (limiter) return limiter;
+  if (maxConcurrency === undefined) return undefined;
+  return maxConcurrency === "auto" ? autoLimiter(http) : new LocalSlots(maxConcurrency);
+}
+
+/**
+ * `maxConcurrency: "auto"`: in-process slots sized by the team's `maxConcurrency` (`GET /v2/team/queue-status`),
+ * read before the first held call (which waits for the answer) and again, without holding anyone up, once
+ * {@link AUTO_CONCURRENCY_REFRESH_MS} have passed. A failed read or an answer without a positive integer keeps
+ * the size in force ({@link AUTO_CONCURRENCY_DEFAULT} at first) until the next read.
+ */
+function autoLimiter(http: HttpClient): ConcurrencyLimiter {
+  const slots = new LocalSlots(AUTO_CONCURRENCY_DEFAULT);
+  let readAt = -Infinity;
+  let reading: Promise<void> | undefined;
+  let sized: Promise<void> | undefined;
+  const read = (): Promise<void> => {
+    readAt = Date.now();
+    reading = getQueueStatus(http)
+      .then(
+        ({ maxConcurrency: n }) => {
+          if (Number.isInteger(n) && n >= 1) slots.resize(n);
+          else http.log("warn", `maxConcurrency "auto": the server's queue status gave no maxConcurrency; keeping ${slots.limit}`);
+        },
+        (err: unknown) => http.log("warn", `maxConcurrency "auto": could not read the team's queue status; keeping ${slots.limit} (${err instanceof Error ? err.message : String(err)})`),
+      )
+      .finally(() => (reading = undefined));
+    return reading;
+  };
+  return {
+    acquire(signal) {
+      if (!reading && Date.now() - readAt >= AUTO_CONCURRENCY_REFRESH_MS) void read();
+      sized ??= reading ?? Promise.resolve();
+      return untilAborted(sized, signal).then(() => slots.acquire(signal));
+    },
+  };
+}
+
+/** `p`, or an `AbortError` as soon as `signal` aborts. */
+function untilAborted(p: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return p;
+  if (signal.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
+  return new Promise<void>((resolve, reject) => {
+    const off = onAbort(signal, () => reject(new AbortError(undefined, { cause: signal.reason })));
+    p.then(() => {
+      off();
+      resolve();
+    }, reject);
+  });
+}
+

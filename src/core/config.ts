@@ -10,6 +10,7 @@ import { headersSchema, MAX_TIMER_MS } from "./options.js";
 import { check, int } from "./validate.js";
 import * as z from "zod/v4/mini";
 import type { Transport } from "./transport.js";
+import type { ConcurrencyLimiter } from "./client-state.js";
 
 /** The public deployment; a key is required only here. */
 export const DEFAULT_API_URL = "https://api.firecrawl.dev";
@@ -90,6 +91,21 @@ export interface ClientOptions {
   strictDeprecations?: boolean | undefined;
   /** @internal Transport chosen by the runtime entry (Node uses undici). */
   transport?: Transport | undefined;
+  /**
+   * Most calls of this client that occupy the team's browsers at once (scrape, search with
+   * `scrapeOptions.formats`, interact and browser execute, crawl and batch-scrape starts; a waiter's
+   * status reads are not held), on every face of the client (v1 and `webdata/firecrawl` included).
+   * `"auto"`: the team's own figure, `GET /v2/team/queue-status` `maxConcurrency`, read before the first
+   * such call and again when a minute has passed; 2 (the smallest plan's) until the server says, or
+   * when it does not. A call waits for a slot at most its `timeoutMs` (`TimeoutError`) and stops
+   * waiting when its `signal` aborts (`AbortError`); nothing is sent then. Default: no bound.
+   */
+  maxConcurrency?: number | "auto" | undefined;
+  /**
+   * Any {@link ConcurrencyLimiter} in place of `maxConcurrency`: `redisLimiter(...)` of `webdata/redis`
+   * shares one bound between processes and machines. Holds the same calls, with the same wait rules.
+   */
+  limiter?: ConcurrencyLimiter | undefined;
 }
 
 /** Options after defaults and the environment were applied. */
@@ -109,6 +125,10 @@ export interface ResolvedConfig {
   logger: Logger;
   logLevel: LogLevel;
   silenceDeprecationWarnings: boolean;
+  /** `maxConcurrency` as given (checked). */
+  maxConcurrency: number | "auto" | undefined;
+  /** `limiter` as given (checked). */
+  limiter: ConcurrencyLimiter | undefined;
   /** @internal The options' test-only backoff base (`core/retry.ts` `BACKOFF_BASE_OPTION`), as given: `core/retry.ts` checks it. */
   backoffBaseMs: unknown;
 }
@@ -211,6 +231,8 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     headers: options.headers ?? {},
+    maxConcurrency: options.maxConcurrency,
+    limiter: options.limiter,
   };
   check(clientOptions, resolved, "client options");
   const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
@@ -234,6 +256,8 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     logger,
     logLevel,
     silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
+    maxConcurrency: options.maxConcurrency,
+    limiter: options.limiter,
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };
 }
@@ -250,7 +274,9 @@ const clientOptions = z.looseObject({
   maxRetryAfterMs: int(0),
   maxResponseBytes: z.unknown().check(z.refine((n) => n === Infinity || (Number.isInteger(n) && (n as number) >= 1), { message: "must be an integer >= 1, or Infinity" })),
   headers: headersSchema,
-});
+  maxConcurrency: z.optional(z.union([z.literal("auto"), int(1)])),
+  limiter: z.optional(z.unknown().check(z.refine((l) => typeof (l as { acquire?: unknown } | null)?.acquire === "function", { message: "must be an object with an acquire(signal) method (a ConcurrencyLimiter), such as redisLimiter() of webdata/redis" }))),
+}).check(z.refine((o) => o.maxConcurrency === undefined || o.limiter === undefined, { message: "give maxConcurrency or limiter, not both: a limiter sets its own bound", path: ["limiter"] }));
 
 /** True for the hosted service, which always needs a key. */
 export function isPublicDeployment(apiUrl: string): boolean {

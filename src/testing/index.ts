@@ -21,7 +21,7 @@ import { registerParse } from "./handlers/parse.js";
 import { FakeService, type FakeServiceOptions } from "./service.js";
 
 export { FakeService, json, fail, HttpFailure, CREDITS, TOKENS_PER_CREDIT } from "./service.js";
-export type { FakeServiceOptions, RecordedRequest, FakeTeam, Handler, HandlerContext, RequestHook } from "./service.js";
+export type { FakeServiceOptions, RecordedRequest, FakeTeam, Handler, HandlerContext, RequestHook, TeamLoad } from "./service.js";
 export type { FaultSpec, FaultScope, FaultMatch, RateLimitSpec, FailOptions, DropOptions, CorruptOptions, StallOptions } from "./faults.js";
 export { dropStream, streamLog, type StreamDropSpec, type StreamConnection } from "./handlers/streams.js";
 export { FIXTURE_ORIGIN, type FixturePage, type PageSpec } from "./fixtures.js";

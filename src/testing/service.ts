@@ -91,6 +91,34 @@ export interface FakeServiceOptions {
    * successor, a `Warning: 299` and, in a JSON body, `warnings[]` and `replacement` (default true).
    */
   deprecations?: boolean;
+  /**
+   * The team's plan concurrency: how many calls that occupy a browser (scrape, search with
+   * `scrapeOptions.formats`, interact, browser execute, crawl and batch-scrape starts, v1 and v2) it runs
+   * at once. One more is answered 429, worded as the service words its rate limit ("... retry after 1s"),
+   * and counted in {@link FakeService.teamLoad}. Also what queue status and concurrency check report as
+   * `maxConcurrency`. Default: no limit (and `maxConcurrency` 2).
+   */
+  teamConcurrency?: number;
+  /** How long each call that occupies a browser holds it before it is answered, ms (default 0), so calls overlap as on the service. */
+  browserHoldMs?: number;
+}
+
+/** The team's browser load seen by a fake with `teamConcurrency` (see {@link FakeService.teamLoad}). */
+export interface TeamLoad {
+  /** Calls holding a browser now. */
+  active: number;
+  /** Most calls that held a browser at once. */
+  peak: number;
+  /** Calls answered 429 because the team's browsers were all busy. */
+  rejected: number;
+}
+
+/** True for a call that occupies one of the team's browsers while it runs. */
+function occupiesBrowser(method: string, pathname: string, body: unknown): boolean {
+  if (method !== "POST") return false;
+  if (/^\/v[12]\/(scrape|crawl|batch\/scrape)$/.test(pathname) || /^\/v2\/(scrape\/[^/]+\/interact|browser\/[^/]+\/execute)$/.test(pathname)) return true;
+  const formats = (body as { scrapeOptions?: { formats?: unknown } } | undefined)?.scrapeOptions?.formats;
+  return /^\/v[12]\/search$/.test(pathname) && Array.isArray(formats) && formats.length > 0;
 }
 
 /** What a handler gets. */
@@ -196,7 +224,7 @@ export class FakeService {
   /** The fixture web. */
   readonly pages: FixturePage[];
   /** Options in force. */
-  readonly options: Required<Omit<FakeServiceOptions, "publicUrl" | "pages" | "defaultSite" | "webhookSecret" | "webhookFetch" | "keyless">> & Pick<FakeServiceOptions, "webhookSecret" | "webhookFetch" | "keyless"> & { publicUrl: string | undefined };
+  readonly options: Required<Omit<FakeServiceOptions, "publicUrl" | "pages" | "defaultSite" | "webhookSecret" | "webhookFetch" | "keyless" | "teamConcurrency">> & Pick<FakeServiceOptions, "webhookSecret" | "webhookFetch" | "keyless" | "teamConcurrency"> & { publicUrl: string | undefined };
   /** Teams by key. */
   readonly teams = new Map<string, FakeTeam>();
   /** The default team (owner of the configured keys). */
@@ -210,6 +238,7 @@ export class FakeService {
   readonly #hooks: RequestHook[] = [];
   readonly #keys = new WeakMap<RecordedRequest, string>();
   #clockOffset = 0;
+  readonly #load: TeamLoad = { active: 0, peak: 0, rejected: 0 };
 
   constructor(options: FakeServiceOptions = {}) {
     this.options = {
@@ -226,6 +255,8 @@ export class FakeService {
       webhookFetch: options.webhookFetch,
       keyless: options.keyless,
       deprecations: options.deprecations ?? true,
+      teamConcurrency: options.teamConcurrency,
+      browserHoldMs: options.browserHoldMs ?? 0,
     };
     this.pages = options.defaultSite === false ? [] : buildFixtureWeb(this.options.manyPages);
     this.team = { id: "team-default", planCredits: this.options.planCredits, creditsUsed: 0, ledger: [] };
@@ -237,6 +268,16 @@ export class FakeService {
   /** The default API key. */
   get apiKey(): string {
     return this.options.apiKeys[0] ?? "fc-test-key";
+  }
+
+  /**
+   * The team's browser load: calls holding a browser now, the peak, and the 429s answered past
+   * `teamConcurrency` (a client retries a 429, so count them here, at the server).
+   *
+   * @example expect(fake.teamLoad().rejected).toBe(0)
+   */
+  teamLoad(): TeamLoad {
+    return { ...this.#load };
   }
 
   /** Current time of the fake's clock, in ms. */
@@ -517,13 +558,24 @@ export class FakeService {
       const auth = route.auth ? this.#authenticate(headers, route.line) : { team: undefined, key: undefined };
       if (auth instanceof Response) return auth;
       const origin = this.options.publicUrl ?? url.origin;
+      const limit = this.options.teamConcurrency;
+      const occupies = limit !== undefined && occupiesBrowser(request.method, url.pathname, body);
+      if (occupies && this.#load.active >= limit) {
+        this.#load.rejected += 1;
+        const fault = rateLimitFault({ retryAfterSeconds: 1 }, this.now());
+        return json(429, fault.body, fault.headers);
+      }
+      if (occupies) this.#load.peak = Math.max(this.#load.peak, ++this.#load.active);
       try {
+        if (occupies && this.options.browserHoldMs > 0) await abortableDelay(this.options.browserHoldMs, request.signal);
         const res = await route.handler({ request, url, params, body, form: forms.get(request), team: auth.team, key: auth.key, origin });
         const dep = this.options.deprecations ? DEPRECATED_ROUTES[route.line] : undefined;
         return dep ? await flagDeprecated(res, dep) : res;
       } catch (err) {
         if (err instanceof HttpFailure) return err.response;
         return this.internalError();
+      } finally {
+        if (occupies) this.#load.active -= 1;
       }
     }
     return new Response(`<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot ${request.method} ${url.pathname}</pre>\n</body>\n</html>\n`, {

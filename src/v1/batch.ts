@@ -42,6 +42,7 @@ const bodyLenient = z.looseObject({ ...body.shape, urls: z.array(z.string()).che
 /** `POST /v1/batch/scrape`: v1 scrape options at the top level plus the extras given; the server honours `x-idempotency-key`. */
 const V1_BATCH: Endpoint<[string[], V1ScrapeParams, V1BatchExtras]> = {
   path: "/v1/batch/scrape",
+  occupies: true,
   body: (urls, params, extras) => {
     const given = Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined));
     const wire: Record<string, unknown> = { urls, ...given, ...v1ScrapeWire(optionsArg(params, "batch scrape params")) };

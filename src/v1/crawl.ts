@@ -88,6 +88,7 @@ const body = z.looseObject({
 /** `POST /v1/crawl`: the v1 crawler options at the top level; the server honours `x-idempotency-key`. */
 const V1_CRAWL: Endpoint<[string, V1CrawlParams]> = {
   path: "/v1/crawl",
+  occupies: true,
   body: (url, params) => {
     const p = optionsArg(params, "crawl params");
     return check(body, { url, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) }, "crawl params");

@@ -10,6 +10,7 @@ import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
 import { send, type Endpoint } from "../api/endpoint.js";
+import { scrapesResults } from "../api/search.js";
 
 /** Options of v1 `search` (server defaults in brackets). */
 export interface V1SearchParams {
@@ -57,6 +58,7 @@ const answer = z.looseObject({ data: objects, warning: maybeString });
 /** `POST /v1/search`: the v1 options, `scrapeOptions` in v1 shapes. */
 const V1_SEARCH: Endpoint<[string, V1SearchParams], { data: V1Document[]; warning?: string | null }, V1SearchResponse> = {
   path: "/v1/search",
+  occupies: (_query, params) => scrapesResults(params),
   body: (query, params) => {
     const p = optionsArg(params, "search params");
     return check(body, { query, ...p, ...(p.scrapeOptions ? { scrapeOptions: v1ScrapeWire(p.scrapeOptions) } : {}) }, "search params");

@@ -59,11 +59,11 @@ export function registerUsageHistory(fake: FakeService): void {
       jobsInQueue: active,
       activeJobsInQueue: active,
       waitingJobsInQueue: 0,
-      maxConcurrency: FAKE_MAX_CONCURRENCY,
+      maxConcurrency: fake.options.teamConcurrency ?? FAKE_MAX_CONCURRENCY,
       mostRecentSuccess: last ? new Date(last.at).toISOString() : null,
     });
   });
   fake.route("GET", "/v2/concurrency-check", ({ team }) =>
-    json(200, { success: true, concurrency: activeCount(fake, team ?? fake.team), maxConcurrency: FAKE_MAX_CONCURRENCY }),
+    json(200, { success: true, concurrency: activeCount(fake, team ?? fake.team), maxConcurrency: fake.options.teamConcurrency ?? FAKE_MAX_CONCURRENCY }),
   );
 }

@@ -1,0 +1,83 @@
+/**
+ * A real `redis-server` for the tests of `webdata/redis`, on a free loopback port, with nothing saved to
+ * disk (`--save '' --appendonly no`), started by a suite's setup and killed after it. Without
+ * `redis-server` the suite FAILS (never skips) and says how to install it: CI installs it
+ * (`node scripts/redis-server.mjs`, Debian's package).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { Redis } from "ioredis";
+
+/** A running `redis-server`. */
+export interface RedisServer {
+  /** Its port on 127.0.0.1. */
+  port: number;
+  /** `redis://127.0.0.1:<port>`. */
+  url: string;
+  /** A new ioredis client of it (closed by {@link RedisServer.stop}). */
+  client(): Redis;
+  /** Closes every client made and kills the server. */
+  stop(): Promise<void>;
+}
+
+/** The command that installs redis-server, for the failure message. */
+export const INSTALL_HINT =
+  "redis-server is not installed: the webdata/redis tests run against a real one. Install it with `node scripts/redis-server.mjs` (as root: apt-get install -y redis-server), or `sudo apt-get install redis-server` (Debian/Ubuntu), `brew install redis` (macOS).";
+
+/** A free TCP port on loopback (the OS picks it; redis-server needs an explicit one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts redis-server; throws {@link INSTALL_HINT} when it is missing. */
+export async function startRedis(): Promise<RedisServer> {
+  const probe = spawnSync("redis-server", ["--version"], { encoding: "utf8" });
+  if (probe.error || probe.status !== 0) throw new Error(INSTALL_HINT);
+  const port = await freePort();
+  const proc: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  proc.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+  proc.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const clients: Redis[] = [];
+  const client = (): Redis => {
+    const c = new Redis({ host: "127.0.0.1", port, lazyConnect: false, maxRetriesPerRequest: 2, retryStrategy: () => null });
+    c.on("error", () => undefined); // a client left open while the server stops must not fail the run
+    clients.push(c);
+    return c;
+  };
+  const stop = async (): Promise<void> => {
+    await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
+    if (proc.exitCode === null) {
+      const exited = new Promise((r) => proc.once("exit", r));
+      proc.kill("SIGKILL");
+      await exited;
+    }
+  };
+  // Wait until it answers PING (at most 10 s).
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`redis-server exited (${proc.exitCode}) before answering: ${output}`);
+    const probeClient = new Redis({ host: "127.0.0.1", port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probeClient.on("error", () => undefined);
+    const pong = await probeClient
+      .connect()
+      .then(() => probeClient.ping())
+      .catch(() => undefined);
+    probeClient.disconnect();
+    if (pong === "PONG") break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`redis-server on port ${port} did not answer PING in 10 s: ${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { port, url: `redis://127.0.0.1:${port}`, client, stop };
+}
