@@ -6,7 +6,8 @@
 import { ValidationError, WebDataError } from "./errors.js";
 import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
-import { headersSchema, MAX_TIMER_MS } from "./options.js";
+import { headersSchema, hooksSchema, MAX_TIMER_MS } from "./options.js";
+import type { Hooks } from "./hooks.js";
 import { check, int } from "./validate.js";
 import * as z from "zod/v4/mini";
 import type { Transport } from "./transport.js";
@@ -75,6 +76,12 @@ export interface ClientOptions {
   silenceDeprecationWarnings?: boolean | undefined;
   /** @internal Transport chosen by the runtime entry (Node uses undici). */
   transport?: Transport | undefined;
+  /**
+   * Lifecycle hooks of every request of this client (`onRequest`, `onResponse`, `onRetry`, `onError`;
+   * see `Hooks`): logging, metrics, tracing, header injection. A call's own `hooks` run after these.
+   * A hook that throws fails the call with `HookError`. Hooks never see the key.
+   */
+  hooks?: Hooks | undefined;
 }
 
 /** Options after defaults and the environment were applied. */
@@ -91,6 +98,8 @@ export interface ResolvedConfig {
   logger: Logger;
   logLevel: LogLevel;
   silenceDeprecationWarnings: boolean;
+  /** The client's lifecycle hooks; `undefined` when none is set (the request path then builds no event). */
+  hooks: Hooks | undefined;
   /** @internal The options' test-only backoff base (`core/retry.ts` `BACKOFF_BASE_OPTION`), as given: `core/retry.ts` checks it. */
   backoffBaseMs: unknown;
 }
@@ -162,6 +171,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     headers: options.headers ?? {},
+    hooks: options.hooks,
   };
   check(clientOptions, resolved, "client options");
   const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
@@ -178,6 +188,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     logger: options.logger ?? consoleLogger(),
     logLevel: options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn",
     silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
+    hooks: hasHooks(options.hooks) ? options.hooks : undefined,
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };
 }
@@ -194,7 +205,13 @@ const clientOptions = z.looseObject({
   maxRetryAfterMs: int(0),
   maxResponseBytes: z.unknown().check(z.refine((n) => n === Infinity || (Number.isInteger(n) && (n as number) >= 1), { message: "must be an integer >= 1, or Infinity" })),
   headers: headersSchema,
+  hooks: hooksSchema,
 });
+
+/** True when `hooks` holds at least one hook. */
+export function hasHooks(hooks: Hooks | undefined): hooks is Hooks {
+  return !!hooks && !!(hooks.onRequest || hooks.onResponse || hooks.onRetry || hooks.onError);
+}
 
 /** True for the hosted service, which always needs a key. */
 export function isPublicDeployment(apiUrl: string): boolean {
