@@ -144,9 +144,9 @@ export class APIPromise<T> extends Promise<T> {
     return APIPromise.map(this.#inner, fn);
   }
 
-  /** The parsed result and the raw response's status, headers and request id. */
+  /** The parsed result and the raw response's status, headers and request id (the result tagged with `_requestId`, as `await` gives it). */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#inner;
+    return this.#inner.then(tagged);
   }
 
   /* eslint-disable @typescript-eslint/no-explicit-any -- typed exactly as `Promise`'s (lib.es5.d.ts): the rejection is `any` there, so `.catch((e: Error) => ...)` compiles as it does on any promise */
@@ -155,7 +155,8 @@ export class APIPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => TResult1 | PromiseLike<TResult1>) | undefined | null,
     onrejected?: ((reason: any) => TResult2 | PromiseLike<TResult2>) | undefined | null,
   ): Promise<TResult1 | TResult2> {
-    return this.#inner.then((r) => r.data).then(onfulfilled, onrejected);
+    // The result carries the call's request id (`_requestId`), whichever module built this promise.
+    return this.#inner.then((r) => tagRequestId(r.data, r.response.requestId)).then(onfulfilled, onrejected);
   }
 
   /** As `Promise.prototype.catch` (the same type). */
@@ -408,6 +409,12 @@ function redirectTarget(location: string | null, requestUrl: string): string | u
   } catch {
     return undefined;
   }
+}
+
+/** `r` with its result tagged with the request id ({@link tagRequestId}). */
+function tagged<T>(r: WithResponse<T>): WithResponse<T> {
+  tagRequestId(r.data, r.response.requestId);
+  return r;
 }
 
 /** Puts the request id on a result object as the non-enumerable `_requestId` (not in JSON, not compared by deep equality). */
