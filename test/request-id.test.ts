@@ -100,7 +100,7 @@ describe.each(TRANSPORTS)("exceptionId of a 5xx over %s", (kind) => {
     s = await setup(kind);
     try {
       s.fake.inject({ match: /\/v2\/crawl\//, status: rec.response.status, body: rec.response.body, times: 3 });
-      const err = (await s.client.getCrawlStatus("0190f2a4-0000-7000-8000-00000000000a", { maxRetries: 0 }).catch((e: unknown) => e)) as APIError;
+      const err = (await s.client.getCrawlStatus("0190f2a4-0000-7000-8000-00000000000a", {}, { maxRetries: 0 }).catch((e: unknown) => e)) as APIError;
       expect(err).toBeInstanceOf(InternalServerError);
       expect(err.exceptionId).toBe("d799c3bca30845a48df07451f9b61911");
       expect(err.requestId).toMatch(UUID);
