@@ -177,7 +177,7 @@ describe.each(TRANSPORTS)("every face goes through the hooks, over %s", (kind) =
     const hooks: Hooks = { onRequest: (e) => void seen.push(`client ${e.operation}`) };
     const app = kind === "fetch" ? new PortableFirecrawl(over(s, kind, { hooks })) : new NodeFirecrawl(over(s, kind, { hooks }));
     await app.scrape("https://acme.test/about");
-    await app.map("https://acme.test/", undefined, { hooks: { onRequest: (e) => void seen.push(`call ${e.operation}`) } } as never);
+    await app.map("https://acme.test/", undefined, { hooks: { onRequest: (e: RequestHookEvent) => void seen.push(`call ${e.operation}`) } });
     const V1 = kind === "fetch" ? PortableFirecrawlAppV1 : NodeFirecrawlAppV1;
     await new V1(over(s, kind, { hooks })).scrapeUrl("https://acme.test/about");
     expect(seen.slice(0, 2)).toEqual(["client scrape", "client map"]);
