@@ -486,6 +486,7 @@ class HookRun {
   readonly #secrets: readonly string[];
   #attempt = 0;
   #view: Readonly<Record<string, string>> | undefined;
+  #baseView: Readonly<Record<string, string>> | undefined;
   #started = 0;
   #durationMs = 0;
   #status: number | undefined;
@@ -500,7 +501,7 @@ class HookRun {
 
   /** The event fields of the current attempt. */
   #event(): HookEventBase {
-    this.#view ??= redactRequestHeaders(this.#headers, this.#secrets);
+    this.#view ??= this.#baseView ??= redactRequestHeaders(this.#headers, this.#secrets);
     return { ...this.#base, attempt: this.#attempt, headers: this.#view };
   }
 
@@ -525,18 +526,17 @@ class HookRun {
     this.#durationMs = 0;
     let sent = this.#headers;
     if (this.#sets.some((s) => s.onRequest)) {
-      const own = { ...this.#headers };
       const setHeader = (name: string, value: string): void => {
         const lower = typeof name === "string" ? name.toLowerCase() : "";
         if (!isHeaderName(name)) throw new TypeError(`setHeader: ${JSON.stringify(String(name))} is not a header name`);
         if (HOOK_REFUSED.has(lower)) throw new TypeError(`setHeader: ${lower} cannot be set by a hook${lower === "x-request-id" ? " (pass the requestId option)" : ""}`);
         if (!isHeaderValue(value)) throw new TypeError(`setHeader: the value of ${lower} must be a printable string, no line break (the value is not shown)`);
-        own[lower] = value;
+        if (sent === this.#headers) sent = { ...this.#headers }; // this attempt's own copy, made on the first header set
+        sent[lower] = value;
         this.#view = undefined;
       };
       await this.#call("onRequest", { ...this.#event(), setHeader });
-      sent = own;
-      this.#view = undefined;
+      if (sent !== this.#headers) this.#view = redactRequestHeaders(sent, this.#secrets); // later events show what was sent
     }
     this.#started = performance.now();
     return sent;
