@@ -44,10 +44,13 @@ export {
   ResponseTooLargeError,
   IdempotencyConflictError,
   DeprecatedEndpointError,
+  // Lifecycle hooks (issue 34).
+  HookError,
 } from "./core/errors.js";
 export type { ClientOptions, Logger } from "./core/config.js";
 export type { ConcurrencyLimiter } from "./core/client-state.js";
 export type { RequestOptions, ResponseInfo, WithResponse } from "./core/request.js";
+export type { Hooks } from "./core/hooks.js";
 /**
  * What every request method returns: a `Promise` of the parsed result, plus `.withResponse()` for the
  * raw status and headers. A type only: the SDK makes these, code awaits them.

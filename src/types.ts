@@ -94,6 +94,8 @@ export type { DeprecationInfo } from "./core/response.js";
 export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidResponseErrorInit, ResponseIssue, ResultIssue } from "./core/errors.js";
 export type { LogLevel } from "./core/config.js";
 export type { RetryEvent } from "./core/retry.js";
+// Lifecycle hooks (issue 34).
+export type { Hooks, HookName, HookEventBase, RequestHookEvent, ResponseHookEvent, RetryHookEvent, ErrorHookEvent } from "./core/hooks.js";
 export type { DocumentMetadata, ActionResults, ChangeTrackingResult } from "./api/document.js";
 export type {
   StringFormat,

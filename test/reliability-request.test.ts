@@ -39,7 +39,9 @@ describe.each(TRANSPORTS)("request path over %s", (kind) => {
     expect(err.serverMessage).toBe("Invalid key [redacted]");
     expect(err.details).toEqual([{ path: ["k"], message: "got [redacted]" }]);
     expect(err.headers?.get("x-echo-auth")).toBe("Bearer [redacted]");
-    expect(err.requestId).toBe("req-1");
+    expect(err.requestId).toBe(s.fake.requests[0]!.headers["x-request-id"]); // the id sent (issue 34)
+    expect(err.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(err.serverRequestId).toBe("req-1");
   });
 
   it("a 200 with success:false that echoes the key escaped", async () => {

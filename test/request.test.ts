@@ -312,13 +312,19 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
     s.fake.inject({ match: "/v2/team", status: 200, headers: { "x-request-id": "req-123" }, body: { success: true, data: { remainingCredits: 1, planCredits: 2 } } });
     const { data, response } = await s.client.getCreditUsage().withResponse();
     expect(data.remainingCredits).toBe(1);
-    expect(response.requestId).toBe("req-123");
-    expect((data as { _requestId?: string })._requestId).toBe("req-123");
+    // The id the SDK sent is the request id (issue 34); the server's own, when it differs, is kept beside it.
+    const sent = s.fake.requests[0]!.headers["x-request-id"];
+    expect(sent).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(response.requestId).toBe(sent);
+    expect(response.serverRequestId).toBe("req-123");
+    expect((data as { _requestId?: string })._requestId).toBe(sent);
     expect(Object.keys(data)).not.toContain("_requestId");
     expect(response.status).toBe(200);
     s.fake.inject({ match: "/v2/team", status: 404, headers: { "x-request-id": "req-404" }, body: { success: false, error: "nope" } });
     const err = (await s.client.getCreditUsage().catch((e: unknown) => e)) as APIError;
-    expect(err.requestId).toBe("req-404");
+    expect(err.requestId).toBe(s.fake.requests[1]!.headers["x-request-id"]);
+    expect(err.requestId).not.toBe(sent);
+    expect(err.serverRequestId).toBe("req-404");
   });
 
   it("turns a non-JSON error page into an APIError with the status text", async () => {

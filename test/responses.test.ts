@@ -70,7 +70,9 @@ for (const kind of TRANSPORTS) {
       s = await setup(kind);
       s.fake.inject({ match: "/v2/scrape", ...html, headers: { ...html.headers, "x-request-id": "req-html" } });
       const err = await invalid(s.client.scrape("https://example.com", {}, { maxRetries: 2 }));
-      expect(err).toMatchObject({ code: "NOT_JSON", status: 200, requestId: "req-html", endpoint: "POST /v2/scrape", issues: [] });
+      // The request id is the one sent (issue 34); the server's own is kept beside it.
+      expect(err).toMatchObject({ code: "NOT_JSON", status: 200, requestId: s.fake.requests[0]!.headers["x-request-id"], serverRequestId: "req-html", endpoint: "POST /v2/scrape", issues: [] });
+      expect(err.requestId).toMatch(/^[0-9a-f-]{36}$/);
       expect(err.contentType).toBe("text/html; charset=utf-8");
       expect(err.bodyExcerpt).toBe(HTML);
       expect(err.headers?.get("x-request-id")).toBe("req-html");

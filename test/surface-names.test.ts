@@ -17,7 +17,7 @@ import * as types from "../src/types.js";
 /** The root entry's values: what users construct, call or catch. */
 const ROOT_VALUES = [
   "APIError", "AbortError", "AuthenticationError", "BadRequestError", "BrowserSessionGoneError", "ConflictError", "ConnectionError", "DeprecatedEndpointError", "GoneError",
-  "IdempotencyConflictError", "InternalServerError", "InvalidResponseError", "JobFailedError", "JobTimeoutError", "NotFoundError", "PaginationError",
+  "HookError", "IdempotencyConflictError", "InternalServerError", "InvalidResponseError", "JobFailedError", "JobTimeoutError", "NotFoundError", "PaginationError",
   "PaginationLoopError", "PaymentRequiredError", "PermissionDeniedError", "RateLimitError", "RedirectError", "RequestTimeoutError",
   "ResponseTooLargeError", "ResultValidationError", "SignupBlockedError", "SignupExpiredError", "SignupInvalidError", "SignupPendingError",
   "TimeoutError", "ValidationError", "WatchTransportError", "WebData", "WebDataError", "scrape", "toWireSchema", "typedJsonSchema",
@@ -29,7 +29,7 @@ const ROOT_TYPES = [
   "AgentSnapshot", "AgentStartResult", "AgentStatus", "AgentTrace", "BatchScrapeOptions", "BatchScrapeStartResult", "BrowserExecuteOptions",
   "BrowserExecuteResult", "BrowserOptions", "BrowserSession", "BrowserSessionInfo", "ClientOptions", "Concurrency", "ConcurrencyLimiter", "CrawlDocument", "CrawlOptions",
   "CrawlParamsPreview", "CrawlStartResult", "CreateMonitorRequest", "CreditUsage", "Document", "ExtractOptions", "ExtractStartResult",
-  "ExtractStatus", "FeedbackOptions", "FeedbackResult", "Format", "HistoricalUsageOptions", "InteractOptions", "InteractResult",
+  "ExtractStatus", "FeedbackOptions", "FeedbackResult", "Format", "HistoricalUsageOptions", "Hooks", "InteractOptions", "InteractResult",
   "JobDocumentsOptions", "JobErrors", "JobPageOptions", "JobStatus", "ListMonitorChecksOptions", "ListMonitorsOptions", "Logger", "MapOptions",
   "MapResult", "Monitor", "MonitorCheck", "MonitorCheckDetail", "MonitorCheckPageOptions", "ParseFile", "ParseOptions", "QueueStatus",
   "RequestOptions", "ResponseInfo", "ScrapeOptions", "ScrapeParams", "ScrapeResult", "SearchFeedbackOptions", "SearchOptions", "SearchResult",
@@ -106,7 +106,7 @@ describe("the root entry's names", () => {
   it("the root exports exactly the listed names: at most 36 values and 130 names", () => {
     expect(entries["index.ts"].values).toEqual(sorted(ROOT_VALUES));
     expect(entries["index.ts"].names).toEqual(sorted([...ROOT_VALUES, ...ROOT_TYPES]));
-    expect(ROOT_VALUES.length).toBeLessThanOrEqual(36);
+    expect(ROOT_VALUES.length).toBeLessThanOrEqual(37); // error classes are caught by class: DeprecatedEndpointError, HookError (issue 34)
     expect(ROOT_VALUES.length + ROOT_TYPES.length).toBeLessThanOrEqual(130);
   });
 

@@ -67,6 +67,7 @@ function specOf<A extends unknown[]>(ep: Endpoint<A, unknown, unknown>, args: A)
   return {
     method: ep.method ?? (ep.body || ep.files ? "POST" : "GET"),
     path,
+    route: typeof route === "string" ? route : undefined,
     query,
     body: ep.form ? { [ep.form]: body } : body,
     files: ep.files?.(...args),

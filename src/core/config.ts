@@ -6,7 +6,8 @@
 import { ValidationError, WebDataError } from "./errors.js";
 import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
-import { headersSchema, MAX_TIMER_MS } from "./options.js";
+import { headersSchema, hooksSchema, MAX_TIMER_MS } from "./options.js";
+import type { Hooks } from "./hooks.js";
 import { check, int } from "./validate.js";
 import * as z from "zod/v4/mini";
 import type { Transport } from "./transport.js";
@@ -106,6 +107,12 @@ export interface ClientOptions {
    * shares one bound between processes and machines. Holds the same calls, with the same wait rules.
    */
   limiter?: ConcurrencyLimiter | undefined;
+  /**
+   * Lifecycle hooks of every request of this client (`onRequest`, `onResponse`, `onRetry`, `onError`;
+   * see `Hooks`): logging, metrics, tracing, header injection. A call's own `hooks` run after these.
+   * A hook that throws fails the call with `HookError`. Hooks never see the key.
+   */
+  hooks?: Hooks | undefined;
 }
 
 /** Options after defaults and the environment were applied. */
@@ -129,6 +136,8 @@ export interface ResolvedConfig {
   maxConcurrency: number | "auto" | undefined;
   /** `limiter` as given (checked). */
   limiter: ConcurrencyLimiter | undefined;
+  /** The client's lifecycle hooks; `undefined` when none is set (the request path then builds no event). */
+  hooks: Hooks | undefined;
   /** @internal The options' test-only backoff base (`core/retry.ts` `BACKOFF_BASE_OPTION`), as given: `core/retry.ts` checks it. */
   backoffBaseMs: unknown;
 }
@@ -233,6 +242,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     headers: options.headers ?? {},
     maxConcurrency: options.maxConcurrency,
     limiter: options.limiter,
+    hooks: options.hooks,
   };
   check(clientOptions, resolved, "client options");
   const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
@@ -258,6 +268,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
     maxConcurrency: options.maxConcurrency,
     limiter: options.limiter,
+    hooks: hasHooks(options.hooks) ? options.hooks : undefined,
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };
 }
@@ -275,8 +286,14 @@ const clientOptions = z.looseObject({
   maxResponseBytes: z.unknown().check(z.refine((n) => n === Infinity || (Number.isInteger(n) && (n as number) >= 1), { message: "must be an integer >= 1, or Infinity" })),
   headers: headersSchema,
   maxConcurrency: z.optional(z.union([z.literal("auto"), int(1)])),
+  hooks: hooksSchema,
   limiter: z.optional(z.unknown().check(z.refine((l) => typeof (l as { acquire?: unknown } | null)?.acquire === "function", { message: "must be an object with an acquire(signal) method (a ConcurrencyLimiter), such as redisLimiter() of webdata/redis" }))),
 }).check(z.refine((o) => o.maxConcurrency === undefined || o.limiter === undefined, { message: "give maxConcurrency or limiter, not both: a limiter sets its own bound", path: ["limiter"] }));
+
+/** True when `hooks` holds at least one hook. */
+export function hasHooks(hooks: Hooks | undefined): hooks is Hooks {
+  return !!hooks && !!(hooks.onRequest || hooks.onResponse || hooks.onRetry || hooks.onError);
+}
 
 /** True for the hosted service, which always needs a key. */
 export function isPublicDeployment(apiUrl: string): boolean {

@@ -60,6 +60,13 @@ export function bounded(value: unknown, limits: Bounds, depth = 0): unknown {
 /** The base of every error this SDK throws. */
 export class WebDataError extends Error {
   override name = "WebDataError";
+  /**
+   * The `x-request-id` the SDK sent with the call that failed (one per call, the same on its retries; the
+   * caller's `requestId` option when given), whether or not an answer came: also on a network failure, a
+   * timeout, an abort or a {@link HookError}. `undefined` for an error raised before any request was built
+   * (a `ValidationError` of the arguments). Quote it to the service's support with {@link APIError.exceptionId}.
+   */
+  declare requestId: string | undefined;
 
   /** A plain, key-free record of the error, used by `JSON.stringify`; bounded in depth and size (8 levels, 50 items, 2,000 characters a string), so it never throws. */
   toJSON(): Record<string, unknown> {
@@ -87,8 +94,10 @@ export interface APIErrorInit {
   code?: string | undefined;
   /** The server's `details` field (zod issues for 400s). */
   details?: unknown;
-  /** The request id, from `x-request-id` or similar response headers. */
+  /** The `x-request-id` the SDK sent with the call. */
   requestId?: string | undefined;
+  /** A request id the server sent in its response headers, when it differs from `requestId`. */
+  serverRequestId?: string | undefined;
   /** The parsed response body (or its text when it was not JSON). */
   body?: unknown;
   /** Response headers. */
@@ -112,8 +121,15 @@ export class APIError extends WebDataError {
   readonly code: string | undefined;
   /** The server's `details` field, when it sent one. */
   readonly details: unknown;
-  /** Request id from the response headers, when the server sent one. */
-  readonly requestId: string | undefined;
+  /** The `x-request-id` the SDK sent with the call (see {@link WebDataError.requestId}). */
+  override readonly requestId: string | undefined;
+  /** A request id the server sent in its response headers (`x-request-id`, `request-id`, `x-correlation-id`, `cf-ray`), when it differs from {@link requestId}. */
+  readonly serverRequestId: string | undefined;
+  /**
+   * The exception id of a 5xx answer, from its text: the service's "Your exception ID is <id>", a
+   * self-hosted server's "Error ID: <32 hex>". What its support (or the server's logs) look up.
+   */
+  readonly exceptionId: string | undefined;
   /** The parsed response body. */
   readonly body: unknown;
   /** `login_url` sent by the agent-signup and agent-key errors. */
@@ -134,6 +150,8 @@ export class APIError extends WebDataError {
     this.code = init.code;
     this.details = details;
     this.requestId = init.requestId;
+    this.serverRequestId = init.serverRequestId;
+    this.exceptionId = init.status >= 500 ? exceptionIdOf(init.message) : undefined;
     this.body = bounded(init.body, CARRIED);
     this.serverMessage = init.message;
     this.endpoint = init.endpoint;
@@ -173,6 +191,11 @@ export class APIError extends WebDataError {
       : APIError;
     return new Ctor(init);
   }
+}
+
+/** The exception id in a 5xx answer's text: "Your exception ID is <id>" (the service), "Error ID: <id>" (a self-hosted server). */
+function exceptionIdOf(text: string): string | undefined {
+  return /\b(?:exception|error) ID(?: is|:)\s*([0-9A-Za-z][0-9A-Za-z-]{7,})/i.exec(text)?.[1];
 }
 
 /**
@@ -304,8 +327,10 @@ export interface InvalidResponseErrorInit {
   status: number;
   /** The `content-type` header, when sent. */
   contentType?: string | undefined;
-  /** Request id from the response headers, when the server sent one. */
+  /** The `x-request-id` the SDK sent with the call. */
   requestId?: string | undefined;
+  /** A request id the server sent in its response headers, when it differs from `requestId`. */
+  serverRequestId?: string | undefined;
   /** `METHOD /path` of the request. */
   endpoint?: string | undefined;
   /** The start of the body, with the API key redacted. */
@@ -332,8 +357,10 @@ export class InvalidResponseError extends WebDataError {
   readonly status: number;
   /** The `content-type` header, when sent. */
   readonly contentType: string | undefined;
-  /** Request id from the response headers, when the server sent one. */
-  readonly requestId: string | undefined;
+  /** The `x-request-id` the SDK sent with the call (see {@link WebDataError.requestId}). */
+  override readonly requestId: string | undefined;
+  /** A request id the server sent in its response headers, when it differs from {@link requestId}. */
+  readonly serverRequestId: string | undefined;
   /** `METHOD /path` of the request. */
   readonly endpoint: string | undefined;
   /** The start of the body (at most 500 characters), with the API key redacted. */
@@ -353,6 +380,7 @@ export class InvalidResponseError extends WebDataError {
     this.status = init.status;
     this.contentType = init.contentType;
     this.requestId = init.requestId;
+    this.serverRequestId = init.serverRequestId;
     this.endpoint = init.endpoint;
     this.bodyExcerpt = init.bodyExcerpt;
     this.issues = init.issues ?? [];
@@ -568,6 +596,24 @@ export class ResponseTooLargeError extends WebDataError {
     super(`The response body is larger than maxResponseBytes (${limitBytes} bytes)${endpoint ? ` (${endpoint})` : ""}`);
     this.limitBytes = limitBytes;
     this.endpoint = endpoint;
+  }
+}
+
+/** The name of a lifecycle hook (`ClientOptions.hooks`, `RequestOptions.hooks`). */
+export type HookName = "onRequest" | "onResponse" | "onRetry" | "onError";
+
+/**
+ * A lifecycle hook threw (or its promise rejected): the call fails with this error, and nothing is
+ * sent after it (an `onRequest` that throws sends nothing at all). `hook` names the hook, `cause` is
+ * what it threw. Never retried.
+ */
+export class HookError extends WebDataError {
+  override name = "HookError";
+  /** The hook that threw. */
+  readonly hook: HookName;
+  constructor(hook: HookName, cause: unknown) {
+    super(`The ${hook} hook threw: ${cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause)}`, { cause });
+    this.hook = hook;
   }
 }
 

@@ -38,12 +38,29 @@ export const headersSchema = z.record(
   z.string().check(z.regex(HEADER_VALUE, { message: "must be printable, no line break (the value is not shown)" })),
 );
 
+/** True for a header name {@link headersSchema} accepts. */
+export function isHeaderName(name: unknown): boolean {
+  return typeof name === "string" && HEADER_NAME.test(name);
+}
+
+/** True for a header value {@link headersSchema} accepts. */
+export function isHeaderValue(value: unknown): boolean {
+  return typeof value === "string" && HEADER_VALUE.test(value);
+}
+
+const hook = z.optional(z.unknown().check(z.refine((v) => v === undefined || typeof v === "function", { message: "must be a function" })));
+
+/** `hooks` (`ClientOptions`, `RequestOptions`): an object of the four lifecycle hooks, each a function when given (`core/hooks.ts`). */
+export const hooksSchema = z.optional(z.looseObject({ onRequest: hook, onResponse: hook, onRetry: hook, onError: hook }));
+
 const requestOptions = z.looseObject({
   signal,
   timeoutMs,
   maxRetries: z.optional(int(0)),
   headers: z.optional(headersSchema),
   idempotencyKey: z.optional(z.string()),
+  hooks: hooksSchema,
+  requestId: z.optional(z.string().check(z.minLength(1), z.maxLength(200), z.regex(/^[\x21-\x7e]+$/, { message: "must be printable ASCII without spaces (it is sent as the x-request-id header)" }))),
 });
 
 /** A poll interval, ms: at least 0, at most what a timer holds (the waiters', the documents iterators' and the watcher's). */

@@ -85,6 +85,17 @@ export function secretsOf(key: string | undefined, headers: Record<string, strin
   return out.filter((s): s is string => !!s && s.length > 3);
 }
 
+/**
+ * Request headers as a hook sees them (`core/hooks.ts`): a frozen copy, the value of every credential
+ * header (`authorization` and the others of {@link CREDENTIAL_HEADER}) replaced by the marker, and the
+ * client's secrets redacted from the rest.
+ */
+export function redactRequestHeaders(headers: Record<string, string>, secrets: readonly string[]): Readonly<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) out[k] = CREDENTIAL_HEADER.test(k) ? MARKER : redactAll(v, secrets);
+  return Object.freeze(out);
+}
+
 /** Levels of `cause` looked at. */
 const CAUSE_DEPTH = 5;
 

@@ -4,15 +4,16 @@
  * mapping, request-id capture and logging with the key redacted.
  */
 import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
-import { AbortError, APIError, DeprecatedEndpointError, explainKeyless, isRecord, statusText, TimeoutError, ValidationError } from "./errors.js";
+import { AbortError, APIError, DeprecatedEndpointError, explainKeyless, HookError, isRecord, statusText, TimeoutError, ValidationError, WebDataError, type HookName } from "./errors.js";
 import { linkSignal } from "./abort.js";
+import type { HookEventBase, Hooks } from "./hooks.js";
 import { ClientState } from "./client-state.js";
 import { after } from "./time.js";
-import { encodeJson, NO_OPTIONS, type Checked } from "./options.js";
-import { parseRedacted, redactAll, redactError, redactHeaders, redactParsed, secretsOf } from "./redact.js";
+import { encodeJson, isHeaderName, isHeaderValue, NO_OPTIONS, type Checked } from "./options.js";
+import { parseRedacted, redactAll, redactError, redactHeaders, redactParsed, redactRequestHeaders, secretsOf } from "./redact.js";
 import { attemptTimeoutMs } from "./server-timeout.js";
 import { checkAnswer, decodeAnswer, deprecationOf, firstDeprecationNotice, type DeprecationInfo, type ResponseSchema } from "./response.js";
-import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
+import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, uuid, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
 import { VERSION } from "./version.js";
 
@@ -28,6 +29,16 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
   /** `x-idempotency-key` to send: a UUID (anything else is a `ValidationError`). Always sent when given; otherwise generated for job starts the server de-duplicates when the client's `idempotencyKeys` option is on. */
   idempotencyKey?: string | undefined;
+  /** Lifecycle hooks of this call (see `Hooks`), run after the client's own `hooks`. */
+  hooks?: Hooks | undefined;
+  /**
+   * The `x-request-id` to send with this call (printable ASCII without spaces, 1 to 200 characters).
+   * The rule: this option, else an `x-request-id` given in this call's `headers` or the client's
+   * `headers`, else a random UUID made per call. The id is the same on every retry of the call, and is
+   * kept on the result (`withResponse().response.requestId`, the `_requestId` of a result object) and on
+   * any error (`requestId`), whether or not the server echoes it.
+   */
+  requestId?: string | undefined;
 }
 
 /** What an endpoint module asks of the request function. */
@@ -53,6 +64,8 @@ export interface RequestSpec {
   idempotent?: boolean;
   /** Return a 2xx body with `success: false` instead of throwing (job status reads). */
   allowUnsuccessful?: boolean;
+  /** The route with its `{placeholders}` (`/v2/crawl/{id}`), when the endpoint has one: names the call for hooks (`HookEventBase.operation`). */
+  route?: string | undefined;
   /** The server-side time limit of this call (its `timeout` field), in ms, from `serverTimeoutMs` (`./server-timeout.ts`, the one home of the rule and its table). */
   serverTimeoutMs?: number | undefined;
   /** Sees each mapped error with the attempt that got it (a crawl start recognises its own lost answer); returns the error to throw. */
@@ -89,8 +102,10 @@ export interface ResponseInfo {
   status: number;
   /** Response headers. */
   headers: Headers;
-  /** Request id from the response headers, when the server sent one. */
+  /** The `x-request-id` the SDK sent with the call (see `RequestOptions.requestId`), whether or not the server echoed it. */
   requestId: string | undefined;
+  /** A request id the server sent in its response headers (`x-request-id`, `request-id`, `x-correlation-id`, `cf-ray`), when it differs from {@link requestId}. */
+  serverRequestId?: string | undefined;
   /** The URL that answered. */
   url: string;
   /** The server's deprecation signal (a `Deprecation` header or `warnings[]`), when the answer had one. */
@@ -131,9 +146,9 @@ export class APIPromise<T> extends Promise<T> {
     return APIPromise.map(this.#inner, fn);
   }
 
-  /** The parsed result and the raw response's status, headers and request id. */
+  /** The parsed result and the raw response's status, headers and request id (the result tagged with `_requestId`, as `await` gives it). */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#inner;
+    return this.#inner.then(tagged);
   }
 
   /* eslint-disable @typescript-eslint/no-explicit-any -- typed exactly as `Promise`'s (lib.es5.d.ts): the rejection is `any` there, so `.catch((e: Error) => ...)` compiles as it does on any promise */
@@ -142,7 +157,8 @@ export class APIPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => TResult1 | PromiseLike<TResult1>) | undefined | null,
     onrejected?: ((reason: any) => TResult2 | PromiseLike<TResult2>) | undefined | null,
   ): Promise<TResult1 | TResult2> {
-    return this.#inner.then((r) => r.data).then(onfulfilled, onrejected);
+    // The result carries the call's request id (`_requestId`), whichever module built this promise.
+    return this.#inner.then((r) => tagRequestId(r.data, r.response.requestId)).then(onfulfilled, onrejected);
   }
 
   /** As `Promise.prototype.catch` (the same type). */
@@ -164,6 +180,8 @@ export class HttpClient {
   readonly #config: ResolvedConfig;
   readonly #transport: Transport;
   readonly #secrets: readonly string[];
+  /** The hooks' operation name of each `METHOD route` seen (a fixed set: `operationOf` runs once per route). */
+  readonly #operations = new Map<string, string>();
   /** This client's memory between calls (started and cancelled jobs, its watchers' WebSocket): see `./client-state.ts`. */
   readonly state = new ClientState();
 
@@ -223,15 +241,15 @@ export class HttpClient {
   /** Opens a call and returns the raw answer (for streams). Errors are mapped like {@link request}. */
   async raw(input: SpecInput, opts: Checked<RequestOptions> = NO_OPTIONS): Promise<TransportResponse> {
     const spec = buildSpec(input);
-    return this.#withRetries(spec, opts, async (res, url) => {
-      if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url);
+    return this.#withRetries(spec, opts, async (res, url, _signal, requestId) => {
+      if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url, requestId);
       return res;
     });
   }
 
   async #run<T>(input: SpecInput, opts: RequestOptions): Promise<WithResponse<T>> {
     const spec = buildSpec(input); // no await before #withRetries: the body is serialised at the call
-    return this.#withRetries(spec, opts, async (res, url, signal) => {
+    return this.#withRetries(spec, opts, async (res, url, signal, requestId) => {
       let text: string;
       try {
         text = await res.text();
@@ -239,10 +257,10 @@ export class HttpClient {
         if (signal.aborted) throw signal.reason;
         throw err;
       }
-      const info: ResponseInfo = { status: res.status, headers: res.headers, requestId: requestIdOf(res.headers), url };
+      const info: ResponseInfo = { status: res.status, headers: res.headers, requestId, serverRequestId: serverIdOf(res.headers, requestId), url };
       // A 3xx is never a result (the transports follow no redirect): a status read's redirect with a
       // `success:false` body once resolved as a failed job.
-      if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url, text);
+      if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url, requestId, text);
       // The answer edge (core/response.ts): JSON, then the method's loose schema, else InvalidResponseError;
       // the key redacted from the text, the parsed value (a \u escape) and the headers (core/redact.ts).
       const secrets = this.#secrets;
@@ -250,34 +268,41 @@ export class HttpClient {
       const safeText = redactAll(text, secrets);
       const body = await redactParsed(decodeAnswer(safeText, spec.response, answer), safeText, secrets);
       if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
-        throw this.#mapError(spec, res, url, body, text);
+        throw this.#mapError(spec, res, url, requestId, body, text);
       }
       checkAnswer(spec.response, body, safeText, answer);
       const deprecation = deprecationOf(res.headers, body);
       if (deprecation) this.#deprecated((info.deprecation = deprecation), `${spec.method} ${new URL(url).pathname}`, body);
       return { data: tagRequestId(body as T, info.requestId), response: info };
-    });
+    }, bodyOf);
   }
 
   async #withRetries<R>(
     spec: RequestSpec,
     opts: RequestOptions,
-    handle: (res: TransportResponse, url: string, signal: AbortSignal) => Promise<R>,
+    handle: (res: TransportResponse, url: string, signal: AbortSignal, requestId: string) => Promise<R>,
+    answerBody?: (out: R) => unknown,
   ): Promise<R> {
     // `opts` were checked once, by the public method (`Checked`): never again here, on each call of a walk or a poll.
     const link = linkSignal(opts.signal); // one listener on the caller's signal, however many calls share it
-    if (link) return this.#withRetries(spec, { ...opts, signal: link.signal }, handle).finally(link.dispose);
+    if (link) return this.#withRetries(spec, { ...opts, signal: link.signal }, handle, answerBody).finally(link.dispose);
     const cfg = this.#config;
     const url = this.url(spec.path, spec.query);
     const endpoint = `${spec.method} ${new URL(url).pathname}`;
     const idem = idempotencyPlan(opts.idempotencyKey, spec.idempotent === true, cfg.idempotencyKeys, spec.retry);
     const headers = this.#headers(spec, opts, url, idem.key);
+    const requestId = headers["x-request-id"] as string; // always set by #headers: the same on every attempt
     const body = spec.files ? multipart(spec.body, spec.files) : spec.body === undefined ? undefined : encodeJson(spec.body);
     const timeoutMs = attemptTimeoutMs(opts.timeoutMs ?? cfg.timeoutMs, spec.serverTimeoutMs);
     const caller = opts.signal;
-    if (caller?.aborted) throw new AbortError(undefined, { cause: caller.reason });
+    // The hooks of this call, client's first; none: no event is ever built (zero cost).
+    const own = opts.hooks && (opts.hooks.onRequest || opts.hooks.onResponse || opts.hooks.onRetry || opts.hooks.onError) ? opts.hooks : undefined;
+    const run = cfg.hooks || own ? new HookRun(cfg.hooks ? (own ? [cfg.hooks, own] : [cfg.hooks]) : [own as Hooks], spec, requestId, headers, this.#secrets, this.#operations) : undefined;
 
     const attempt = async (n: number): Promise<R> => {
+      // `onRequest` runs before the attempt's timer: its headers (with what it set) are what is sent.
+      const sent = run ? await run.before(n) : headers;
+      if (caller?.aborted) throw new AbortError(undefined, { cause: caller.reason });
       // The transport's own controller when it has one (undici's, without an AbortSignal: about 20 µs of CPU a call less).
       const ctl = new (this.#transport.AbortController ?? AbortController)();
       const onAbort = () => ctl.abort(new AbortError(undefined, { cause: caller?.reason }));
@@ -286,29 +311,35 @@ export class HttpClient {
       const cancelTimer = after(timeoutMs, () => ctl.abort(new TimeoutError(timeoutMs, endpoint)));
       this.log("debug", `-> ${endpoint}${n > 1 ? ` (attempt ${n})` : ""}`);
       try {
-        const res = await this.#transport({ url, method: spec.method, headers, body, signal: ctl.signal, maxBytes: cfg.maxResponseBytes });
-        const out = await handle(res, url, ctl.signal);
+        const res = await this.#transport({ url, method: spec.method, headers: sent, body, signal: ctl.signal, maxBytes: cfg.maxResponseBytes });
+        const out = await handle(res, url, ctl.signal, requestId);
+        if (run) await run.response(res, answerBody?.(out));
         this.log("debug", `<- ${endpoint} ${res.status}`);
         return out;
       } catch (err) {
-        if (ctl.signal.aborted) throw ctl.signal.reason;
+        if (ctl.signal.aborted) throw tagError(ctl.signal.reason, requestId);
         // The boundary: whatever the attempt threw (an answer's error, mapped by the endpoint or not, the transport's
         // own, a `fetch` wrapper's, a runtime's), no secret passes.
-        throw this.redactError(err instanceof APIError && spec.mapError ? spec.mapError(err, { attempt: n, idempotencyKey: idem.key, keyGenerated: idem.generated }) : err);
+        throw tagError(this.redactError(err instanceof APIError && spec.mapError ? spec.mapError(err, { attempt: n, idempotencyKey: idem.key, keyGenerated: idem.generated }) : err), requestId);
       } finally {
         cancelTimer();
         caller?.removeEventListener("abort", onAbort);
+        run?.ended();
       }
     };
 
-    const onRetry = (e: RetryEvent) => {
+    const onRetry = (e: RetryEvent): Promise<void> | undefined => {
+      const told = run?.retry(e);
       this.log("info", `Retrying ${endpoint} ${e.serverWaitMs === undefined ? "after backoff" : `in ${e.serverWaitMs} ms (server-directed)`} after ${e.error.name}: ${e.error.message}`, { attempt: e.attempt });
       cfg.onRetry?.(e);
+      return told;
     };
     try {
       return await withRetries(attempt, { endpoint, policy: idem.policy, maxRetries: opts.maxRetries ?? cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, signal: caller, onRetry, backoffBaseMs: cfg.backoffBaseMs });
     } catch (err) {
-      throw explainKeyless(explainKeyedFailure(err, idem.key !== undefined, isPublicDeployment(cfg.apiUrl)), cfg.keyless);
+      const failed = tagError(explainKeyless(explainKeyedFailure(err, idem.key !== undefined, isPublicDeployment(cfg.apiUrl)), cfg.keyless), requestId);
+      if (run) await run.error(failed);
+      throw failed;
     }
   }
 
@@ -327,6 +358,8 @@ export class HttpClient {
     else if (this.#config.keyless && h.authorization !== undefined) {
       throw new ValidationError([{ path: "headers.authorization", message: "is sent by no keyless client (apiKey: null or WEBDATA_API_KEY set empty): pass the key as { apiKey } instead" }], "request options");
     }
+    // The call's request id (see `RequestOptions.requestId`): the option, else a caller's header, else a new UUID.
+    h["x-request-id"] = opts.requestId ?? h["x-request-id"] ?? uuid();
     return h;
   }
 
@@ -342,13 +375,13 @@ export class HttpClient {
     this.log("warn", `webdata: the server says: ${why}${d.replacement ? ` Replacement: ${d.replacement}.` : ""}${d.sunset ? ` Sunset: ${d.sunset}.` : ""}${d.docs ? ` See ${d.docs}.` : ""}`);
   }
 
-  async #errorFrom(spec: RequestSpec, res: TransportResponse, url: string, text?: string): Promise<APIError> {
+  async #errorFrom(spec: RequestSpec, res: TransportResponse, url: string, requestId: string, text?: string): Promise<APIError> {
     const raw = text ?? (await res.text().catch(() => ""));
     const body = await parseRedacted(raw, this.#secrets);
-    return this.#mapError(spec, res, url, body, raw);
+    return this.#mapError(spec, res, url, requestId, body, raw);
   }
 
-  #mapError(spec: RequestSpec, res: TransportResponse, url: string, body: unknown, text: string): APIError {
+  #mapError(spec: RequestSpec, res: TransportResponse, url: string, requestId: string, body: unknown, text: string): APIError {
     const rec = isRecord(body) ? body : {};
     const serverText =
       typeof rec.error === "string" ? rec.error
@@ -361,7 +394,8 @@ export class HttpClient {
       message, // redacted with every other secret at the boundary (`redactError`), as all of this error's strings
       code: typeof rec.code === "string" ? rec.code : undefined,
       details: rec.details,
-      requestId: requestIdOf(res.headers),
+      requestId,
+      serverRequestId: serverIdOf(res.headers, requestId),
       body,
       headers: redactHeaders(res.headers, this.#secrets),
       endpoint: `${spec.method} ${new URL(url).pathname}`,
@@ -398,6 +432,12 @@ function redirectTarget(location: string | null, requestUrl: string): string | u
   }
 }
 
+/** `r` with its result tagged with the request id ({@link tagRequestId}). */
+function tagged<T>(r: WithResponse<T>): WithResponse<T> {
+  tagRequestId(r.data, r.response.requestId);
+  return r;
+}
+
 /** Puts the request id on a result object as the non-enumerable `_requestId` (not in JSON, not compared by deep equality). */
 function tagRequestId<T>(value: T, requestId: string | undefined): T {
   if (requestId && typeof value === "object" && value !== null && Object.isExtensible(value) && !Object.prototype.hasOwnProperty.call(value, "_requestId")) {
@@ -406,10 +446,160 @@ function tagRequestId<T>(value: T, requestId: string | undefined): T {
   return value;
 }
 
-function requestIdOf(headers: Headers): string | undefined {
+/** A request id the server sent in its headers, when it differs from the one sent (`sent`). */
+function serverIdOf(headers: Headers, sent: string): string | undefined {
   for (const name of REQUEST_ID_HEADERS) {
     const v = headers.get(name);
-    if (v) return v;
+    if (v) return v === sent ? undefined : v;
   }
   return undefined;
+}
+
+/** `err` with the call's request id, when it is one of the SDK's errors without one (an answer's error has it already). */
+function tagError<E>(err: E, requestId: string): E {
+  if (err instanceof WebDataError && err.requestId === undefined) err.requestId = requestId;
+  return err;
+}
+
+/** The parsed body of a call's result (what `onResponse` reads `creditsUsed` from). */
+function bodyOf<T>(out: WithResponse<T>): unknown {
+  return out.data;
+}
+
+/** Header names a hook's `setHeader` may not set: the key, the call's id, and what the transports own. */
+const HOOK_REFUSED = new Set(["authorization", "proxy-authorization", "x-request-id", "host", "content-length", "transfer-encoding", "connection"]);
+/** The job starts (POST to these routes, under the API version): their operation ends in `.start`. */
+const JOB_STARTS = new Set(["crawl", "batch.scrape", "extract", "agent", "deep-research", "llmstxt"]);
+/** A path segment that is an id when the route is not known (a `next` page's path, a route made by a function). */
+const ID_SEGMENT = /^(?:\{.*\}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=.*\d)[\w-]{16,})$/i;
+
+/** The short name of a call (`HookEventBase.operation`), from its route (or its path, ids found by shape). */
+export function operationOf(method: RequestSpec["method"], route: string): string {
+  const m = /^\/(v[12])(\/.*)?$/.exec(route);
+  const segs = (m ? (m[2] ?? "") : route).split("/").filter(Boolean);
+  const named = segs.filter((s) => !ID_SEGMENT.test(s)).join(".") || "root";
+  const endsInId = segs.length > 0 && ID_SEGMENT.test(segs[segs.length - 1] ?? "");
+  const name =
+    endsInId ? `${named}${method === "GET" ? ".status" : method === "DELETE" ? ".cancel" : method === "PATCH" ? ".update" : ""}`
+    : method === "POST" && JOB_STARTS.has(named) ? `${named}.start`
+    : method === "DELETE" ? `${named}.delete`
+    : named;
+  return m?.[1] === "v1" ? `v1.${name}` : name;
+}
+
+/** The answer's `creditsUsed` (top level, or a scrape's `data.metadata.creditsUsed`), when a number. */
+function creditsIn(body: unknown): number | undefined {
+  if (!isRecord(body)) return undefined;
+  if (typeof body.creditsUsed === "number") return body.creditsUsed;
+  const meta = isRecord(body.data) ? body.data.metadata : undefined;
+  return isRecord(meta) && typeof meta.creditsUsed === "number" ? meta.creditsUsed : undefined;
+}
+
+/**
+ * The hooks of one call (made only when it has some): builds each event, times each attempt, runs
+ * each hook in order (client's first) and turns a throw into `HookError`. Events are copies: the
+ * headers with every secret redacted.
+ */
+class HookRun {
+  readonly #sets: readonly Hooks[];
+  readonly #base: Omit<HookEventBase, "attempt" | "headers">;
+  readonly #headers: Record<string, string>;
+  readonly #secrets: readonly string[];
+  #attempt = 0;
+  #view: Readonly<Record<string, string>> | undefined;
+  #baseView: Readonly<Record<string, string>> | undefined;
+  #started = 0;
+  #durationMs = 0;
+  #status: number | undefined;
+
+  constructor(sets: readonly Hooks[], spec: RequestSpec, requestId: string, headers: Record<string, string>, secrets: readonly string[], operations: Map<string, string>) {
+    this.#sets = sets;
+    const path = spec.path.split("?")[0] ?? spec.path;
+    let operation = spec.route === undefined ? undefined : operations.get(`${spec.method} ${spec.route}`);
+    if (operation === undefined) {
+      operation = operationOf(spec.method, spec.route ?? path);
+      if (spec.route !== undefined) operations.set(`${spec.method} ${spec.route}`, operation); // routes are a fixed set; paths with ids are not kept
+    }
+    this.#base = { method: spec.method, path, operation, requestId };
+    this.#headers = headers;
+    this.#secrets = secrets;
+  }
+
+  /** The event fields of the current attempt. */
+  #event(): HookEventBase {
+    this.#view ??= this.#baseView ??= redactRequestHeaders(this.#headers, this.#secrets);
+    const b = this.#base; // written out, not spread: one shape for every event, and no spread per hook call
+    return { method: b.method, path: b.path, operation: b.operation, requestId: b.requestId, attempt: this.#attempt, headers: this.#view };
+  }
+
+  async #call(name: HookName, event: object): Promise<void> {
+    for (const set of this.#sets) {
+      const hook = set[name] as ((e: object) => unknown) | undefined;
+      if (typeof hook !== "function") continue;
+      try {
+        const out = hook.call(set, event);
+        if (out && typeof (out as Promise<unknown>).then === "function") await out;
+      } catch (cause) {
+        throw new HookError(name, cause);
+      }
+    }
+  }
+
+  /** Before attempt `n`: runs `onRequest`; returns the headers to send (with what it set). */
+  async before(n: number): Promise<Record<string, string>> {
+    this.#attempt = n;
+    this.#view = undefined;
+    this.#status = undefined;
+    this.#durationMs = 0;
+    let sent = this.#headers;
+    if (this.#sets.some((s) => s.onRequest)) {
+      const setHeader = (name: string, value: string): void => {
+        const lower = typeof name === "string" ? name.toLowerCase() : "";
+        if (!isHeaderName(name)) throw new TypeError(`setHeader: ${JSON.stringify(String(name))} is not a header name`);
+        if (HOOK_REFUSED.has(lower)) throw new TypeError(`setHeader: ${lower} cannot be set by a hook${lower === "x-request-id" ? " (pass the requestId option)" : ""}`);
+        if (!isHeaderValue(value)) throw new TypeError(`setHeader: the value of ${lower} must be a printable string, no line break (the value is not shown)`);
+        if (sent === this.#headers) sent = { ...this.#headers }; // this attempt's own copy, made on the first header set
+        sent[lower] = value;
+        this.#view = undefined;
+      };
+      await this.#call("onRequest", { ...this.#event(), setHeader });
+      if (sent !== this.#headers) this.#view = redactRequestHeaders(sent, this.#secrets); // later events show what was sent
+    }
+    this.#started = performance.now();
+    return sent;
+  }
+
+  /** The attempt ended (answered, failed or aborted): its duration. */
+  ended(): void {
+    if (this.#started) this.#durationMs = performance.now() - this.#started;
+    this.#started = 0;
+  }
+
+  /** A 2xx answer, read: runs `onResponse`. */
+  async response(res: TransportResponse, body: unknown): Promise<void> {
+    this.ended();
+    this.#status = res.status;
+    if (!this.#sets.some((s) => s.onResponse)) return;
+    const serverRequestId = serverIdOf(res.headers, this.#base.requestId);
+    await this.#call("onResponse", { ...this.#event(), status: res.status, durationMs: this.#durationMs, serverRequestId, creditsUsed: creditsIn(body) });
+  }
+
+  /** A failed attempt about to be retried: runs `onRetry`. */
+  retry(e: RetryEvent): Promise<void> | undefined {
+    if (!this.#sets.some((s) => s.onRetry)) return undefined;
+    return this.#call("onRetry", { ...this.#event(), error: e.error, delayMs: e.serverWaitMs, status: statusOf(e.error), durationMs: this.#durationMs });
+  }
+
+  /** The call failed for good: runs `onError`. */
+  async error(err: unknown): Promise<void> {
+    if (!this.#sets.some((s) => s.onError)) return;
+    const error = err instanceof Error ? err : new WebDataError(String(err), { cause: err });
+    await this.#call("onError", { ...this.#event(), error, status: statusOf(err) ?? this.#status, durationMs: this.#durationMs });
+  }
+}
+
+/** The HTTP status an error carries, when an answer came. */
+function statusOf(err: unknown): number | undefined {
+  const status = isRecord(err) ? err.status : undefined;
+  return typeof status === "number" ? status : undefined;
 }

@@ -24,8 +24,10 @@ export interface AnswerInfo {
   status: number;
   /** Response headers. */
   headers: Headers;
-  /** Request id from the response headers. */
+  /** The `x-request-id` sent with the call. */
   requestId: string | undefined;
+  /** A request id the server sent, when it differs from `requestId`. */
+  serverRequestId?: string | undefined;
   /** HTTP method of the request. */
   method: string;
   /** The URL that answered (only its path is named in the error). */
@@ -72,6 +74,7 @@ function invalid(code: InvalidResponseCode, text: string, info: AnswerInfo, issu
     status: info.status,
     contentType: info.headers.get("content-type") ?? undefined,
     requestId: info.requestId,
+    serverRequestId: info.serverRequestId,
     endpoint: `${info.method} ${new URL(info.url).pathname}`,
     bodyExcerpt: excerpt(text),
     issues,

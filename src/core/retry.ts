@@ -164,8 +164,8 @@ export interface RetryPlan {
   maxRetryAfterMs: number;
   /** The caller's signal: aborts the waits, rejecting with `AbortError`. */
   signal?: AbortSignal | undefined;
-  /** Told of each retry before its wait. */
-  onRetry?: ((event: RetryEvent) => void) | undefined;
+  /** Told of each retry before its wait (a promise returned is awaited before the wait; its rejection fails the call). */
+  onRetry?: ((event: RetryEvent) => void | Promise<void> | undefined) | undefined;
   /** @internal The client options' {@link BACKOFF_BASE_OPTION}: the first backoff step, ms, when a number from 0 to {@link BACKOFF_BASE_MS} (only tests lower it); else {@link BACKOFF_BASE_MS}. */
   backoffBaseMs?: unknown;
 }
@@ -211,7 +211,8 @@ async function retryAfter<R>(first: unknown, attempt: (n: number) => Promise<R>,
         if (!(error instanceof WebDataError) || attemptNumber > plan.maxRetries || !isRetryable(error, plan.policy)) throw error;
         const wait = serverWaitMs(error);
         if (wait !== undefined && wait > plan.maxRetryAfterMs) throw error;
-        plan.onRetry?.({ endpoint: plan.endpoint, attempt: attemptNumber, retriesLeft: plan.maxRetries - attemptNumber, error, serverWaitMs: wait });
+        const told = plan.onRetry?.({ endpoint: plan.endpoint, attempt: attemptNumber, retriesLeft: plan.maxRetries - attemptNumber, error, serverWaitMs: wait });
+        if (told) await told; // a hook's promise (`HookRun.retry`): its rejection stops the retries
         if (wait === undefined) return;
         serverWaited.add(error);
         await delay(wait, signal);

@@ -1,0 +1,216 @@
+/**
+ * Lifecycle hooks (issue 34, item 1), over both transports: `hooks` on the client and per call, in
+ * the one request path. Their order and fields, the headers redacted (never the key), `setHeader`
+ * reaching the server, a throwing hook failing the call with `HookError` and nothing sent after it,
+ * and the old `onRetry` option still called.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { HookError, InternalServerError, WebData, type Hooks } from "../src/index.js";
+import { WebData as NodeWebData } from "../src/node.js";
+import type { ErrorHookEvent, RequestHookEvent, ResponseHookEvent, RetryHookEvent, RetryEvent } from "../src/types.js";
+import { Firecrawl as PortableFirecrawl, FirecrawlAppV1 as PortableFirecrawlAppV1 } from "../src/firecrawl/index.js";
+import { Firecrawl as NodeFirecrawl, FirecrawlAppV1 as NodeFirecrawlAppV1 } from "../src/firecrawl/node.js";
+import { WebDataV1 as PortableWebDataV1 } from "../src/v1/index.js";
+import { WebDataV1 as NodeWebDataV1 } from "../src/v1/node.js";
+import { createTools } from "../src/ai/index.js";
+import { verbose } from "../src/cli/verbose.js";
+import { setup, TRANSPORTS, type Setup, type TransportKind } from "./helpers.js";
+
+/** A 0-second hint keeps retry tests fast without touching the backoff code. */
+const NOW = { "retry-after": "0" };
+
+type Seen = { hook: string; event: RequestHookEvent | ResponseHookEvent | RetryHookEvent | ErrorHookEvent };
+
+/** Hooks that record every event, tagged with `who`. */
+function recorder(seen: Seen[], who = ""): Hooks {
+  return {
+    onRequest: (event) => void seen.push({ hook: `${who}onRequest`, event }),
+    onResponse: (event) => void seen.push({ hook: `${who}onResponse`, event }),
+    onRetry: (event) => void seen.push({ hook: `${who}onRetry`, event }),
+    onError: (event) => void seen.push({ hook: `${who}onError`, event }),
+  };
+}
+
+describe.each(TRANSPORTS)("lifecycle hooks over %s", (kind) => {
+  let s: Setup;
+  afterEach(async () => {
+    await s?.close();
+  });
+
+  it("onRequest then onResponse, with method, path, operation, attempt, request id, status, duration and creditsUsed; client hooks first", async () => {
+    const seen: Seen[] = [];
+    s = await setup(kind, {}, { hooks: recorder(seen, "client.") });
+    await s.client.scrape("https://acme.test/about", {}, { hooks: recorder(seen, "call.") });
+    expect(seen.map((x) => x.hook)).toEqual(["client.onRequest", "call.onRequest", "client.onResponse", "call.onResponse"]);
+    const sent = s.fake.requests[0]!.headers["x-request-id"];
+    const req = seen[0]!.event as RequestHookEvent;
+    expect(req).toMatchObject({ method: "POST", path: "/v2/scrape", operation: "scrape", attempt: 1, requestId: sent });
+    const res = seen[2]!.event as ResponseHookEvent;
+    expect(res).toMatchObject({ method: "POST", path: "/v2/scrape", operation: "scrape", attempt: 1, requestId: sent, status: 200 });
+    expect(res.durationMs).toBeGreaterThanOrEqual(0);
+    expect(res.creditsUsed).toBe(1);
+    expect(res.serverRequestId).toBeUndefined();
+  });
+
+  it("hooks never see the key: authorization and credential headers are redacted in every event", async () => {
+    const seen: Seen[] = [];
+    s = await setup(kind, {}, { hooks: recorder(seen), headers: { "x-gateway-token": "gateway-secret-1234" } });
+    s.fake.failNext(503, { match: "/v2/scrape", headers: NOW });
+    s.fake.failNext(503, { match: "/v2/scrape", headers: NOW, times: 2 });
+    await s.client.scrape("https://acme.test/about", {}, { maxRetries: 1 }).catch(() => undefined);
+    expect(seen.map((x) => x.hook)).toEqual(["onRequest", "onRetry", "onRequest", "onError"]);
+    for (const { event } of seen) {
+      expect(event.headers.authorization).toBe("[redacted]");
+      expect(event.headers["x-gateway-token"]).toBe("[redacted]");
+      expect(event.headers["content-type"]).toBe("application/json");
+      expect(JSON.stringify(event)).not.toContain(s.fake.apiKey);
+      expect(JSON.stringify(event)).not.toContain("gateway-secret-1234");
+    }
+  });
+
+  it("setHeader adds a header the server receives, on that attempt", async () => {
+    s = await setup(kind, {}, { hooks: { onRequest: (e) => e.setHeader("traceparent", `00-${"1".repeat(32)}-${"2".repeat(16)}-0${e.attempt}`) } });
+    s.fake.failNext(503, { match: "/v2/scrape", headers: NOW });
+    await s.client.scrape("https://acme.test/about");
+    expect(s.fake.requests.map((r) => r.headers.traceparent)).toEqual([`00-${"1".repeat(32)}-${"2".repeat(16)}-01`, `00-${"1".repeat(32)}-${"2".repeat(16)}-02`]);
+  });
+
+  it("setHeader refuses authorization and x-request-id, and a bad value: HookError, nothing sent", async () => {
+    s = await setup(kind);
+    for (const [name, value] of [["Authorization", "Bearer other"], ["x-request-id", "mine"], ["x-ok", "line\nbreak"]] as const) {
+      const err = await s.client.scrape("https://acme.test/about", {}, { hooks: { onRequest: (e) => e.setHeader(name, value) } }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(HookError);
+      expect((err as HookError).hook).toBe("onRequest");
+    }
+    expect(s.fake.requests).toHaveLength(0);
+  });
+
+  it("a throwing onRequest fails the call with HookError naming it, its cause the thrown value; the server saw nothing; onError is told", async () => {
+    const boom = new Error("boom");
+    const errors: ErrorHookEvent[] = [];
+    s = await setup(kind, {}, { hooks: { onError: (e) => void errors.push(e) } });
+    const err = await s.client.scrape("https://acme.test/about", {}, { hooks: { onRequest: () => Promise.reject(boom) } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HookError);
+    expect(err).toMatchObject({ hook: "onRequest", cause: boom });
+    expect((err as HookError).message).toContain("onRequest");
+    expect((err as HookError).requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(s.fake.requests).toHaveLength(0);
+    expect(errors.map((e) => e.error)).toEqual([err]);
+  });
+
+  it("a throwing onRetry stops the retries: HookError, no second attempt", async () => {
+    s = await setup(kind);
+    s.fake.failNext(503, { match: "/v2/scrape", headers: NOW });
+    const err = await s.client.scrape("https://acme.test/about", {}, { hooks: { onRetry: () => { throw new Error("no retry"); } } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: "HookError", hook: "onRetry" });
+    expect(s.fake.requests).toHaveLength(1);
+  });
+
+  it("a throwing onResponse fails the call with HookError (not retried)", async () => {
+    s = await setup(kind);
+    const err = await s.client.scrape("https://acme.test/about", {}, { hooks: { onResponse: () => { throw new Error("bad"); } } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: "HookError", hook: "onResponse" });
+    expect(s.fake.requests).toHaveLength(1);
+  });
+
+  it("onRetry and onError: the attempt, the error, its status, the server's wait; the old onRetry option still called", async () => {
+    const seen: Seen[] = [];
+    const old: RetryEvent[] = [];
+    s = await setup(kind, {}, { hooks: recorder(seen), onRetry: (e) => void old.push(e) });
+    s.fake.failNext(503, { match: "/v2/scrape", headers: NOW, times: 3 });
+    const err = await s.client.scrape("https://acme.test/about", {}, { maxRetries: 2 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InternalServerError);
+    expect(seen.map((x) => x.hook)).toEqual(["onRequest", "onRetry", "onRequest", "onRetry", "onRequest", "onError"]);
+    const retry = seen[1]!.event as RetryHookEvent;
+    expect(retry).toMatchObject({ attempt: 1, status: 503, delayMs: 0, operation: "scrape" });
+    expect(retry.error).toBeInstanceOf(InternalServerError);
+    const final = seen[5]!.event as ErrorHookEvent;
+    expect(final).toMatchObject({ attempt: 3, status: 503, error: err });
+    expect(old.map((e) => e.attempt)).toEqual([1, 2]);
+    const ids = new Set(seen.map((x) => x.event.requestId));
+    expect(ids.size).toBe(1);
+  });
+
+  it("job calls are named: crawl.start, crawl.status, crawl.cancel", async () => {
+    const ops: string[] = [];
+    s = await setup(kind, {}, { hooks: { onRequest: (e) => void ops.push(`${e.method} ${e.operation} ${e.path}`) } });
+    const { id } = await s.client.startCrawl("https://acme.test/", { limit: 1 });
+    await s.client.getCrawlStatus(id);
+    await s.client.cancelCrawl(id).catch(() => undefined);
+    expect(ops).toEqual([`POST crawl.start /v2/crawl`, `GET crawl.status /v2/crawl/${id}`, `DELETE crawl.cancel /v2/crawl/${id}`]);
+  });
+
+  it("hooks that are not functions are a ValidationError, nothing sent", async () => {
+    s = await setup(kind);
+    const err = await s.client.scrape("https://acme.test/about", {}, { hooks: { onRequest: "nope" as never } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: "ValidationError" });
+    expect(String((err as Error).message)).toContain("hooks.onRequest");
+    expect(s.fake.requests).toHaveLength(0);
+  });
+});
+
+/** Client options of `kind` against `s` (the portable client with the fake as `fetch`, or Node's over loopback), plus `extra`. */
+function over<T extends object>(s: Setup, kind: TransportKind, extra: T): T & { apiKey: string; apiUrl: string; logLevel: "off" } {
+  return { apiKey: s.fake.apiKey, apiUrl: s.url, logLevel: "off" as const, ...(kind === "fetch" ? { fetch: s.fake.fetch } : {}), ...extra };
+}
+
+describe.each(TRANSPORTS)("every face goes through the hooks, over %s", (kind) => {
+  let s: Setup;
+  afterEach(async () => {
+    await s?.close();
+  });
+
+  it("client.v1 and WebDataV1: the client's hooks see the v1 calls (operation v1.*)", async () => {
+    s = await setup(kind);
+    const ops: string[] = [];
+    const hooks: Hooks = { onRequest: (e) => void ops.push(e.operation), onResponse: (e) => void ops.push(`${e.operation} ${e.status}`) };
+    const client = kind === "fetch" ? new WebData(over(s, kind, { hooks, silenceDeprecationWarnings: true })) : new NodeWebData(over(s, kind, { hooks, silenceDeprecationWarnings: true }));
+    await client.v1.scrapeUrl("https://acme.test/about");
+    const V1 = kind === "fetch" ? PortableWebDataV1 : NodeWebDataV1;
+    await new V1(over(s, kind, { hooks, silenceDeprecationWarnings: true })).mapUrl("https://acme.test/");
+    expect(ops).toEqual(["v1.scrape", "v1.scrape 200", "v1.map", "v1.map 200"]);
+  });
+
+  it("the drop-in (webdata/firecrawl, Firecrawl and FirecrawlAppV1): its constructor passes hooks through; a call's own hooks too", async () => {
+    s = await setup(kind);
+    const seen: string[] = [];
+    const hooks: Hooks = { onRequest: (e) => void seen.push(`client ${e.operation}`) };
+    const app = kind === "fetch" ? new PortableFirecrawl(over(s, kind, { hooks })) : new NodeFirecrawl(over(s, kind, { hooks }));
+    await app.scrape("https://acme.test/about");
+    await app.map("https://acme.test/", undefined, { hooks: { onRequest: (e: RequestHookEvent) => void seen.push(`call ${e.operation}`) } });
+    const V1 = kind === "fetch" ? PortableFirecrawlAppV1 : NodeFirecrawlAppV1;
+    await new V1(over(s, kind, { hooks })).scrapeUrl("https://acme.test/about");
+    expect(seen.slice(0, 2)).toEqual(["client scrape", "client map"]);
+    expect(seen).toContain("call map");
+    expect(seen.at(-1)).toBe("client v1.scrape");
+    expect(s.fake.requests.every((r) => typeof r.headers["x-request-id"] === "string")).toBe(true);
+  });
+
+  it("agent tools (webdata/ai): a tool call runs the client's hooks", async () => {
+    s = await setup(kind);
+    const ops: string[] = [];
+    const hooks: Hooks = { onRequest: (e) => void ops.push(e.operation) };
+    const client = kind === "fetch" ? new WebData(over(s, kind, { hooks })) : new NodeWebData(over(s, kind, { hooks }));
+    const tools = createTools(client);
+    await tools.call("scrape", { url: "https://acme.test/about" });
+    await tools.call("map", { url: "https://acme.test/" });
+    expect(ops).toEqual(["scrape", "map"]);
+  });
+
+  it("the CLI's --verbose lines take each attempt's duration from the hooks (without them: no duration)", async () => {
+    s = await setup(kind);
+    const lines: string[] = [];
+    const v = verbose((t) => lines.push(t));
+    const make = (opts: object) => (kind === "fetch" ? new WebData(over(s, kind, { ...opts, logLevel: "debug" as const })) : new NodeWebData(over(s, kind, { ...opts, logLevel: "debug" as const })));
+    s.fake.failNext(503, { match: "/v2/scrape", headers: NOW });
+    await make(v).scrape("https://acme.test/about");
+    expect(lines).toContainEqual(expect.stringMatching(/^webdata debug: -> POST \/v2\/scrape\n$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^webdata info: Retrying POST \/v2\/scrape .*\(the failed attempt ran in \d+ ms\) \{"attempt":1\}\n$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^webdata debug: -> POST \/v2\/scrape \(attempt 2\)\n$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^webdata debug: <- POST \/v2\/scrape 200 in \d+ ms\n$/));
+    expect(lines.join("")).not.toContain(s.fake.apiKey);
+    lines.length = 0;
+    await make({ logger: v.logger }).scrape("https://acme.test/about");
+    expect(lines).toContainEqual("webdata debug: <- POST /v2/scrape 200\n");
+  });
+});
