@@ -25,6 +25,7 @@
  *
  *   npm run bench                       # defaults: a few minutes on 2 cores
  *   BENCH_QUICK=1 npm run bench         # quick (development): 1 run (2 for per call), 300 / 1,000 scrapes, 2,000-doc crawl
+ *   BENCH_BEFORE=/tmp/before/index.js npm run bench -- --only call,throughput   # a copy of dist/node/ from before a change, in the same run
  *   npm run bench -- --runs 1 --seq 200 --conc-total 1000 --crawl-docs 2000   # quicker, by hand
  */
 import { execFile, spawn } from "node:child_process";
@@ -192,8 +193,9 @@ function serverProcess(docKB: number): Promise<{ url: string; close: () => void 
 /** Per call and throughput of one contender in a fresh process (`bench/contender.mjs`). */
 function contenderChild(id: string, url: string): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
-    const args = ["bench/contender.mjs", id, url, String(SEQ), String(CONC), String(CONC_TOTAL)];
-    execFile(process.execPath, args, { cwd: ROOT, encoding: "utf8", timeout: 300_000 }, (err, stdout, stderr) => {
+    const args = ["bench/contender.mjs", id === "webdata-before" ? "webdata" : id, url, String(SEQ), String(CONC), String(CONC_TOTAL)];
+    const env = id === "webdata-before" ? { ...process.env, BENCH_WEBDATA: BEFORE } : process.env;
+    execFile(process.execPath, args, { cwd: ROOT, env, encoding: "utf8", timeout: 300_000 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`bench/contender.mjs ${id} failed: ${err.message}\n${stderr}`));
       resolve(JSON.parse(stdout.trim().split("\n").pop()!) as Record<string, number>);
     });
@@ -209,6 +211,10 @@ const CALL_CONTENDERS: [string, string][] = [
   ["webdata (Node entry, undici)", "webdata"],
   ["webdata (fetch)", "webdata-fetch"],
 ];
+// BENCH_BEFORE=<file>: another build of the Node entry (e.g. a copy of dist/node/ made before a change) as one more
+// contender, "webdata before", so that a change's before and after come from the same run.
+const BEFORE = process.env.BENCH_BEFORE;
+if (BEFORE) CALL_CONTENDERS.push(["webdata before (BENCH_BEFORE)", "webdata-before"]);
 const UNDICI = "raw undici.request";
 
 /** Runs bench/child.mjs in a fresh process (async: the servers answering it live in this process). */
@@ -233,7 +239,9 @@ const stubNodeOnly: Plugin = {
 /** The official client's browser bundle, as the issue measured it: the same app shape (import, construct), `events` and `undici` stubbed. */
 async function officialBundleKB(): Promise<number> {
   const app = 'import Firecrawl from "@mendable/firecrawl-js"; export const c = new Firecrawl({ apiKey: "fc-x", apiUrl: "http://127.0.0.1:1" });';
-  const out = await build({ stdin: { contents: app, resolveDir: ROOT, loader: "js" }, bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "silent", plugins: [stubNodeOnly] });
+  // nodePaths: its own install (test/official-client/) when scripts/official-client.mjs has not linked it by name.
+  const nodePaths = [join(ROOT, "test", "official-client", "node_modules")];
+  const out = await build({ stdin: { contents: app, resolveDir: ROOT, loader: "js" }, bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "silent", plugins: [stubNodeOnly], nodePaths });
   return gzipSync(out.outputFiles[0]!.contents, { level: 9 }).length / 1024;
 }
 
@@ -477,6 +485,7 @@ if (flags.json) {
       ["official 4.42.0", "official 4.42.0"],
       ["webdata", "webdata (Node entry, undici)"],
       ["webdata (fetch)", "webdata (fetch)"],
+      ...(BEFORE ? ([["webdata before", "webdata before (BENCH_BEFORE)"]] as [string, string][]) : []),
     ];
     const cell = (r: Row | undefined, unit: string) => (r ? `${fmt(r.value.median)} ${unit} (${fmt(r.value.min)}-${fmt(r.value.max)})` : "-");
     console.log(`\nwebdata against undici.request, server and each client in processes of their own (median of ${CALL_RUNS} runs, min-max):\n`);

@@ -10,7 +10,7 @@
 // the sockets). BENCH_SKIP=call or BENCH_SKIP=throughput leaves one out (for a profile of the other).
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [contender, apiUrl, seqArg, concArg, totalArg] = process.argv.slice(2);
@@ -64,7 +64,7 @@ async function makeCall() {
   if (contender === "webdata" || contender === "webdata-fetch") {
     // The Node entry, as an app gets it (the exports map's "node" condition); BENCH_WEBDATA=<file>: another build of it (an A/B).
     const entry = process.env.BENCH_WEBDATA;
-    const { WebData } = await import(entry ? pathToFileURL(entry).href : "webdata");
+    const { WebData } = await import(entry ? pathToFileURL(resolve(entry)).href : "webdata");
     const extra = contender === "webdata-fetch" ? { fetch: globalThis.fetch } : {};
     const client = new WebData({ apiKey: KEY, apiUrl, logLevel: "off", maxRetries: 0, ...extra });
     return () => client.scrape("https://acme.test", { formats: ["markdown"] });
