@@ -290,7 +290,7 @@ try {
       srv.close();
     }
   }
-  if (want("inprocess")) {
+  if (ONLY?.includes("inprocess")) {
     // The setup before issue 36 (not run by default): the server and every contender in this process, on one event loop.
     const contenders = httpContenders(server.url);
     const seq = new Map<string, number[]>(contenders.map(([n]) => [n, []]));
