@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 describe("bench/clients.ts", () => {
   it("runs every measure at tiny sizes and prints ratios", async () => {
     const args = ["tsx", "bench/clients.ts", "--runs", "1", "--call-runs", "1", "--seq", "20", "--conc", "8", "--conc-total", "40", "--crawl-docs", "400", "--burst", "3", "--retry-after-s", "0.02", "--json"];
-    const { stdout } = await promisify(execFile)("npx", args, { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+    const { stdout } = await promisify(execFile)("npx", args, { cwd: ROOT, encoding: "utf8", timeout: 240_000 });
     const { rows, goals } = JSON.parse(stdout) as { rows: { measure: string; contender: string; value: { median: number }; ratio: number }[]; goals: unknown[] };
     const measures = new Set(rows.map((r) => r.measure.split(",")[0]!.split(" ")[0]));
     expect([...measures].sort()).toEqual(["3", "SDK", "browser", "cold", "heap", "peak", "per", "status", "throughput", "time"].sort());
@@ -43,5 +43,5 @@ describe("bench/clients.ts", () => {
     // Every third scrape of the burst is a 429 with a wait: webdata retries it, so all succeed.
     const burst = rows.find((r) => r.measure.includes("429") && r.contender.startsWith("webdata"));
     expect(burst?.value.median).toBe(3);
-  }, 150_000);
+  }, 270_000);
 });
