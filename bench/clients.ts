@@ -3,8 +3,11 @@
  * at tiny sizes to prove it works). Compares clients side by side, every figure
  * a ratio to a baseline measured in the same run:
  *
- * - per call: sequential scrapes of a `--doc-kb` KB page (baseline: a keep-alive `node:http` agent, the floor);
- * - throughput: `--conc-total` scrapes with `--conc` in flight (same baseline);
+ * - per call: `--seq` sequential scrapes of a `--doc-kb` KB page, with the p99 of the single calls, and throughput:
+ *   `--conc-total` scrapes with `--conc` in flight (baseline: raw `undici.request`). The server runs in a process
+ *   of its own (`bench/serve.ts`) and each contender in a fresh process (`bench/contender.mjs`), in an order
+ *   rotated run by run, `--call-runs` runs: how an app meets the client (issue 36). `--only inprocess` adds the
+ *   same two measures with the server and every contender in this one process (the setup before issue 36);
  * - crawl memory: peak heap iterating a finished crawl of `--crawl-docs` 5 KB documents, 100 a page,
  *   and at a quarter of that to show growth (baseline: a raw page-by-page `fetch` loop), each in a fresh process;
  * - overhead: the SDK's own cost per call with the transport stubbed (baseline: `JSON.parse` of the answer);
@@ -16,19 +19,23 @@
  *   in-process fake (baseline: the fixed 2 s schedule the default was before the ramp);
  * - the issue's goals, each with its figure from this run (issue 26).
  *
- * Each measure runs `--runs` times; the table shows the median and the spread (min-max).
+ * Each measure runs `--runs` times (per call and throughput: `--call-runs`); the table shows the median and the spread (min-max).
  * Contenders: the `node:http` floor, raw undici, raw global fetch, the official client
  * (`@mendable/firecrawl-js`, installed apart by scripts/official-client.mjs), and webdata over undici (Node entry) and over fetch.
  *
  *   npm run bench                       # defaults: a few minutes on 2 cores
- *   npm run bench -- --runs 1 --seq 200 --conc-total 1000 --crawl-docs 2000   # quicker
+ *   BENCH_QUICK=1 npm run bench         # quick (development): 1 run (2 for per call), 300 / 1,000 scrapes, 2,000-doc crawl
+ *   BENCH_BEFORE=/tmp/before/index.js npm run bench -- --only call,throughput   # a copy of dist/node/ from before a change, in the same run
+ *   npm run bench -- --runs 1 --seq 200 --conc-total 1000 --crawl-docs 2000   # quicker, by hand
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import Firecrawl from "@mendable/firecrawl-js";
+import type FirecrawlClient from "@mendable/firecrawl-js";
 import { build, type Plugin } from "esbuild";
 import { Agent as UndiciAgent, request as undiciRequest } from "undici";
 // The Node entry as an app gets it (the exports map's "node" condition: the bundled dist/node/).
@@ -37,14 +44,17 @@ import { WebData as PortableWebData } from "../dist/index.js";
 import { appDir, BUDGET, bundle, CLIENT_APP, SCRAPE_APP, ZOD4_APP } from "./bundles.js";
 import { startBenchServer } from "./server.js";
 
+// BENCH_QUICK=1: smaller defaults, for development (a flag given still wins).
+const QUICK = process.env.BENCH_QUICK === "1";
 const { values: flags } = parseArgs({
   options: {
-    runs: { type: "string", default: "3" },
-    seq: { type: "string", default: "2000" },
+    runs: { type: "string", default: QUICK ? "1" : "3" },
+    "call-runs": { type: "string", default: QUICK ? "2" : "5" },
+    seq: { type: "string", default: QUICK ? "300" : "2000" },
     "doc-kb": { type: "string", default: "20" },
     conc: { type: "string", default: "256" },
-    "conc-total": { type: "string", default: "5000" },
-    "crawl-docs": { type: "string", default: "20000" },
+    "conc-total": { type: "string", default: QUICK ? "1000" : "5000" },
+    "crawl-docs": { type: "string", default: QUICK ? "2000" : "20000" },
     burst: { type: "string", default: "30" },
     "retry-after-s": { type: "string", default: "1" },
     only: { type: "string" },
@@ -57,6 +67,7 @@ const num = (k: keyof typeof flags) => {
   return n;
 };
 const RUNS = num("runs");
+const CALL_RUNS = num("call-runs");
 const SEQ = num("seq");
 const DOC_BYTES = num("doc-kb") * 1024;
 const CONC = num("conc");
@@ -67,6 +78,19 @@ const RETRY_AFTER_S = num("retry-after-s");
 const ONLY = flags.only?.split(",");
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const KEY = "fc-bench";
+
+/** The official client: by its name when scripts/official-client.mjs has linked it, else from its own install (test/official-client/). */
+async function importOfficial(): Promise<{ default: typeof FirecrawlClient }> {
+  try {
+    return (await import("@mendable/firecrawl-js")) as { default: typeof FirecrawlClient };
+  } catch {
+    const req = createRequire(join(ROOT, "test", "official-client", "package.json"));
+    const pkg = req.resolve("@mendable/firecrawl-js/package.json");
+    const entry = (req(pkg) as { exports: { ".": { import: string } } }).exports["."].import; // its ESM entry, as `import` by name reaches it
+    return (await import(pathToFileURL(join(dirname(pkg), entry)).href)) as { default: typeof FirecrawlClient };
+  }
+}
+const Firecrawl = (await importOfficial()).default;
 
 type Call = () => Promise<unknown>;
 interface Stat {
@@ -147,6 +171,52 @@ async function concurrent(call: Call): Promise<number> {
   return CONC_TOTAL / ((performance.now() - t0) / 1000); // req/s
 }
 
+/**
+ * The bench server in a process of its own (`bench/serve.ts`), so that no contender shares its event loop:
+ * in one process the server takes turns with the client, and a client's own delays hide behind its work.
+ */
+function serverProcess(docKB: number): Promise<{ url: string; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ["--import", "tsx", "bench/serve.ts", String(docKB)], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    proc.stdout.setEncoding("utf8");
+    proc.stdout.on("data", (c: string) => {
+      out += c;
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line) resolve({ url: line.trim(), close: () => proc.kill("SIGTERM") });
+    });
+    proc.on("error", reject);
+    proc.on("exit", (code) => reject(new Error(`bench/serve.ts exited (${code}) before it printed its URL`)));
+  });
+}
+
+/** Per call and throughput of one contender in a fresh process (`bench/contender.mjs`). */
+function contenderChild(id: string, url: string): Promise<Record<string, number>> {
+  return new Promise((resolve, reject) => {
+    const args = ["bench/contender.mjs", id === "webdata-before" ? "webdata" : id, url, String(SEQ), String(CONC), String(CONC_TOTAL)];
+    const env = id === "webdata-before" ? { ...process.env, BENCH_WEBDATA: BEFORE } : process.env;
+    execFile(process.execPath, args, { cwd: ROOT, env, encoding: "utf8", timeout: 300_000 }, (err, stdout, stderr) => {
+      if (err) return reject(new Error(`bench/contender.mjs ${id} failed: ${err.message}\n${stderr}`));
+      resolve(JSON.parse(stdout.trim().split("\n").pop()!) as Record<string, number>);
+    });
+  });
+}
+
+/** The per-call and throughput contenders (bench/contender.mjs ids), under their names in the table. */
+const CALL_CONTENDERS: [string, string][] = [
+  ["node:http keep-alive (floor)", "http"],
+  ["raw undici.request", "undici"],
+  ["raw global fetch", "fetch"],
+  ["official 4.42.0", "official"],
+  ["webdata (Node entry, undici)", "webdata"],
+  ["webdata (fetch)", "webdata-fetch"],
+];
+// BENCH_BEFORE=<file>: another build of the Node entry (e.g. a copy of dist/node/ made before a change) as one more
+// contender, "webdata before", so that a change's before and after come from the same run.
+const BEFORE = process.env.BENCH_BEFORE;
+if (BEFORE) CALL_CONTENDERS.push(["webdata before (BENCH_BEFORE)", "webdata-before"]);
+const UNDICI = "raw undici.request";
+
 /** Runs bench/child.mjs in a fresh process (async: the servers answering it live in this process). */
 function child(args: string[]): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
@@ -169,7 +239,9 @@ const stubNodeOnly: Plugin = {
 /** The official client's browser bundle, as the issue measured it: the same app shape (import, construct), `events` and `undici` stubbed. */
 async function officialBundleKB(): Promise<number> {
   const app = 'import Firecrawl from "@mendable/firecrawl-js"; export const c = new Firecrawl({ apiKey: "fc-x", apiUrl: "http://127.0.0.1:1" });';
-  const out = await build({ stdin: { contents: app, resolveDir: ROOT, loader: "js" }, bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "silent", plugins: [stubNodeOnly] });
+  // nodePaths: its own install (test/official-client/) when scripts/official-client.mjs has not linked it by name.
+  const nodePaths = [join(ROOT, "test", "official-client", "node_modules")];
+  const out = await build({ stdin: { contents: app, resolveDir: ROOT, loader: "js" }, bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "silent", plugins: [stubNodeOnly], nodePaths });
   return gzipSync(out.outputFiles[0]!.contents, { level: 9 }).length / 1024;
 }
 
@@ -195,18 +267,43 @@ const server = await startBenchServer({ docBytes: DOC_BYTES, crawlDocs: CRAWL_DO
 try {
   log(`Node ${process.version}, loopback, ${RUNS} run(s) a measure`);
   if (want("call") || want("throughput")) {
+    // The server in its own process, each contender in a fresh one, the order rotated run by run (issue 36).
+    const srv = await serverProcess(DOC_BYTES / 1024);
+    try {
+      const results = new Map<string, Record<string, number>[]>(CALL_CONTENDERS.map(([n]) => [n, []]));
+      for (let run = 0; run < CALL_RUNS; run++) {
+        const order = CALL_CONTENDERS.map((_, i) => CALL_CONTENDERS[(i + run) % CALL_CONTENDERS.length]!);
+        for (const [name, id] of order) results.get(name)!.push(await contenderChild(id, srv.url));
+        log(`per call / throughput (server and contenders in processes of their own): run ${run + 1} of ${CALL_RUNS} done`);
+      }
+      const pick = (k: string): [string, number[]][] => [...results].map(([n, rs]) => [n, rs.map((r) => r[k]!)]);
+      const setup = `${DOC_BYTES / 1024} KB scrapes, server and each client in a process of their own`;
+      if (want("call")) {
+        add(`per call, ${SEQ} sequential ${setup}`, "µs", UNDICI, pick("perCallUs"));
+        add(`per call p99, ${SEQ} sequential ${setup}`, "µs", UNDICI, pick("p99Us"));
+        // The client process's CPU time a call (user + system): on a busy machine the wall time swings with the
+        // other jobs, this much less.
+        add(`per call CPU time, ${SEQ} sequential ${setup}`, "µs", UNDICI, pick("cpuUs"));
+      }
+      if (want("throughput")) add(`throughput, ${CONC_TOTAL} scrapes, ${CONC} in flight, server and each client in a process of their own`, "req/s", UNDICI, pick("reqPerS"), true);
+    } finally {
+      srv.close();
+    }
+  }
+  if (ONLY?.includes("inprocess")) {
+    // The setup before issue 36 (not run by default): the server and every contender in this process, on one event loop.
     const contenders = httpContenders(server.url);
     const seq = new Map<string, number[]>(contenders.map(([n]) => [n, []]));
     const conc = new Map<string, number[]>(contenders.map(([n]) => [n, []]));
     for (let run = 0; run < RUNS; run++) {
       for (const [name, call] of contenders) {
-        if (want("call")) seq.get(name)!.push(await sequential(call));
-        if (want("throughput")) conc.get(name)!.push(await concurrent(call));
+        seq.get(name)!.push(await sequential(call));
+        conc.get(name)!.push(await concurrent(call));
       }
-      log(`per call / throughput: run ${run + 1} of ${RUNS} done`);
+      log(`in-process per call / throughput: run ${run + 1} of ${RUNS} done`);
     }
-    if (want("call")) add(`per call, ${SEQ} sequential ${DOC_BYTES / 1024} KB scrapes`, "µs", "node:http keep-alive (floor)", [...seq]);
-    if (want("throughput")) add(`throughput, ${CONC_TOTAL} scrapes, ${CONC} in flight`, "req/s", "node:http keep-alive (floor)", [...conc], true);
+    add(`in one process (server and client), per call, ${SEQ} sequential ${DOC_BYTES / 1024} KB scrapes`, "µs", UNDICI, [...seq]);
+    add(`in one process (server and client), throughput, ${CONC_TOTAL} scrapes, ${CONC} in flight`, "req/s", UNDICI, [...conc], true);
   }
   if (want("overhead")) {
     const body = await (await fetch(`${server.url}/v2/scrape`, { method: "POST", headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, body: "{}" })).text();
@@ -345,8 +442,20 @@ const KiB = (r: Row) => `${(r.value.median * 1024).toFixed(0)} B (${r.ratio.toFi
 judge("everything-inlined bundle <= 0.9x the official client's", "browser bundle", "webdata everything inlined", (r) => r.ratio <= 0.9, KiB);
 judge(`import { WebData } initial <= ${BUDGET.client / 1024} KB (ceiling)`, "browser bundle", "webdata import { WebData }, initial", (r) => r.value.median <= BUDGET.client / 1024, KiB);
 judge(`import { scrape } initial <= ${BUDGET.scrapeOnly / 1024} KB (ceiling)`, "browser bundle", "webdata import { scrape }, initial", (r) => r.value.median <= BUDGET.scrapeOnly / 1024, KiB);
-judge("per call <= 1.2x node:http keep-alive", "per call", "webdata (Node entry, undici)", (r) => r.ratio <= 1.2);
-judge("throughput at 256 in flight >= 0.85x node:http", "throughput", "webdata (Node entry, undici)", (r) => r.ratio >= 0.85);
+judge("per call <= 1.2x undici.request (issue 36)", "per call,", "webdata (Node entry, undici)", (r) => r.ratio <= 1.2);
+judge(`throughput at ${CONC} in flight >= 0.85x undici.request (issue 36)`, "throughput", "webdata (Node entry, undici)", (r) => r.ratio >= 0.85);
+{
+  // Tail latency (issue 36): our p99 above undici.request's by no more than the per-call gap.
+  const mean = row("per call,", "webdata (Node entry, undici)");
+  const meanU = row("per call,", UNDICI);
+  const p99 = row("per call p99", "webdata (Node entry, undici)");
+  const p99U = row("per call p99", UNDICI);
+  if (mean && meanU && p99 && p99U) {
+    const gap = mean.value.median - meanU.value.median;
+    const tail = p99.value.median - p99U.value.median;
+    goals.push({ goal: "p99 above undici.request's by <= the per-call gap", figure: `${tail.toFixed(0)} µs (gap ${gap.toFixed(0)} µs)`, met: tail <= Math.max(gap, 0) });
+  }
+}
 judge("heap growth 5,000 to 20,000 docs <= 1.3x the raw loop's", "heap growth", "webdata (Node entry, undici)", (r) => r.ratio <= 1.3, (r) => `${r.value.median.toFixed(1)} MB (${r.ratio.toFixed(2)}x)`);
 judge("cold import() <= 0.5x the official client's", "cold import(), fresh process", "webdata (Node entry, undici)", (r) => r.ratio <= 0.5);
 judge("first document scraped at 1 s delivered by about 1.3 s", "time to the first document", "webdata default (ramped polls)", (r) => r.value.median <= 1300, (r) => `${r.value.median.toFixed(0)} ms (fixed 2 s polls: ${row("time to the first document", "fixed 2 s polls (before the ramp)")?.value.median.toFixed(0)} ms)`);
@@ -367,9 +476,36 @@ if (flags.json) {
     const spread = r.value.min === r.value.max ? "" : ` (${fmt(r.value.min)}-${fmt(r.value.max)})`;
     console.log(`  ${r.contender.padEnd(w)}  ${`${fmt(r.value.median)} ${r.unit}${spread}`.padEnd(28)}  ${r.ratio.toFixed(2)}x`);
   }
+  // The issue's table (issue 36): per call with its p99, and throughput, webdata against undici.request.
+  const perCall = rows.filter((r) => r.measure.startsWith("per call,"));
+  if (perCall.length || rows.some((r) => r.measure.startsWith("throughput"))) {
+    const cols: [string, string][] = [
+      ["node:http keep-alive", "node:http keep-alive (floor)"],
+      ["undici.request", UNDICI],
+      ["official 4.42.0", "official 4.42.0"],
+      ["webdata", "webdata (Node entry, undici)"],
+      ["webdata (fetch)", "webdata (fetch)"],
+      ...(BEFORE ? ([["webdata before", "webdata before (BENCH_BEFORE)"]] as [string, string][]) : []),
+    ];
+    const cell = (r: Row | undefined, unit: string) => (r ? `${fmt(r.value.median)} ${unit} (${fmt(r.value.min)}-${fmt(r.value.max)})` : "-");
+    console.log(`\nwebdata against undici.request, server and each client in processes of their own (median of ${CALL_RUNS} runs, min-max):\n`);
+    console.log(`| measure | ${cols.map(([t]) => t).join(" | ")} | webdata / undici.request |`);
+    console.log(`|---|${cols.map(() => "---|").join("")}---|`);
+    const line = (title: string, measure: string, unit: string, p99?: string) => {
+      const cells = cols.map(([, c]) => {
+        const r = row(measure, c);
+        const tail = p99 ? row(p99, c) : undefined;
+        return cell(r, unit) + (tail ? `, p99 ${fmt(tail.value.median)} ${unit}` : "");
+      });
+      const w = row(measure, "webdata (Node entry, undici)");
+      console.log(`| ${title} | ${cells.join(" | ")} | ${w ? `${w.ratio.toFixed(2)}x` : "-"} |`);
+    };
+    if (perCall.length) line(`per call, ${SEQ} x ${DOC_BYTES / 1024} KB scrapes`, "per call,", "µs", "per call p99");
+    if (rows.some((r) => r.measure.startsWith("throughput"))) line(`throughput, ${CONC_TOTAL} @ ${CONC} in flight`, "throughput", "req/s");
+  }
   for (const n of notes) console.log(`\n${n}`);
   if (goals.length) {
-    console.log("\ngoals (issue 26), this run:");
+    console.log("\ngoals (issues 26 and 36), this run:");
     const gw = Math.max(...goals.map((g) => g.goal.length));
     for (const g of goals) console.log(`  ${g.goal.padEnd(gw)}  ${g.figure.padEnd(40)}  ${g.met ? "met" : "NOT met"}`);
   }

@@ -81,6 +81,7 @@ const ALLOWED_STATE: Record<string, string> = {
   "core/abort.ts:fanouts": "the one `abort` listener per caller AbortSignal: process-wide because several clients may share a signal; it holds listeners, never a result",
   "core/abort.ts:linked": "marks the signals this module made, so a call is linked once: a fact about a signal, not about a client",
   "core/validate.ts:cuts": "a cache of a pure value: a schema cut to a path is a function of the schema and the path",
+  "core/validate.ts:verdicts": "a cache of a pure value: a schema's verdict on a value made of JSON alone is a function of the schema and the JSON text",
   "api/schema-convert.ts:cache": "a cache of a pure value: a user's schema's JSON Schema is a function of the schema",
   "node.ts:undici": "the undici module once loaded: a cache of a pure value, the same whichever client loads it",
   "node.ts:loading": "the one load of undici in flight (the same module for every client)",

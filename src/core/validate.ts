@@ -15,16 +15,72 @@ import { ValidationError, type ValidationIssue } from "./errors.js";
  * `send` when the request is built) so the error rejects the returned promise instead of throwing synchronously.
  */
 export function check<T>(schema: $ZodType, value: T, context: string): T {
+  const key = jsonKey(value);
+  if (key !== undefined && verdicts.get(schema)?.has(key)) return value; // accepted before: the same JSON, the same verdict
   const s = cutTo(schema, value);
   // Valid input takes zod's fast path (no parse options). Invalid input is parsed again with a
   // per-parse error map that marks zod's default messages, so ours are used even when an
   // application loaded classic `zod` or a zod locale (which set messages globally).
-  if (z.safeParse(s, value).success) return value;
+  if (z.safeParse(s, value).success) {
+    if (key !== undefined) remember(schema, key);
+    return value;
+  }
   const result = z.safeParse(s, value, MARK_DEFAULTS);
   if (result.success) return value;
   const issues = result.error.issues.map((i) => describeIssue(i, value));
   const zodIssues = result.error.issues.map((i, n) => ({ ...i, message: issues[n]!.message }));
   throw new ValidationError(issues, context, zodIssues);
+}
+
+/**
+ * The values each schema has accepted, as JSON text (at most 64 a schema, each at most 2,000 characters),
+ * so that the same options sent again (a loop of scrapes with one literal) skip zod. In the Node entry's
+ * loop against a server in another process, where many schemas share zod's parse functions and the
+ * network code runs between calls, the check of `{ formats: ["markdown"] }` cost about 10% of a call's
+ * CPU (bench/README.md, issue 36). Only a value made of JSON alone is remembered ({@link jsonKey}): every
+ * rule reads the value and nothing else, so the verdict is a function of the schema and the JSON text. A
+ * rejected value is never remembered: it is parsed again, for its issues.
+ */
+const verdicts = new WeakMap<$ZodType, Set<string>>();
+
+function remember(schema: $ZodType, key: string): void {
+  let known = verdicts.get(schema);
+  if (!known) verdicts.set(schema, (known = new Set()));
+  if (known.size < 64) known.add(key);
+}
+
+/** Longest JSON text remembered; a larger value is checked every time. */
+const KEY_CHARS = 2000;
+
+/**
+ * The JSON text of `value` when it is an object or array of JSON and nothing else: plain objects (no
+ * class, no `undefined` field, no inherited enumerable key), dense arrays, strings, booleans, `null` and
+ * finite numbers other than `-0`; at most 200 values, nested at most 16 deep. Anything else (a signal, a
+ * schema, a Blob, a Date, a function, NaN) gives `undefined`: such a value is checked every time.
+ */
+export function jsonKey(value: unknown): string | undefined {
+  let budget = 200;
+  const plain = (v: unknown, depth: number): boolean => {
+    if (--budget < 0 || depth > 16) return false;
+    if (v === null || typeof v === "string" || typeof v === "boolean") return true;
+    if (typeof v === "number") return Number.isFinite(v) && !Object.is(v, -0);
+    if (typeof v !== "object") return false;
+    if (Array.isArray(v)) {
+      if (Object.getPrototypeOf(v) !== Array.prototype) return false;
+      for (let i = 0; i < v.length; i++) if (!(i in v) || !plain(v[i], depth + 1)) return false;
+      return true;
+    }
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto !== Object.prototype && proto !== null) return false;
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) return false;
+      if (!plain((v as Record<string, unknown>)[k], depth + 1)) return false;
+    }
+    return true;
+  };
+  if (value === null || typeof value !== "object" || !plain(value, 0)) return undefined;
+  const text = JSON.stringify(value);
+  return text.length <= KEY_CHARS ? text : undefined;
 }
 
 /** The object schemas cut so far, by the schema and then by the input's own keys (at most 32 lists a schema). */
