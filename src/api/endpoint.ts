@@ -101,9 +101,14 @@ export function send<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A
 
 /** Sends `ep` with `args` and request options checked already (a poll, a page of a walk, a start inside a waiter): not checked again. */
 export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A, T, R>, req: Checked<RequestOptions>, ...args: A): APIPromise<R> {
-  const sent = http.request<T>(() => specOf(ep as Endpoint<A, unknown, unknown>, args), req);
+  // The client's credit meter reads every answer by the route it answered (`core/client-state.ts` `CreditMeter.read`).
+  let spec: RequestSpec | undefined;
+  const sent = http.request<T>(() => (spec = specOf(ep as Endpoint<A, unknown, unknown>, args)), req);
   const map = ep.map;
-  return map ? sent.map((raw) => map(raw, args)) : (sent as unknown as APIPromise<R>);
+  return sent.map((raw) => {
+    http.state.credits.read(spec?.method, spec?.path, raw);
+    return map ? map(raw, args) : (raw as unknown as R);
+  });
 }
 
 /** Opens `ep` with `args` and returns the raw answer, unread (a stream); a non-2xx answer throws as {@link send}'s. `req` checked here, once. */

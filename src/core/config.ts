@@ -6,7 +6,7 @@
 import { ValidationError, WebDataError } from "./errors.js";
 import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
-import { headersSchema, MAX_TIMER_MS } from "./options.js";
+import { budgetSchema, headersSchema, MAX_TIMER_MS } from "./options.js";
 import { check, int } from "./validate.js";
 import * as z from "zod/v4/mini";
 import type { Transport } from "./transport.js";
@@ -75,6 +75,24 @@ export interface ClientOptions {
   silenceDeprecationWarnings?: boolean | undefined;
   /** @internal Transport chosen by the runtime entry (Node uses undici). */
   transport?: Transport | undefined;
+  /**
+   * A credit budget for this client, counted on `client.credits` (what the server reports). A job start whose
+   * stated maximum cannot fit in what is left is refused before sending (`BudgetExceededError`): a crawl's
+   * `limit` (the server's default 10000 when unset) or a batch scrape's URL count, at the documented minimum
+   * of 1 credit a page; an agent's `maxCredits` (its documented default 2500 when unset); an extract states
+   * no maximum and is refused only once nothing is left. A job a waiter of this client waits on is cancelled
+   * once the meter passes the budget (`onExceeded: "cancel"`, the default), or only thrown on (`"throw"`).
+   * A call's own `budget` option replaces this one for that call. Default: no budget.
+   */
+  budget?: Budget | undefined;
+}
+
+/** A credit budget: the client option `budget`, or a job waiter's `budget` option (see `ClientOptions.budget`). */
+export interface Budget {
+  /** The most credits that may be spent (the client's: in all, as `client.credits.total` counts them; a call's: by its job). */
+  credits: number;
+  /** Once a running job passes it: `"cancel"` the job, then throw (default), or `"throw"` and leave the job running. */
+  onExceeded?: "cancel" | "throw" | undefined;
 }
 
 /** Options after defaults and the environment were applied. */
@@ -91,6 +109,8 @@ export interface ResolvedConfig {
   logger: Logger;
   logLevel: LogLevel;
   silenceDeprecationWarnings: boolean;
+  /** The client's credit budget, checked (`ClientOptions.budget`). */
+  budget: Budget | undefined;
   /** @internal The options' test-only backoff base (`core/retry.ts` `BACKOFF_BASE_OPTION`), as given: `core/retry.ts` checks it. */
   backoffBaseMs: unknown;
 }
@@ -162,6 +182,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     headers: options.headers ?? {},
+    budget: options.budget ?? undefined,
   };
   check(clientOptions, resolved, "client options");
   const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
@@ -178,6 +199,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     logger: options.logger ?? consoleLogger(),
     logLevel: options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn",
     silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
+    budget: resolved.budget && { ...resolved.budget },
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };
 }
@@ -194,6 +216,7 @@ const clientOptions = z.looseObject({
   maxRetryAfterMs: int(0),
   maxResponseBytes: z.unknown().check(z.refine((n) => n === Infinity || (Number.isInteger(n) && (n as number) >= 1), { message: "must be an integer >= 1, or Infinity" })),
   headers: headersSchema,
+  budget: z.optional(budgetSchema),
 });
 
 /** True for the hosted service, which always needs a key. */
