@@ -106,10 +106,10 @@ describe("client.credits reads the recorded answers where the server puts credit
     const map = await recorded("map-v2-default.json");
     const status = await recorded("crawl-v2-status-scraping.json");
     server.use(
-      http.post(`${MSW_URL}/v2/scrape`, () => HttpResponse.json(scrape.response.body)),
-      http.post(`${MSW_URL}/v2/search`, () => HttpResponse.json(search.response.body)),
-      http.post(`${MSW_URL}/v2/map`, () => HttpResponse.json(map.response.body)),
-      http.get(`${MSW_URL}/v2/crawl/:id`, () => HttpResponse.json(status.response.body)),
+      http.post(`${MSW_URL}/v2/scrape`, () => HttpResponse.json(scrape.response.body as Record<string, unknown>)),
+      http.post(`${MSW_URL}/v2/search`, () => HttpResponse.json(search.response.body as Record<string, unknown>)),
+      http.post(`${MSW_URL}/v2/map`, () => HttpResponse.json(map.response.body as Record<string, unknown>)),
+      http.get(`${MSW_URL}/v2/crawl/:id`, () => HttpResponse.json(status.response.body as Record<string, unknown>)),
     );
     const client = new WebData({ apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off" });
     const doc = await client.scrape("http://127.0.0.1:8080/", { formats: ["markdown"] });
