@@ -112,6 +112,18 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
     expect(fake.requests.filter((r) => r.method === "DELETE")).toHaveLength(1);
   });
 
+  it("the v1 face's job starts take the client's budget: refused before sending", async () => {
+    s = await setup(kind, {}, { budget: { credits: 5 }, silenceDeprecationWarnings: true });
+    const { client, fake } = s;
+    expect(await rejection(client.v1.asyncCrawlUrl("https://acme.test/", { limit: 6 }))).toMatchObject({ budget: 5, requested: 6, operation: "crawl" });
+    expect(await rejection(client.v1.crawlUrl("https://acme.test/"))).toMatchObject({ requested: 10_000 });
+    const urls = Array.from({ length: 6 }, (_, i) => `https://acme.test/many/${i + 1}`);
+    expect(await rejection(client.v1.asyncBatchScrapeUrls(urls))).toMatchObject({ requested: 6, operation: "batchScrape" });
+    expect(fake.requests).toHaveLength(0);
+    await client.v1.asyncCrawlUrl("https://acme.test/", { limit: 5 }); // fits
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/crawl"]);
+  });
+
   it("the drop-in and its v2 calls take the client's budget", async () => {
     s = await setup(kind);
     const { fake, url } = s;

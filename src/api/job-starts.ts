@@ -8,7 +8,7 @@
  */
 import { BudgetExceededError, NotFoundError } from "../core/errors.js";
 import type { Budget } from "../core/config.js";
-import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { send, type Endpoint } from "./endpoint.js";
 
@@ -82,4 +82,14 @@ export function refuseOverBudget(http: HttpClient, operation: string, requested:
 /** A number the caller gave (not yet checked by the body's schema: a wrong type is that schema's error, after this), else `fallback`. */
 export function statedOr(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+/** {@link refuseOverBudget} for a method that must reject, never throw (the v1 job starts): the rejected promise, or `undefined` when the start fits. */
+export function budgetRefusal(http: HttpClient, operation: string, requested: number): APIPromise<never> | undefined {
+  try {
+    refuseOverBudget(http, operation, requested);
+    return undefined;
+  } catch (err) {
+    return new APIPromise<never>(Promise.reject(err));
+  }
 }
