@@ -5,7 +5,9 @@
  * documents fetched so far. Against the fake, over both transports (json-format pages cost 5 credits there,
  * as on the service, so a crawl can pass a budget its `limit` fits in).
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { BudgetExceededError, ValidationError, WebData } from "../src/index.js";
 import { Firecrawl } from "../src/firecrawl/index.js";
 import { fakeJobs } from "../src/testing/index.js";
@@ -147,5 +149,39 @@ describe("budget: its checks", () => {
     await expect(s.client.crawl("https://acme.test/", { budget: { credits: "10" } } as never)).rejects.toThrow(ValidationError);
     await expect(s.client.agent("x", { budget: { credits: 5, onExceeded: "later" } } as never)).rejects.toThrow(/budget/);
     expect(s.fake.requests).toHaveLength(0);
+  });
+});
+
+// An agent's running status with its credits so far (reference §9: `creditsUsed?` on the status), exactly, over msw.
+const MSW_URL = "https://budget-msw.webdata.test";
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
+
+describe("budget on an agent (msw)", () => {
+  it("cancels a waited agent once its creditsUsed passes the budget: DELETE /v2/agent/<id>; the start stated maxCredits", async () => {
+    const id = "019a0000-0000-7000-8000-000000000001";
+    const seen: string[] = [];
+    const figures = [10, 24, 31];
+    server.use(
+      http.post(`${MSW_URL}/v2/agent`, async ({ request }) => {
+        seen.push(`POST ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ success: true, id });
+      }),
+      http.get(`${MSW_URL}/v2/agent/:id`, () => {
+        seen.push("GET");
+        return HttpResponse.json({ success: true, status: "processing", model: "spark-1-pro", expiresAt: "", creditsUsed: figures.shift() ?? 31 });
+      }),
+      http.delete(`${MSW_URL}/v2/agent/:id`, ({ params }) => {
+        seen.push(`DELETE ${String(params.id)}`);
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const client = new WebData({ apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off", budget: { credits: 30 } });
+    useJobTimers();
+    const err = await rejection(drive(client.agent("find the prices", { maxCredits: 25, pollIntervalMs: 500 })));
+    expect(err).toMatchObject({ budget: 30, spent: 31, requested: 25, operation: "agent", jobId: id, cancelled: true, documents: [] });
+    expect(seen).toEqual(['POST {"maxCredits":25,"prompt":"find the prices"}', "GET", "GET", "GET", `DELETE ${id}`]);
+    expect(client.credits.byJob).toEqual({ [id]: 31 });
   });
 });
