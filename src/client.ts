@@ -42,6 +42,7 @@ import {
 } from "./api/usage.js";
 import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
+import type { CreditMeter } from "./core/client-state.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
 import { jobDocuments } from "./jobs/pages.js";
@@ -78,6 +79,15 @@ export class WebData {
   /** @internal The shared request layer (for `jobs/` and `v1/`). */
   get http(): HttpClient {
     return this.#http;
+  }
+
+  /**
+   * The credits this client spent, as the server reported them: `total`, `byOperation`, `byJob`,
+   * `snapshot()`, `reset()` (`CreditMeter`). Its `v1` face and a `webdata/firecrawl` drop-in over it count
+   * on the same meter; another client has its own. A client `budget` is counted against it.
+   */
+  get credits(): CreditMeter {
+    return this.#http.state.credits;
   }
 
   /** The base URL in use. */

@@ -83,6 +83,8 @@ export type { ValidateOption } from "./jobs/waiters.js";
 export type Watcher<TDoc = Document> = WatcherClass<TDoc>;
 export { WatchTransportError, type WatcherOptions, type WatchEvent } from "./jobs/watch-types.js";
 export type { CrawlParamsPreview } from "./api/crawl-preview.js";
+// Credits and budgets: the error of the `budget` option (client or waiter); its types are in `webdata/types`.
+export { BudgetExceededError } from "./core/errors.js";
 export { SignupInvalidError, SignupBlockedError, SignupExpiredError, SignupPendingError, type AgentSignupParams } from "./api/agent-signup.js";
 export { scrape, type StandaloneOptions } from "./standalone.js";
 export type { InteractOptions, InteractResult, StopInteractionResult } from "./api/interact.js";

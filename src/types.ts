@@ -136,3 +136,7 @@ export type { AgentSignupRecord } from "./api/agent-signup.js";
 export type { MonitorTarget, MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./api/monitor.js";
 export type { AgentRun, AgentTraceEvent } from "./api/agent-runs.js";
 export type { BrandingProfile, MenuProfile, ProductProfile } from "./api/profiles.js";
+// Credits and budgets: `client.credits` (a `CreditMeter`) and the `budget` option.
+export type { CreditMeter, CreditSnapshot, CreditOperation } from "./core/client-state.js";
+export type { Budget } from "./core/config.js";
+export type { BudgetExceededInit } from "./core/errors.js";

@@ -2,6 +2,8 @@
  * Agent jobs: `POST /v2/agent`, `GET /v2/agent/<id>`, `DELETE /v2/agent/<id>`
  * (reference §9). The waiter lives in `jobs/waiters.ts`.
  */
+import { DEFAULT_AGENT_MAX_CREDITS, refuseOverBudget, statedOr } from "./job-starts.js";
+import type { Budget } from "../core/config.js";
 import { checkJsonOptions, optionsArg, type Checked } from "../core/options.js";
 import { anyObject } from "../core/response.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
@@ -100,8 +102,12 @@ export function startAgent(http: HttpClient, prompt: string, given?: AgentOption
   return withChecked(req, (checked) => startAgentWith(http, prompt, optionsArg(given, "agent options"), checked));
 }
 
-/** {@link startAgent} with its request options checked and its options an object (`agent()` checked them): the agent options' schema runs here, once. */
-export function startAgentWith(http: HttpClient, prompt: string, given: AgentOptions, req: Checked<RequestOptions>): APIPromise<AgentStartResult> {
+/**
+ * {@link startAgent} with its request options checked and its options an object (`agent()` checked them): the agent options' schema runs here, once.
+ * Refused before sending when its stated maximum (`maxCredits`, else the documented 2500) cannot fit in the budget (`budget`, else the client's).
+ */
+export function startAgentWith(http: HttpClient, prompt: string, given: AgentOptions, req: Checked<RequestOptions>, budget?: Budget): APIPromise<AgentStartResult> {
+  refuseOverBudget(http, "agent", statedOr(given.maxCredits, DEFAULT_AGENT_MAX_CREDITS), budget);
   return sendChecked(http, AGENT, req, prompt, given);
 }
 

@@ -9,7 +9,8 @@ import { check, httpUrl, int, rules } from "../core/validate.js";
 import { withChecked, type Endpoint } from "./endpoint.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
-import { jobStartedAnswer, startJob } from "./job-starts.js";
+import { CREDITS_PER_PAGE, jobStartedAnswer, refuseOverBudget, startJob } from "./job-starts.js";
+import type { Budget } from "../core/config.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 batch scrape: scrape options at the top level plus the batch fields. */
@@ -87,7 +88,11 @@ export function startBatchScrape(http: HttpClient, urls: string[], given?: Batch
   });
 }
 
-/** {@link startBatchScrape} with its request options checked and its options an object (`batchScrape()` checked them): the batch options' schema runs here, once. */
-export function startBatchScrapeWith(http: HttpClient, urls: string[], given: BatchScrapeOptions, req: Checked<RequestOptions>): APIPromise<BatchScrapeStartResult> {
+/**
+ * {@link startBatchScrape} with its request options checked and its options an object (`batchScrape()` checked them): the batch options' schema runs here, once.
+ * Refused before sending when its stated maximum (its URL count at 1 credit a page) cannot fit in the budget (`budget`, else the client's).
+ */
+export function startBatchScrapeWith(http: HttpClient, urls: string[], given: BatchScrapeOptions, req: Checked<RequestOptions>, budget?: Budget): APIPromise<BatchScrapeStartResult> {
+  refuseOverBudget(http, "batchScrape", (Array.isArray(urls) ? urls.length : 0) * CREDITS_PER_PAGE, budget);
   return startJob<BatchScrapeStartResult, [string[], BatchScrapeOptions]>(http, BATCH, req, urls, given);
 }

@@ -11,7 +11,8 @@ import { IdempotencyConflictError, type APIError } from "../core/errors.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
-import { jobStartShape, noteStart, withoutSuccess } from "./job-starts.js";
+import { CREDITS_PER_PAGE, DEFAULT_CRAWL_LIMIT, jobStartShape, noteStart, refuseOverBudget, statedOr, withoutSuccess } from "./job-starts.js";
+import type { Budget } from "../core/config.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 import { send, sendChecked, withChecked, type Endpoint } from "./endpoint.js";
 
@@ -168,8 +169,12 @@ export function startCrawl(http: HttpClient, url: string, given?: CrawlOptions |
   });
 }
 
-/** {@link startCrawl} with its request options checked and its options an object (`crawl()` checked them): the crawl options' schema runs here, once. */
-export function startCrawlWith(http: HttpClient, url: string, given: CrawlOptions, req: Checked<RequestOptions>): APIPromise<CrawlStartResult> {
+/**
+ * {@link startCrawl} with its request options checked and its options an object (`crawl()` checked them): the crawl options' schema runs here, once.
+ * Refused before sending when its stated maximum (`limit`, else the server's 10000, at 1 credit a page) cannot fit in the budget (`budget`, else the client's).
+ */
+export function startCrawlWith(http: HttpClient, url: string, given: CrawlOptions, req: Checked<RequestOptions>, budget?: Budget): APIPromise<CrawlStartResult> {
+  refuseOverBudget(http, "crawl", statedOr(given.limit, DEFAULT_CRAWL_LIMIT) * CREDITS_PER_PAGE, budget);
   const startedAt = Date.now();
   // A lost answer, this call's own memory: the 409 that answered a retry of a key of our own making, with that key
   // (an earlier attempt of this call started the crawl, and its answer was lost).

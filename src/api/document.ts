@@ -50,7 +50,11 @@ export interface DocumentMetadata {
   cacheState?: "hit" | "miss";
   /** When the cached copy was taken (ISO 8601). */
   cachedAt?: string;
-  /** Credits this page cost. */
+  /**
+   * Credits this page cost, as the server reports it (a scrape's and a parse's only figure: their answers
+   * carry no top-level `creditsUsed`; `client.credits` counts it under `scrape` / `parse`). A page of a crawl
+   * or batch scrape carries its own too, but the job's status total is what the meter counts, once.
+   */
   creditsUsed?: number;
   /** Whether the request waited for a concurrency slot. */
   concurrencyLimited?: boolean;

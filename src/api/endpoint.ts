@@ -105,10 +105,16 @@ export function send<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A
 
 /** Sends `ep` with `args` and request options checked already (a poll, a page of a walk, a start inside a waiter): not checked again. */
 export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A, T, R>, req: Checked<RequestOptions>, ...args: A): APIPromise<R> {
+  // The client's credit meter reads every answer by the route it answered (`core/client-state.ts` `CreditMeter.read`).
+  let spec: RequestSpec | undefined;
+  const build = (): RequestSpec => (spec = specOf(ep as Endpoint<A, unknown, unknown>, args));
   const limiter = ep.occupies && http.state.limiter;
-  const sent = limiter && (ep.occupies === true || ep.occupies!(...args)) ? sendHeld<T, A>(http, limiter, ep as Endpoint<A, unknown, unknown>, req, args) : http.request<T>(() => specOf(ep as Endpoint<A, unknown, unknown>, args), req);
+  const sent = limiter && (ep.occupies === true || ep.occupies!(...args)) ? sendHeld<T>(http, limiter, build, req) : http.request<T>(build, req);
   const map = ep.map;
-  return map ? sent.map((raw) => map(raw, args)) : (sent as unknown as APIPromise<R>);
+  return sent.map((raw) => {
+    http.state.credits.read(spec?.method, spec?.path, raw);
+    return map ? map(raw, args) : (raw as unknown as R);
+  });
 }
 
 /**
@@ -117,10 +123,10 @@ export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: End
  * waiting); the wait for a slot counts against the call: at most one attempt's limit (`timeoutMs`, raised by a
  * server-side `timeout`), and the call's `signal` ends it.
  */
-function sendHeld<T, A extends unknown[]>(http: HttpClient, limiter: ConcurrencyLimiter, ep: Endpoint<A, unknown, unknown>, req: Checked<RequestOptions>, args: A): APIPromise<T> {
+function sendHeld<T>(http: HttpClient, limiter: ConcurrencyLimiter, build: () => RequestSpec, req: Checked<RequestOptions>): APIPromise<T> {
   let spec: RequestSpec;
   try {
-    spec = specOf(ep, args);
+    spec = build();
   } catch (err) {
     return new APIPromise<T>(Promise.reject(err));
   }

@@ -2,6 +2,8 @@
  * Extraction jobs: `POST /v2/extract`, `GET /v2/extract/<id>` (reference §8).
  * The waiter lives in `jobs/waiters.ts`.
  */
+import { refuseOverBudget } from "./job-starts.js";
+import type { Budget } from "../core/config.js";
 import { isRecord } from "../core/errors.js";
 import { optionsArg, type Checked } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
@@ -165,8 +167,12 @@ export function startExtract(http: HttpClient, given: ExtractOptions, req?: Requ
   });
 }
 
-/** {@link startExtract} with its request options checked and its options an object (`extract()` checked them): the extract options' schema runs here, once. */
-export function startExtractWith(http: HttpClient, given: ExtractOptions, req: Checked<RequestOptions>): APIPromise<ExtractStartResult> {
+/**
+ * {@link startExtract} with its request options checked and its options an object (`extract()` checked them): the extract options' schema runs here, once.
+ * An extract states no maximum: refused before sending only once nothing is left of the budget (`budget`, else the client's).
+ */
+export function startExtractWith(http: HttpClient, given: ExtractOptions, req: Checked<RequestOptions>, budget?: Budget): APIPromise<ExtractStartResult> {
+  refuseOverBudget(http, "extract", 0, budget);
   return sendChecked(http, EXTRACT, req, given);
 }
 

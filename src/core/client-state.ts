@@ -42,6 +42,8 @@ export class ClientState {
    * every face of the client goes through); read by `api/endpoint.ts` `sendChecked`.
    */
   limiter: ConcurrencyLimiter | undefined = undefined;
+  /** The credits this client spent (`client.credits`): `api/endpoint.ts` `sendChecked` hands it every answer ({@link CreditMeter.read}). */
+  readonly credits = new CreditMeter();
 }
 
 /** Gives back a slot that {@link ConcurrencyLimiter.acquire} gave. The client calls it once, when the call settles. */
@@ -165,5 +167,139 @@ export async function takeSlot(limiter: ConcurrencyLimiter, signal: AbortSignal 
   } finally {
     cancel();
     off?.();
+  }
+}
+
+/**
+ * The names `client.credits.byOperation` counts under, one per kind of call that costs credits, whichever
+ * face made it (`WebData`, `client.v1`, `webdata/firecrawl`): `scrape` (v1 and v2 `/scrape`), `parse`,
+ * `search`, `map`, `crawl`, `batchScrape`, `extract`, `agent`, and v1's `llmsTxt` and `deepResearch`.
+ */
+export type CreditOperation = "scrape" | "parse" | "search" | "map" | "crawl" | "batchScrape" | "extract" | "agent" | "llmsTxt" | "deepResearch";
+
+/** What {@link CreditMeter.snapshot} returns: plain data, a copy (later calls do not change it). */
+export interface CreditSnapshot {
+  /** Every credit counted, all operations and jobs. */
+  total: number;
+  /** Credits by {@link CreditOperation} (an operation not called yet is absent). */
+  byOperation: Partial<Record<CreditOperation, number>>;
+  /** Each job's credits (crawl, batch scrape, extract, agent and v1's generation jobs), by job id: its latest `creditsUsed`. */
+  byJob: Record<string, number>;
+}
+
+/**
+ * The answers the meter reads, by `METHOD path` (v1 and v2 alike): the operation, and whether the path's
+ * id names a job (its status reports a running total: the meter keeps the job's latest figure, once, not
+ * once per poll). Other answers (starts, cancels, `/crawl/active`, errors pages) carry no `creditsUsed` of their own.
+ */
+const METERED: readonly (readonly [RegExp, CreditOperation, "job" | "call"])[] = [
+  [/^POST \/v[12]\/scrape$/, "scrape", "call"],
+  [/^POST \/v2\/parse$/, "parse", "call"],
+  [/^POST \/v[12]\/search$/, "search", "call"],
+  [/^POST \/v[12]\/map$/, "map", "call"],
+  [/^GET \/v[12]\/crawl\/([^/?]+)(?:\?|$)/, "crawl", "job"],
+  [/^GET \/v[12]\/batch\/scrape\/([^/?]+)(?:\?|$)/, "batchScrape", "job"],
+  [/^GET \/v[12]\/extract\/([^/?]+)$/, "extract", "job"],
+  [/^GET \/v2\/agent\/([^/?]+)$/, "agent", "job"],
+  [/^GET \/v1\/llmstxt\/([^/?]+)$/, "llmsTxt", "job"],
+  [/^GET \/v1\/deep-research\/([^/?]+)$/, "deepResearch", "job"],
+];
+
+/**
+ * A call's documented flat price where its answer reports none (API reference §6: "Cost: 1 credit" for
+ * map, whose answer carries no `creditsUsed`).
+ */
+const FLAT: Partial<Record<CreditOperation, number>> = { map: 1 };
+
+/** A credit figure the server reported: a number >= 0 (the self-hosted server reports -1, "unknown"). */
+function figure(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : undefined;
+}
+
+/**
+ * Where an answer reports its credits: `creditsUsed` at the top (search, job and task statuses), else in
+ * `data` or the document's `data.metadata` (scrape and parse: `metadata.creditsUsed`, the page's cost).
+ */
+function creditsOf(raw: unknown): number | undefined {
+  const rec = raw as { creditsUsed?: unknown; data?: { creditsUsed?: unknown; metadata?: { creditsUsed?: unknown } } } | null;
+  if (typeof rec !== "object" || rec === null) return undefined;
+  const data = typeof rec.data === "object" && rec.data !== null && !Array.isArray(rec.data) ? rec.data : undefined;
+  return figure(rec.creditsUsed) ?? figure(data?.creditsUsed) ?? figure(typeof data?.metadata === "object" && data.metadata !== null ? data.metadata.creditsUsed : undefined);
+}
+
+/** A job id from its route segment (`core/path.ts` encoded it). */
+function idOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The credits one client spent, as the server reported them (`client.credits`; one per client, shared by
+ * its `v1` face and the `webdata/firecrawl` drop-in over it, never by two clients). Read-only but for
+ * {@link reset}. Each answer's `creditsUsed` is added under its operation (a scrape's or parse's is its
+ * document's `metadata.creditsUsed`; a map, whose answer reports none, counts its documented 1 credit). A
+ * job's status (crawl, batch scrape, extract, agent) reports the job's running total: the meter keeps each
+ * job's latest, highest figure, so a job polled ten times counts once. A figure the server does not know
+ * (`-1`, self-hosted) counts nothing. v1 search answers carry no `creditsUsed` and count nothing.
+ */
+export class CreditMeter {
+  readonly #calls = new Map<CreditOperation, number>();
+  readonly #jobs = new Map<string, { op: CreditOperation; credits: number }>();
+
+  /** Every credit counted: calls and jobs. */
+  get total(): number {
+    let sum = 0;
+    for (const n of this.#calls.values()) sum += n;
+    for (const j of this.#jobs.values()) sum += j.credits;
+    return sum;
+  }
+
+  /** Credits by operation (a copy; an operation not called yet is absent). */
+  get byOperation(): Readonly<Partial<Record<CreditOperation, number>>> {
+    const out: Partial<Record<CreditOperation, number>> = Object.fromEntries(this.#calls);
+    for (const j of this.#jobs.values()) out[j.op] = (out[j.op] ?? 0) + j.credits;
+    return out;
+  }
+
+  /** Each job's credits by job id (a copy): the latest figure its status reported. */
+  get byJob(): Readonly<Record<string, number>> {
+    return Object.fromEntries([...this.#jobs].map(([id, j]) => [id, j.credits]));
+  }
+
+  /** The meter as plain data, a copy: `{ total, byOperation, byJob }`. */
+  snapshot(): CreditSnapshot {
+    return { total: this.total, byOperation: { ...this.byOperation }, byJob: { ...this.byJob } };
+  }
+
+  /** Forgets every count (a client's `budget` then counts from zero again). */
+  reset(): void {
+    this.#calls.clear();
+    this.#jobs.clear();
+  }
+
+  /** The credits counted for the job `id` (`undefined` before its status reported any). */
+  job(id: string): number | undefined {
+    return this.#jobs.get(id)?.credits;
+  }
+
+  /** @internal Counts the answer `raw` to `method path` (`api/endpoint.ts` `sendChecked`, every answer of every face). */
+  read(method: string | undefined, path: string | undefined, raw: unknown): void {
+    const key = `${method ?? ""} ${path ?? ""}`;
+    for (const [route, op, kind] of METERED) {
+      const m = route.exec(key);
+      if (!m) continue;
+      const credits = creditsOf(raw) ?? (kind === "call" ? FLAT[op] : undefined);
+      if (credits === undefined) return;
+      if (kind === "call") this.#calls.set(op, (this.#calls.get(op) ?? 0) + credits);
+      else {
+        const id = idOf(m[1] ?? "");
+        const before = this.#jobs.get(id)?.credits ?? 0;
+        this.#jobs.set(id, { op, credits: Math.max(before, credits) }); // a running total: set, never added
+      }
+      return;
+    }
   }
 }

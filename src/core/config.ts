@@ -6,7 +6,7 @@
 import { ValidationError, WebDataError } from "./errors.js";
 import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
-import { headersSchema, hooksSchema, MAX_TIMER_MS } from "./options.js";
+import { budgetSchema, headersSchema, hooksSchema, MAX_TIMER_MS } from "./options.js";
 import type { Hooks } from "./hooks.js";
 import { check, int } from "./validate.js";
 import * as z from "zod/v4/mini";
@@ -113,6 +113,24 @@ export interface ClientOptions {
    * A hook that throws fails the call with `HookError`. Hooks never see the key.
    */
   hooks?: Hooks | undefined;
+  /**
+   * A credit budget for this client, counted on `client.credits` (what the server reports). A job start whose
+   * stated maximum cannot fit in what is left is refused before sending (`BudgetExceededError`): a crawl's
+   * `limit` (the server's default 10000 when unset) or a batch scrape's URL count, at the documented minimum
+   * of 1 credit a page; an agent's `maxCredits` (its documented default 2500 when unset); an extract states
+   * no maximum and is refused only once nothing is left. A job a waiter of this client waits on is cancelled
+   * once the meter passes the budget (`onExceeded: "cancel"`, the default), or only thrown on (`"throw"`).
+   * A call's own `budget` option replaces this one for that call. Default: no budget.
+   */
+  budget?: Budget | undefined;
+}
+
+/** A credit budget: the client option `budget`, or a job waiter's `budget` option (see `ClientOptions.budget`). */
+export interface Budget {
+  /** The most credits that may be spent (the client's: in all, as `client.credits.total` counts them; a call's: by its job). */
+  credits: number;
+  /** Once a running job passes it: `"cancel"` the job, then throw (default), or `"throw"` and leave the job running. */
+  onExceeded?: "cancel" | "throw" | undefined;
 }
 
 /** Options after defaults and the environment were applied. */
@@ -138,6 +156,8 @@ export interface ResolvedConfig {
   limiter: ConcurrencyLimiter | undefined;
   /** The client's lifecycle hooks; `undefined` when none is set (the request path then builds no event). */
   hooks: Hooks | undefined;
+  /** The client's credit budget, checked (`ClientOptions.budget`). */
+  budget: Budget | undefined;
   /** @internal The options' test-only backoff base (`core/retry.ts` `BACKOFF_BASE_OPTION`), as given: `core/retry.ts` checks it. */
   backoffBaseMs: unknown;
 }
@@ -243,6 +263,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxConcurrency: options.maxConcurrency,
     limiter: options.limiter,
     hooks: options.hooks,
+    budget: options.budget ?? undefined,
   };
   check(clientOptions, resolved, "client options");
   const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
@@ -269,6 +290,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxConcurrency: options.maxConcurrency,
     limiter: options.limiter,
     hooks: hasHooks(options.hooks) ? options.hooks : undefined,
+    budget: resolved.budget && { ...resolved.budget },
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };
 }
@@ -287,6 +309,7 @@ const clientOptions = z.looseObject({
   headers: headersSchema,
   maxConcurrency: z.optional(z.union([z.literal("auto"), int(1)])),
   hooks: hooksSchema,
+  budget: z.optional(budgetSchema),
   limiter: z.optional(z.unknown().check(z.refine((l) => typeof (l as { acquire?: unknown } | null)?.acquire === "function", { message: "must be an object with an acquire(signal) method (a ConcurrencyLimiter), such as redisLimiter() of webdata/redis" }))),
 }).check(z.refine((o) => o.maxConcurrency === undefined || o.limiter === undefined, { message: "give maxConcurrency or limiter, not both: a limiter sets its own bound", path: ["limiter"] }));
 

@@ -658,6 +658,71 @@ export function explainKeyless(err: unknown, keyless: boolean): unknown {
   return err;
 }
 
+/** What a {@link BudgetExceededError} knows. */
+export interface BudgetExceededInit {
+  /** The budget in force, credits (the call's `budget.credits`, else the client's). */
+  budget: number;
+  /** Credits spent against it: the client's meter total (a client budget), or this call's job (a per-call budget). */
+  spent: number;
+  /** The call's stated maximum, credits (see `budget` in the README: a crawl's `limit`, a batch's URL count, an agent's `maxCredits`). */
+  requested: number;
+  /** What the call was: `crawl`, `batchScrape`, `agent`, `extract`. */
+  operation: string;
+  /** The job's id, once it was started (a job stopped while running). */
+  jobId?: string | undefined;
+  /** True when this client cancelled the job (`onExceeded: "cancel"`, the default). */
+  cancelled?: boolean | undefined;
+  /** The documents the job had fetched when it was stopped (crawl, batch scrape). */
+  documents?: readonly unknown[] | undefined;
+  /** The last status read of the job. */
+  lastStatus?: unknown;
+}
+
+/**
+ * A credit budget (`budget: { credits }`, of the client or of a call) would be or was passed. Thrown before
+ * anything is sent when a call's stated maximum cannot fit in what is left of the budget (`jobId` absent), or
+ * by a waiter once its running job's credits pass the budget: the job cancelled first unless
+ * `onExceeded: "throw"` (`cancelled`), with the documents fetched so far (`documents`) and the last status.
+ */
+export class BudgetExceededError extends WebDataError {
+  override name = "BudgetExceededError";
+  /** The budget in force, credits. */
+  readonly budget: number;
+  /** Credits spent against the budget. */
+  readonly spent: number;
+  /** The call's stated maximum, credits. */
+  readonly requested: number;
+  /** What was left of the budget: `budget - spent`, at least 0. */
+  readonly remaining: number;
+  /** `crawl`, `batchScrape`, `agent` or `extract`. */
+  readonly operation: string;
+  /** The job's id, when a running job passed the budget (absent for a call refused before sending). */
+  readonly jobId: string | undefined;
+  /** True when this client cancelled the job. */
+  readonly cancelled: boolean;
+  /** The documents fetched so far (a crawl's or batch scrape's; empty for a refused call, an extract or an agent). */
+  readonly documents: readonly unknown[];
+  /** The last status read of the job (`undefined` for a refused call). */
+  readonly lastStatus: unknown;
+  constructor(init: BudgetExceededInit) {
+    const remaining = Math.max(0, init.budget - init.spent);
+    super(
+      init.jobId === undefined
+        ? `The ${init.operation} may spend up to ${init.requested} credits, more than the ${remaining} left of the budget of ${init.budget} (${init.spent} spent): nothing was sent. Lower its stated maximum (a crawl's limit, a batch's URLs, an agent's maxCredits) or raise budget.credits`
+        : `The ${init.operation} job ${init.jobId} has spent past the budget of ${init.budget} credits (${init.spent} spent): ${init.cancelled ? "this client cancelled it" : "it was not cancelled (onExceeded: \"throw\", a job that had ended, or one without a cancel) and may still be running"}; the documents fetched so far are on err.documents`,
+    );
+    this.budget = init.budget;
+    this.spent = init.spent;
+    this.requested = init.requested;
+    this.remaining = remaining;
+    this.operation = init.operation;
+    this.jobId = init.jobId;
+    this.cancelled = init.cancelled ?? false;
+    this.documents = init.documents ?? [];
+    this.lastStatus = init.lastStatus;
+  }
+}
+
 /**
  * The answers that get a class of their own, in one table (status, endpoint `METHOD /path`, server
  * text, class), read by `APIError.from` for every endpoint of both API versions; anything

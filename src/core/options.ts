@@ -69,7 +69,17 @@ export const pollIntervalMs = z.optional(z.number().check(z.gte(0), z.lte(MAX_TI
 /** The wait/polling family's fields (`signal`, `timeoutMs`, `pollIntervalMs`): the one schema of a waiter's, an iterator's and the watcher's. */
 export const waitShape = { signal, timeoutMs, pollIntervalMs };
 
-const waitOptions = z.looseObject(waitShape);
+/**
+ * A credit budget (`budget`, a client option and a per-call option of the job waiters): `credits` a number
+ * >= 0, `onExceeded` `"cancel"` (the default) or `"throw"`. Its one schema, for both.
+ */
+export const budgetSchema = z.strictObject({
+  credits: z.number().check(z.gte(0), z.refine(Number.isFinite, { message: "must be a finite number of credits" })),
+  onExceeded: z.optional(z.enum(["cancel", "throw"])),
+});
+
+/** A waiter's options: the wait family and its `budget`. */
+const waitOptions = z.looseObject({ ...waitShape, budget: z.optional(budgetSchema) });
 
 declare const CHECKED: unique symbol;
 

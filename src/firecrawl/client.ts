@@ -20,6 +20,7 @@
  * abortable and stops at a `next` that loops, every call takes `RequestOptions`
  * (an `AbortSignal`, per-call timeouts), retries follow `Retry-After`.
  */
+import type { CreditMeter } from "../core/client-state.js";
 import type { Document } from "../api/document.js";
 import type { ClientOptions } from "../core/config.js";
 import { JobFailedError, JobTimeoutError, PaginationLoopError, ValidationError, WebDataError } from "../core/errors.js";
@@ -206,6 +207,14 @@ export class Firecrawl {
   /** The base URL in use. */
   get apiUrl(): string {
     return this.#client.apiUrl;
+  }
+
+  /**
+   * webdata's credit meter of this client (not in the official client): the credits its calls spent, v1
+   * ones included (`WebData.credits`: `total`, `byOperation`, `byJob`, `snapshot()`, `reset()`).
+   */
+  get credits(): CreditMeter {
+    return this.#client.credits;
   }
 
   /** The v1 client over the same connection (official shapes: `{ success, data }` usage, `error.statusCode`). */

@@ -127,6 +127,8 @@ export interface WaitForJobOptions extends WaitOptions {
   startedAt?: number | undefined;
   /** API version of the routes (default `v2`). */
   apiVersion?: ApiVersion | undefined;
+  /** Runs after each status poll, under the wait's signal; a throw ends the wait with it (the credit budget, `budget.ts`). */
+  onStatus?: ((status: JobStatus<unknown>, signal: AbortSignal) => Promise<void>) | undefined;
 }
 
 /**
@@ -142,7 +144,11 @@ export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKin
     {
       jobId: id,
       startedAt: opts.startedAt ?? startedAt(http, id),
-      poll: (s) => readJobStatus<TDoc>(http, kind, id, POLL_PAGE, withSignal(req, s), v),
+      poll: async (s) => {
+        const status = await readJobStatus<TDoc>(http, kind, id, POLL_PAGE, withSignal(req, s), v);
+        await opts.onStatus?.(status, s);
+        return status;
+      },
       isDone: (s) => isTerminal(s.status),
       failure: (s) =>
         s.status === "failed" || s.status === "cancelled" ? new JobFailedError(id, s.status, s.error)

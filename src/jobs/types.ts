@@ -7,6 +7,7 @@
  * waiters), `poll-timing.ts` (every poll number). All take a {@link JobKind}
  * and an {@link ApiVersion}, so the v1 layer reuses them with `/v1/...` routes.
  */
+import type { Budget } from "../core/config.js";
 import type { Document } from "../api/document.js";
 import type { StandardSchemaV1 } from "../api/schema.js";
 
@@ -86,6 +87,13 @@ export interface WaitOptions {
   timeoutMs?: number | undefined;
   /** Stops waiting (and the current poll) with `AbortError`. */
   signal?: AbortSignal | undefined;
+  /**
+   * Not sent: a credit budget for this call alone, in place of the client's `budget`. The start is refused
+   * before sending when its stated maximum cannot fit (`BudgetExceededError`), and the job is cancelled
+   * (`onExceeded: "cancel"`, the default; `"throw"` leaves it running) once its own `creditsUsed` passes
+   * `credits`; the error carries the documents fetched so far. See `ClientOptions.budget` for the rules.
+   */
+  budget?: Budget | undefined;
 }
 
 /**

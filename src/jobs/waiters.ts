@@ -4,7 +4,12 @@
  * job. Crawl and batch scrape wait with `waitForJob`; extract and agent with
  * `waitForTask`.
  */
-import { getAgentStatus, startAgentWith, type AgentOptions, type AgentStatus } from "../api/agent.js";
+import { cancelAgent, getAgentStatus, startAgentWith, type AgentOptions, type AgentStatus } from "../api/agent.js";
+import { CREDITS_PER_PAGE, DEFAULT_AGENT_MAX_CREDITS, DEFAULT_CRAWL_LIMIT, statedOr } from "../api/job-starts.js";
+import type { Budget } from "../core/config.js";
+import { budgetWatch } from "./budget.js";
+import { pagesOf } from "./pages.js";
+import { cancelJob } from "./status.js";
 import { startBatchScrapeWith, type BatchScrapeOptions } from "../api/batch.js";
 import { startCrawlWith, type CrawlDocument, type CrawlOptions } from "../api/crawl.js";
 import type { Document } from "../api/document.js";
@@ -13,9 +18,9 @@ import { rejectOfficialKeys } from "../api/official-keys.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
 import { JobFailedError, JobTimeoutError } from "../core/errors.js";
-import { checkRequestOptions, checkWaitOptions, withSignal } from "../core/options.js";
+import { checkRequestOptions, checkWaitOptions, NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import type { JobStatus, WaitOptions } from "./types.js";
+import type { JobDocumentsOptions, JobKind, JobStatus, WaitOptions } from "./types.js";
 import { waitForJob, waitForTask } from "./polling.js";
 
 /** The `validate` option of the `extract` and `agent` waiters. */
@@ -43,10 +48,28 @@ async function withinDeadline<T>(wait: WaitOptions, startedAt: number, run: (w: 
   }
 }
 
-/** Splits waiter options from the options sent to the server. */
-function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<O, keyof WaitOptions> } {
-  const { pollIntervalMs, timeoutMs, signal, ...rest } = opts;
-  return { wait: { pollIntervalMs, timeoutMs, signal }, rest };
+/** Splits waiter options (the call's `budget` among them: never sent) from the options sent to the server. */
+function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<O, keyof WaitOptions>; budget: Budget | undefined } {
+  const { pollIntervalMs, timeoutMs, signal, budget, ...rest } = opts;
+  return { wait: { pollIntervalMs, timeoutMs, signal }, rest, budget };
+}
+
+/** The documents a crawl or batch scrape has now (the pages that exist, read once through the walk), for a `BudgetExceededError`. */
+async function documentsNow(http: HttpClient, kind: JobKind, id: string, req: Checked<RequestOptions>): Promise<unknown[]> {
+  const docs: unknown[] = [];
+  for await (const page of pagesOf(http, kind, id, NO_OPTIONS as Checked<JobDocumentsOptions>, req, "v2", true)) docs.push(...page.data);
+  return docs;
+}
+
+/** The budget check of a crawl or batch scrape a waiter waits on (`budget.ts`): cancel through `jobs/status.ts`, the documents through the walk. */
+function jobBudget(http: HttpClient, kind: JobKind, id: string, requested: number, budget: Budget | undefined, req: Checked<RequestOptions>) {
+  return budgetWatch(http, budget, {
+    operation: kind === "crawl" ? "crawl" : "batchScrape",
+    id,
+    requested,
+    cancel: (signal) => cancelJob(http, kind, id, withSignal(req, signal)),
+    documents: (signal) => documentsNow(http, kind, id, withSignal(req, signal)),
+  });
 }
 
 /**
@@ -59,11 +82,12 @@ export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: H
   const opts = checkWaitOptions<CrawlOptions & WaitOptions>(options, "crawl options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("crawl", opts, "crawl options");
-  const { wait, rest } = split<CrawlOptions & WaitOptions>(opts);
+  const { wait, rest, budget } = split<CrawlOptions & WaitOptions>(opts);
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startCrawlWith(http, url, rest, withSignal(checked, signal));
-  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt }, checked));
+  const { id } = await startCrawlWith(http, url, rest, withSignal(checked, signal), budget);
+  const onStatus = jobBudget(http, "crawl", id, statedOr(rest.limit, DEFAULT_CRAWL_LIMIT) * CREDITS_PER_PAGE, budget, checked);
+  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt, onStatus }, checked));
   return { ...job, data: (await validateDocuments(rest.scrapeOptions?.formats, job.data)) as CrawlDocument<O>[] };
 }
 
@@ -80,11 +104,12 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   const opts = checkWaitOptions<BatchScrapeOptions & WaitOptions>(options, "batch scrape options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("batchScrape", opts, "batch scrape options");
-  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(opts);
+  const { wait, rest, budget } = split<BatchScrapeOptions & WaitOptions>(opts);
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const started = await startBatchScrapeWith(http, urls, rest, withSignal(checked, signal));
-  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt }, checked));
+  const started = await startBatchScrapeWith(http, urls, rest, withSignal(checked, signal), budget);
+  const onStatus = jobBudget(http, "batch", started.id, urls.length * CREDITS_PER_PAGE, budget, checked);
+  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt, onStatus }, checked));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
   return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
 }
@@ -94,12 +119,14 @@ export async function extractAndWait<T = unknown>(http: HttpClient, options: Ext
   const opts = checkWaitOptions<ExtractOptions & WaitOptions & ValidateOption>(options, "extract options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("extract", opts, "extract options");
-  const { wait, rest: { validate, ...rest } } = split(opts);
+  const { wait, rest: { validate, ...rest }, budget } = split(opts);
   const schema = resultSchema(rest.schema, validate, "validate", "extract options");
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startExtractWith(http, rest, withSignal(checked, signal));
-  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt));
+  const { id } = await startExtractWith(http, rest, withSignal(checked, signal), budget);
+  const onStatus = budgetWatch(http, budget, { operation: "extract", id, requested: 0 }); // an extract has no cancel
+  const read = (s: AbortSignal) => getExtractStatus<T>(http, id, withSignal(checked, s)).then(async (st) => (await onStatus?.(st, s), st));
+  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, read, { ...w, signal }, startedAt));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
 }
 
@@ -108,11 +135,14 @@ export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string
   const opts = checkWaitOptions<AgentOptions & WaitOptions & ValidateOption>(options, "agent options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("agent", opts, "agent options");
-  const { wait, rest: { validate, ...rest } } = split(opts);
+  const { wait, rest: { validate, ...rest }, budget } = split(opts);
   const schema = resultSchema(rest.schema, validate, "validate", "agent options");
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startAgentWith(http, prompt, rest, withSignal(checked, signal));
-  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt));
+  const { id } = await startAgentWith(http, prompt, rest, withSignal(checked, signal), budget);
+  const requested = statedOr(rest.maxCredits, DEFAULT_AGENT_MAX_CREDITS);
+  const onStatus = budgetWatch(http, budget, { operation: "agent", id, requested, cancel: (s) => cancelAgent(http, id, withSignal(checked, s)) });
+  const read = (s: AbortSignal) => getAgentStatus<T>(http, id, withSignal(checked, s)).then(async (st) => (await onStatus?.(st, s), st));
+  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, read, { ...w, signal }, startedAt));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
 }

@@ -8,7 +8,7 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
 import { optionsArg, withIdempotencyKey } from "../core/options.js";
 import type { Endpoint } from "../api/endpoint.js";
-import { jobStartedAnswer, startJob } from "../api/job-starts.js";
+import { budgetRefusal, CREDITS_PER_PAGE, jobStartedAnswer, startJob } from "../api/job-starts.js";
 import { v1WebhookSchema, type V1Webhook } from "./crawl.js";
 import type { V1JobStartResponse } from "./jobs.js";
 import { v1Record } from "./shapes.js";
@@ -64,5 +64,7 @@ export function asyncBatchScrapeUrls(
   extras: V1BatchExtras = {},
   req?: RequestOptions,
 ): APIPromise<V1JobStartResponse> {
+  const refused = budgetRefusal(http, "batchScrape", (Array.isArray(urls) ? urls.length : 0) * CREDITS_PER_PAGE); // the client's budget
+  if (refused) return refused;
   return startJob<V1JobStartResponse, [string[], V1ScrapeParams, V1BatchExtras]>(http, V1_BATCH, withIdempotencyKey(req, idempotencyKey), urls, params, extras).map(v1Record);
 }
