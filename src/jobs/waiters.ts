@@ -12,8 +12,9 @@ import { getExtractStatus, startExtractWith, type ExtractOptions, type ExtractSt
 import { rejectOfficialKeys } from "../api/official-keys.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
-import { JobFailedError, JobTimeoutError } from "../core/errors.js";
-import { checkRequestOptions, checkWaitOptions, withSignal } from "../core/options.js";
+import { HookError, JobFailedError, JobTimeoutError } from "../core/errors.js";
+import type { JobHookEvent } from "../core/hooks.js";
+import { checkRequestOptions, checkWaitOptions, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobStatus, WaitOptions } from "./types.js";
 import { waitForJob, waitForTask } from "./polling.js";
@@ -43,6 +44,59 @@ async function withinDeadline<T>(wait: WaitOptions, startedAt: number, run: (w: 
   }
 }
 
+/** What a finished wait reports to `onJob` (a crawl's and a batch's pages, every job's status and credits). */
+interface JobEnd {
+  status: string;
+  completed?: number | undefined;
+  total?: number | undefined;
+  creditsUsed?: number | undefined;
+}
+
+/**
+ * Runs one job's wait and tells the `onJob` hooks (the client's, then the call's) of its start and its
+ * end: one `start` and one `end` event per waited job, with the final status, pages and credits (or the
+ * error the wait ends with). Without an `onJob` hook it is the wait alone: no event is built. A hook
+ * that throws fails the waiter with `HookError` (an `end` hook's throw does not hide the wait's own error), and
+ * nothing more is waited for.
+ */
+async function observed<S extends JobEnd>(http: HttpClient, req: Checked<RequestOptions>, kind: JobHookEvent["kind"], jobId: string, wait: () => Promise<S>): Promise<S> {
+  const own = http.config.hooks?.onJob;
+  const call = req.hooks?.onJob;
+  if (!own && !call) return wait();
+  const emit = async (e: JobHookEvent) => {
+    try {
+      await own?.(e);
+      await call?.(e);
+    } catch (err) {
+      throw new HookError("onJob", err);
+    }
+  };
+  const t0 = Date.now();
+  let done: S;
+  try {
+    await emit({ phase: "start", kind, jobId });
+    done = await wait();
+  } catch (err) {
+    // Every start gets its end, a start hook's throw included (a tracer then closes its span).
+    const last = err instanceof JobTimeoutError ? (err.lastStatus as Partial<JobEnd> | undefined) : undefined;
+    const status = err instanceof JobFailedError ? err.status : last?.status;
+    await emit({ phase: "end", kind, jobId, ...counts(last), status, durationMs: Date.now() - t0, error: err instanceof Error ? err : new Error(String(err)) }).catch(() => undefined);
+    throw err;
+  }
+  await emit({ phase: "end", kind, jobId, ...counts(done), status: done.status, durationMs: Date.now() - t0 });
+  return done;
+}
+
+/** The pages and credits of a status, those it has (a credit count of -1, "unknown", is left out). */
+function counts(s: Partial<JobEnd> | undefined): Pick<JobHookEvent, "completed" | "total" | "creditsUsed"> {
+  if (!s) return {};
+  const out: Pick<JobHookEvent, "completed" | "total" | "creditsUsed"> = {};
+  if (typeof s.completed === "number") out.completed = s.completed;
+  if (typeof s.total === "number") out.total = s.total;
+  if (typeof s.creditsUsed === "number" && s.creditsUsed >= 0) out.creditsUsed = s.creditsUsed;
+  return out;
+}
+
 /** Splits waiter options from the options sent to the server. */
 function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<O, keyof WaitOptions> } {
   const { pollIntervalMs, timeoutMs, signal, ...rest } = opts;
@@ -63,7 +117,7 @@ export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: H
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const { id } = await startCrawlWith(http, url, rest, withSignal(checked, signal));
-  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt }, checked));
+  const job = await observed(http, checked, "crawl", id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt }, checked)));
   return { ...job, data: (await validateDocuments(rest.scrapeOptions?.formats, job.data)) as CrawlDocument<O>[] };
 }
 
@@ -84,7 +138,7 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const started = await startBatchScrapeWith(http, urls, rest, withSignal(checked, signal));
-  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt }, checked));
+  const job = await observed(http, checked, "batch", started.id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt }, checked)));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
   return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
 }
@@ -99,7 +153,7 @@ export async function extractAndWait<T = unknown>(http: HttpClient, options: Ext
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const { id } = await startExtractWith(http, rest, withSignal(checked, signal));
-  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt));
+  const done = await observed(http, checked, "extract", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt)));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
 }
 
@@ -113,6 +167,6 @@ export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const { id } = await startAgentWith(http, prompt, rest, withSignal(checked, signal));
-  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt));
+  const done = await observed(http, checked, "agent", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt)));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
 }
