@@ -5,9 +5,16 @@
  * and the old `onRetry` option still called.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { HookError, InternalServerError, type Hooks } from "../src/index.js";
+import { HookError, InternalServerError, WebData, type Hooks } from "../src/index.js";
+import { WebData as NodeWebData } from "../src/node.js";
 import type { ErrorHookEvent, RequestHookEvent, ResponseHookEvent, RetryHookEvent, RetryEvent } from "../src/types.js";
-import { setup, TRANSPORTS, type Setup } from "./helpers.js";
+import { Firecrawl as PortableFirecrawl, FirecrawlAppV1 as PortableFirecrawlAppV1 } from "../src/firecrawl/index.js";
+import { Firecrawl as NodeFirecrawl, FirecrawlAppV1 as NodeFirecrawlAppV1 } from "../src/firecrawl/node.js";
+import { WebDataV1 as PortableWebDataV1 } from "../src/v1/index.js";
+import { WebDataV1 as NodeWebDataV1 } from "../src/v1/node.js";
+import { createTools } from "../src/ai/index.js";
+import { verbose } from "../src/cli/verbose.js";
+import { setup, TRANSPORTS, type Setup, type TransportKind } from "./helpers.js";
 
 /** A 0-second hint keeps retry tests fast without touching the backoff code. */
 const NOW = { "retry-after": "0" };
@@ -139,5 +146,71 @@ describe.each(TRANSPORTS)("lifecycle hooks over %s", (kind) => {
     expect(err).toMatchObject({ name: "ValidationError" });
     expect(String((err as Error).message)).toContain("hooks.onRequest");
     expect(s.fake.requests).toHaveLength(0);
+  });
+});
+
+/** Client options of `kind` against `s` (the portable client with the fake as `fetch`, or Node's over loopback), plus `extra`. */
+function over<T extends object>(s: Setup, kind: TransportKind, extra: T): T & { apiKey: string; apiUrl: string; logLevel: "off" } {
+  return { apiKey: s.fake.apiKey, apiUrl: s.url, logLevel: "off" as const, ...(kind === "fetch" ? { fetch: s.fake.fetch } : {}), ...extra };
+}
+
+describe.each(TRANSPORTS)("every face goes through the hooks, over %s", (kind) => {
+  let s: Setup;
+  afterEach(async () => {
+    await s?.close();
+  });
+
+  it("client.v1 and WebDataV1: the client's hooks see the v1 calls (operation v1.*)", async () => {
+    s = await setup(kind);
+    const ops: string[] = [];
+    const hooks: Hooks = { onRequest: (e) => void ops.push(e.operation), onResponse: (e) => void ops.push(`${e.operation} ${e.status}`) };
+    const client = kind === "fetch" ? new WebData(over(s, kind, { hooks, silenceDeprecationWarnings: true })) : new NodeWebData(over(s, kind, { hooks, silenceDeprecationWarnings: true }));
+    await client.v1.scrapeUrl("https://acme.test/about");
+    const V1 = kind === "fetch" ? PortableWebDataV1 : NodeWebDataV1;
+    await new V1(over(s, kind, { hooks, silenceDeprecationWarnings: true })).mapUrl("https://acme.test/");
+    expect(ops).toEqual(["v1.scrape", "v1.scrape 200", "v1.map", "v1.map 200"]);
+  });
+
+  it("the drop-in (webdata/firecrawl, Firecrawl and FirecrawlAppV1): its constructor passes hooks through; a call's own hooks too", async () => {
+    s = await setup(kind);
+    const seen: string[] = [];
+    const hooks: Hooks = { onRequest: (e) => void seen.push(`client ${e.operation}`) };
+    const app = kind === "fetch" ? new PortableFirecrawl(over(s, kind, { hooks })) : new NodeFirecrawl(over(s, kind, { hooks }));
+    await app.scrape("https://acme.test/about");
+    await app.map("https://acme.test/", undefined, { hooks: { onRequest: (e: RequestHookEvent) => void seen.push(`call ${e.operation}`) } });
+    const V1 = kind === "fetch" ? PortableFirecrawlAppV1 : NodeFirecrawlAppV1;
+    await new V1(over(s, kind, { hooks })).scrapeUrl("https://acme.test/about");
+    expect(seen.slice(0, 2)).toEqual(["client scrape", "client map"]);
+    expect(seen).toContain("call map");
+    expect(seen.at(-1)).toBe("client v1.scrape");
+    expect(s.fake.requests.every((r) => typeof r.headers["x-request-id"] === "string")).toBe(true);
+  });
+
+  it("agent tools (webdata/ai): a tool call runs the client's hooks", async () => {
+    s = await setup(kind);
+    const ops: string[] = [];
+    const hooks: Hooks = { onRequest: (e) => void ops.push(e.operation) };
+    const client = kind === "fetch" ? new WebData(over(s, kind, { hooks })) : new NodeWebData(over(s, kind, { hooks }));
+    const tools = createTools(client);
+    await tools.call("scrape", { url: "https://acme.test/about" });
+    await tools.call("map", { url: "https://acme.test/" });
+    expect(ops).toEqual(["scrape", "map"]);
+  });
+
+  it("the CLI's --verbose lines take each attempt's duration from the hooks (without them: no duration)", async () => {
+    s = await setup(kind);
+    const lines: string[] = [];
+    const v = verbose((t) => lines.push(t));
+    const make = (opts: object) => (kind === "fetch" ? new WebData(over(s, kind, { ...opts, logLevel: "debug" as const })) : new NodeWebData(over(s, kind, { ...opts, logLevel: "debug" as const })));
+    s.fake.failNext(503, { match: "/v2/scrape", headers: NOW });
+    await make(v).scrape("https://acme.test/about");
+    expect(lines).toContainEqual(expect.stringMatching(/^webdata debug: -> POST \/v2\/scrape\n$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^webdata info: Retrying POST \/v2\/scrape .*\(the failed attempt ran in \d+ ms\) \{"attempt":1\}\n$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^webdata debug: -> POST \/v2\/scrape \(attempt 2\)\n$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^webdata debug: <- POST \/v2\/scrape 200 in \d+ ms\n$/));
+    expect(lines.join("")).not.toContain(s.fake.apiKey);
+    lines.length = 0;
+    await make({ logger: v.logger }).scrape("https://acme.test/about");
+    expect(lines).toContainEqual("webdata debug: <- POST /v2/scrape 200\n");
   });
 });

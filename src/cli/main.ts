@@ -11,7 +11,7 @@ import { DEFAULT_API_URL, isPublicDeployment } from "../core/config.js";
 import { VERSION } from "../core/version.js";
 import { WebData } from "../node.js";
 import { COMMANDS, COMMON_OPTIONS, commandHelp, mainHelp, nonNegativeInt, positiveInt, type CommandContext } from "./commands.js";
-import { verboseLogger } from "./verbose.js";
+import { verbose as verboseOptions } from "./verbose.js";
 import { EXIT, exitCodeOf, STDOUT_CLOSED } from "./exit.js";
 import { errorRecord, errorText, jsonLine } from "./report.js";
 import { Screen } from "./terminal.js";
@@ -94,7 +94,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const timeoutMs = positiveInt(values, "timeout-ms");
     const maxRetries = nonNegativeInt(values, "max-retries");
     const verbose = values.verbose === true || env.WEBDATA_LOG?.trim().toLowerCase() === "debug";
-    const logging = verbose ? ({ logLevel: "debug", logger: verboseLogger((t) => screen.message(t)) } as const) : ({ logLevel: "off" } as const);
+    const logging = verbose ? ({ logLevel: "debug", ...verboseOptions((t) => screen.message(t)) } as const) : ({ logLevel: "off" } as const);
     let client: WebData | undefined;
     const ctx: CommandContext = {
       // Made on first use: a command that talks to no service (`fake`) needs no key.

@@ -144,9 +144,9 @@ export class APIPromise<T> extends Promise<T> {
     return APIPromise.map(this.#inner, fn);
   }
 
-  /** The parsed result and the raw response's status, headers and request id. */
+  /** The parsed result and the raw response's status, headers and request id (the result tagged with `_requestId`, as `await` gives it). */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#inner;
+    return this.#inner.then(tagged);
   }
 
   /* eslint-disable @typescript-eslint/no-explicit-any -- typed exactly as `Promise`'s (lib.es5.d.ts): the rejection is `any` there, so `.catch((e: Error) => ...)` compiles as it does on any promise */
@@ -155,7 +155,8 @@ export class APIPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => TResult1 | PromiseLike<TResult1>) | undefined | null,
     onrejected?: ((reason: any) => TResult2 | PromiseLike<TResult2>) | undefined | null,
   ): Promise<TResult1 | TResult2> {
-    return this.#inner.then((r) => r.data).then(onfulfilled, onrejected);
+    // The result carries the call's request id (`_requestId`), whichever module built this promise.
+    return this.#inner.then((r) => tagRequestId(r.data, r.response.requestId)).then(onfulfilled, onrejected);
   }
 
   /** As `Promise.prototype.catch` (the same type). */
@@ -410,6 +411,12 @@ function redirectTarget(location: string | null, requestUrl: string): string | u
   }
 }
 
+/** `r` with its result tagged with the request id ({@link tagRequestId}). */
+function tagged<T>(r: WithResponse<T>): WithResponse<T> {
+  tagRequestId(r.data, r.response.requestId);
+  return r;
+}
+
 /** Puts the request id on a result object as the non-enumerable `_requestId` (not in JSON, not compared by deep equality). */
 function tagRequestId<T>(value: T, requestId: string | undefined): T {
   if (requestId && typeof value === "object" && value !== null && Object.isExtensible(value) && !Object.prototype.hasOwnProperty.call(value, "_requestId")) {
@@ -479,6 +486,7 @@ class HookRun {
   readonly #secrets: readonly string[];
   #attempt = 0;
   #view: Readonly<Record<string, string>> | undefined;
+  #baseView: Readonly<Record<string, string>> | undefined;
   #started = 0;
   #durationMs = 0;
   #status: number | undefined;
@@ -493,7 +501,7 @@ class HookRun {
 
   /** The event fields of the current attempt. */
   #event(): HookEventBase {
-    this.#view ??= redactRequestHeaders(this.#headers, this.#secrets);
+    this.#view ??= this.#baseView ??= redactRequestHeaders(this.#headers, this.#secrets);
     return { ...this.#base, attempt: this.#attempt, headers: this.#view };
   }
 
@@ -518,18 +526,17 @@ class HookRun {
     this.#durationMs = 0;
     let sent = this.#headers;
     if (this.#sets.some((s) => s.onRequest)) {
-      const own = { ...this.#headers };
       const setHeader = (name: string, value: string): void => {
         const lower = typeof name === "string" ? name.toLowerCase() : "";
         if (!isHeaderName(name)) throw new TypeError(`setHeader: ${JSON.stringify(String(name))} is not a header name`);
         if (HOOK_REFUSED.has(lower)) throw new TypeError(`setHeader: ${lower} cannot be set by a hook${lower === "x-request-id" ? " (pass the requestId option)" : ""}`);
         if (!isHeaderValue(value)) throw new TypeError(`setHeader: the value of ${lower} must be a printable string, no line break (the value is not shown)`);
-        own[lower] = value;
+        if (sent === this.#headers) sent = { ...this.#headers }; // this attempt's own copy, made on the first header set
+        sent[lower] = value;
         this.#view = undefined;
       };
       await this.#call("onRequest", { ...this.#event(), setHeader });
-      sent = own;
-      this.#view = undefined;
+      if (sent !== this.#headers) this.#view = redactRequestHeaders(sent, this.#secrets); // later events show what was sent
     }
     this.#started = performance.now();
     return sent;
