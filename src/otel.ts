@@ -33,7 +33,7 @@ import { VERSION } from "./core/version.js";
 export interface OtelHooksOptions {
   /** The tracer to record with (wins over `tracerProvider`). */
   tracer?: Tracer | undefined;
-  /** The provider to take the tracer from (default: the global one, `trace.getTracerProvider()`, read at each span, so an SDK registered later is used). */
+  /** The provider to take the tracer from (default: the global one, `trace.getTracerProvider()`: an SDK registered after `otelHooks()` is called is used too). */
   tracerProvider?: TracerProvider | undefined;
 }
 
@@ -94,9 +94,8 @@ const HEADER_SETTER: TextMapSetter<RequestHookEvent> = { set: (e, key, value) =>
  * @example const client = new WebData({ apiKey, hooks: otelHooks() }); await client.scrape(url); // a "webdata scrape" span with a "POST /v2/scrape" child
  */
 export function otelHooks(options: OtelHooksOptions = {}): Hooks {
-  const own = options.tracer;
-  const provider = options.tracerProvider;
-  const tracer = (): Tracer => own ?? (provider ?? trace.getTracerProvider()).getTracer(OTEL_SCOPE, VERSION);
+  // The global one is the API's proxy: it records through the SDK registered, also when it is registered later.
+  const recorder = options.tracer ?? (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_SCOPE, VERSION);
   // Calls by request id: one per call, the same on its retries. A caller may send one id on two calls at once:
   // each id holds a list, and an event goes to the call whose attempt it names.
   const calls = new Map<string, Call[]>();
@@ -123,7 +122,7 @@ export function otelHooks(options: OtelHooksOptions = {}): Hooks {
   };
   const startCall = (e: HookEventBase): Call => {
     const parent = jobOf(e.path)?.ctx ?? context.active();
-    const span = tracer().startSpan(`webdata ${e.operation}`, { kind: SpanKind.INTERNAL, attributes: { [A.operation]: e.operation, [A.requestId]: e.requestId } }, parent);
+    const span = recorder.startSpan(`webdata ${e.operation}`, { kind: SpanKind.INTERNAL, attributes: { [A.operation]: e.operation, [A.requestId]: e.requestId } }, parent);
     const call: Call = { span, ctx: trace.setSpan(parent, span), attempt: undefined, attemptNo: 0 };
     const list = calls.get(e.requestId);
     if (list) list.push(call);
@@ -151,7 +150,7 @@ export function otelHooks(options: OtelHooksOptions = {}): Hooks {
       const template = routeTemplate(e);
       const attributes: Attributes = { [A.httpRequestMethod]: e.method, [A.urlTemplate]: template };
       if (e.attempt > 1) attributes[A.httpRequestResendCount] = e.attempt - 1;
-      const span = tracer().startSpan(`${e.method} ${template}`, { kind: SpanKind.CLIENT, attributes }, call.ctx);
+      const span = recorder.startSpan(`${e.method} ${template}`, { kind: SpanKind.CLIENT, attributes }, call.ctx);
       call.attempt = span;
       call.attemptNo = e.attempt;
       propagation.inject(trace.setSpan(call.ctx, span), e, HEADER_SETTER);
@@ -181,7 +180,7 @@ export function otelHooks(options: OtelHooksOptions = {}): Hooks {
     onJob(e: JobHookEvent): void {
       if (e.phase === "start") {
         const parent = context.active();
-        const span = tracer().startSpan(`webdata ${e.kind} job`, { kind: SpanKind.INTERNAL, attributes: { [A.jobId]: e.jobId, [A.jobKind]: e.kind } }, parent);
+        const span = recorder.startSpan(`webdata ${e.kind} job`, { kind: SpanKind.INTERNAL, attributes: { [A.jobId]: e.jobId, [A.jobKind]: e.kind } }, parent);
         jobs.set(e.jobId, { span, ctx: trace.setSpan(parent, span) });
         return;
       }

@@ -188,6 +188,23 @@ describe.each(TRANSPORTS)("webdata/otel over %s", (kind) => {
   });
 });
 
+describe("the global tracer provider", () => {
+  it("otelHooks() records through the SDK registered globally, also one registered after it was called; none: nothing, and the call works", async () => {
+    const hooks = otelHooks();
+    s = await setup("fetch", {}, { hooks });
+    await s.client.scrape("https://acme.test/"); // the API's no-op tracer
+    expect(spans()).toEqual([]);
+    trace.setGlobalTracerProvider(provider);
+    try {
+      await s.client.scrape("https://acme.test/");
+      expect(named("webdata scrape")).toHaveLength(1);
+      expect(named("POST /v2/scrape")).toHaveLength(1);
+    } finally {
+      trace.disable();
+    }
+  });
+});
+
 describe.each(TRANSPORTS)("the onJob hook over %s", (kind) => {
   beforeEach(() => useJobTimers());
 
