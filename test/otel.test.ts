@@ -234,6 +234,25 @@ describe.each(TRANSPORTS)("the onJob hook over %s", (kind) => {
     ]);
   });
 
+  it("the v1 waiters too (crawlUrl, extract), with a call's hooks", async () => {
+    const seen: JobHookEvent[] = [];
+    s = await setup(kind, {}, { silenceDeprecationWarnings: true });
+    const hooks = { hooks: { onJob: (e: JobHookEvent) => void seen.push(e) } };
+    const crawl = await drive(s.client.v1.crawlUrl("https://acme.test/", { limit: 2 }, 0.5, undefined, hooks));
+    expect(crawl).toMatchObject({ status: "completed" });
+    expect(seen.map((e) => [e.phase, e.kind, e.status])).toEqual([
+      ["start", "crawl", undefined],
+      ["end", "crawl", "completed"],
+    ]);
+    expect(seen[1]).toMatchObject({ completed: 2, total: 2 });
+    seen.length = 0;
+    await drive(s.client.v1.extract(["https://acme.test/about"], { prompt: "the title" }, hooks));
+    expect(seen.map((e) => [e.phase, e.kind, e.status])).toEqual([
+      ["start", "extract", undefined],
+      ["end", "extract", "completed"],
+    ]);
+  });
+
   it("a failed job ends with its status and error; a hook that throws fails the waiter with HookError", async () => {
     const seen: JobHookEvent[] = [];
     s = await setup(kind, {}, { hooks: { onJob: (e) => void seen.push(e) } });

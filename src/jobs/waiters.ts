@@ -57,9 +57,9 @@ interface JobEnd {
  * end: one `start` and one `end` event per waited job, with the final status, pages and credits (or the
  * error the wait ends with). Without an `onJob` hook it is the wait alone: no event is built. A hook
  * that throws fails the waiter with `HookError` (an `end` hook's throw does not hide the wait's own error), and
- * nothing more is waited for.
+ * nothing more is waited for. The v2 waiters here and the v1 ones (`v1/jobs.ts`, `v1/extract.ts`) wait through it.
  */
-async function observed<S extends JobEnd>(http: HttpClient, req: Checked<RequestOptions>, kind: JobHookEvent["kind"], jobId: string, wait: () => Promise<S>): Promise<S> {
+export async function observeJob<S extends JobEnd>(http: HttpClient, req: Checked<RequestOptions>, kind: JobHookEvent["kind"], jobId: string, wait: () => Promise<S>): Promise<S> {
   const own = http.config.hooks?.onJob;
   const call = req.hooks?.onJob;
   if (!own && !call) return wait();
@@ -117,7 +117,7 @@ export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: H
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const { id } = await startCrawlWith(http, url, rest, withSignal(checked, signal));
-  const job = await observed(http, checked, "crawl", id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt }, checked)));
+  const job = await observeJob(http, checked, "crawl", id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt }, checked)));
   return { ...job, data: (await validateDocuments(rest.scrapeOptions?.formats, job.data)) as CrawlDocument<O>[] };
 }
 
@@ -138,7 +138,7 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const started = await startBatchScrapeWith(http, urls, rest, withSignal(checked, signal));
-  const job = await observed(http, checked, "batch", started.id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt }, checked)));
+  const job = await observeJob(http, checked, "batch", started.id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt }, checked)));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
   return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
 }
@@ -153,7 +153,7 @@ export async function extractAndWait<T = unknown>(http: HttpClient, options: Ext
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const { id } = await startExtractWith(http, rest, withSignal(checked, signal));
-  const done = await observed(http, checked, "extract", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt)));
+  const done = await observeJob(http, checked, "extract", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getExtractStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt)));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
 }
 
@@ -167,6 +167,6 @@ export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const { id } = await startAgentWith(http, prompt, rest, withSignal(checked, signal));
-  const done = await observed(http, checked, "agent", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt)));
+  const done = await observeJob(http, checked, "agent", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, (s) => getAgentStatus<T>(http, id, withSignal(checked, s)), { ...w, signal }, startedAt)));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
 }
