@@ -18,6 +18,7 @@ export default defineConfig({
       { find: /^webdata\/ai$/, replacement: fileURLToPath(new URL("./src/ai/index.ts", import.meta.url)) },
       { find: /^webdata\/firecrawl$/, replacement: fileURLToPath(new URL("./src/firecrawl/node.ts", import.meta.url)) },
       { find: /^webdata\/webhooks$/, replacement: fileURLToPath(new URL("./src/webhooks.ts", import.meta.url)) },
+      { find: /^webdata\/otel$/, replacement: fileURLToPath(new URL("./src/otel.ts", import.meta.url)) },
       { find: /^webdata\/types$/, replacement: fileURLToPath(new URL("./src/types.ts", import.meta.url)) },
     ],
   },

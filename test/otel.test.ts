@@ -13,7 +13,7 @@ import * as semconv from "@opentelemetry/semantic-conventions/incubating";
 import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConnectionError, HookError, InternalServerError, JobFailedError } from "../src/index.js";
-import { OTEL_ATTRIBUTES, otelHooks } from "../src/otel.js";
+import { OTEL_ATTRIBUTES, otelHooks } from "webdata/otel";
 import type { JobHookEvent } from "../src/types.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
