@@ -41,6 +41,7 @@ describe.each(TRANSPORTS)("x-request-id over %s", (kind) => {
     expect(err).toBeInstanceOf(InternalServerError);
     const ids = s.fake.requests.map((r) => r.headers["x-request-id"]);
     expect(ids).toHaveLength(3);
+    expect(ids[0]).toMatch(UUID);
     expect(new Set(ids).size).toBe(1);
     expect((err as APIError).requestId).toBe(ids[0]);
     expect((err as APIError).serverRequestId).toBeUndefined();

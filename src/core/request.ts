@@ -178,6 +178,8 @@ export class HttpClient {
   readonly #config: ResolvedConfig;
   readonly #transport: Transport;
   readonly #secrets: readonly string[];
+  /** The hooks' operation name of each `METHOD route` seen (a fixed set: `operationOf` runs once per route). */
+  readonly #operations = new Map<string, string>();
   /** This client's memory between calls (started and cancelled jobs, its watchers' WebSocket): see `./client-state.ts`. */
   readonly state = new ClientState();
 
@@ -291,7 +293,7 @@ export class HttpClient {
     const caller = opts.signal;
     // The hooks of this call, client's first; none: no event is ever built (zero cost).
     const own = opts.hooks && (opts.hooks.onRequest || opts.hooks.onResponse || opts.hooks.onRetry || opts.hooks.onError) ? opts.hooks : undefined;
-    const run = cfg.hooks || own ? new HookRun(cfg.hooks ? (own ? [cfg.hooks, own] : [cfg.hooks]) : [own as Hooks], spec, requestId, headers, this.#secrets) : undefined;
+    const run = cfg.hooks || own ? new HookRun(cfg.hooks ? (own ? [cfg.hooks, own] : [cfg.hooks]) : [own as Hooks], spec, requestId, headers, this.#secrets, this.#operations) : undefined;
 
     const attempt = async (n: number): Promise<R> => {
       // `onRequest` runs before the attempt's timer: its headers (with what it set) are what is sent.
@@ -491,10 +493,15 @@ class HookRun {
   #durationMs = 0;
   #status: number | undefined;
 
-  constructor(sets: readonly Hooks[], spec: RequestSpec, requestId: string, headers: Record<string, string>, secrets: readonly string[]) {
+  constructor(sets: readonly Hooks[], spec: RequestSpec, requestId: string, headers: Record<string, string>, secrets: readonly string[], operations: Map<string, string>) {
     this.#sets = sets;
     const path = spec.path.split("?")[0] ?? spec.path;
-    this.#base = { method: spec.method, path, operation: operationOf(spec.method, spec.route ?? path), requestId };
+    let operation = spec.route === undefined ? undefined : operations.get(`${spec.method} ${spec.route}`);
+    if (operation === undefined) {
+      operation = operationOf(spec.method, spec.route ?? path);
+      if (spec.route !== undefined) operations.set(`${spec.method} ${spec.route}`, operation); // routes are a fixed set; paths with ids are not kept
+    }
+    this.#base = { method: spec.method, path, operation, requestId };
     this.#headers = headers;
     this.#secrets = secrets;
   }
@@ -502,7 +509,8 @@ class HookRun {
   /** The event fields of the current attempt. */
   #event(): HookEventBase {
     this.#view ??= this.#baseView ??= redactRequestHeaders(this.#headers, this.#secrets);
-    return { ...this.#base, attempt: this.#attempt, headers: this.#view };
+    const b = this.#base; // written out, not spread: one shape for every event, and no spread per hook call
+    return { method: b.method, path: b.path, operation: b.operation, requestId: b.requestId, attempt: this.#attempt, headers: this.#view };
   }
 
   async #call(name: HookName, event: object): Promise<void> {
