@@ -14,6 +14,8 @@ const entry = {
   zod3: "src/zod3.ts",
   zod4: "src/zod4.ts",
   webhooks: "src/webhooks.ts",
+  // `webdata/otel`: OpenTelemetry spans as lifecycle hooks; `@opentelemetry/api` (an optional peer) stays external.
+  otel: "src/otel.ts",
   "testing/index": "src/testing/index.ts",
   "testing/node": "src/testing/node.ts",
   "ai/index": "src/ai/index.ts",
@@ -29,7 +31,7 @@ const shared: Options = {
   platform: "neutral",
   define: { __WEBDATA_VERSION__: JSON.stringify(pkg.version) },
   // zod is a peer dependency (the application's own copy is used): never bundled, in any build.
-  external: ["undici", "eventsource-parser", "ws", "zod", /^zod\//, "zod-to-json-schema", "ai", /^@modelcontextprotocol\//, "redis-semaphore", "ioredis", /^node:/],
+  external: ["undici", "eventsource-parser", "ws", "zod", /^zod\//, "zod-to-json-schema", "ai", /^@modelcontextprotocol\//, /^@opentelemetry\//, "redis-semaphore", "ioredis", /^node:/],
 };
 
 // `npm run build` empties dist/ first; the three builds run side by side, so none cleans.
@@ -45,7 +47,7 @@ export default defineConfig([
   // exported by `webdata`).
   {
     ...shared,
-    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", redis: "src/redis.ts", cli: "src/cli/main.ts" },
+    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", otel: "src/otel.ts", redis: "src/redis.ts", cli: "src/cli/main.ts" },
     outDir: "dist/node",
     format: ["esm"],
     platform: "node",

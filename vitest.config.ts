@@ -19,6 +19,7 @@ export default defineConfig({
       { find: /^webdata\/firecrawl$/, replacement: fileURLToPath(new URL("./src/firecrawl/node.ts", import.meta.url)) },
       { find: /^webdata\/webhooks$/, replacement: fileURLToPath(new URL("./src/webhooks.ts", import.meta.url)) },
       { find: /^webdata\/redis$/, replacement: fileURLToPath(new URL("./src/redis.ts", import.meta.url)) },
+      { find: /^webdata\/otel$/, replacement: fileURLToPath(new URL("./src/otel.ts", import.meta.url)) },
       { find: /^webdata\/types$/, replacement: fileURLToPath(new URL("./src/types.ts", import.meta.url)) },
     ],
   },

@@ -10,11 +10,15 @@
  *   npx tsx bench/hooks-cost.mts                          # 5 runs of 2,000 calls, 2 KB answers
  *   npx tsx bench/hooks-cost.mts --runs 3 --calls 500 --doc-kb 20
  *
- * A row is one entry of CONTENDERS: a name and the client options it adds (the otel row joins here).
+ * A row is one entry of CONTENDERS: a name and the client options it adds (`webdata/otel` with the API's no-op
+ * tracer, and with a real SDK provider whose exporter drops the spans).
  */
 import { parseArgs } from "node:util";
 import { WebData } from "../src/node.js";
 import type { ClientOptions } from "../src/index.js";
+import { otelHooks } from "../src/otel.js";
+import { ExportResultCode } from "@opentelemetry/core";
+import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { startBenchServer } from "./server.js";
 
 const { values } = parseArgs({
@@ -28,6 +32,8 @@ const RUNS = Number(values.runs);
 const CALLS = Number(values.calls);
 const DOC_BYTES = Number(values["doc-kb"]) * 1024;
 const KEY = "fc-bench-hooks-0000";
+/** A span exporter that drops every span (the otel row with a real provider measures the spans, not an export). */
+const DROP: SpanExporter = { export: (_spans, done) => done({ code: ExportResultCode.SUCCESS }), shutdown: async () => undefined };
 
 /** Each row: its name and the client options it adds to the baseline's. The first is the baseline. */
 export const CONTENDERS: [string, ClientOptions][] = [
@@ -35,6 +41,10 @@ export const CONTENDERS: [string, ClientOptions][] = [
   ["hooks: {} (empty)", { hooks: {} }],
   ["no-op onRequest, onResponse, onRetry, onError", { hooks: { onRequest() {}, onResponse() {}, onRetry() {}, onError() {} } }],
   ["no-op onRequest + setHeader(traceparent)", { hooks: { onRequest: (e) => e.setHeader("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01") } }],
+  // webdata/otel: with no SDK registered, the API's default (no-op) tracer; then a real SDK provider whose spans go to an
+  // exporter that drops them (a batch processor, as production runs it), so the spans' own cost shows and no I/O.
+  ["webdata/otel, no-op tracer (no provider registered)", { hooks: otelHooks() }],
+  ["webdata/otel, BasicTracerProvider + no-op exporter", { hooks: otelHooks({ tracerProvider: new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(DROP)] }) }) }],
 ];
 
 type Call = () => Promise<unknown>;

@@ -95,7 +95,7 @@ export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidRespons
 export type { LogLevel } from "./core/config.js";
 export type { RetryEvent } from "./core/retry.js";
 // Lifecycle hooks (issue 34).
-export type { Hooks, HookName, HookEventBase, RequestHookEvent, ResponseHookEvent, RetryHookEvent, ErrorHookEvent } from "./core/hooks.js";
+export type { Hooks, HookName, HookEventBase, RequestHookEvent, ResponseHookEvent, RetryHookEvent, ErrorHookEvent, JobHookEvent, JobHookKind } from "./core/hooks.js";
 export type { DocumentMetadata, ActionResults, ChangeTrackingResult } from "./api/document.js";
 export type {
   StringFormat,

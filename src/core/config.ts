@@ -315,7 +315,7 @@ const clientOptions = z.looseObject({
 
 /** True when `hooks` holds at least one hook. */
 export function hasHooks(hooks: Hooks | undefined): hooks is Hooks {
-  return !!hooks && !!(hooks.onRequest || hooks.onResponse || hooks.onRetry || hooks.onError);
+  return !!hooks && !!(hooks.onRequest || hooks.onResponse || hooks.onRetry || hooks.onError || hooks.onJob);
 }
 
 /** True for the hosted service, which always needs a key. */

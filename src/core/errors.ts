@@ -600,7 +600,7 @@ export class ResponseTooLargeError extends WebDataError {
 }
 
 /** The name of a lifecycle hook (`ClientOptions.hooks`, `RequestOptions.hooks`). */
-export type HookName = "onRequest" | "onResponse" | "onRetry" | "onError";
+export type HookName = "onRequest" | "onResponse" | "onRetry" | "onError" | "onJob";
 
 /**
  * A lifecycle hook threw (or its promise rejected): the call fails with this error, and nothing is

@@ -89,4 +89,35 @@ export interface Hooks {
   onRetry?: ((event: RetryHookEvent) => void | Promise<void>) | undefined;
   /** The call failed for good: once per call, with the error it rejects with. */
   onError?: ((event: ErrorHookEvent) => void | Promise<void>) | undefined;
+  /**
+   * A job a waiter waits on (`crawl`, `batchScrape`, `extract`, `agent`): once at the wait's start (the job
+   * started, its id known) and once at its end, however it ends (awaited). Not an HTTP event: the status
+   * reads of the wait go to the hooks above as calls of their own.
+   */
+  onJob?: ((event: JobHookEvent) => void | Promise<void>) | undefined;
+}
+
+/** Which kind of job a {@link JobHookEvent} is about: `batch` is a batch scrape. */
+export type JobHookKind = "crawl" | "batch" | "extract" | "agent";
+
+/** A waited job's start or end (`Hooks.onJob`): one `start` and one `end` per waited job. Never a document, a prompt or the key. */
+export interface JobHookEvent {
+  /** `start` once the job was started (its id known); `end` when the wait ended, done, failed, timed out or aborted. */
+  phase: "start" | "end";
+  /** The kind of job. */
+  kind: JobHookKind;
+  /** The job's id. */
+  jobId: string;
+  /** At `end`: the last status read (`completed`, `failed`, `cancelled`; a running status when the wait timed out), when one was. */
+  status?: string | undefined;
+  /** At `end`: pages finished (a crawl or batch scrape). */
+  completed?: number | undefined;
+  /** At `end`: pages in all (a crawl or batch scrape). */
+  total?: number | undefined;
+  /** At `end`: the credits the job used, when the server tells. */
+  creditsUsed?: number | undefined;
+  /** At `end`: ms since `start`. */
+  durationMs?: number | undefined;
+  /** At `end`: why the wait failed (`JobFailedError`, `JobTimeoutError`, `AbortError`, ...), when it did. */
+  error?: Error | undefined;
 }

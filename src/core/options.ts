@@ -51,7 +51,7 @@ export function isHeaderValue(value: unknown): boolean {
 const hook = z.optional(z.unknown().check(z.refine((v) => v === undefined || typeof v === "function", { message: "must be a function" })));
 
 /** `hooks` (`ClientOptions`, `RequestOptions`): an object of the four lifecycle hooks, each a function when given (`core/hooks.ts`). */
-export const hooksSchema = z.optional(z.looseObject({ onRequest: hook, onResponse: hook, onRetry: hook, onError: hook }));
+export const hooksSchema = z.optional(z.looseObject({ onRequest: hook, onResponse: hook, onRetry: hook, onError: hook, onJob: hook }));
 
 const requestOptions = z.looseObject({
   signal,

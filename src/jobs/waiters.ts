@@ -17,7 +17,8 @@ import { getExtractStatus, startExtractWith, type ExtractOptions, type ExtractSt
 import { rejectOfficialKeys } from "../api/official-keys.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
-import { JobFailedError, JobTimeoutError } from "../core/errors.js";
+import { HookError, JobFailedError, JobTimeoutError } from "../core/errors.js";
+import type { JobHookEvent } from "../core/hooks.js";
 import { checkRequestOptions, checkWaitOptions, NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobDocumentsOptions, JobKind, JobStatus, WaitOptions } from "./types.js";
@@ -46,6 +47,59 @@ async function withinDeadline<T>(wait: WaitOptions, startedAt: number, run: (w: 
     if (err instanceof JobTimeoutError) throw new JobTimeoutError(err.jobId, wait.timeoutMs, err.lastStatus);
     throw err;
   }
+}
+
+/** What a finished wait reports to `onJob` (a crawl's and a batch's pages, every job's status and credits). */
+interface JobEnd {
+  status: string;
+  completed?: number | undefined;
+  total?: number | undefined;
+  creditsUsed?: number | undefined;
+}
+
+/**
+ * Runs one job's wait and tells the `onJob` hooks (the client's, then the call's) of its start and its
+ * end: one `start` and one `end` event per waited job, with the final status, pages and credits (or the
+ * error the wait ends with). Without an `onJob` hook it is the wait alone: no event is built. A hook
+ * that throws fails the waiter with `HookError` (an `end` hook's throw does not hide the wait's own error), and
+ * nothing more is waited for. The v2 waiters here and the v1 ones (`v1/jobs.ts`, `v1/extract.ts`) wait through it.
+ */
+export async function observeJob<S extends JobEnd>(http: HttpClient, req: Checked<RequestOptions>, kind: JobHookEvent["kind"], jobId: string, wait: () => Promise<S>): Promise<S> {
+  const own = http.config.hooks?.onJob;
+  const call = req.hooks?.onJob;
+  if (!own && !call) return wait();
+  const emit = async (e: JobHookEvent) => {
+    try {
+      await own?.(e);
+      await call?.(e);
+    } catch (err) {
+      throw new HookError("onJob", err);
+    }
+  };
+  const t0 = Date.now();
+  let done: S;
+  try {
+    await emit({ phase: "start", kind, jobId });
+    done = await wait();
+  } catch (err) {
+    // Every start gets its end, a start hook's throw included (a tracer then closes its span).
+    const last = err instanceof JobTimeoutError ? (err.lastStatus as Partial<JobEnd> | undefined) : undefined;
+    const status = err instanceof JobFailedError ? err.status : last?.status;
+    await emit({ phase: "end", kind, jobId, ...counts(last), status, durationMs: Date.now() - t0, error: err instanceof Error ? err : new Error(String(err)) }).catch(() => undefined);
+    throw err;
+  }
+  await emit({ phase: "end", kind, jobId, ...counts(done), status: done.status, durationMs: Date.now() - t0 });
+  return done;
+}
+
+/** The pages and credits of a status, those it has (a credit count of -1, "unknown", is left out). */
+function counts(s: Partial<JobEnd> | undefined): Pick<JobHookEvent, "completed" | "total" | "creditsUsed"> {
+  if (!s) return {};
+  const out: Pick<JobHookEvent, "completed" | "total" | "creditsUsed"> = {};
+  if (typeof s.completed === "number") out.completed = s.completed;
+  if (typeof s.total === "number") out.total = s.total;
+  if (typeof s.creditsUsed === "number" && s.creditsUsed >= 0) out.creditsUsed = s.creditsUsed;
+  return out;
 }
 
 /** Splits waiter options (the call's `budget` among them: never sent) from the options sent to the server. */
@@ -87,7 +141,7 @@ export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: H
   const startedAt = Date.now();
   const { id } = await startCrawlWith(http, url, rest, withSignal(checked, signal), budget);
   const onStatus = jobBudget(http, "crawl", id, statedOr(rest.limit, DEFAULT_CRAWL_LIMIT) * CREDITS_PER_PAGE, budget, checked);
-  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt, onStatus }, checked));
+  const job = await observeJob(http, checked, "crawl", id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt, onStatus }, checked)));
   return { ...job, data: (await validateDocuments(rest.scrapeOptions?.formats, job.data)) as CrawlDocument<O>[] };
 }
 
@@ -109,7 +163,7 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOpti
   const startedAt = Date.now();
   const started = await startBatchScrapeWith(http, urls, rest, withSignal(checked, signal), budget);
   const onStatus = jobBudget(http, "batch", started.id, urls.length * CREDITS_PER_PAGE, budget, checked);
-  const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt, onStatus }, checked));
+  const job = await observeJob(http, checked, "batch", started.id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt, onStatus }, checked)));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
   return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
 }
@@ -126,7 +180,7 @@ export async function extractAndWait<T = unknown>(http: HttpClient, options: Ext
   const { id } = await startExtractWith(http, rest, withSignal(checked, signal), budget);
   const onStatus = budgetWatch(http, budget, { operation: "extract", id, requested: 0 }); // an extract has no cancel
   const read = (s: AbortSignal) => getExtractStatus<T>(http, id, withSignal(checked, s)).then(async (st) => (await onStatus?.(st, s), st));
-  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, read, { ...w, signal }, startedAt));
+  const done = await observeJob(http, checked, "extract", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, read, { ...w, signal }, startedAt)));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
 }
 
@@ -143,6 +197,6 @@ export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string
   const requested = statedOr(rest.maxCredits, DEFAULT_AGENT_MAX_CREDITS);
   const onStatus = budgetWatch(http, budget, { operation: "agent", id, requested, cancel: (s) => cancelAgent(http, id, withSignal(checked, s)) });
   const read = (s: AbortSignal) => getAgentStatus<T>(http, id, withSignal(checked, s)).then(async (st) => (await onStatus?.(st, s), st));
-  const done = await withinDeadline(wait, startedAt, (w) => waitForTask(id, read, { ...w, signal }, startedAt));
+  const done = await observeJob(http, checked, "agent", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, read, { ...w, signal }, startedAt)));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
 }

@@ -12,6 +12,7 @@ import { check, httpUrl, int } from "../core/validate.js";
 import { checkRequestOptions, optionsArg, withIdempotencyKey, withSignal } from "../core/options.js";
 import { V1_EXTRACT_POLL_MS } from "../jobs/poll-timing.js";
 import { waitForTask } from "../jobs/polling.js";
+import { observeJob } from "../jobs/waiters.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
@@ -143,7 +144,7 @@ export function getExtractStatusV1<T = V1Any>(http: HttpClient, id: string, req?
 export async function extractV1<S extends SchemaInput = SchemaInput, T = V1SchemaResult<S>>(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams<S> = {}, req?: RequestOptions): Promise<V1ExtractResponse<T>> {
   const checked = checkRequestOptions(req); // once: the start and every poll take them checked
   const { id } = await asyncExtract(http, urls, params, undefined, checked);
-  const s = await waitForTask(id, (signal) => getExtractStatusV1<T>(http, id, withSignal(checked, signal)), { pollIntervalMs: V1_EXTRACT_POLL_MS, signal: checked.signal }, Date.now());
+  const s = await observeJob(http, checked, "extract", id, () => waitForTask(id, (signal) => getExtractStatusV1<T>(http, id, withSignal(checked, signal)), { pollIntervalMs: V1_EXTRACT_POLL_MS, signal: checked.signal }, Date.now()));
   const out: V1ExtractResponse<T> = { success: true, data: s.data };
   if (s.warning !== undefined) out.warning = s.warning;
   if (s.error !== undefined) out.error = s.error;

@@ -1,0 +1,215 @@
+/**
+ * `webdata/otel`: OpenTelemetry traces of the client's calls, as lifecycle hooks.
+ * `@opentelemetry/api` is an optional peer: only this entry imports it, so an app
+ * that does not import `webdata/otel` loads and bundles none of it.
+ *
+ *     import { WebData } from "webdata";
+ *     import { otelHooks } from "webdata/otel";
+ *
+ *     const client = new WebData({ hooks: otelHooks() }); // the global tracer provider, as registered by the OTel SDK
+ *
+ * What it records (OpenTelemetry's HTTP client semantic conventions for the attempts):
+ * - one span per call (`webdata scrape`, `webdata crawl.status`, ...; kind INTERNAL), a child of the
+ *   context active when the call was made;
+ * - under it, one CLIENT span per HTTP attempt, named `{method} {url.template}` (`POST /v2/scrape`),
+ *   with `http.request.method`, `url.template` (the route template:
+ *   never a URL with its query), `http.response.status_code`, `error.type` on a failure, and
+ *   `http.request.resend_count` on a retry. Each attempt sends a W3C `traceparent` (through the
+ *   global propagator, `propagation.inject`) naming its span, so a server that reads it joins the trace;
+ * - one span per job a waiter waits on (`crawl`, `batchScrape`, `extract`, `agent`): from the wait's
+ *   start to its end, with the job's id, kind, final status, pages (completed / total) and credits.
+ *   The status reads of a waited job are its children.
+ *
+ * Never in an attribute: the key, a request body, a search query, a prompt, a URL's query, an
+ * error's message (a server's message can echo its input). A failure is named by its class
+ * (`error.type`: `RateLimitError`, or the status code of an attempt's answer).
+ */
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type TextMapSetter, type Tracer, type TracerProvider } from "@opentelemetry/api";
+import { APIError } from "./core/errors.js";
+import type { ErrorHookEvent, HookEventBase, Hooks, JobHookEvent, RequestHookEvent, ResponseHookEvent, RetryHookEvent } from "./core/hooks.js";
+import { VERSION } from "./core/version.js";
+
+/** Options of {@link otelHooks}. */
+export interface OtelHooksOptions {
+  /** The tracer to record with (wins over `tracerProvider`). */
+  tracer?: Tracer | undefined;
+  /** The provider to take the tracer from (default: the global one, `trace.getTracerProvider()`: an SDK registered after `otelHooks()` is called is used too). */
+  tracerProvider?: TracerProvider | undefined;
+}
+
+/**
+ * Attribute names: OpenTelemetry's semantic conventions (stable HTTP ones, as `@opentelemetry/semantic-conventions`
+ * spells them; written here so that package is not a dependency), and this client's own under `webdata.`.
+ */
+export const OTEL_ATTRIBUTES = {
+  httpRequestMethod: "http.request.method",
+  httpResponseStatusCode: "http.response.status_code",
+  httpRequestResendCount: "http.request.resend_count",
+  urlTemplate: "url.template",
+  errorType: "error.type",
+  operation: "webdata.operation",
+  requestId: "webdata.request_id",
+  creditsUsed: "webdata.credits_used",
+  jobId: "webdata.job.id",
+  jobKind: "webdata.job.kind",
+  jobStatus: "webdata.job.status",
+  jobCompleted: "webdata.job.completed",
+  jobTotal: "webdata.job.total",
+} as const;
+
+/** The instrumentation scope's name (the tracer's name). */
+export const OTEL_SCOPE = "webdata";
+
+const A = OTEL_ATTRIBUTES;
+
+/** One call in flight: its span, its context, and the span of the attempt being sent. */
+interface Call {
+  span: Span;
+  ctx: Context;
+  attempt: Span | undefined;
+  attemptNo: number;
+}
+
+/** One waited job in flight. */
+interface Job {
+  span: Span;
+  ctx: Context;
+}
+
+/** Sets the request headers of one attempt through its hook event. */
+const HEADER_SETTER: TextMapSetter<RequestHookEvent> = { set: (e, key, value) => e.setHeader(key, value) };
+
+/**
+ * Lifecycle hooks that record OpenTelemetry spans of every call, HTTP attempt and waited job (see the
+ * module's doc for what is recorded, and what never is). Pass them as the client's `hooks` (every call)
+ * or a call's (that call):
+ *
+ *     new WebData({ hooks: otelHooks() });
+ *     new WebData({ hooks: otelHooks({ tracerProvider }) }); // a provider of your own instead of the global one
+ *
+ * Without a registered OpenTelemetry SDK the API's tracer is a no-op: spans cost a few objects and
+ * record nothing, and the `traceparent` sent is the caller's, when one is active. The returned object
+ * keeps the spans in flight; one object may serve several clients.
+ *
+ * @example const client = new WebData({ apiKey, hooks: otelHooks() }); await client.scrape(url); // a "webdata scrape" span with a "POST /v2/scrape" child
+ */
+export function otelHooks(options: OtelHooksOptions = {}): Hooks {
+  // The global one is the API's proxy: it records through the SDK registered, also when it is registered later.
+  const recorder = options.tracer ?? (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_SCOPE, VERSION);
+  // Calls by request id: one per call, the same on its retries. A caller may send one id on two calls at once:
+  // each id holds a list, and an event goes to the call whose attempt it names.
+  const calls = new Map<string, Call[]>();
+  const jobs = new Map<string, Job>();
+
+  const find = (e: HookEventBase, open: boolean): Call | undefined => {
+    const list = calls.get(e.requestId);
+    return list?.find((c) => (open ? c.attempt !== undefined && c.attemptNo === e.attempt : c.attempt === undefined && c.attemptNo === e.attempt - 1)) ?? list?.[0];
+  };
+  const forget = (e: HookEventBase, call: Call): void => {
+    const list = calls.get(e.requestId);
+    const rest = list?.filter((c) => c !== call) ?? [];
+    if (rest.length) calls.set(e.requestId, rest);
+    else calls.delete(e.requestId);
+  };
+  /** The waited job a call reads, when its path names one (`/v2/crawl/<id>`, `/v2/crawl/<id>/errors`): that job's span is its parent. */
+  const jobOf = (path: string): Job | undefined => {
+    if (jobs.size === 0) return undefined;
+    for (const segment of path.split("/")) {
+      const job = segment ? jobs.get(segment) : undefined;
+      if (job) return job;
+    }
+    return undefined;
+  };
+  const startCall = (e: HookEventBase): Call => {
+    const parent = jobOf(e.path)?.ctx ?? context.active();
+    const span = recorder.startSpan(`webdata ${e.operation}`, { kind: SpanKind.INTERNAL, attributes: { [A.operation]: e.operation, [A.requestId]: e.requestId } }, parent);
+    const call: Call = { span, ctx: trace.setSpan(parent, span), attempt: undefined, attemptNo: 0 };
+    const list = calls.get(e.requestId);
+    if (list) list.push(call);
+    else calls.set(e.requestId, [call]);
+    return call;
+  };
+  /** Ends the attempt in flight with its answer's status and the failure's type. */
+  const endAttempt = (call: Call, status: number | undefined, error: Error | undefined): void => {
+    const span = call.attempt;
+    if (!span) return;
+    call.attempt = undefined;
+    if (status !== undefined && status > 0) span.setAttribute(A.httpResponseStatusCode, status);
+    const type = errorType(status, error);
+    if (type !== undefined) {
+      span.setAttribute(A.errorType, type);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: type });
+    }
+    span.end();
+  };
+
+  return {
+    onRequest(e: RequestHookEvent): void {
+      const call = (e.attempt > 1 ? find(e, false) : undefined) ?? startCall(e);
+      if (call.attempt) endAttempt(call, undefined, undefined); // never left open
+      const template = routeTemplate(e);
+      const attributes: Attributes = { [A.httpRequestMethod]: e.method, [A.urlTemplate]: template };
+      if (e.attempt > 1) attributes[A.httpRequestResendCount] = e.attempt - 1;
+      const span = recorder.startSpan(`${e.method} ${template}`, { kind: SpanKind.CLIENT, attributes }, call.ctx);
+      call.attempt = span;
+      call.attemptNo = e.attempt;
+      propagation.inject(trace.setSpan(call.ctx, span), e, HEADER_SETTER);
+    },
+    onResponse(e: ResponseHookEvent): void {
+      const call = find(e, true);
+      if (!call) return;
+      endAttempt(call, e.status, undefined);
+      if (e.creditsUsed !== undefined && e.creditsUsed >= 0) call.span.setAttribute(A.creditsUsed, e.creditsUsed);
+      call.span.end();
+      forget(e, call);
+    },
+    onRetry(e: RetryHookEvent): void {
+      const call = find(e, true);
+      if (call) endAttempt(call, e.status, e.error);
+    },
+    onError(e: ErrorHookEvent): void {
+      // A call that failed before its first attempt was sent (a hook threw, an abort) still gets its span.
+      const call = find(e, true) ?? startCall(e);
+      endAttempt(call, e.status, e.error);
+      const type = e.error.name || "Error";
+      call.span.setAttribute(A.errorType, type);
+      call.span.setStatus({ code: SpanStatusCode.ERROR, message: type });
+      call.span.end();
+      forget(e, call);
+    },
+    onJob(e: JobHookEvent): void {
+      if (e.phase === "start") {
+        const parent = context.active();
+        const span = recorder.startSpan(`webdata ${e.kind} job`, { kind: SpanKind.INTERNAL, attributes: { [A.jobId]: e.jobId, [A.jobKind]: e.kind } }, parent);
+        jobs.set(e.jobId, { span, ctx: trace.setSpan(parent, span) });
+        return;
+      }
+      const job = jobs.get(e.jobId);
+      if (!job) return;
+      jobs.delete(e.jobId);
+      const attributes: Attributes = {};
+      if (e.status !== undefined) attributes[A.jobStatus] = e.status;
+      if (e.completed !== undefined) attributes[A.jobCompleted] = e.completed;
+      if (e.total !== undefined) attributes[A.jobTotal] = e.total;
+      if (e.creditsUsed !== undefined && e.creditsUsed >= 0) attributes[A.creditsUsed] = e.creditsUsed;
+      job.span.setAttributes(attributes);
+      if (e.error) {
+        const type = e.error.name || "Error";
+        job.span.setAttribute(A.errorType, type);
+        job.span.setStatus({ code: SpanStatusCode.ERROR, message: type });
+      }
+      job.span.end();
+    },
+  };
+}
+
+/** `error.type` of a failed attempt: the status code of an error answer (an `APIError`), else the error's class (`ConnectionError`, `TimeoutError`, `InvalidResponseError` of a 2xx); none on success. */
+function errorType(status: number | undefined, error: Error | undefined): string | undefined {
+  if (!error) return undefined;
+  return error instanceof APIError && status !== undefined ? String(status) : error.name || "Error";
+}
+
+/** The route template of an attempt's path (`/v2/crawl/{id}`): low-cardinality, for the span's name and `url.template`. */
+function routeTemplate(e: HookEventBase): string {
+  return e.path.replace(/\/[^/]*\d[^/]*(?=\/|$)/g, (seg) => (/^\/v\d+$/.test(seg) ? seg : "/{id}"));
+}
