@@ -15,8 +15,9 @@ import type { ScrapeResult } from "../api/scrape.js";
 import { JobFailedError, JobTimeoutError } from "../core/errors.js";
 import { checkRequestOptions, checkWaitOptions, withSignal } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import type { JobStatus, WaitOptions } from "./types.js";
+import type { JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
 import { waitForJob, waitForTask } from "./polling.js";
+import { readOutcomes, withByUrl, type BatchFailure } from "./batch-outcomes.js";
 
 /** The `validate` option of the `extract` and `agent` waiters. */
 export interface ValidateOption {
@@ -33,7 +34,7 @@ export interface ValidateOption {
  * Runs the waiting part under the caller's deadline: `timeoutMs` counts from the call, so the
  * time the start took comes off the polling budget; a `JobTimeoutError` still names the caller's `timeoutMs`.
  */
-async function withinDeadline<T>(wait: WaitOptions, startedAt: number, run: (w: WaitOptions) => Promise<T>): Promise<T> {
+async function withinDeadline<T>(wait: JobWaitOptions, startedAt: number, run: (w: JobWaitOptions) => Promise<T>): Promise<T> {
   if (wait.timeoutMs === undefined) return run(wait);
   try {
     return await run({ ...wait, timeoutMs: Math.max(1, wait.timeoutMs - (Date.now() - startedAt)) });
@@ -44,9 +45,10 @@ async function withinDeadline<T>(wait: WaitOptions, startedAt: number, run: (w: 
 }
 
 /** Splits waiter options from the options sent to the server. */
-function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<O, keyof WaitOptions> } {
-  const { pollIntervalMs, timeoutMs, signal, ...rest } = opts;
-  return { wait: { pollIntervalMs, timeoutMs, signal }, rest };
+function split<O extends JobWaitOptions>(opts: O): { wait: JobWaitOptions; rest: Omit<O, keyof JobWaitOptions> } {
+  // The stall options (issue 35) are the waiter's, never sent (extract and agent have no counters: they ignore them).
+  const { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall, ...rest } = opts;
+  return { wait: { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall }, rest };
 }
 
 /**
@@ -54,12 +56,12 @@ function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<
  * format in `scrapeOptions.formats` with `validate: true` parses every document's
  * `json` (`ResultValidationError` naming the document's URL and the path).
  */
-export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: HttpClient, url: string, options?: O, req?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
+export async function crawlAndWait<O extends CrawlOptions & JobWaitOptions>(http: HttpClient, url: string, options?: O, req?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
   // Each family checked once, here: the wait options, the request options; the crawl options by the start's schema.
-  const opts = checkWaitOptions<CrawlOptions & WaitOptions>(options, "crawl options");
+  const opts = checkWaitOptions<CrawlOptions & JobWaitOptions>(options, "crawl options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("crawl", opts, "crawl options");
-  const { wait, rest } = split<CrawlOptions & WaitOptions>(opts);
+  const { wait, rest } = split<CrawlOptions & JobWaitOptions>(opts);
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const { id } = await startCrawlWith(http, url, rest, withSignal(checked, signal));
@@ -70,23 +72,26 @@ export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: H
 /**
  * Starts a batch scrape and waits for it; returns the job with every document. A
  * json format with `validate: true` parses every document's `json`, as in {@link crawlAndWait}.
+ * `byUrl` (not enumerable) gives each input URL its document or its `BatchFailure` (`batch-outcomes.ts`).
  */
-export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOptions>(
+export async function batchScrapeAndWait<O extends BatchScrapeOptions & JobWaitOptions>(
   http: HttpClient,
   urls: string[],
   options?: O,
   req?: RequestOptions,
-): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
-  const opts = checkWaitOptions<BatchScrapeOptions & WaitOptions>(options, "batch scrape options");
+): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[]; readonly byUrl: Map<string, ScrapeResult<O> | BatchFailure> }> {
+  const opts = checkWaitOptions<BatchScrapeOptions & JobWaitOptions>(options, "batch scrape options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("batchScrape", opts, "batch scrape options");
-  const { wait, rest } = split<BatchScrapeOptions & WaitOptions>(opts);
+  const { wait, rest } = split<BatchScrapeOptions & JobWaitOptions>(opts);
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const started = await startBatchScrapeWith(http, urls, rest, withSignal(checked, signal));
   const job = await withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt }, checked));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
-  return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
+  // Every input has an outcome (issue 35): `/errors` is read only when an input has no document.
+  const byUrl = await readOutcomes(http, started.id, urls, data, started.invalidURLs, withSignal(checked, signal));
+  return withByUrl(started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data }, byUrl);
 }
 
 /** Starts an extraction and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
