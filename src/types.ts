@@ -84,11 +84,20 @@ export type {
   AgentListOptions,
   AgentTrace,
   AgentSnapshot,
+  // Long jobs (issue 35)
+  BatchFailure,
+  BatchDocuments,
+  BatchDocumentsOptions,
+  JobWaitOptions,
 } from "./exports.js";
 export type { AgentSignupResult } from "./client.js";
 
 // The parts: each is a piece of one of the types above.
 export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidResponseErrorInit, ResponseIssue, ResultIssue } from "./core/errors.js";
+// Long jobs (issue 35): the parts of the stall options and of `byUrl`, and the two errors' types.
+export type { JobStalledError, JobExpiredError } from "./core/errors.js";
+export type { StallOptions } from "./jobs/types.js";
+export type { BatchFailureReason } from "./jobs/batch-outcomes.js";
 export type { LogLevel } from "./core/config.js";
 export type { RetryEvent } from "./core/retry.js";
 export type { DocumentMetadata, ActionResults, ChangeTrackingResult } from "./api/document.js";

@@ -35,6 +35,8 @@ const ROOT_TYPES = [
   "RequestOptions", "ResponseInfo", "ScrapeOptions", "ScrapeParams", "ScrapeResult", "SearchFeedbackOptions", "SearchOptions", "SearchResult",
   "StandaloneOptions", "StopInteractionResult", "TokenUsage", "UpdateMonitorRequest", "ValidateOption", "WaitOptions", "WatchEvent", "Watcher",
   "WatcherOptions", "WithResponse",
+  // Long jobs (issue 35): batchScrapeDocuments' options and iterator, byUrl's failure, the crawl and batch waiters' options.
+  "BatchDocuments", "BatchDocumentsOptions", "BatchFailure", "JobWaitOptions",
 ];
 
 /** The root entry's 170 names before `webdata/types` (0.1.0): each is still importable, from the root or from `webdata/types`. */

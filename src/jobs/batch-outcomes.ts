@@ -23,7 +23,7 @@ export type BatchFailureReason = "error" | "robots" | "invalid" | "missing";
 
 /** A batch-scrape input that has no document (a value of `byUrl`; a `Document` never has `failed`). */
 export interface BatchFailure {
-  /** Always `true`: tells a failure from a document (`"failed" in outcome`, or {@link isBatchFailure}). */
+  /** Always `true`: tells a failure from a document (`"failed" in outcome`). */
   failed: true;
   /** The input URL, as given. */
   url: string;
