@@ -43,6 +43,9 @@ export {
   RedirectError,
   ResponseTooLargeError,
   IdempotencyConflictError,
+  // Long jobs (issue 35)
+  JobStalledError,
+  JobExpiredError,
 } from "./core/errors.js";
 export type { ClientOptions, Logger } from "./core/config.js";
 export type { RequestOptions, ResponseInfo, WithResponse } from "./core/request.js";
@@ -71,8 +74,7 @@ export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/ex
 export type { AgentOptions, AgentRequest, AgentStartResult, AgentStatus } from "./api/agent.js";
 export type { JobStatus, JobPageOptions, JobErrors, WaitOptions, JobDocumentsOptions } from "./jobs/types.js";
 export type { ValidateOption } from "./jobs/waiters.js";
-// Long jobs (issue 35): every batch input's outcome, the waiters' stall options. (JobStalledError and JobExpiredError are
-// not root values yet: the root's ceiling of 35 values is reached; the lead decides. Their types are in webdata/types.)
+// Long jobs (issue 35): every batch input's outcome, the waiters' stall options.
 export type { BatchFailure, BatchDocuments, BatchDocumentsOptions } from "./jobs/batch-outcomes.js";
 export type { JobWaitOptions } from "./jobs/types.js";
 /**

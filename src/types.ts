@@ -94,8 +94,7 @@ export type { AgentSignupResult } from "./client.js";
 
 // The parts: each is a piece of one of the types above.
 export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidResponseErrorInit, ResponseIssue, ResultIssue } from "./core/errors.js";
-// Long jobs (issue 35): the parts of the stall options and of `byUrl`, and the two errors' types.
-export type { JobStalledError, JobExpiredError } from "./core/errors.js";
+// Long jobs (issue 35): the parts of the stall options and of `byUrl`.
 export type { StallOptions } from "./jobs/types.js";
 export type { BatchFailureReason } from "./jobs/batch-outcomes.js";
 export type { LogLevel } from "./core/config.js";

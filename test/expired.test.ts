@@ -6,8 +6,7 @@
  * watcher alike. Against the fake, whose job routes answer 404 past the job's `expiresAt` (24 h), on fake timers.
  */
 import { describe, expect, it, vi } from "vitest";
-import { NotFoundError, WebData } from "../src/index.js";
-import { JobExpiredError } from "../src/core/errors.js";
+import { JobExpiredError, NotFoundError, WebData } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { drive, jobTestSetups } from "./jobs-helpers.js";
 

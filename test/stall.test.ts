@@ -6,8 +6,7 @@
  * them with `fakeJobs(fake).advance`), on fake timers.
  */
 import { describe, expect, it, vi } from "vitest";
-import { JobTimeoutError, ValidationError, type Document, type WatchEvent } from "../src/index.js";
-import { JobStalledError } from "../src/core/errors.js";
+import { JobStalledError, JobTimeoutError, ValidationError, type Document, type WatchEvent } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { drive, jobTestSetups, tick } from "./jobs-helpers.js";
 

@@ -21,6 +21,8 @@ const ROOT_VALUES = [
   "PaginationLoopError", "PaymentRequiredError", "PermissionDeniedError", "RateLimitError", "RedirectError", "RequestTimeoutError",
   "ResponseTooLargeError", "ResultValidationError", "SignupBlockedError", "SignupExpiredError", "SignupInvalidError", "SignupPendingError",
   "TimeoutError", "ValidationError", "WatchTransportError", "WebData", "WebDataError", "scrape", "toWireSchema", "typedJsonSchema",
+  // Long jobs (issue 35): the two new error classes (every error class is a root value: errors-home.test.ts).
+  "JobExpiredError", "JobStalledError",
 ];
 
 /** The root entry's types: each method's options and result types, and the few types named all the time. */
@@ -105,10 +107,10 @@ describe("the root entry's names", () => {
   const entries = exportsOf();
   const sorted = (names: string[]): string[] => [...names].sort();
 
-  it("the root exports exactly the listed names: at most 35 values and 130 names", () => {
+  it("the root exports exactly the listed names: at most 37 values and 130 names", () => {
     expect(entries["index.ts"].values).toEqual(sorted(ROOT_VALUES));
     expect(entries["index.ts"].names).toEqual(sorted([...ROOT_VALUES, ...ROOT_TYPES]));
-    expect(ROOT_VALUES.length).toBeLessThanOrEqual(35);
+    expect(ROOT_VALUES.length).toBeLessThanOrEqual(37); // 35 -> 37 for JobStalledError and JobExpiredError (issue 35): errors-home.test.ts wants every error class at the root
     expect(ROOT_VALUES.length + ROOT_TYPES.length).toBeLessThanOrEqual(130);
   });
 
