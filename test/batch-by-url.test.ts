@@ -74,10 +74,11 @@ describe.each(TRANSPORTS)("byUrl over %s", (kind) => {
 describe("byUrl on the recorded server's answers (msw)", () => {
   const API = "http://127.0.0.1:3002";
   let errorsBody: unknown;
+  let errorsStatus = 200;
   let statusBody: unknown;
   const server = setupServer(
     http.post(`${API}/v2/batch/scrape`, async () => HttpResponse.json((await recorded("batch-scrape-v2-start-with-failing-url.json")).response.body as object)),
-    http.get(`${API}/v2/batch/scrape/:id/errors`, () => HttpResponse.json(errorsBody as object)),
+    http.get(`${API}/v2/batch/scrape/:id/errors`, () => HttpResponse.json(errorsBody as object, { status: errorsStatus })),
     http.get(`${API}/v2/batch/scrape/:id`, () => HttpResponse.json(statusBody as object)),
   );
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -101,5 +102,18 @@ describe("byUrl on the recorded server's answers (msw)", () => {
     expect(doc(job.byUrl.get("HTTP://127.0.0.1:8080/products.html")).metadata?.sourceURL).toBe("http://127.0.0.1:8080/products.html");
     expect(failed(job.byUrl.get("http://127.0.0.1:8080/contact.html"))).toMatchObject({ reason: "missing", error: expect.stringContaining("no document and no error reported") });
     expect(job.byUrl.size).toBe(3);
+  });
+
+  it("a failed /errors read does not fail the finished batch: the inputs without a document say why", async () => {
+    statusBody = (await recorded("batch-scrape-v2-status-completed-with-failure.json")).response.body;
+    errorsBody = { success: false, error: "An error occurred. Please check your logs for more details." };
+    errorsStatus = 500;
+    try {
+      const job = await drive(client().batchScrape(["http://127.0.0.1:8080/about.html", "http://nonexistent-host.invalid/"]));
+      expect(job.data).toHaveLength(1);
+      expect(failed(job.byUrl.get("http://nonexistent-host.invalid/"))).toMatchObject({ reason: "missing", error: expect.stringContaining("/errors could not be read") });
+    } finally {
+      errorsStatus = 200;
+    }
   });
 });

@@ -13,7 +13,7 @@
  * start's `invalidURLs`; an input with none of these gets a failure saying that nothing was reported.
  */
 import type { Document } from "../api/document.js";
-import { ValidationError, WebDataError } from "../core/errors.js";
+import { AbortError, ValidationError, WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { getJobErrors } from "./status.js";
 import type { JobDocumentsOptions, JobError, JobErrors } from "./types.js";
@@ -68,7 +68,7 @@ type Slot<TDoc> = { doc?: TDoc; failure?: BatchFailure };
  * Each input URL (as given, each once) to its document or its failure: see the module's note. `errors`
  * is the job's `/errors` (undefined when it was not needed: every input has a document).
  */
-export function outcomesOf<TDoc extends Document>(inputs: readonly string[], docs: Iterable<TDoc>, errors: JobErrors | undefined, invalidURLs: readonly string[] = []): Map<string, TDoc | BatchFailure> {
+export function outcomesOf<TDoc extends Document>(inputs: readonly string[], docs: Iterable<TDoc>, errors: JobErrors | undefined, invalidURLs: readonly string[] = [], unread?: string): Map<string, TDoc | BatchFailure> {
   const slots = new Map<string, Slot<TDoc>>();
   const byKey = new Map<string, string[]>();
   for (const input of inputs) {
@@ -104,7 +104,7 @@ export function outcomesOf<TDoc extends Document>(inputs: readonly string[], doc
     out.set(
       input,
       slot.doc ??
-        (slot.failure ? { ...slot.failure, url: input } : { failed: true, url: input, reason: "missing", error: "no document and no error reported: the service returned neither for this URL (scrape it again)" }),
+        (slot.failure ? { ...slot.failure, url: input } : { failed: true, url: input, reason: "missing", error: unread ? `no document, and the job's /errors could not be read (${unread})` : "no document and no error reported: the service returned neither for this URL (scrape it again)" }),
     );
   }
   return out;
@@ -118,11 +118,18 @@ function someMissing(inputs: readonly string[], docs: Iterable<Document>): boole
 
 /**
  * The outcomes of a finished batch: {@link outcomesOf}, reading the job's `/errors` only when an input
- * is left without a document.
+ * is left without a document. A failed `/errors` read (after the request layer's retries) does not fail
+ * the batch, whose documents are in hand: those inputs are `missing`, their failure says why. An abort still throws.
  */
 export async function readOutcomes<TDoc extends Document>(http: HttpClient, id: string, inputs: readonly string[], docs: readonly TDoc[], invalidURLs: readonly string[] | undefined, req: RequestOptions | undefined): Promise<Map<string, TDoc | BatchFailure>> {
-  const errors = someMissing(inputs, docs) ? await getJobErrors(http, "batch", id, req) : undefined;
-  return outcomesOf(inputs, docs, errors, invalidURLs);
+  if (!someMissing(inputs, docs)) return outcomesOf(inputs, docs, undefined, invalidURLs);
+  try {
+    return outcomesOf(inputs, docs, await getJobErrors(http, "batch", id, req), invalidURLs);
+  } catch (err) {
+    if (err instanceof AbortError || req?.signal?.aborted) throw err;
+    http.log("warn", `webdata: batch ${id}: its /errors could not be read, so failed inputs are reported as missing: ${err instanceof Error ? err.message : String(err)}`);
+    return outcomesOf(inputs, docs, undefined, invalidURLs, err instanceof Error ? err.message : String(err));
+  }
 }
 
 /** A batch's result with `byUrl` added, not enumerable (so the result's JSON and equality stay as they were). */
