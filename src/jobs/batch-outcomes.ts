@@ -180,6 +180,7 @@ export function recordOutcomes<TDoc extends Document>(http: HttpClient, id: stri
   const docs: TDoc[] = [];
   async function* recording(): AsyncGenerator<TDoc, void, undefined> {
     let ended = false;
+    let failed = false;
     try {
       for await (const doc of inner) {
         if (inputs) docs.push(doc);
@@ -187,11 +188,13 @@ export function recordOutcomes<TDoc extends Document>(http: HttpClient, id: stri
       }
       ended = true;
     } catch (err) {
+      failed = ended = true; // byUrl() rejects with the iteration's own error
       settle?.reject(err);
       throw err;
     } finally {
-      if (!ended) settle?.reject(new WebDataError(`byUrl() of batch ${id}: the iteration stopped before the end, so not every input's outcome is known`));
-      else if (inputs) readOutcomes(http, id, inputs, docs, undefined, req).then(settle?.resolve, settle?.reject);
+      // Stopped early (`break`): no outcome map. The id is not printed: it may be any value a caller passed.
+      if (!ended) settle?.reject(new WebDataError("byUrl(): the iteration of the batch's documents stopped before the end, so not every input's outcome is known"));
+      else if (inputs && !failed) readOutcomes(http, id, inputs, docs, undefined, req).then(settle?.resolve, settle?.reject);
     }
   }
   const gen = recording();
