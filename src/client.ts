@@ -17,7 +17,7 @@ import { startBatchScrape, type BatchScrapeOptions, type BatchScrapeStartResult 
 import { getActiveCrawls, startCrawl, type ActiveCrawls, type CrawlDocument, type CrawlOptions, type CrawlStartResult } from "./api/crawl.js";
 import { getExtractStatus, startExtract, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./api/extract.js";
 import { cancelJob, getJobErrors, getJobStatus } from "./jobs/status.js";
-import type { JobDocumentsOptions, JobErrors, JobPageOptions, JobStatus, WaitOptions } from "./jobs/types.js";
+import type { JobDocumentsOptions, JobErrors, JobPageOptions, JobStatus, JobWaitOptions, WaitOptions } from "./jobs/types.js";
 import { createWatcher, type Watcher } from "./jobs/watcher.js";
 import type { WatcherOptions } from "./jobs/watch-types.js";
 import { scrape, type ScrapeParams, type ScrapeResult } from "./api/scrape.js";
@@ -46,6 +46,7 @@ import type { CreditMeter } from "./core/client-state.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
 import { jobDocuments } from "./jobs/pages.js";
+import { recordOutcomes, type BatchDocuments, type BatchDocumentsOptions, type BatchFailure } from "./jobs/batch-outcomes.js";
 import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait, type ValidateOption } from "./jobs/waiters.js";
 import { V1Client } from "./v1/client.js";
 
@@ -161,7 +162,7 @@ export class WebData {
    * `json` is typed from the json format's schema in `scrapeOptions.formats`; with `validate: true`
    * every document is parsed with it (`ResultValidationError`).
    */
-  crawl<O extends CrawlOptions & WaitOptions = CrawlOptions & WaitOptions>(url: string, options?: O, requestOptions?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
+  crawl<O extends CrawlOptions & JobWaitOptions = CrawlOptions & JobWaitOptions>(url: string, options?: O, requestOptions?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
     return crawlAndWait<O>(this.#http, url, options, requestOptions);
   }
 
@@ -178,9 +179,14 @@ export class WebData {
     return getJobStatus<Document<T>>(this.#http, "batch", id, page, requestOptions);
   }
 
-  /** Every document of a batch scrape, following `next`; `json` typed (and parsed) as in `crawlDocuments`. */
-  batchScrapeDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): AsyncGenerator<Document<T>, void, undefined> {
-    return jobDocuments<Document<T>>(this.#http, "batch", id, options, requestOptions);
+  /**
+   * Every document of a batch scrape, following `next`; `json` typed (and parsed) as in `crawlDocuments`.
+   * With `urls` (the batch's inputs), `byUrl()` on the iterator resolves, after the last document, to each
+   * input's document or `BatchFailure`.
+   */
+  batchScrapeDocuments<T = unknown>(id: string, options?: BatchDocumentsOptions<T>, requestOptions?: RequestOptions): BatchDocuments<Document<T>> {
+    const urls = options !== null && typeof options === "object" ? (options as { urls?: unknown }).urls : undefined;
+    return recordOutcomes(this.#http, id, urls, requestOptions, jobDocuments<Document<T>>(this.#http, "batch", id, options, requestOptions));
   }
 
   /** Failed pages of a batch scrape: `GET /v2/batch/scrape/<id>/errors`. */
@@ -197,7 +203,7 @@ export class WebData {
    * Scrapes many URLs and waits for the end: every document (plus `invalidURLs`). `json` is typed
    * from the json format's schema in `formats`; with `validate: true` every document is parsed with it.
    */
-  batchScrape<O extends BatchScrapeOptions & WaitOptions = BatchScrapeOptions & WaitOptions>(urls: string[], options?: O, requestOptions?: RequestOptions): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
+  batchScrape<O extends BatchScrapeOptions & JobWaitOptions = BatchScrapeOptions & JobWaitOptions>(urls: string[], options?: O, requestOptions?: RequestOptions): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[]; readonly byUrl: Map<string, ScrapeResult<O> | BatchFailure> }> {
     return batchScrapeAndWait<O>(this.#http, urls, options, requestOptions);
   }
 

@@ -46,6 +46,9 @@ export {
   DeprecatedEndpointError,
   // Lifecycle hooks (issue 34).
   HookError,
+  // Long jobs (issue 35)
+  JobStalledError,
+  JobExpiredError,
 } from "./core/errors.js";
 export type { ClientOptions, Logger } from "./core/config.js";
 export type { ConcurrencyLimiter } from "./core/client-state.js";
@@ -76,6 +79,9 @@ export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/ex
 export type { AgentOptions, AgentRequest, AgentStartResult, AgentStatus } from "./api/agent.js";
 export type { JobStatus, JobPageOptions, JobErrors, WaitOptions, JobDocumentsOptions } from "./jobs/types.js";
 export type { ValidateOption } from "./jobs/waiters.js";
+// Long jobs (issue 35): every batch input's outcome, the waiters' stall options.
+export type { BatchFailure, BatchDocuments, BatchDocumentsOptions } from "./jobs/batch-outcomes.js";
+export type { JobWaitOptions } from "./jobs/types.js";
 /**
  * Live events of one job, from `client.watcher(jobId)` (iterate it, or `on(type, listener)`).
  * A type only: the client makes watchers.

@@ -84,6 +84,11 @@ export type {
   AgentListOptions,
   AgentTrace,
   AgentSnapshot,
+  // Long jobs (issue 35)
+  BatchFailure,
+  BatchDocuments,
+  BatchDocumentsOptions,
+  JobWaitOptions,
 } from "./exports.js";
 export type { AgentSignupResult } from "./client.js";
 export type { ConcurrencyLimiter } from "./exports.js";
@@ -92,6 +97,9 @@ export type { ReleaseSlot } from "./core/client-state.js";
 // The parts: each is a piece of one of the types above.
 export type { DeprecationInfo } from "./core/response.js";
 export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidResponseErrorInit, ResponseIssue, ResultIssue } from "./core/errors.js";
+// Long jobs (issue 35): the parts of the stall options and of `byUrl`.
+export type { StallOptions } from "./jobs/types.js";
+export type { BatchFailureReason } from "./jobs/batch-outcomes.js";
 export type { LogLevel } from "./core/config.js";
 export type { RetryEvent } from "./core/retry.js";
 // Lifecycle hooks (issue 34).

@@ -16,9 +16,16 @@ import { after } from "./time.js";
 export class ClientState {
   /**
    * Crawl and batch-scrape starts of this client, v1 and v2: job id to the `Date.now()` of the start,
-   * for the 404 grace after a start (`api/job-starts.ts` notes them, drops those past the grace and reads them).
+   * for the 404 grace after a start and for expiry (`api/job-starts.ts` notes them, keeps them a week and
+   * at most 10,000, and reads them).
    */
   readonly starts = new Map<string, number>();
+
+  /**
+   * Expired jobs (issue 35): job id to the `expiresAt` its status reads reported (`api/job-starts.ts`
+   * `noteExpiry`, from `jobs/status.ts`; at most 10,000), so a later 404 is named `JobExpiredError`.
+   */
+  readonly expiries = new Map<string, string>();
 
   /**
    * Jobs this client cancelled (`jobs/status.ts` `cancelJob` notes them): a self-hosted server later reports

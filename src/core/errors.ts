@@ -485,6 +485,67 @@ export class JobTimeoutError extends WebDataError {
   }
 }
 
+// Long jobs (issue 35): a job that stopped progressing, a job whose results expired. Thrown by `jobs/`.
+
+/**
+ * A crawl or batch scrape made no progress for `stallTimeoutMs`: its `status`, `completed` and `total`
+ * did not change for that long (the waiters, the watcher and the documents iterators, only with
+ * `stallTimeoutMs` set). The job may still run on the server unless `cancelled` says the client
+ * cancelled it (`cancelOnStall`). Documents finished so far can still be read.
+ */
+export class JobStalledError extends WebDataError {
+  override name = "JobStalledError";
+  /** The job's id. */
+  readonly jobId: string;
+  /** The last `status` seen (`scraping` while it runs). */
+  readonly status: string;
+  /** The last `completed` seen. */
+  readonly completed: number;
+  /** The last `total` seen. */
+  readonly total: number;
+  /** Milliseconds since the counters last changed (or since waiting began, when they never did). */
+  readonly sinceProgressMs: number;
+  /** True when the client cancelled the job because of the stall (`cancelOnStall`). */
+  readonly cancelled: boolean;
+  constructor(jobId: string, last: { status: string; completed: number; total: number }, sinceProgressMs: number, cancelled: boolean) {
+    const where = `status ${last.status}, ${last.completed} of ${last.total} pages done`;
+    const next = cancelled
+      ? "It was cancelled (cancelOnStall)"
+      : "It may still be running on the server: cancel it (cancelCrawl / cancelBatchScrape, or pass cancelOnStall: true), or allow more time with a larger stallTimeoutMs";
+    super(
+      `Job ${jobId} made no progress for ${Math.round(sinceProgressMs / 1000)} s (${where}): its status, completed and total did not change for stallTimeoutMs, so the service has probably stalled on it. ${next}. Documents finished so far can still be read (crawlDocuments / batchScrapeDocuments) until the job expires.`,
+    );
+    this.jobId = jobId;
+    this.status = last.status;
+    this.completed = last.completed;
+    this.total = last.total;
+    this.sinceProgressMs = sinceProgressMs;
+    this.cancelled = cancelled;
+  }
+}
+
+/**
+ * A 404 for a crawl or batch scrape whose results have expired: its `expiresAt` (from an earlier status
+ * read of this client) has passed, or this client started it more than 24 h earlier. A subclass of
+ * {@link NotFoundError}, so `instanceof NotFoundError` code keeps working; the server's answer is kept
+ * (`status`, `serverMessage`, `endpoint`, `body`) and is the `cause`.
+ */
+export class JobExpiredError extends NotFoundError {
+  override name = "JobExpiredError";
+  /** The job's id. */
+  readonly jobId: string;
+  /** When its results expired (ISO time, as the service reported it), when this client saw it; else undefined. */
+  readonly expiresAt: string | undefined;
+  constructor(jobId: string, expiresAt: string | undefined, notFound: NotFoundError) {
+    super({ status: notFound.status, message: notFound.serverMessage, code: notFound.code, details: notFound.details, requestId: notFound.requestId, body: notFound.body, headers: notFound.headers, endpoint: notFound.endpoint });
+    const when = expiresAt ? `its results expired at ${expiresAt}` : "this client started it more than 24 h ago";
+    this.message = `Job ${jobId} has expired (${when}): the service keeps a crawl's or batch scrape's results for 24 h (a team's own TTL may differ), then answers 404. Start the job again to get its results, and read them within the TTL next time. Server: ${notFound.message}`;
+    this.cause = notFound;
+    this.jobId = jobId;
+    this.expiresAt = expiresAt;
+  }
+}
+
 // Errors of one capability. Defined here, so every public error class is reachable from this
 // module (`core/` imports nothing of `api/` or `jobs/`); ERROR_CLASSES at the end says which answers get them.
 

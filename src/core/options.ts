@@ -66,8 +66,15 @@ const requestOptions = z.looseObject({
 /** A poll interval, ms: at least 0, at most what a timer holds (the waiters', the documents iterators' and the watcher's). */
 export const pollIntervalMs = z.optional(z.number().check(z.gte(0), z.lte(MAX_TIMER_MS)));
 
-/** The wait/polling family's fields (`signal`, `timeoutMs`, `pollIntervalMs`): the one schema of a waiter's, an iterator's and the watcher's. */
-export const waitShape = { signal, timeoutMs, pollIntervalMs };
+/**
+ * Stalled jobs (issue 35): `stallTimeoutMs`, whole milliseconds bounded as `timeoutMs` (a timer holds it),
+ * and `cancelOnStall`. Members of the wait family: the crawl and batch-scrape waiters, the documents
+ * iterators and the watcher read them.
+ */
+export const stallShape = { stallTimeoutMs: timeoutMs, cancelOnStall: z.optional(z.boolean()) };
+
+/** The wait/polling family's fields (`signal`, `timeoutMs`, `pollIntervalMs`, and the stall fields): the one schema of a waiter's, an iterator's and the watcher's. */
+export const waitShape = { signal, timeoutMs, pollIntervalMs, ...stallShape };
 
 /**
  * A credit budget (`budget`, a client option and a per-call option of the job waiters): `credits` a number

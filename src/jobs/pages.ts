@@ -29,6 +29,7 @@ import { PaginationLoopError } from "../core/errors.js";
 import { pollPauses } from "./poll-timing.js";
 import { documentKey, firstSeen } from "./identity.js";
 import { getJobPage, isTerminal, ownPage, readJobStatus } from "./status.js";
+import { stallCheck } from "./stall.js";
 import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
 
 /** What a user of the walk brings: its pauses, its read rule, its schedule. */
@@ -154,8 +155,11 @@ export async function* pagesOf<TDoc = Document>(
   snapshot = false,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
   const docs = new Set<string>();
+  // Stalled jobs (issue 35): with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws.
+  const stalled = stallCheck({ http, kind, id, apiVersion, request: req }, opts);
   // Paused by the ramp unless the caller set the interval (poll-timing.ts).
   for await (const page of walkPages<TDoc>(http, kind, id, req, apiVersion, { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, snapshot })) {
+    await stalled?.(page);
     // A document the server lists on two pages is yielded once (the watcher's rule, `identity.ts`).
     yield { ...page, data: page.data.filter((d) => firstSeen(docs, d)) };
   }

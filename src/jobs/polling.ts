@@ -11,13 +11,14 @@ import type { Document } from "../api/document.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { AbortError, JobFailedError, JobTimeoutError } from "../core/errors.js";
 import { onAbort } from "../core/abort.js";
-import { after, delay } from "../core/time.js";
+import { after, delay, idleTimer } from "../core/time.js";
 import { NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { pagesOf } from "./pages.js";
 import { pollPauses } from "./poll-timing.js";
 import { isTerminal, ownPage, readJobStatus, wasCancelled } from "./status.js";
-import type { ApiVersion, JobKind, JobStatus, WaitOptions } from "./types.js";
+import type { ApiVersion, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
+import { Progress, stalledError, type Counters } from "./stall.js";
 
 /** What {@link pollUntil} needs to know about one kind of job. */
 export interface PollSpec<S> {
@@ -33,6 +34,11 @@ export interface PollSpec<S> {
   startedAt?: number | undefined;
   /** Runs once on a successful terminal status, under the same deadline and signal (e.g. downloads the results). */
   finish?: ((s: S, signal: AbortSignal) => Promise<S>) | undefined;
+  // Stalled jobs (issue 35): a spec with counters can stall (`stallTimeoutMs`).
+  /** The counters whose change is progress (crawls and batch scrapes); without them `stallTimeoutMs` does not apply. */
+  counters?: ((s: S) => Counters) | undefined;
+  /** The `JobStalledError` to throw (after cancelling the job with `cancelOnStall`). */
+  stalled?: ((progress: Progress) => Promise<Error>) | undefined;
 }
 
 /**
@@ -41,7 +47,7 @@ export interface PollSpec<S> {
  * `signal` aborts (even during a sleep). `wait` was checked by the public method
  * (`checkWaitOptions`), or is the SDK's own: it is not checked again here.
  */
-export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): Promise<S> {
+export async function pollUntil<S>(spec: PollSpec<S>, wait: JobWaitOptions = {}): Promise<S> {
   const pause = pollPauses(wait.pollIntervalMs); // ramped unless the caller set the interval (poll-timing.ts)
   const ctl = new AbortController();
   let timedOut = false;
@@ -56,6 +62,16 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
           ctl.abort(new AbortError("deadline"));
         })
       : undefined;
+  // Stalled jobs (issue 35): `stallTimeoutMs` without a change of the counters stops the wait, as the deadline does.
+  const progress = spec.counters && wait.stallTimeoutMs !== undefined ? new Progress() : undefined;
+  let stalled = false;
+  const stallTimer =
+    progress && wait.stallTimeoutMs !== undefined
+      ? idleTimer(wait.stallTimeoutMs, () => {
+          if (!ctl.signal.aborted) stalled = true;
+          ctl.abort(new AbortError("stalled"));
+        })
+      : undefined;
   try {
     for (;;) {
       let status: S | undefined;
@@ -66,7 +82,9 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
       }
       if (status !== undefined) {
         last = status;
+        if (progress && spec.counters && progress.see(spec.counters(status))) stallTimer?.heard();
         if (spec.isDone(status)) {
+          stallTimer?.stop(); // a finished job does not stall (its download is under the deadline only)
           const failure = spec.failure(status);
           if (failure) throw failure;
           return spec.finish ? await spec.finish(status, ctl.signal) : status;
@@ -76,10 +94,12 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: WaitOptions = {}): P
     }
   } catch (err) {
     if (timedOut) throw new JobTimeoutError(spec.jobId, wait.timeoutMs ?? 0, last);
+    if (stalled && progress && spec.stalled) throw await spec.stalled(progress);
     if (ctl.signal.aborted && !(err instanceof AbortError)) throw new AbortError(undefined, { cause: wait.signal?.reason });
     throw err;
   } finally {
     cancelDeadline?.();
+    stallTimer?.stop();
     unlink?.();
   }
 }
@@ -122,7 +142,7 @@ export const WAIT_POLL_LIMIT = 1;
 const POLL_PAGE = ownPage({ limit: WAIT_POLL_LIMIT });
 
 /** Internal options of {@link waitForJob}. */
-export interface WaitForJobOptions extends WaitOptions {
+export interface WaitForJobOptions extends JobWaitOptions {
   /** When this waiter started the job (enables the 404 grace period). */
   startedAt?: number | undefined;
   /** API version of the routes (default `v2`). */
@@ -150,6 +170,8 @@ export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKin
         return status;
       },
       isDone: (s) => isTerminal(s.status),
+      counters: (s) => s,
+      stalled: (progress) => stalledError({ http, kind, id, apiVersion: v, request: req }, progress, opts.cancelOnStall),
       failure: (s) =>
         s.status === "failed" || s.status === "cancelled" ? new JobFailedError(id, s.status, s.error)
         : wasCancelled(http, id) ? new JobFailedError(id, "cancelled", "cancelled by this client")

@@ -4,7 +4,8 @@
  */
 import type { Document } from "../api/document.js";
 import { isRecord, PaginationError } from "../core/errors.js";
-import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
+import { expiredOr, noteExpiry } from "../api/job-starts.js";
 import { maybeString, objects } from "../core/response.js";
 import { fill } from "../core/path.js";
 import { checkJsonOptions, optionsArg, type Checked } from "../core/options.js";
@@ -131,7 +132,25 @@ export function getJobStatus<TDoc = Document>(
 
 /** {@link getJobStatus} with its options checked already (each poll of a waiter or the watcher, each `skip` read of the walk): not checked again. */
 export function readJobStatus<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, page: Checked<JobPageOptions>, req: Checked<RequestOptions>, apiVersion: ApiVersion = "v2"): APIPromise<JobStatus<TDoc>> {
-  return sendChecked(http, STATUS, req, kind, id, apiVersion, page) as APIPromise<JobStatus<TDoc>>;
+  return ofJob(http, id, sendChecked(http, STATUS, req, kind, id, apiVersion, page) as APIPromise<JobStatus<TDoc>>, true);
+}
+
+/**
+ * Expired jobs (issue 35), for every call on a job's routes: a status page's `expiresAt` is noted
+ * (`noteExpiry`), and a 404 of a job whose results have expired becomes `JobExpiredError` (`expiredOr`).
+ */
+function ofJob<R>(http: HttpClient, id: string, sent: APIPromise<R>, status = false): APIPromise<R> {
+  return new APIPromise(
+    sent.withResponse().then(
+      (r) => {
+        if (status) noteExpiry(http, id, (r.data as { expiresAt?: string }).expiresAt ?? "");
+        return r;
+      },
+      (err: unknown) => {
+        throw expiredOr(http, id, err);
+      },
+    ),
+  );
 }
 
 /** Page options the SDK makes itself (a poll's `limit`, the walk's `skip`): whole numbers of its own, so nothing to check. */
@@ -166,12 +185,12 @@ export function nextPagePath(kind: JobKind, id: string, next: string, apiVersion
 
 /** GETs the page a status page's `next` link names, re-based onto `apiUrl` ({@link nextPagePath}); `req` checked already. */
 export function getJobPage<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, next: string, req: Checked<RequestOptions>, apiVersion: ApiVersion = "v2"): APIPromise<JobStatus<TDoc>> {
-  return sendChecked(http, PAGE, req, kind, id, next, apiVersion) as APIPromise<JobStatus<TDoc>>;
+  return ofJob(http, id, sendChecked(http, PAGE, req, kind, id, next, apiVersion) as APIPromise<JobStatus<TDoc>>, true);
 }
 
 /** `GET .../<id>/errors`: failed pages and robots.txt-blocked URLs. */
 export function getJobErrors(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<JobErrors> {
-  return send(http, ERRORS, req, kind, id, apiVersion);
+  return ofJob(http, id, send(http, ERRORS, req, kind, id, apiVersion));
 }
 
 /** True when this client cancelled the job (its state, `http.state.cancelled`; the self-hosted server later reports such a job as `completed`). */
@@ -184,7 +203,7 @@ export function wasCancelled(http: HttpClient, id: string): boolean {
  * 409 `ConflictError` ("Crawl is already completed"); an unknown one 404 `NotFoundError`.
  */
 export function cancelJob(http: HttpClient, kind: JobKind, id: string, req?: RequestOptions, apiVersion: ApiVersion = "v2"): APIPromise<boolean> {
-  return send(http, CANCEL, req, kind, id, apiVersion).map((raw) => {
+  return ofJob(http, id, send(http, CANCEL, req, kind, id, apiVersion)).map((raw) => {
     const ok = isRecord(raw) && raw.status === "cancelled";
     if (ok) http.state.cancelled.add(id);
     return ok;

@@ -97,10 +97,30 @@ export interface WaitOptions {
 }
 
 /**
+ * Stalled jobs (issue 35): options of the crawl and batch-scrape waiters, the documents iterators and
+ * the watcher. Off by default: the service keeps a finished job `scraping` for up to a minute while its
+ * cron job finalizes it (recorded), and a healthy crawl of slow sites can go minutes between pages, so
+ * any default would have to exceed that by far to trip no healthy job; only the caller knows its jobs.
+ */
+export interface StallOptions {
+  /**
+   * Give up with `JobStalledError` when the job's `status`, `completed` and `total` have not changed for
+   * this long, ms (default: never). Not a deadline: a job that keeps progressing may run as long as it
+   * needs (use `timeoutMs` for that). Choose it well above a minute (the service's finalization lag).
+   */
+  stallTimeoutMs?: number | undefined;
+  /** With `stallTimeoutMs`: cancel the job on the server before throwing (`JobStalledError.cancelled` says whether it worked). Default false. */
+  cancelOnStall?: boolean | undefined;
+}
+
+/** Options of the crawl and batch-scrape waiters (`crawl`, `batchScrape`): {@link WaitOptions} and {@link StallOptions}. */
+export interface JobWaitOptions extends WaitOptions, StallOptions {}
+
+/**
  * Options of `crawlDocuments` / `batchScrapeDocuments`. `T` is the type of each
  * document's `json`: inferred from `schema`, or named by the caller.
  */
-export interface JobDocumentsOptions<T = unknown> {
+export interface JobDocumentsOptions<T = unknown> extends StallOptions {
   /**
    * Not sent: parses each document's `json` with this zod / Standard Schema as it
    * is yielded (the iterator only gets an id, so it cannot see the start's

@@ -21,8 +21,9 @@ import { HookError, JobFailedError, JobTimeoutError } from "../core/errors.js";
 import type { JobHookEvent } from "../core/hooks.js";
 import { checkRequestOptions, checkWaitOptions, NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import type { JobDocumentsOptions, JobKind, JobStatus, WaitOptions } from "./types.js";
+import type { JobDocumentsOptions, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
 import { waitForJob, waitForTask } from "./polling.js";
+import { readOutcomes, withByUrl, type BatchFailure } from "./batch-outcomes.js";
 
 /** The `validate` option of the `extract` and `agent` waiters. */
 export interface ValidateOption {
@@ -39,7 +40,7 @@ export interface ValidateOption {
  * Runs the waiting part under the caller's deadline: `timeoutMs` counts from the call, so the
  * time the start took comes off the polling budget; a `JobTimeoutError` still names the caller's `timeoutMs`.
  */
-async function withinDeadline<T>(wait: WaitOptions, startedAt: number, run: (w: WaitOptions) => Promise<T>): Promise<T> {
+async function withinDeadline<T>(wait: JobWaitOptions, startedAt: number, run: (w: JobWaitOptions) => Promise<T>): Promise<T> {
   if (wait.timeoutMs === undefined) return run(wait);
   try {
     return await run({ ...wait, timeoutMs: Math.max(1, wait.timeoutMs - (Date.now() - startedAt)) });
@@ -102,10 +103,11 @@ function counts(s: Partial<JobEnd> | undefined): Pick<JobHookEvent, "completed" 
   return out;
 }
 
-/** Splits waiter options (the call's `budget` among them: never sent) from the options sent to the server. */
-function split<O extends WaitOptions>(opts: O): { wait: WaitOptions; rest: Omit<O, keyof WaitOptions>; budget: Budget | undefined } {
-  const { pollIntervalMs, timeoutMs, signal, budget, ...rest } = opts;
-  return { wait: { pollIntervalMs, timeoutMs, signal }, rest, budget };
+/** Splits waiter options (the call's `budget` among them) from the options sent to the server: none of them is sent. */
+function split<O extends JobWaitOptions>(opts: O): { wait: JobWaitOptions; rest: Omit<O, keyof JobWaitOptions>; budget: Budget | undefined } {
+  // The stall options (issue 35) are the waiter's, never sent (extract and agent have no counters: they ignore them).
+  const { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall, budget, ...rest } = opts;
+  return { wait: { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall }, rest, budget };
 }
 
 /** The documents a crawl or batch scrape has now (the pages that exist, read once through the walk), for a `BudgetExceededError`. */
@@ -131,12 +133,12 @@ function jobBudget(http: HttpClient, kind: JobKind, id: string, requested: numbe
  * format in `scrapeOptions.formats` with `validate: true` parses every document's
  * `json` (`ResultValidationError` naming the document's URL and the path).
  */
-export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: HttpClient, url: string, options?: O, req?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
+export async function crawlAndWait<O extends CrawlOptions & JobWaitOptions>(http: HttpClient, url: string, options?: O, req?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
   // Each family checked once, here: the wait options, the request options; the crawl options by the start's schema.
-  const opts = checkWaitOptions<CrawlOptions & WaitOptions>(options, "crawl options");
+  const opts = checkWaitOptions<CrawlOptions & JobWaitOptions>(options, "crawl options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("crawl", opts, "crawl options");
-  const { wait, rest, budget } = split<CrawlOptions & WaitOptions>(opts);
+  const { wait, rest, budget } = split<CrawlOptions & JobWaitOptions>(opts);
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const { id } = await startCrawlWith(http, url, rest, withSignal(checked, signal), budget);
@@ -148,24 +150,27 @@ export async function crawlAndWait<O extends CrawlOptions & WaitOptions>(http: H
 /**
  * Starts a batch scrape and waits for it; returns the job with every document. A
  * json format with `validate: true` parses every document's `json`, as in {@link crawlAndWait}.
+ * `byUrl` (not enumerable) gives each input URL its document or its `BatchFailure` (`batch-outcomes.ts`).
  */
-export async function batchScrapeAndWait<O extends BatchScrapeOptions & WaitOptions>(
+export async function batchScrapeAndWait<O extends BatchScrapeOptions & JobWaitOptions>(
   http: HttpClient,
   urls: string[],
   options?: O,
   req?: RequestOptions,
-): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[] }> {
-  const opts = checkWaitOptions<BatchScrapeOptions & WaitOptions>(options, "batch scrape options");
+): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[]; readonly byUrl: Map<string, ScrapeResult<O> | BatchFailure> }> {
+  const opts = checkWaitOptions<BatchScrapeOptions & JobWaitOptions>(options, "batch scrape options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("batchScrape", opts, "batch scrape options");
-  const { wait, rest, budget } = split<BatchScrapeOptions & WaitOptions>(opts);
+  const { wait, rest, budget } = split<BatchScrapeOptions & JobWaitOptions>(opts);
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
   const started = await startBatchScrapeWith(http, urls, rest, withSignal(checked, signal), budget);
   const onStatus = jobBudget(http, "batch", started.id, urls.length * CREDITS_PER_PAGE, budget, checked);
   const job = await observeJob(http, checked, "batch", started.id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt, onStatus }, checked)));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
-  return started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data };
+  // Every input has an outcome (issue 35): `/errors` is read only when an input has no document.
+  const byUrl = await readOutcomes(http, started.id, urls, data, started.invalidURLs, withSignal(checked, signal));
+  return withByUrl(started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data }, byUrl);
 }
 
 /** Starts an extraction and waits for its result; with `validate: true`, `data` is parsed with `schema`. */

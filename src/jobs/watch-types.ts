@@ -4,7 +4,7 @@
  */
 import type { Document } from "../api/document.js";
 import { WebDataError } from "../core/errors.js";
-import type { JobKind, JobState } from "./types.js";
+import type { JobKind, JobState, StallOptions } from "./types.js";
 
 /** Counters of a job, as the status endpoint reports them. */
 export interface WatchCounters {
@@ -73,8 +73,8 @@ export type WebSocketConstructor = new (url: string, protocols?: string | string
   onerror: unknown;
 };
 
-/** Options of `client.watcher(jobId, options)`. */
-export interface WatcherOptions {
+/** Options of `client.watcher(jobId, options)`; with `stallTimeoutMs` ({@link StallOptions}) a job that stops progressing is a fatal `JobStalledError` (counted while the consumer keeps up, not while it holds the events back). */
+export interface WatcherOptions extends StallOptions {
   /** `crawl` (default) or `batch`: which status route to read. Both use the crawl WebSocket path. */
   kind?: JobKind | undefined;
   /** Stops watching; the iteration then throws `AbortError`. */

@@ -24,7 +24,7 @@
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
 import { onAbort as linkAbort } from "../core/abort.js";
-import { after, delay } from "../core/time.js";
+import { after, delay, idleTimer, type IdleTimer } from "../core/time.js";
 import { checkJsonOptions, checkRequestOptions, NO_OPTIONS, optionsArg, waitShape, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { reconnectDelayMs } from "../core/retry.js";
@@ -35,6 +35,8 @@ import { rejectOfficialKeys } from "../api/official-keys.js";
 import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import { firstSeen } from "./identity.js";
+import { Progress, stalledError } from "./stall.js";
+import { expiredOr } from "../api/job-starts.js";
 import { countersOf, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { pollToEnd } from "./watch-poll.js";
 import { runSse } from "./watch-sse.js";
@@ -82,6 +84,9 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   #fatal: unknown;
   #lastStatus = "";
   readonly #invalid: unknown;
+  // Stalled jobs (issue 35): the job's progress and the timer of `stallTimeoutMs` (from the start; paused while the consumer holds events back).
+  readonly #progress = new Progress();
+  #stall: IdleTimer | undefined;
 
   /** @internal Use `client.watcher(jobId, options)`. */
   constructor(http: HttpClient, jobId: string, options: WatchOptions = {}, invalid?: unknown, internals: CheckedInternals = { requestOptions: NO_OPTIONS }) {
@@ -197,8 +202,10 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     this.#drained = undefined;
   }
 
-  #stop(err: unknown): void {
+  #stop(failure: unknown): void {
     if (this.#ended) return;
+    this.#stall?.stop();
+    const err = expiredOr(this.#http, this.jobId, failure); // a 404 of an expired job is `JobExpiredError` (issue 35), on every transport
     if (err !== undefined) {
       const error = err instanceof WebDataError ? err : new WebDataError(`Watcher failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
       this.#emit({ type: "error", error, fatal: true });
@@ -229,12 +236,15 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       },
       document(doc) {
         if (!firstSeen(self.#seen, doc)) return false;
+        self.#progress.moved();
+        self.#stall?.heard();
         this.progress += 1;
         self.#emit({ type: "document", document: doc as TDoc });
         return true;
       },
       status(raw) {
         const { status, completed, total, creditsUsed } = countersOf(raw);
+        if (self.#progress.see({ status, completed, total })) self.#stall?.heard();
         const key = `${status}|${completed}|${total}|${creditsUsed}`;
         if (key === self.#lastStatus) return;
         self.#lastStatus = key;
@@ -246,10 +256,12 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       },
       drain() {
         if (!self.#iterating || self.#queue.length === 0 || self.#ended) return Promise.resolve();
+        self.#stall?.pause(); // a consumer that holds events back is not a stalled job
         return new Promise<void>((resolve) => {
           const prev = self.#drained;
           self.#drained = () => {
             prev?.();
+            self.#stall?.resume();
             resolve();
           };
         });
@@ -281,9 +293,24 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     this.#http.log("debug", `webdata: watcher of ${this.jobId}: ${from} not used: ${why}; falling back to ${to === "poll" ? "polling" : to}`);
   }
 
+  /** Starts the stall timer of `stallTimeoutMs` (issue 35): when it fires, the job is cancelled with `cancelOnStall`, then the watcher stops with `JobStalledError`. */
+  #watchStall(o: WatchOptions): void {
+    if (o.stallTimeoutMs === undefined) return;
+    this.#progress.moved(); // counted from the watcher's start
+    const job = { http: this.#http, kind: o.kind ?? "crawl", id: this.jobId, apiVersion: this.#internals.apiVersion ?? "v2", request: this.#internals.requestOptions } as const;
+    this.#stall = idleTimer(o.stallTimeoutMs, () => {
+      if (this.#ended) return;
+      stalledError(job, this.#progress, o.cancelOnStall).then(
+        (err) => this.#stop(err),
+        (err: unknown) => this.#stop(err),
+      );
+    });
+  }
+
   async #run(): Promise<void> {
     if (this.#invalid !== undefined) throw this.#invalid;
     const o = this.#options;
+    this.#watchStall(o);
     const ctx = this.#context(pollPauses(o.pollIntervalMs, o));
     const asked = o.transports ?? ["websocket", "sse", "poll"];
     const given = o.webSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
@@ -332,6 +359,8 @@ async function reconnectPause(tries: number, signal: AbortSignal): Promise<boole
 const watcherOptions = z.looseObject({
   signal: waitShape.signal,
   pollIntervalMs: waitShape.pollIntervalMs,
+  stallTimeoutMs: waitShape.stallTimeoutMs,
+  cancelOnStall: waitShape.cancelOnStall,
   kind: z.optional(z.enum(["crawl", "batch"])),
   maxReconnects: z.optional(int(0)),
   maxPollFailures: z.optional(int(1)),

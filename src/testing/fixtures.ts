@@ -25,6 +25,8 @@ export interface FixturePage {
   html?: string | undefined;
   /** Extra `metadata` fields of the scraped document (`ogImage`, `keywords`, ...). */
   metadata?: Record<string, unknown> | undefined;
+  /** The page redirects here (absolute): a scrape returns that page, with `metadata.url` its URL and `sourceURL` the one requested. */
+  redirectTo?: string | undefined;
 }
 
 /**
@@ -50,6 +52,8 @@ export interface PageSpec {
   status?: number;
   /** Listed in the site's sitemap (map, crawl); default true. */
   inSitemap?: boolean;
+  /** Redirects to this page (absolute, or relative to `url`; a page of the fixture web): a scrape's `metadata.url` is that page's URL, `sourceURL` the one requested. */
+  redirectTo?: string;
 }
 
 /** Builds a fixture page from a {@link PageSpec}. */
@@ -70,6 +74,7 @@ export function pageFrom(spec: PageSpec): FixturePage {
     statusCode: spec.status ?? 200,
     html: spec.html,
     metadata: Object.keys(extra).length ? extra : undefined,
+    redirectTo: spec.redirectTo === undefined ? undefined : normalizeTarget(new URL(spec.redirectTo, url).toString()),
   };
 }
 

@@ -73,9 +73,19 @@ export interface JobEngineOptions {
   settlePolls: number;
   /** What a cancelled job reports later: `cancelled` (source) or `completed` (what the self-hosted server does). */
   cancelledReportsAs: "cancelled" | "completed";
+  /** How long after its start a job's results are kept, ms (default 24 h, reference §4.4 `expiresAt`): after it, its routes answer 404 (`/errors`: "Job expired"). */
+  ttlMs: number;
 }
 
 const ROBOTS_DISALLOW = /^\/private\//;
+
+/** How long the service keeps a job's results by default, ms (24 h). */
+const JOB_TTL_MS = 24 * 3600 * 1000;
+
+/** When a job's results expire (ms since the epoch, whole seconds as the service's `expiresAt`). */
+export function expiresAtOf(fake: FakeService, job: FakeJob): number {
+  return Math.floor((job.createdAt + engine(fake).options.ttlMs) / 1000) * 1000;
+}
 
 /** The engine's state for one fake service. */
 export interface JobEngine {
@@ -93,7 +103,7 @@ export interface JobEngine {
 export function engine(fake: FakeService): JobEngine {
   let e = fake.state.get("jobEngine") as JobEngine | undefined;
   if (!e) {
-    e = { jobs: new Map(), keys: new Set(), failures: [], options: { pagesPerPoll: 2, maxPageBytes: 10 * 1024 * 1024, defaultPageSize: 100, settlePolls: 0, cancelledReportsAs: "cancelled" } };
+    e = { jobs: new Map(), keys: new Set(), failures: [], options: { pagesPerPoll: 2, maxPageBytes: 10 * 1024 * 1024, defaultPageSize: 100, settlePolls: 0, cancelledReportsAs: "cancelled", ttlMs: JOB_TTL_MS } };
     fake.state.set("jobEngine", e);
   }
   return e;
@@ -283,7 +293,7 @@ export function statusPage(fake: FakeService, job: FakeJob, origin: string, skip
   const base = job.kind === "crawl" ? "crawl" : "batch/scrape";
   const more = total > skip + data.length || status !== "completed";
   const next = more ? `${origin}/${job.version}/${base}/${job.id}?skip=${skip + data.length}${limit !== undefined ? `&limit=${limit}` : ""}` : undefined;
-  const expiresAt = new Date(Math.floor((job.createdAt + 24 * 3600 * 1000) / 1000) * 1000).toISOString();
+  const expiresAt = new Date(expiresAtOf(fake, job)).toISOString();
   if (status === "failed" && job.docs.length === 0) {
     return { success: false, error: job.error, status: "failed", completed: 0, total: 0, creditsUsed: job.credits, expiresAt, data: [] };
   }

@@ -4,7 +4,7 @@
  * {@link fakeJobs}: the handle a test uses to drive jobs.
  */
 import { fail, HttpFailure, json, type FakeService, type HandlerContext } from "../service.js";
-import { advance, cancelJob, createBatch, createCrawl, engine, failJob, finish, reportedStatus, statusPage, type FakeJob, type JobEngineOptions, type JobFailureSpec } from "./job-engine.js";
+import { advance, cancelJob, createBatch, createCrawl, engine, expiresAtOf, failJob, finish, reportedStatus, statusPage, type FakeJob, type JobEngineOptions, type JobFailureSpec } from "./job-engine.js";
 import { badRequest, badUrl, rejectUnknownKeys, SCRAPE_OPTION_KEYS, validUrl } from "./scrape.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,14 +86,18 @@ function checkRegexes(b: Record<string, unknown>): void {
   }
 }
 
-/** Finds a job for a status/cancel/errors route, answering 400/404 as the server does. */
-function lookup(fake: FakeService, version: string, id: string, cancel = false): FakeJob {
+/**
+ * Finds a job for a status/cancel/errors route, answering 400/404 as the server does; a job past its
+ * `expiresAt` is 404 too (the service dropped it: "Job not found", or "Job expired" on `/errors`).
+ */
+function lookup(fake: FakeService, version: string, id: string, cancel = false, route: "status" | "errors" = "status"): FakeJob {
   if (!UUID.test(id)) {
     if (version === "v2") throw new HttpFailure(fail(400, "Invalid job ID format. Job ID must be a valid UUID."));
     throw new HttpFailure(fake.internalError());
   }
   const job = engine(fake).jobs.get(id);
   if (!job) throw new HttpFailure(cancel ? json(404, { error: "Job not found" }) : fail(404, "Job not found"));
+  if (fake.now() >= expiresAtOf(fake, job)) throw new HttpFailure(cancel ? json(404, { error: "Job not found" }) : fail(404, route === "errors" ? "Job expired" : "Job not found"));
   return job;
 }
 
@@ -166,7 +170,7 @@ function registerJobRoutes(fake: FakeService, version: "v1" | "v2", base: "crawl
     return json(200, { status: "cancelled" });
   });
   fake.route("GET", `/${version}/${base}/:id/errors`, ({ params }) => {
-    const job = lookup(fake, version, params.id as string);
+    const job = lookup(fake, version, params.id as string, false, "errors");
     return json(200, { errors: job.errors.map((e) => ({ ...e })), robotsBlocked: [] });
   });
 }

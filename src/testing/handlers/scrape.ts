@@ -213,6 +213,8 @@ function notFoundPage(url: string): FixturePage {
 /** Scrapes a target of the fixture web the way the real server answers. Throws HTTP failures for unknown hosts. */
 export function scrapeTarget(fake: FakeService, target: string, formats: FormatObj[]): { doc: Record<string, unknown>; credits: number } {
   const page = fake.findPage(target);
+  const moved = page?.redirectTo === undefined ? undefined : fake.findPage(page.redirectTo);
+  if (moved) return buildDocument(fake, moved, formats, target); // a redirect: the final page, `sourceURL` the URL requested
   if (page) return buildDocument(fake, page, formats, target);
   const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? target : `http://${target}`);
   const known = fake.pages.some((p) => new URL(p.url).host === u.host);

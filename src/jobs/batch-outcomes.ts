@@ -1,0 +1,202 @@
+/**
+ * Every batch input has an outcome (issue 35): `byUrl`, a `Map` from each input URL as given to its
+ * document or its {@link BatchFailure}, for the `batchScrape` waiter's result and the end of
+ * `batchScrapeDocuments`.
+ *
+ * Matching uses the server's record of the requested URL, a document's `metadata.sourceURL` (the final
+ * URL after redirects is `metadata.url`, used only when `sourceURL` is absent), so a redirect never
+ * moves a document to another input. A URL matches an input exactly, else after normalising both (a
+ * scheme added when missing, as the service does; host case, default port, fragment and a trailing `/`
+ * of a path dropped). Each document and each failure is given to at most one input; an input listed
+ * twice is one key of the map (the first document for it). Failures come from the job's `/errors`
+ * (`errors[]`, then `robotsBlocked`), read only when an input is left without a document, and from the
+ * start's `invalidURLs`; an input with none of these gets a failure saying that nothing was reported.
+ */
+import type { Document } from "../api/document.js";
+import { AbortError, ValidationError, WebDataError } from "../core/errors.js";
+import type { HttpClient, RequestOptions } from "../core/request.js";
+import { getJobErrors } from "./status.js";
+import type { JobDocumentsOptions, JobError, JobErrors } from "./types.js";
+
+/** Why a batch input has no document: the server's error, robots.txt, an invalid URL, or nothing reported. */
+export type BatchFailureReason = "error" | "robots" | "invalid" | "missing";
+
+/** A batch-scrape input that has no document (a value of `byUrl`; a `Document` never has `failed`). */
+export interface BatchFailure {
+  /** Always `true`: tells a failure from a document (`"failed" in outcome`). */
+  failed: true;
+  /** The input URL, as given. */
+  url: string;
+  /** Where the failure comes from: the job's `/errors` (`error`), its `robotsBlocked` (`robots`), the start's `invalidURLs` (`invalid`), or nowhere (`missing`). */
+  reason: BatchFailureReason;
+  /** The server's error text, or what the reason means ("no document and no error reported", ...). */
+  error: string;
+  /** The server's error code (e.g. `SCRAPE_ALL_ENGINES_FAILED`), when it sent one. */
+  code?: string | undefined;
+  /** The server's `/errors` entry (scrape id, timestamp), for `reason: "error"`. */
+  entry?: JobError | undefined;
+}
+
+/** True when a `byUrl` value is a {@link BatchFailure} rather than a document. */
+export function isBatchFailure(outcome: unknown): outcome is BatchFailure {
+  return typeof outcome === "object" && outcome !== null && (outcome as { failed?: unknown }).failed === true;
+}
+
+/** The key a URL is matched by when it does not match exactly: scheme added, host case, default port, fragment and a path's trailing `/` dropped. */
+export function urlKey(raw: string): string {
+  try {
+    const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`);
+    u.hash = "";
+    const s = u.href;
+    return u.pathname !== "/" && u.pathname.endsWith("/") && !u.search ? s.slice(0, -1) : s;
+  } catch {
+    return raw.trim();
+  }
+}
+
+/** The requested URL of a document, as the server recorded it: `metadata.sourceURL`, else `metadata.url`. */
+function requestedUrl(doc: Document): string | undefined {
+  const m = (doc as { metadata?: { sourceURL?: unknown; url?: unknown } }).metadata;
+  const u = typeof m?.sourceURL === "string" ? m.sourceURL : m?.url;
+  return typeof u === "string" ? u : undefined;
+}
+
+/** What an input has been given so far. */
+type Slot<TDoc> = { doc?: TDoc; failure?: BatchFailure };
+
+/**
+ * Each input URL (as given, each once) to its document or its failure: see the module's note. `errors`
+ * is the job's `/errors` (undefined when it was not needed: every input has a document).
+ */
+export function outcomesOf<TDoc extends Document>(inputs: readonly string[], docs: Iterable<TDoc>, errors: JobErrors | undefined, invalidURLs: readonly string[] = [], unread?: string): Map<string, TDoc | BatchFailure> {
+  const slots = new Map<string, Slot<TDoc>>();
+  const byKey = new Map<string, string[]>();
+  for (const input of inputs) {
+    if (slots.has(input)) continue;
+    slots.set(input, {});
+    const key = urlKey(input);
+    byKey.set(key, [...(byKey.get(key) ?? []), input]);
+  }
+  /** The input `url` names that is still `open` (exact first, then by {@link urlKey}). */
+  const find = (url: string, open: (s: Slot<TDoc>) => boolean): Slot<TDoc> | undefined => {
+    const exact = slots.get(url);
+    if (exact) return open(exact) ? exact : undefined;
+    for (const input of byKey.get(urlKey(url)) ?? []) {
+      const slot = slots.get(input) as Slot<TDoc>;
+      if (open(slot)) return slot;
+    }
+    return undefined;
+  };
+  for (const doc of docs) {
+    const url = requestedUrl(doc);
+    const slot = url === undefined ? undefined : find(url, (s) => s.doc === undefined);
+    if (slot) slot.doc = doc;
+  }
+  const fail = (url: string, failure: Omit<BatchFailure, "failed" | "url">) => {
+    const slot = find(url, (s) => s.doc === undefined && s.failure === undefined);
+    if (slot) slot.failure = { failed: true, url, ...failure };
+  };
+  for (const e of errors?.errors ?? []) fail(e.url, { reason: "error", error: e.error, code: e.code, entry: e });
+  for (const url of errors?.robotsBlocked ?? []) fail(url, { reason: "robots", error: "blocked by the site's robots.txt (the service did not scrape it)" });
+  for (const url of invalidURLs) fail(url, { reason: "invalid", error: "not a valid URL: the service skipped it (invalidURLs)" });
+  const out = new Map<string, TDoc | BatchFailure>();
+  for (const [input, slot] of slots) {
+    out.set(
+      input,
+      slot.doc ??
+        (slot.failure ? { ...slot.failure, url: input } : { failed: true, url: input, reason: "missing", error: unread ? `no document, and the job's /errors could not be read (${unread})` : "no document and no error reported: the service returned neither for this URL (scrape it again)" }),
+    );
+  }
+  return out;
+}
+
+/** True when some input has no document among `docs` (then `/errors` is read). */
+function someMissing(inputs: readonly string[], docs: Iterable<Document>): boolean {
+  const outcomes = outcomesOf(inputs, docs, undefined);
+  return [...outcomes.values()].some(isBatchFailure);
+}
+
+/**
+ * The outcomes of a finished batch: {@link outcomesOf}, reading the job's `/errors` only when an input
+ * is left without a document. A failed `/errors` read (after the request layer's retries) does not fail
+ * the batch, whose documents are in hand: those inputs are `missing`, their failure says why. An abort still throws.
+ */
+export async function readOutcomes<TDoc extends Document>(http: HttpClient, id: string, inputs: readonly string[], docs: readonly TDoc[], invalidURLs: readonly string[] | undefined, req: RequestOptions | undefined): Promise<Map<string, TDoc | BatchFailure>> {
+  if (!someMissing(inputs, docs)) return outcomesOf(inputs, docs, undefined, invalidURLs);
+  try {
+    return outcomesOf(inputs, docs, await getJobErrors(http, "batch", id, req), invalidURLs);
+  } catch (err) {
+    if (err instanceof AbortError || req?.signal?.aborted) throw err;
+    http.log("warn", `webdata: batch ${id}: its /errors could not be read, so failed inputs are reported as missing: ${err instanceof Error ? err.message : String(err)}`);
+    return outcomesOf(inputs, docs, undefined, invalidURLs, err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** A batch's result with `byUrl` added, not enumerable (so the result's JSON and equality stay as they were). */
+export function withByUrl<R extends object, TDoc>(result: R, byUrl: Map<string, TDoc | BatchFailure>): R & { readonly byUrl: Map<string, TDoc | BatchFailure> } {
+  return Object.defineProperty(result, "byUrl", { value: byUrl, enumerable: false }) as R & { readonly byUrl: Map<string, TDoc | BatchFailure> };
+}
+
+/** Options of `batchScrapeDocuments`: those of every documents iterator, and the batch's inputs for `byUrl()`. */
+export interface BatchDocumentsOptions<T = unknown> extends JobDocumentsOptions<T> {
+  /** The batch's input URLs, as given to the start: the iterator keeps each document, and `byUrl()` maps every input to its outcome (not sent). */
+  urls?: readonly string[] | undefined;
+}
+
+/** `batchScrapeDocuments`' iterator: every document, then `byUrl()` (issue 35). */
+export interface BatchDocuments<TDoc> extends AsyncGenerator<TDoc, void, undefined> {
+  /**
+   * Each input URL (the `urls` option, as given) to its document or its {@link BatchFailure}, once the
+   * iteration has ended (it resolves then; it rejects when the iteration failed or was stopped early).
+   * Holds the documents yielded, so it needs `urls` (without it, a `ValidationError`).
+   */
+  byUrl(): Promise<Map<string, TDoc | BatchFailure>>;
+}
+
+/** Checks the `urls` option of `batchScrapeDocuments` (an array of strings, or absent). */
+export function checkUrlsOption(urls: unknown): readonly string[] | undefined {
+  if (urls === undefined) return undefined;
+  if (!Array.isArray(urls) || urls.some((u) => typeof u !== "string")) {
+    throw new ValidationError([{ path: "urls", message: "must be the batch's input URLs (an array of strings)" }], "documents options");
+  }
+  return urls as string[];
+}
+
+/**
+ * Wraps a batch's document iterator: with `urls`, it keeps each document yielded and, at its end, makes
+ * `byUrl()` (reading `/errors` when an input has no document). Without `urls`, `byUrl()` is a `ValidationError`.
+ */
+export function recordOutcomes<TDoc extends Document>(http: HttpClient, id: string, urls: unknown, req: RequestOptions | undefined, inner: AsyncGenerator<TDoc, void, undefined>): BatchDocuments<TDoc> {
+  let settle: { resolve: (m: Map<string, TDoc | BatchFailure>) => void; reject: (e: unknown) => void } | undefined;
+  const result = new Promise<Map<string, TDoc | BatchFailure>>((resolve, reject) => (settle = { resolve, reject }));
+  result.catch(() => undefined); // read only when `byUrl()` is called
+  let inputs: readonly string[] | undefined;
+  try {
+    inputs = checkUrlsOption(urls);
+    if (!inputs) throw new ValidationError([{ path: "urls", message: "byUrl() needs the batch's input URLs: pass them as the `urls` option of batchScrapeDocuments" }], "documents options");
+  } catch (err) {
+    settle?.reject(err);
+  }
+  const docs: TDoc[] = [];
+  async function* recording(): AsyncGenerator<TDoc, void, undefined> {
+    let ended = false;
+    let failed = false;
+    try {
+      for await (const doc of inner) {
+        if (inputs) docs.push(doc);
+        yield doc;
+      }
+      ended = true;
+    } catch (err) {
+      failed = ended = true; // byUrl() rejects with the iteration's own error
+      settle?.reject(err);
+      throw err;
+    } finally {
+      // Stopped early (`break`): no outcome map. The id is not printed: it may be any value a caller passed.
+      if (!ended) settle?.reject(new WebDataError("byUrl(): the iteration of the batch's documents stopped before the end, so not every input's outcome is known"));
+      else if (inputs && !failed) readOutcomes(http, id, inputs, docs, undefined, req).then(settle?.resolve, settle?.reject);
+    }
+  }
+  const gen = recording();
+  return Object.assign(gen, { byUrl: () => result });
+}
