@@ -11,11 +11,14 @@
  *
  *   npx tsx bench/crawl-memory.mts                       # 3 runs, 5,000 and 20,000 documents, webdata from src/
  *   npx tsx bench/crawl-memory.mts --runs 5 --dist       # webdata from the built package (npm run build first)
+ *   npx tsx bench/crawl-memory.mts --warm                # one status read before the baseline: the code the
+ *                                                        # first request loads is not counted as crawl memory
+ *   npx tsx bench/crawl-memory.mts --src /tmp/old/src    # webdata from another src/ (an older commit's, for before/after)
  *   npx tsx bench/crawl-memory.mts --small 500 --docs 2000 --runs 1   # quick
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
 const SELF = fileURLToPath(import.meta.url);
@@ -33,7 +36,7 @@ if (role === "serve") {
   process.stdin.resume();
   process.stdin.on("end", () => void server.close().then(() => process.exit(0)));
 } else if (role === "measure") {
-  const [, contender, apiUrl, docsArg, dist] = process.argv.slice(2);
+  const [, contender, apiUrl, docsArg, dist, warm] = process.argv.slice(2);
   const undici = await import("undici");
   let iterate: (use: (doc: { markdown?: string }) => void) => Promise<void>;
   if (contender === "raw") {
@@ -47,12 +50,15 @@ if (role === "serve") {
       }
     };
   } else {
-    const mod = (dist === "dist" ? await import("webdata") : await import("../src/node.js")) as typeof import("../src/node.js");
+    const mod = (dist === "dist" ? await import("webdata") : await import(dist === "src" ? "../src/node.js" : pathToFileURL(`${dist}/node.ts`).href)) as typeof import("../src/node.js");
     const client = new mod.WebData({ apiKey: KEY, apiUrl, logLevel: "off", maxRetries: 0 });
     iterate = async (use) => {
       for await (const doc of client.crawlDocuments(ID)) use(doc);
     };
+    // With --warm: one status read first, so the code the first request loads (the transport, its schemas) is in the baseline.
+    if (warm === "warm") await client.getCrawlStatus(ID, { limit: 1 });
   }
+  if (warm === "warm" && contender === "raw") await (await undici.request(`${apiUrl}/v2/crawl/${ID}?limit=1`, { headers: { authorization: `Bearer ${KEY}` } })).body.json();
   globalThis.gc?.();
   const base = process.memoryUsage().heapUsed;
   let peak = base;
@@ -75,12 +81,12 @@ if (role === "serve") {
   process.exit(0);
 } else {
   const { values } = parseArgs({
-    options: { runs: { type: "string", default: "3" }, docs: { type: "string", default: "20000" }, small: { type: "string", default: "5000" }, dist: { type: "boolean", default: false } },
+    options: { runs: { type: "string", default: "3" }, docs: { type: "string", default: "20000" }, small: { type: "string", default: "5000" }, dist: { type: "boolean", default: false }, warm: { type: "boolean", default: false }, src: { type: "string" } },
   });
   const RUNS = Number(values.runs);
   const SIZES = [Number(values.small), Number(values.docs)];
   const CONTENDERS = ["raw", "webdata"] as const;
-  const NAMES: Record<(typeof CONTENDERS)[number], string> = { raw: "raw undici.request page loop", webdata: `webdata crawlDocuments (${values.dist ? "dist" : "src"})` };
+  const NAMES: Record<(typeof CONTENDERS)[number], string> = { raw: "raw undici.request page loop", webdata: `webdata crawlDocuments (${values.dist ? "dist" : (values.src ?? "src")})` };
 
   const tsx = ["--import", "tsx"];
   /** Starts the server process for `docs` documents; resolves its URL and a stop function. */
@@ -95,7 +101,7 @@ if (role === "serve") {
   /** One measurement in a fresh process. */
   const measure = (contender: string, url: string, docs: number) =>
     new Promise<number>((resolve, reject) => {
-      const p = spawn(process.execPath, ["--expose-gc", ...tsx, SELF, "measure", contender, url, String(docs), values.dist ? "dist" : "src"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+      const p = spawn(process.execPath, ["--expose-gc", ...tsx, SELF, "measure", contender, url, String(docs), values.dist ? "dist" : (values.src ?? "src"), values.warm ? "warm" : "cold"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
       let out = "";
       p.stdout!.on("data", (c: Buffer) => (out += c.toString()));
       p.once("exit", (code) => (code === 0 ? resolve((JSON.parse(out.trim().split("\n").at(-1)!) as { peakMB: number }).peakMB) : reject(new Error(`${contender} exited ${code}`))));
@@ -120,7 +126,7 @@ if (role === "serve") {
     [`heap growth, ${SIZES[0]} to ${SIZES[1]} docs`, (c) => peaks.get(c)![1]!.map((p, i) => p - peaks.get(c)![0]![i]!)],
   ];
   const ratios: Record<string, number> = {};
-  console.log(`Node ${process.version}, ${RUNS} run(s), ratios to the raw loop of the same runs (median (min-max))`);
+  console.log(`Node ${process.version}, ${RUNS} run(s)${values.warm ? ", each process warmed by one status read before its baseline" : ""}, ratios to the raw loop of the same runs (median (min-max))`);
   for (const [title, per] of rows) {
     console.log(`\n${title}`);
     const raw = median(per("raw"));

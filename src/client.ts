@@ -43,7 +43,7 @@ import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
-import { jobDocuments } from "./jobs/pages.js";
+import { jobDocuments, type DocumentStream } from "./jobs/pages.js";
 import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait, type ValidateOption } from "./jobs/waiters.js";
 import { V1Client } from "./v1/client.js";
 
@@ -124,8 +124,9 @@ export class WebData {
   /**
    * Every document of a crawl, following `next` until the crawl has ended and no page remains.
    * `json` is typed from `options.schema` (each document parsed with it as it is yielded), or named: `crawlDocuments<MyType>(id)` (unchecked).
+   * The stream's `position`, persisted after each document, resumes it: `crawlDocuments(id, { resumeFrom: position })`.
    */
-  crawlDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): AsyncGenerator<Document<T>, void, undefined> {
+  crawlDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): DocumentStream<Document<T>> {
     return jobDocuments<Document<T>>(this.#http, "crawl", id, options, requestOptions);
   }
 
@@ -166,8 +167,8 @@ export class WebData {
     return getJobStatus<Document<T>>(this.#http, "batch", id, page, requestOptions);
   }
 
-  /** Every document of a batch scrape, following `next`; `json` typed (and parsed) as in `crawlDocuments`. */
-  batchScrapeDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): AsyncGenerator<Document<T>, void, undefined> {
+  /** Every document of a batch scrape, following `next`; `json` typed (and parsed), `position` and `resumeFrom` as in `crawlDocuments`. */
+  batchScrapeDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): DocumentStream<Document<T>> {
     return jobDocuments<Document<T>>(this.#http, "batch", id, options, requestOptions);
   }
 

@@ -70,6 +70,7 @@ export type { BatchScrapeOptions, BatchScrapeStartResult } from "./api/batch.js"
 export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/extract.js";
 export type { AgentOptions, AgentRequest, AgentStartResult, AgentStatus } from "./api/agent.js";
 export type { JobStatus, JobPageOptions, JobErrors, WaitOptions, JobDocumentsOptions } from "./jobs/types.js";
+export type { DocumentStream } from "./jobs/pages.js";
 export type { ValidateOption } from "./jobs/waiters.js";
 /**
  * Live events of one job, from `client.watcher(jobId)` (iterate it, or `on(type, listener)`).

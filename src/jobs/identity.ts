@@ -24,3 +24,34 @@ export function firstSeen(seen: Set<string>, doc: unknown): boolean {
   const key = documentKey(doc);
   return !seen.has(key) && !!seen.add(key);
 }
+
+/**
+ * The identities a document iterator remembers, bounded by what the server can repeat (issue 36): a
+ * finished job's pages do not change, so a document it repeats can only be one of the page just before
+ * (the server's `next` steps back over documents it dropped from a page); a page read while the job was
+ * still scraping can shift as results land, so its documents are remembered until the walk ends. Memory:
+ * the keys of two pages, plus one key per document read while the job ran (none for a finished job).
+ */
+export class DocumentMemory {
+  /** Keys of the documents of pages read while the job ran. */
+  #running = new Set<string>();
+  /** Keys of the finished job's page before the current one, and of the current one. */
+  #previous = new Set<string>();
+  #current = new Set<string>();
+  #live = false;
+
+  /** Starts a page that has documents; `finished`: the job was terminal when it was read. */
+  page(finished: boolean): void {
+    this.#previous = this.#current;
+    this.#current = new Set<string>();
+    this.#live = !finished;
+  }
+
+  /** True when `doc` was not seen before (deliver it), false for a repeat (drop it); records it. */
+  first(doc: unknown): boolean {
+    const key = documentKey(doc);
+    if (this.#current.has(key) || this.#previous.has(key) || this.#running.has(key)) return false;
+    (this.#live ? this.#running : this.#current).add(key);
+    return true;
+  }
+}

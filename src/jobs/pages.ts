@@ -25,9 +25,9 @@ import { checkJsonOptions, checkRequestOptions, optionsArg, waitShape, withSigna
 import { check, int } from "../core/validate.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { delay } from "../core/time.js";
-import { PaginationLoopError } from "../core/errors.js";
+import { PaginationLoopError, ValidationError } from "../core/errors.js";
 import { pollPauses } from "./poll-timing.js";
-import { documentKey, firstSeen } from "./identity.js";
+import { DocumentMemory, documentKey } from "./identity.js";
 import { getJobPage, isTerminal, ownPage, readJobStatus } from "./status.js";
 import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
 
@@ -50,6 +50,10 @@ export interface WalkRules<TDoc = Document> {
   snapshot?: boolean | undefined;
   /** The first page, already read by the caller (the drop-in's status read): the walk starts from it and does not read it again. */
   first?: JobStatus<TDoc> | undefined;
+  /** The server offset (`skip`) of the first read, where the walk starts (a resumed document stream). */
+  from?: number | undefined;
+  /** Told each page's server offset (`skip`) just before the page is yielded: the `skip` of the read, or of the `next` link followed. */
+  at?: ((skip: number) => void) | undefined;
   /**
    * Runs each page read (`call` sends it): the user's failure rule. Default: a failure throws. The
    * watcher's turns a transient failure into a non-fatal error event and reads again after a pause.
@@ -78,11 +82,12 @@ export async function* walkPages<TDoc = Document>(
   apiVersion: ApiVersion,
   rules: WalkRules<TDoc>,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
-  const { pause, pageLimit: limit, snapshot, poll, first, read = (call) => call() } = rules;
+  const { pause, pageLimit: limit, snapshot, poll, first, from, at, read = (call) => call() } = rules;
   const followed = new Set<string>();
   let previous: string | undefined;
-  let page = first ?? (await read(() => readJobStatus<TDoc>(http, kind, id, ownPage({ skip: poll ? 0 : undefined, limit }), req, apiVersion)));
-  let seen = 0;
+  let page = first ?? (await read(() => readJobStatus<TDoc>(http, kind, id, ownPage({ skip: from ?? (poll ? 0 : undefined), limit }), req, apiVersion)));
+  let seen = first ? 0 : (from ?? 0);
+  let offset = seen;
   let zeroEnds = 0;
   for (;;) {
     const { next, status, data } = page;
@@ -92,6 +97,7 @@ export async function* walkPages<TDoc = Document>(
     if (identity !== undefined && identity === previous) throw new PaginationLoopError(id, "the job has finished and the server sent the same page again");
     previous = identity;
     seen += data.length;
+    at?.(offset);
     yield page;
     let follow: string | undefined;
     if ((terminal || snapshot) && (!next || data.length === 0)) {
@@ -105,8 +111,21 @@ export async function* walkPages<TDoc = Document>(
     }
     if ((!terminal && data.length === 0) || (!follow && poll)) await delay(pause(), req.signal);
     const url = follow;
+    if (at) offset = (url === undefined ? undefined : skipOf(url)) ?? seen;
     page = await read(() => (url ? getJobPage<TDoc>(http, kind, id, url, req, apiVersion) : readJobStatus<TDoc>(http, kind, id, ownPage({ skip: seen, limit }), req, apiVersion)));
   }
+}
+
+/** The `skip` of a `next` link, when it states one as a whole number. */
+function skipOf(url: string): number | undefined {
+  let raw: string | null = null;
+  try {
+    raw = new URL(url, "http://x").searchParams.get("skip");
+  } catch {
+    // not a URL: the read of it throws PaginationError (`status.ts` nextPagePath)
+  }
+  const n = Number(raw);
+  return raw !== null && raw !== "" && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
 /**
@@ -130,14 +149,85 @@ export async function* jobPages<TDoc = Document>(
   yield* pagesOf<TDoc>(http, kind, id, opts, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, snapshot);
 }
 
-/** The documents iterators' options: the wait family's `signal` and `pollIntervalMs` (a `timeoutMs` too, as a waiter's), and the pagination's `pageLimit`. */
-const documentsOptions = z.looseObject({ ...waitShape, pageLimit: z.optional(int(1)) });
+/** The documents iterators' options: the wait family's `signal` and `pollIntervalMs` (a `timeoutMs` too, as a waiter's), the pagination's `pageLimit`, and `resumeFrom`. */
+const documentsOptions = z.looseObject({
+  ...waitShape,
+  pageLimit: z.optional(int(1)),
+  resumeFrom: z.optional(
+    z.string().check(z.refine((s) => decodePosition(s) !== undefined, { error: "expected a position read from crawlDocuments() or batchScrapeDocuments() (its `position`), unchanged" })),
+  ),
+});
 
 /** Checks the options of a documents iterator (`crawlDocuments`, `batchScrapeDocuments`), once: an object, its values JSON data, then its schema. */
 export function checkDocumentsOptions(value: JobDocumentsOptions | null | undefined): Checked<JobDocumentsOptions> {
   const opts = optionsArg(value, "documents options");
   checkJsonOptions(opts, "documents options");
   return check(documentsOptions, opts, "documents options") as Checked<JobDocumentsOptions>;
+}
+
+/**
+ * Where a document stream stands (its `position`, base64url JSON): the job, the server offset (`skip`) of
+ * the page the last document came from, how many of that page's documents (repeats included) were read,
+ * and the offset of the page before it with documents (read again on resume, so a document the server
+ * repeats from it is still dropped).
+ */
+interface Position {
+  v: 1;
+  job: string;
+  kind: JobKind;
+  skip: number;
+  index: number;
+  prev?: number | undefined;
+}
+
+const isOffset = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
+
+function encodePosition(p: Position): string {
+  let bin = "";
+  for (const b of new TextEncoder().encode(JSON.stringify(p))) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The {@link Position} a string encodes, or undefined when it is not one. */
+function decodePosition(s: string): Position | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(s)) return undefined;
+  let p: unknown;
+  try {
+    const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+    p = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+  } catch {
+    return undefined;
+  }
+  if (typeof p !== "object" || p === null) return undefined;
+  const { v, job, kind, skip, index, prev } = p as Record<string, unknown>;
+  const ok = v === 1 && typeof job === "string" && job !== "" && (kind === "crawl" || kind === "batch") && isOffset(skip) && isOffset(index) && (prev === undefined || (isOffset(prev) && prev <= skip));
+  return ok ? (p as Position) : undefined;
+}
+
+/** The position a stream of job `id` resumes from (`resumeFrom`, checked by the schema already): a `ValidationError` when it is another job's. */
+function resumePoint(kind: JobKind, id: string, resumeFrom: string): Position {
+  const p = decodePosition(resumeFrom)!;
+  if (p.job !== id || p.kind !== kind) {
+    const what = (k: JobKind, j: string) => `${k === "batch" ? "batch scrape" : "crawl"} ${j}`;
+    throw new ValidationError([{ path: "resumeFrom", message: `is a position of ${what(p.kind, p.job)}, not of ${what(kind, id)}` }], "documents options");
+  }
+  return p;
+}
+
+/**
+ * A job's documents as an async iterator, with {@link DocumentStream.position}: what `crawlDocuments` and
+ * `batchScrapeDocuments` return.
+ */
+export interface DocumentStream<TDoc> extends AsyncGenerator<TDoc, void, undefined> {
+  /**
+   * Where the stream stands: after the last document it yielded (before the first, where it starts).
+   * Persist it after handling each document and pass it back as `resumeFrom` (to the same method, the same
+   * job id, any client, any process) to continue with the next document. An opaque string: do not build
+   * or edit one. Exact for a finished job (its pages do not change): nothing lost, nothing repeated. Taken
+   * while the job was still scraping, the resumed stream reads on from the same server offset; documents
+   * the server moves while results land are handled as the live stream handles them.
+   */
+  readonly position: string;
 }
 
 /**
@@ -153,24 +243,64 @@ export async function* pagesOf<TDoc = Document>(
   apiVersion: ApiVersion = "v2",
   snapshot = false,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
-  const docs = new Set<string>();
+  const memory = new DocumentMemory();
   // Paused by the ramp unless the caller set the interval (poll-timing.ts).
   for await (const page of walkPages<TDoc>(http, kind, id, req, apiVersion, { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, snapshot })) {
-    // A document the server lists on two pages is yielded once (the watcher's rule, `identity.ts`).
-    yield { ...page, data: page.data.filter((d) => firstSeen(docs, d)) };
+    // A document the server lists on two pages is yielded once (`identity.ts`).
+    if (page.data.length > 0) memory.page(isTerminal(page.status));
+    yield { ...page, data: page.data.filter((d) => memory.first(d)) };
   }
 }
 
-/** Every document of a job, in order (an async iterator over {@link jobPages}); with `opts.schema`, each `json` is parsed before it is yielded. */
-export async function* jobDocuments<TDoc = Document>(
+/**
+ * Every document of a job, in order, as a {@link DocumentStream} (its options checked on the first read);
+ * with `opts.schema`, each `json` is parsed before it is yielded; with `opts.resumeFrom`, from the document
+ * after that position.
+ */
+export function jobDocuments<TDoc = Document>(
   http: HttpClient,
   kind: JobKind,
   id: string,
-  opts?: JobDocumentsOptions | null,
+  optsArg?: JobDocumentsOptions | null,
   requestOptions?: RequestOptions,
   apiVersion: ApiVersion = "v2",
+): DocumentStream<TDoc> {
+  const from = optsArg?.resumeFrom;
+  const state = { position: typeof from === "string" ? from : encodePosition({ v: 1, job: id, kind, skip: 0, index: 0 }) };
+  const stream = documentsOf<TDoc>(http, kind, id, optsArg, requestOptions, apiVersion, state);
+  return Object.defineProperty(stream, "position", { get: () => state.position, enumerable: true }) as DocumentStream<TDoc>;
+}
+
+async function* documentsOf<TDoc>(
+  http: HttpClient,
+  kind: JobKind,
+  id: string,
+  optsArg: JobDocumentsOptions | null | undefined,
+  requestOptions: RequestOptions | undefined,
+  apiVersion: ApiVersion,
+  state: { position: string },
 ): AsyncGenerator<TDoc, void, undefined> {
-  for await (const page of jobPages<TDoc>(http, kind, id, opts, requestOptions, apiVersion)) {
-    for (const doc of page.data) yield opts?.schema ? ((await validateDocumentsWith(opts.schema, [doc as Document]))[0] as TDoc) : doc;
+  const opts = checkDocumentsOptions(optsArg);
+  const requestChecked = checkRequestOptions(requestOptions);
+  const start = opts.resumeFrom === undefined ? undefined : resumePoint(kind, id, opts.resumeFrom);
+  // Documents below this server offset were delivered before: read again (the page before, for the repeats it drops), not yielded.
+  const until = start ? start.skip + start.index : 0;
+  const memory = new DocumentMemory();
+  let skip = 0;
+  let current: number | undefined;
+  let prev: number | undefined;
+  const rules: WalkRules<TDoc> = { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, from: start && (start.prev ?? start.skip), at: (s) => (skip = s) };
+  for await (const page of walkPages<TDoc>(http, kind, id, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, rules)) {
+    if (page.data.length === 0) continue;
+    memory.page(isTerminal(page.status));
+    if (current !== undefined && current !== skip) prev = current;
+    current = skip;
+    for (const [i, doc] of page.data.entries()) {
+      // Every document is recorded (a repeat of it later is dropped); one the server repeats is not yielded, nor one below the resume point.
+      if (!memory.first(doc) || skip + i < until) continue;
+      const out = opts.schema ? ((await validateDocumentsWith(opts.schema, [doc as Document]))[0] as TDoc) : doc;
+      state.position = encodePosition({ v: 1, job: id, kind, skip, index: i + 1, ...(prev !== undefined ? { prev } : {}) });
+      yield out;
+    }
   }
 }
