@@ -69,4 +69,24 @@ describe("the identity memory of crawlDocuments", () => {
     for await (const d of s.client.crawlDocuments("job-shift")) ids.push(String(d.metadata.scrapeId));
     expect(ids).toEqual(Array.from({ length: 10 }, (_, i) => `scrape-${i + 1}`));
   });
+
+  it("a finished job's next that leads back three pages: the documents at offsets already read are not yielded again", async () => {
+    const pages: Record<string, { docs: number[]; next?: string }> = {
+      "0": { docs: [1, 2], next: "skip=2" },
+      "2": { docs: [3, 4], next: "skip=4" },
+      "4": { docs: [5, 6], next: "skip=0&x=again" },
+      "0again": { docs: [1, 2], next: "skip=6" },
+      "6": { docs: [7] },
+    };
+    s = await setup("fetch");
+    s.fake.addHook((req, u) => {
+      if (req.method !== "GET" || u.pathname !== "/v2/crawl/job-back") return undefined;
+      const p = pages[(u.searchParams.get("skip") ?? "0") + (u.searchParams.get("x") ?? "")]!;
+      const data = p.docs.map((n) => ({ markdown: `# ${n}`, metadata: { scrapeId: `scrape-${n}`, statusCode: 200 } }));
+      return json({ success: true, status: "completed", completed: 7, total: 7, creditsUsed: 7, expiresAt: "2026-11-24T00:00:00.000Z", data, ...(p.next ? { next: `${u.origin}/v2/crawl/job-back?${p.next}` } : {}) });
+    });
+    const ids: string[] = [];
+    for await (const d of s.client.crawlDocuments("job-back")) ids.push(String(d.metadata.scrapeId));
+    expect(ids).toEqual(Array.from({ length: 7 }, (_, i) => `scrape-${i + 1}`));
+  });
 });

@@ -244,11 +244,12 @@ export async function* pagesOf<TDoc = Document>(
   snapshot = false,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
   const memory = new DocumentMemory();
+  let skip = 0;
   // Paused by the ramp unless the caller set the interval (poll-timing.ts).
-  for await (const page of walkPages<TDoc>(http, kind, id, req, apiVersion, { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, snapshot })) {
+  for await (const page of walkPages<TDoc>(http, kind, id, req, apiVersion, { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, snapshot, at: (s) => (skip = s) })) {
     // A document the server lists on two pages is yielded once (`identity.ts`).
-    if (page.data.length > 0) memory.page(isTerminal(page.status));
-    yield { ...page, data: page.data.filter((d) => memory.first(d)) };
+    if (page.data.length > 0) memory.page(isTerminal(page.status), skip, page.data.length);
+    yield { ...page, data: page.data.filter((d, i) => memory.first(d, i)) };
   }
 }
 
@@ -292,12 +293,12 @@ async function* documentsOf<TDoc>(
   const rules: WalkRules<TDoc> = { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, from: start && (start.prev ?? start.skip), at: (s) => (skip = s) };
   for await (const page of walkPages<TDoc>(http, kind, id, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, rules)) {
     if (page.data.length === 0) continue;
-    memory.page(isTerminal(page.status));
+    memory.page(isTerminal(page.status), skip, page.data.length);
     if (current !== undefined && current !== skip) prev = current;
     current = skip;
     for (const [i, doc] of page.data.entries()) {
       // Every document is recorded (a repeat of it later is dropped); one the server repeats is not yielded, nor one below the resume point.
-      if (!memory.first(doc) || skip + i < until) continue;
+      if (!memory.first(doc, i) || skip + i < until) continue;
       const out = opts.schema ? ((await validateDocumentsWith(opts.schema, [doc as Document]))[0] as TDoc) : doc;
       state.position = encodePosition({ v: 1, job: id, kind, skip, index: i + 1, ...(prev !== undefined ? { prev } : {}) });
       yield out;
