@@ -11,8 +11,8 @@
  *
  *   npx tsx bench/crawl-memory.mts                       # 3 runs, 5,000 and 20,000 documents, webdata from src/
  *   npx tsx bench/crawl-memory.mts --runs 5 --dist       # webdata from the built package (npm run build first)
- *   npx tsx bench/crawl-memory.mts --warm                # one status read before the baseline: the code the
- *                                                        # first request loads is not counted as crawl memory
+ *   npx tsx bench/crawl-memory.mts --same                # the raw loop's process loads webdata too, and both
+ *                                                        # read one status page through it before the baseline
  *   npx tsx bench/crawl-memory.mts --src /tmp/old/src    # webdata from another src/ (an older commit's, for before/after)
  *   npx tsx bench/crawl-memory.mts --small 500 --docs 2000 --runs 1   # quick
  */
@@ -36,10 +36,20 @@ if (role === "serve") {
   process.stdin.resume();
   process.stdin.on("end", () => void server.close().then(() => process.exit(0)));
 } else if (role === "measure") {
-  const [, contender, apiUrl, docsArg, dist, warm] = process.argv.slice(2);
+  const [, contender, apiUrl, docsArg, dist, mode] = process.argv.slice(2);
   const undici = await import("undici");
+  // Both contenders load webdata and make a client (with --same, the raw loop too, and each makes one status
+  // read through it): the processes differ only in the loop measured, not in the code loaded before the
+  // baseline, which sizes V8's young generation (the peak's largest part).
+  const loadsWebdata = contender !== "raw" || mode === "same";
+  const mod = loadsWebdata
+    ? ((dist === "dist" ? await import("webdata") : await import(dist === "src" ? "../src/node.js" : pathToFileURL(`${dist}/node.ts`).href)) as typeof import("../src/node.js"))
+    : undefined;
+  const client = mod && new mod.WebData({ apiKey: KEY, apiUrl, logLevel: "off", maxRetries: 0 });
+  if (client && mode === "same") await client.getCrawlStatus(ID, { limit: 1 });
   let iterate: (use: (doc: { markdown?: string }) => void) => Promise<void>;
   if (contender === "raw") {
+    if (mode === "same") await (await undici.request(`${apiUrl}/v2/crawl/${ID}?limit=1`, { headers: { authorization: `Bearer ${KEY}` } })).body.json();
     iterate = async (use) => {
       let next: string | undefined = `${apiUrl}/v2/crawl/${ID}`;
       while (next) {
@@ -50,21 +60,20 @@ if (role === "serve") {
       }
     };
   } else {
-    const mod = (dist === "dist" ? await import("webdata") : await import(dist === "src" ? "../src/node.js" : pathToFileURL(`${dist}/node.ts`).href)) as typeof import("../src/node.js");
-    const client = new mod.WebData({ apiKey: KEY, apiUrl, logLevel: "off", maxRetries: 0 });
     iterate = async (use) => {
-      for await (const doc of client.crawlDocuments(ID)) use(doc);
+      for await (const doc of client!.crawlDocuments(ID)) use(doc);
     };
-    // With --warm: one status read first, so the code the first request loads (the transport, its schemas) is in the baseline.
-    if (warm === "warm") await client.getCrawlStatus(ID, { limit: 1 });
   }
-  if (warm === "warm" && contender === "raw") await (await undici.request(`${apiUrl}/v2/crawl/${ID}?limit=1`, { headers: { authorization: `Bearer ${KEY}` } })).body.json();
   globalThis.gc?.();
   const base = process.memoryUsage().heapUsed;
   let peak = base;
+  const v8 = await import("node:v8");
+  const spaces = () => Object.fromEntries(v8.getHeapSpaceStatistics().map((x) => [x.space_name, +(x.space_used_size / 1048576).toFixed(1)]));
+  const baseSpaces = spaces();
+  let peakSpaces = baseSpaces;
   const sample = () => {
     const h = process.memoryUsage().heapUsed;
-    if (h > peak) peak = h;
+    if (h > peak) { peak = h; if (process.env.SPACES) peakSpaces = spaces(); }
   };
   const timer = setInterval(sample, 5);
   let docs = 0;
@@ -77,11 +86,12 @@ if (role === "serve") {
   sample();
   clearInterval(timer);
   if (docs !== Number(docsArg)) throw new Error(`expected ${docsArg} documents, got ${docs}`);
+  if (process.env.SPACES) console.error(contender, JSON.stringify(baseSpaces), JSON.stringify(peakSpaces));
   console.log(JSON.stringify({ peakMB: (peak - base) / 1024 / 1024, docs, bytes }));
   process.exit(0);
 } else {
   const { values } = parseArgs({
-    options: { runs: { type: "string", default: "3" }, docs: { type: "string", default: "20000" }, small: { type: "string", default: "5000" }, dist: { type: "boolean", default: false }, warm: { type: "boolean", default: false }, src: { type: "string" } },
+    options: { runs: { type: "string", default: "3" }, docs: { type: "string", default: "20000" }, small: { type: "string", default: "5000" }, dist: { type: "boolean", default: false }, same: { type: "boolean", default: false }, src: { type: "string" } },
   });
   const RUNS = Number(values.runs);
   const SIZES = [Number(values.small), Number(values.docs)];
@@ -101,7 +111,7 @@ if (role === "serve") {
   /** One measurement in a fresh process. */
   const measure = (contender: string, url: string, docs: number) =>
     new Promise<number>((resolve, reject) => {
-      const p = spawn(process.execPath, ["--expose-gc", ...tsx, SELF, "measure", contender, url, String(docs), values.dist ? "dist" : (values.src ?? "src"), values.warm ? "warm" : "cold"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+      const p = spawn(process.execPath, ["--expose-gc", ...tsx, SELF, "measure", contender, url, String(docs), values.dist ? "dist" : (values.src ?? "src"), values.same ? "same" : "own"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
       let out = "";
       p.stdout!.on("data", (c: Buffer) => (out += c.toString()));
       p.once("exit", (code) => (code === 0 ? resolve((JSON.parse(out.trim().split("\n").at(-1)!) as { peakMB: number }).peakMB) : reject(new Error(`${contender} exited ${code}`))));
@@ -126,7 +136,7 @@ if (role === "serve") {
     [`heap growth, ${SIZES[0]} to ${SIZES[1]} docs`, (c) => peaks.get(c)![1]!.map((p, i) => p - peaks.get(c)![0]![i]!)],
   ];
   const ratios: Record<string, number> = {};
-  console.log(`Node ${process.version}, ${RUNS} run(s)${values.warm ? ", each process warmed by one status read before its baseline" : ""}, ratios to the raw loop of the same runs (median (min-max))`);
+  console.log(`Node ${process.version}, ${RUNS} run(s)${values.same ? ", both contenders loading webdata and reading one status page through it before the baseline (--same)" : ""}, ratios to the raw loop of the same runs (median (min-max))`);
   for (const [title, per] of rows) {
     console.log(`\n${title}`);
     const raw = median(per("raw"));

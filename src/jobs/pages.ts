@@ -90,26 +90,30 @@ export async function* walkPages<TDoc = Document>(
   let offset = seen;
   let zeroEnds = 0;
   for (;;) {
-    const { next, status, data } = page;
+    const { next, status } = page;
+    const count = page.data.length;
     const terminal = isTerminal(status);
     // A finished job's page that repeats the page before is a loop (only pages of a finished job are compared).
-    const identity = data.length > 0 && terminal ? data.map(documentKey).join("\n") : undefined;
+    const identity = count > 0 && terminal ? page.data.map(documentKey).join("\n") : undefined;
     if (identity !== undefined && identity === previous) throw new PaginationLoopError(id, "the job has finished and the server sent the same page again");
     previous = identity;
-    seen += data.length;
+    seen += count;
+    const zero = zeroCounters(page);
     at?.(offset);
     yield page;
+    // Not held while the next page is read (one page in memory, not two).
+    page = undefined as unknown as JobStatus<TDoc>;
     let follow: string | undefined;
-    if ((terminal || snapshot) && (!next || data.length === 0)) {
+    if ((terminal || snapshot) && (!next || count === 0)) {
       // The end, unless it is an all-zero end the watcher reads once more (from `skip`, after the pause).
-      if (!(poll && zeroCounters(page) && zeroEnds++ < 1)) return;
-    } else if (next && (data.length > 0 || !poll)) {
+      if (!(poll && zero && zeroEnds++ < 1)) return;
+    } else if (next && (count > 0 || !poll)) {
       // A `next` already followed is a loop, but after an empty page of a running job (how new results are awaited).
-      if (followed.has(next) && (data.length > 0 || terminal)) throw new PaginationLoopError(id, "the server's next link points to a page already read", next);
+      if (followed.has(next) && (count > 0 || terminal)) throw new PaginationLoopError(id, "the server's next link points to a page already read", next);
       followed.add(next);
       follow = next;
     }
-    if ((!terminal && data.length === 0) || (!follow && poll)) await delay(pause(), req.signal);
+    if ((!terminal && count === 0) || (!follow && poll)) await delay(pause(), req.signal);
     const url = follow;
     if (at) offset = (url === undefined ? undefined : skipOf(url)) ?? seen;
     page = await read(() => (url ? getJobPage<TDoc>(http, kind, id, url, req, apiVersion) : readJobStatus<TDoc>(http, kind, id, ownPage({ skip: seen, limit }), req, apiVersion)));
