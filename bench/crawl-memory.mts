@@ -14,6 +14,7 @@
  *   npx tsx bench/crawl-memory.mts --same                # the raw loop's process loads webdata too, and both
  *                                                        # read one status page through it before the baseline
  *   npx tsx bench/crawl-memory.mts --src /tmp/old/src    # webdata from another src/ (an older commit's, for before/after)
+ *   SPACES=1 npx tsx bench/crawl-memory.mts ...          # also print V8's heap spaces at baseline and peak (stderr)
  *   npx tsx bench/crawl-memory.mts --small 500 --docs 2000 --runs 1   # quick
  */
 import { spawn } from "node:child_process";

@@ -2,7 +2,9 @@
  * What makes two documents of a job the same, in one home: the watcher, the
  * pagination walk (`crawlDocuments`, `crawl()`, the watcher's REST reads) and
  * the walk's loop rule all use it, so a document the server repeats (on two pages, or
- * on a socket and a page) is delivered once wherever it comes from.
+ * on a socket and a page) is delivered once wherever it comes from. The document
+ * iterators remember identities through {@link DocumentMemory} (bounded for a finished
+ * job); the watcher and the drop-in's snapshot read keep theirs in a set ({@link firstSeen}).
  */
 import { isRecord } from "../core/errors.js";
 
