@@ -271,9 +271,20 @@ export function jobDocuments<TDoc = Document>(
   apiVersion: ApiVersion = "v2",
 ): DocumentStream<TDoc> {
   const from = optsArg?.resumeFrom;
-  const state = { position: typeof from === "string" ? from : encodePosition({ v: 1, job: id, kind, skip: 0, index: 0 }) };
+  // Where the stream stands, as numbers (encoded only when `position` is read): the resume point given, or the start.
+  const state: StreamState = { given: typeof from === "string" ? from : undefined, skip: 0, index: 0, prev: undefined };
   const stream = documentsOf<TDoc>(http, kind, id, optsArg, requestOptions, apiVersion, state);
-  return Object.defineProperty(stream, "position", { get: () => state.position, enumerable: true }) as DocumentStream<TDoc>;
+  const position = () =>
+    state.given ?? encodePosition({ v: 1, job: id, kind, skip: state.skip, index: state.index, ...(state.prev !== undefined ? { prev: state.prev } : {}) });
+  return Object.defineProperty(stream, "position", { get: position, enumerable: true }) as DocumentStream<TDoc>;
+}
+
+/** A stream's place: the `resumeFrom` it was given until it yields, then the page offset, documents read of it, and the page before. */
+interface StreamState {
+  given: string | undefined;
+  skip: number;
+  index: number;
+  prev: number | undefined;
 }
 
 async function* documentsOf<TDoc>(
@@ -283,7 +294,7 @@ async function* documentsOf<TDoc>(
   optsArg: JobDocumentsOptions | null | undefined,
   requestOptions: RequestOptions | undefined,
   apiVersion: ApiVersion,
-  state: { position: string },
+  state: StreamState,
 ): AsyncGenerator<TDoc, void, undefined> {
   const opts = checkDocumentsOptions(optsArg);
   const requestChecked = checkRequestOptions(requestOptions);
@@ -295,17 +306,33 @@ async function* documentsOf<TDoc>(
   let current: number | undefined;
   let prev: number | undefined;
   const rules: WalkRules<TDoc> = { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, from: start && (start.prev ?? start.skip), at: (s) => (skip = s) };
-  for await (const page of walkPages<TDoc>(http, kind, id, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, rules)) {
-    if (page.data.length === 0) continue;
-    memory.page(isTerminal(page.status), skip, page.data.length);
-    if (current !== undefined && current !== skip) prev = current;
-    current = skip;
-    for (const [i, doc] of page.data.entries()) {
-      // Every document is recorded (a repeat of it later is dropped); one the server repeats is not yielded, nor one below the resume point.
-      if (!memory.first(doc, i) || skip + i < until) continue;
-      const out = opts.schema ? ((await validateDocumentsWith(opts.schema, [doc as Document]))[0] as TDoc) : doc;
-      state.position = encodePosition({ v: 1, job: id, kind, skip, index: i + 1, ...(prev !== undefined ? { prev } : {}) });
-      yield out;
+  const walk = walkPages<TDoc>(http, kind, id, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, rules);
+  try {
+    for (;;) {
+      let step: IteratorResult<JobStatus<TDoc>, void> | undefined = await walk.next();
+      if (step.done) return;
+      // The page is not held while the next one is read (one page in memory).
+      let data: TDoc[] | undefined = step.value.data;
+      const finished = isTerminal(step.value.status);
+      step = undefined;
+      if (data.length === 0) continue;
+      memory.page(finished, skip, data.length);
+      if (current !== undefined && current !== skip) prev = current;
+      current = skip;
+      for (let i = 0; i < data.length; i++) {
+        const doc = data[i]!;
+        // Every document is recorded (a repeat of it later is dropped); one the server repeats is not yielded, nor one below the resume point.
+        if (!memory.first(doc, i) || skip + i < until) continue;
+        const out = opts.schema ? ((await validateDocumentsWith(opts.schema, [doc as unknown as Document]))[0] as TDoc) : doc;
+        state.given = undefined;
+        state.skip = skip;
+        state.index = i + 1;
+        state.prev = prev;
+        yield out;
+      }
+      data = undefined;
     }
+  } finally {
+    await walk.return();
   }
 }
