@@ -227,9 +227,12 @@ export interface DocumentStream<TDoc> extends AsyncGenerator<TDoc, void, undefin
    * Where the stream stands: after the last document it yielded (before the first, where it starts).
    * Persist it after handling each document and pass it back as `resumeFrom` (to the same method, the same
    * job id, any client, any process) to continue with the next document. An opaque string: do not build
-   * or edit one. Exact for a finished job (its pages do not change): nothing lost, nothing repeated. Taken
-   * while the job was still scraping, the resumed stream reads on from the same server offset; documents
-   * the server moves while results land are handled as the live stream handles them.
+   * or edit one. Exact for a finished job (its pages do not change): nothing lost, nothing repeated (the
+   * page before the position is read again, so a document the server repeats across a page boundary is
+   * still dropped). Taken while the job was still scraping, the resumed stream reads on from the same
+   * server offset, but the service may still move results while it scrapes: a document it moves across
+   * that offset can come again (or, as for any reader of a running job, be missed). Where that matters,
+   * de-duplicate on `metadata.scrapeId`, or resume once the job has finished.
    */
   readonly position: string;
 }
