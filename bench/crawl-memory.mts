@@ -7,7 +7,8 @@
  * contenders in rotated order, `--runs` times. Printed: the median peak heap above the process's
  * baseline at `--small` and `--docs` documents, the heap growth from the small crawl to the large one
  * (run by run), each as a ratio to the raw loop of the same run, with the spread, and the targets judged
- * (growth <= 1.5x raw, peak <= 1.3x raw).
+ * (growth <= 1.5x raw, peak <= 1.3x raw). A last row measures what the iteration keeps, free of GC timing:
+ * the live heap after a full GC at a quarter of the large crawl and at its end, in one process.
  *
  *   npx tsx bench/crawl-memory.mts                       # 3 runs, 5,000 and 20,000 documents, webdata from src/
  *   npx tsx bench/crawl-memory.mts --runs 5 --dist       # webdata from the built package (npm run build first)
@@ -37,7 +38,10 @@ if (role === "serve") {
   process.stdin.resume();
   process.stdin.on("end", () => void server.close().then(() => process.exit(0)));
 } else if (role === "measure") {
-  const [, contender, apiUrl, docsArg, dist, mode] = process.argv.slice(2);
+  const [, contender, apiUrl, docsArg, dist, mode, what] = process.argv.slice(2);
+  // "retained": a full GC at a quarter of the documents and at the last, and the live heap's growth between (no peak).
+  const marks = what === "retained" ? [Math.round(Number(docsArg) / 4), Number(docsArg)] : [];
+  const live: number[] = [];
   const undici = await import("undici");
   // Both contenders load webdata and make a client (with --same, the raw loop too, and each makes one status
   // read through it): the processes differ only in the loop measured, not in the code loaded before the
@@ -83,12 +87,16 @@ if (role === "serve") {
     docs++;
     bytes += doc.markdown?.length ?? 0; // the application reads each document
     if (docs % 50 === 0) sample();
+    if (marks.includes(docs)) {
+      globalThis.gc?.();
+      live.push(process.memoryUsage().heapUsed);
+    }
   });
   sample();
   clearInterval(timer);
   if (docs !== Number(docsArg)) throw new Error(`expected ${docsArg} documents, got ${docs}`);
   if (process.env.SPACES) console.error(contender, JSON.stringify(baseSpaces), JSON.stringify(peakSpaces));
-  console.log(JSON.stringify({ peakMB: (peak - base) / 1024 / 1024, docs, bytes }));
+  console.log(JSON.stringify({ peakMB: (peak - base) / 1024 / 1024, docs, bytes, ...(live.length === 2 ? { retainedMB: (live[1]! - live[0]!) / 1024 / 1024 } : {}) }));
   process.exit(0);
 } else {
   const { values } = parseArgs({
@@ -110,22 +118,28 @@ if (role === "serve") {
     return { url, stop: () => new Promise<void>((r) => (p.once("exit", () => r()), p.stdin!.end())) };
   };
   /** One measurement in a fresh process. */
-  const measure = (contender: string, url: string, docs: number) =>
+  const measure = (contender: string, url: string, docs: number, what = "peak") =>
     new Promise<number>((resolve, reject) => {
-      const p = spawn(process.execPath, ["--expose-gc", ...tsx, SELF, "measure", contender, url, String(docs), values.dist ? "dist" : (values.src ?? "src"), values.same ? "same" : "own"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+      const p = spawn(process.execPath, ["--expose-gc", ...tsx, SELF, "measure", contender, url, String(docs), values.dist ? "dist" : (values.src ?? "src"), values.same ? "same" : "own", what], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
       let out = "";
       p.stdout!.on("data", (c: Buffer) => (out += c.toString()));
-      p.once("exit", (code) => (code === 0 ? resolve((JSON.parse(out.trim().split("\n").at(-1)!) as { peakMB: number }).peakMB) : reject(new Error(`${contender} exited ${code}`))));
+      p.once("exit", (code) => {
+        if (code !== 0) return reject(new Error(`${contender} exited ${code}`));
+        const r = JSON.parse(out.trim().split("\n").at(-1)!) as { peakMB: number; retainedMB?: number };
+        resolve(what === "retained" ? r.retainedMB! : r.peakMB);
+      });
     });
 
   const peaks = new Map<string, number[][]>(); // contender -> [size index][run]
-  for (const c of CONTENDERS) peaks.set(c, SIZES.map(() => []));
+  const retained = new Map<string, number[]>(); // contender -> [run]
+  for (const c of CONTENDERS) (peaks.set(c, SIZES.map(() => [])), retained.set(c, []));
   for (const [si, docs] of SIZES.entries()) {
     const server = await serve(docs);
     for (let run = 0; run < RUNS; run++) {
       // Rotated order: run 0 raw first, run 1 webdata first, ...
       const order = run % 2 === 0 ? CONTENDERS : [...CONTENDERS].reverse();
       for (const c of order) peaks.get(c)![si]!.push(await measure(c, server.url, docs));
+      if (si === 1) for (const c of order) retained.get(c)!.push(await measure(c, server.url, docs, "retained"));
     }
     await server.stop();
   }
@@ -135,6 +149,7 @@ if (role === "serve") {
     [`peak heap, finished crawl of ${SIZES[0]} 5 KB docs (100 a page)`, (c) => peaks.get(c)![0]!],
     [`peak heap, finished crawl of ${SIZES[1]} 5 KB docs (100 a page)`, (c) => peaks.get(c)![1]!],
     [`heap growth, ${SIZES[0]} to ${SIZES[1]} docs`, (c) => peaks.get(c)![1]!.map((p, i) => p - peaks.get(c)![0]![i]!)],
+    [`live heap growth after a full GC, ${Math.round(SIZES[1]! / 4)} to ${SIZES[1]} docs of one crawl (what the iteration keeps)`, (c) => retained.get(c)!],
   ];
   const ratios: Record<string, number> = {};
   console.log(`Node ${process.version}, ${RUNS} run(s)${values.same ? ", both contenders loading webdata and reading one status page through it before the baseline (--same)" : ""}, ratios to the raw loop of the same runs (median (min-max))`);
