@@ -45,7 +45,7 @@ import { HttpClient, type APIPromise, type RequestOptions } from "./core/request
 import type { CreditMeter } from "./core/client-state.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
-import { jobDocuments } from "./jobs/pages.js";
+import { jobDocuments, type DocumentStream } from "./jobs/pages.js";
 import { recordOutcomes, type BatchDocuments, type BatchDocumentsOptions, type BatchFailure } from "./jobs/batch-outcomes.js";
 import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait, type ValidateOption } from "./jobs/waiters.js";
 import { V1Client } from "./v1/client.js";
@@ -137,8 +137,9 @@ export class WebData {
   /**
    * Every document of a crawl, following `next` until the crawl has ended and no page remains.
    * `json` is typed from `options.schema` (each document parsed with it as it is yielded), or named: `crawlDocuments<MyType>(id)` (unchecked).
+   * The stream's `position`, persisted after each document, resumes it: `crawlDocuments(id, { resumeFrom: position })`.
    */
-  crawlDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): AsyncGenerator<Document<T>, void, undefined> {
+  crawlDocuments<T = unknown>(id: string, options?: JobDocumentsOptions<T>, requestOptions?: RequestOptions): DocumentStream<Document<T>> {
     return jobDocuments<Document<T>>(this.#http, "crawl", id, options, requestOptions);
   }
 
@@ -180,13 +181,14 @@ export class WebData {
   }
 
   /**
-   * Every document of a batch scrape, following `next`; `json` typed (and parsed) as in `crawlDocuments`.
-   * With `urls` (the batch's inputs), `byUrl()` on the iterator resolves, after the last document, to each
-   * input's document or `BatchFailure`.
+   * Every document of a batch scrape, following `next`; `json` typed (and parsed), `position` and `resumeFrom` as in
+   * `crawlDocuments`. With `urls` (the batch's inputs), `byUrl()` on the iterator resolves, after the last document,
+   * to each input's document or `BatchFailure` (a stream resumed with `resumeFrom` has not seen every document: its
+   * `byUrl()` rejects with a `ValidationError`).
    */
   batchScrapeDocuments<T = unknown>(id: string, options?: BatchDocumentsOptions<T>, requestOptions?: RequestOptions): BatchDocuments<Document<T>> {
-    const urls = options !== null && typeof options === "object" ? (options as { urls?: unknown }).urls : undefined;
-    return recordOutcomes(this.#http, id, urls, requestOptions, jobDocuments<Document<T>>(this.#http, "batch", id, options, requestOptions));
+    const given = options !== null && typeof options === "object" ? (options as { urls?: unknown; resumeFrom?: unknown }) : undefined;
+    return recordOutcomes(this.#http, id, given?.urls, requestOptions, jobDocuments<Document<T>>(this.#http, "batch", id, options, requestOptions), given?.resumeFrom !== undefined);
   }
 
   /** Failed pages of a batch scrape: `GET /v2/batch/scrape/<id>/errors`. */

@@ -78,6 +78,7 @@ export type { BatchScrapeOptions, BatchScrapeStartResult } from "./api/batch.js"
 export type { ExtractOptions, ExtractStartResult, ExtractStatus } from "./api/extract.js";
 export type { AgentOptions, AgentRequest, AgentStartResult, AgentStatus } from "./api/agent.js";
 export type { JobStatus, JobPageOptions, JobErrors, WaitOptions, JobDocumentsOptions } from "./jobs/types.js";
+export type { DocumentStream } from "./jobs/pages.js";
 export type { ValidateOption } from "./jobs/waiters.js";
 // Long jobs (issue 35): every batch input's outcome, the waiters' stall options.
 export type { BatchFailure, BatchDocuments, BatchDocumentsOptions } from "./jobs/batch-outcomes.js";

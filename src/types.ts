@@ -58,6 +58,7 @@ export type {
   JobErrors,
   WaitOptions,
   JobDocumentsOptions,
+  DocumentStream,
   ValidateOption,
   WatcherOptions,
   WatchEvent,

@@ -16,6 +16,7 @@ import type { Document } from "../api/document.js";
 import { AbortError, ValidationError, WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { getJobErrors } from "./status.js";
+import type { DocumentStream } from "./pages.js";
 import type { JobDocumentsOptions, JobError, JobErrors } from "./types.js";
 
 /** Why a batch input has no document: the server's error, robots.txt, an invalid URL, or nothing reported. */
@@ -144,7 +145,7 @@ export interface BatchDocumentsOptions<T = unknown> extends JobDocumentsOptions<
 }
 
 /** `batchScrapeDocuments`' iterator: every document, then `byUrl()` (issue 35). */
-export interface BatchDocuments<TDoc> extends AsyncGenerator<TDoc, void, undefined> {
+export interface BatchDocuments<TDoc> extends DocumentStream<TDoc> {
   /**
    * Each input URL (the `urls` option, as given) to its document or its {@link BatchFailure}, once the
    * iteration has ended (it resolves then; it rejects when the iteration failed or was stopped early).
@@ -166,7 +167,7 @@ export function checkUrlsOption(urls: unknown): readonly string[] | undefined {
  * Wraps a batch's document iterator: with `urls`, it keeps each document yielded and, at its end, makes
  * `byUrl()` (reading `/errors` when an input has no document). Without `urls`, `byUrl()` is a `ValidationError`.
  */
-export function recordOutcomes<TDoc extends Document>(http: HttpClient, id: string, urls: unknown, req: RequestOptions | undefined, inner: AsyncGenerator<TDoc, void, undefined>): BatchDocuments<TDoc> {
+export function recordOutcomes<TDoc extends Document>(http: HttpClient, id: string, urls: unknown, req: RequestOptions | undefined, inner: DocumentStream<TDoc>, resumed = false): BatchDocuments<TDoc> {
   let settle: { resolve: (m: Map<string, TDoc | BatchFailure>) => void; reject: (e: unknown) => void } | undefined;
   const result = new Promise<Map<string, TDoc | BatchFailure>>((resolve, reject) => (settle = { resolve, reject }));
   result.catch(() => undefined); // read only when `byUrl()` is called
@@ -174,7 +175,9 @@ export function recordOutcomes<TDoc extends Document>(http: HttpClient, id: stri
   try {
     inputs = checkUrlsOption(urls);
     if (!inputs) throw new ValidationError([{ path: "urls", message: "byUrl() needs the batch's input URLs: pass them as the `urls` option of batchScrapeDocuments" }], "documents options");
+    if (resumed) throw new ValidationError([{ path: "resumeFrom", message: "byUrl() needs every document of the batch: a stream resumed from a position has not seen those before it (iterate from the start, or read batchScrape()'s byUrl)" }], "documents options");
   } catch (err) {
+    inputs = undefined; // no outcome map: keep no document and read no /errors
     settle?.reject(err);
   }
   const docs: TDoc[] = [];
@@ -198,5 +201,7 @@ export function recordOutcomes<TDoc extends Document>(http: HttpClient, id: stri
     }
   }
   const gen = recording();
-  return Object.assign(gen, { byUrl: () => result });
+  // The stream's `position` is the inner stream's: it moves as each document is yielded through here.
+  Object.defineProperty(gen, "position", { get: () => inner.position, enumerable: true });
+  return Object.assign(gen as AsyncGenerator<TDoc, void, undefined> & { readonly position: string }, { byUrl: () => result });
 }

@@ -25,9 +25,9 @@ import { checkJsonOptions, checkRequestOptions, optionsArg, waitShape, withSigna
 import { check, int } from "../core/validate.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { delay } from "../core/time.js";
-import { PaginationLoopError } from "../core/errors.js";
+import { PaginationLoopError, ValidationError } from "../core/errors.js";
 import { pollPauses } from "./poll-timing.js";
-import { documentKey, firstSeen } from "./identity.js";
+import { DocumentMemory, documentKey } from "./identity.js";
 import { getJobPage, isTerminal, ownPage, readJobStatus } from "./status.js";
 import { stallCheck } from "./stall.js";
 import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
@@ -51,6 +51,10 @@ export interface WalkRules<TDoc = Document> {
   snapshot?: boolean | undefined;
   /** The first page, already read by the caller (the drop-in's status read): the walk starts from it and does not read it again. */
   first?: JobStatus<TDoc> | undefined;
+  /** The server offset (`skip`) of the first read, where the walk starts (a resumed document stream). */
+  from?: number | undefined;
+  /** Told each page's server offset (`skip`) just before the page is yielded: the `skip` of the read, or of the `next` link followed. */
+  at?: ((skip: number) => void) | undefined;
   /**
    * Runs each page read (`call` sends it): the user's failure rule. Default: a failure throws. The
    * watcher's turns a transient failure into a non-fatal error event and reads again after a pause.
@@ -79,35 +83,54 @@ export async function* walkPages<TDoc = Document>(
   apiVersion: ApiVersion,
   rules: WalkRules<TDoc>,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
-  const { pause, pageLimit: limit, snapshot, poll, first, read = (call) => call() } = rules;
+  const { pause, pageLimit: limit, snapshot, poll, first, from, at, read = (call) => call() } = rules;
   const followed = new Set<string>();
   let previous: string | undefined;
-  let page = first ?? (await read(() => readJobStatus<TDoc>(http, kind, id, ownPage({ skip: poll ? 0 : undefined, limit }), req, apiVersion)));
-  let seen = 0;
+  let page = first ?? (await read(() => readJobStatus<TDoc>(http, kind, id, ownPage({ skip: from ?? (poll ? 0 : undefined), limit }), req, apiVersion)));
+  let seen = first ? 0 : (from ?? 0);
+  let offset = seen;
   let zeroEnds = 0;
   for (;;) {
-    const { next, status, data } = page;
+    const { next, status } = page;
+    const count = page.data.length;
     const terminal = isTerminal(status);
     // A finished job's page that repeats the page before is a loop (only pages of a finished job are compared).
-    const identity = data.length > 0 && terminal ? data.map(documentKey).join("\n") : undefined;
+    const identity = count > 0 && terminal ? page.data.map(documentKey).join("\n") : undefined;
     if (identity !== undefined && identity === previous) throw new PaginationLoopError(id, "the job has finished and the server sent the same page again");
     previous = identity;
-    seen += data.length;
+    seen += count;
+    const zero = zeroCounters(page);
+    at?.(offset);
     yield page;
+    // Not held while the next page is read (one page in memory, not two).
+    page = undefined as unknown as JobStatus<TDoc>;
     let follow: string | undefined;
-    if ((terminal || snapshot) && (!next || data.length === 0)) {
+    if ((terminal || snapshot) && (!next || count === 0)) {
       // The end, unless it is an all-zero end the watcher reads once more (from `skip`, after the pause).
-      if (!(poll && zeroCounters(page) && zeroEnds++ < 1)) return;
-    } else if (next && (data.length > 0 || !poll)) {
+      if (!(poll && zero && zeroEnds++ < 1)) return;
+    } else if (next && (count > 0 || !poll)) {
       // A `next` already followed is a loop, but after an empty page of a running job (how new results are awaited).
-      if (followed.has(next) && (data.length > 0 || terminal)) throw new PaginationLoopError(id, "the server's next link points to a page already read", next);
+      if (followed.has(next) && (count > 0 || terminal)) throw new PaginationLoopError(id, "the server's next link points to a page already read", next);
       followed.add(next);
       follow = next;
     }
-    if ((!terminal && data.length === 0) || (!follow && poll)) await delay(pause(), req.signal);
+    if ((!terminal && count === 0) || (!follow && poll)) await delay(pause(), req.signal);
     const url = follow;
+    if (at) offset = (url === undefined ? undefined : skipOf(url)) ?? seen;
     page = await read(() => (url ? getJobPage<TDoc>(http, kind, id, url, req, apiVersion) : readJobStatus<TDoc>(http, kind, id, ownPage({ skip: seen, limit }), req, apiVersion)));
   }
+}
+
+/** The `skip` of a `next` link, when it states one as a whole number. */
+function skipOf(url: string): number | undefined {
+  let raw: string | null = null;
+  try {
+    raw = new URL(url, "http://x").searchParams.get("skip");
+  } catch {
+    // not a URL: the read of it throws PaginationError (`status.ts` nextPagePath)
+  }
+  const n = Number(raw);
+  return raw !== null && raw !== "" && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
 /**
@@ -131,14 +154,88 @@ export async function* jobPages<TDoc = Document>(
   yield* pagesOf<TDoc>(http, kind, id, opts, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, snapshot);
 }
 
-/** The documents iterators' options: the wait family's `signal` and `pollIntervalMs` (a `timeoutMs` too, as a waiter's), and the pagination's `pageLimit`. */
-const documentsOptions = z.looseObject({ ...waitShape, pageLimit: z.optional(int(1)) });
+/** The documents iterators' options: the wait family's `signal` and `pollIntervalMs` (a `timeoutMs` too, as a waiter's), the pagination's `pageLimit`, and `resumeFrom`. */
+const documentsOptions = z.looseObject({
+  ...waitShape,
+  pageLimit: z.optional(int(1)),
+  resumeFrom: z.optional(
+    z.string().check(z.refine((s) => decodePosition(s) !== undefined, { error: "expected a position read from crawlDocuments() or batchScrapeDocuments() (its `position`), unchanged" })),
+  ),
+});
 
 /** Checks the options of a documents iterator (`crawlDocuments`, `batchScrapeDocuments`), once: an object, its values JSON data, then its schema. */
 export function checkDocumentsOptions(value: JobDocumentsOptions | null | undefined): Checked<JobDocumentsOptions> {
   const opts = optionsArg(value, "documents options");
   checkJsonOptions(opts, "documents options");
   return check(documentsOptions, opts, "documents options") as Checked<JobDocumentsOptions>;
+}
+
+/**
+ * Where a document stream stands (its `position`, base64url JSON): the job, the server offset (`skip`) of
+ * the page the last document came from, how many of that page's documents (repeats included) were read,
+ * and the offset of the page before it with documents (read again on resume, so a document the server
+ * repeats from it is still dropped).
+ */
+interface Position {
+  v: 1;
+  job: string;
+  kind: JobKind;
+  skip: number;
+  index: number;
+  prev?: number | undefined;
+}
+
+const isOffset = (n: unknown): n is number => typeof n === "number" && Number.isSafeInteger(n) && n >= 0;
+
+function encodePosition(p: Position): string {
+  let bin = "";
+  for (const b of new TextEncoder().encode(JSON.stringify(p))) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The {@link Position} a string encodes, or undefined when it is not one. */
+function decodePosition(s: string): Position | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(s)) return undefined;
+  let p: unknown;
+  try {
+    const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+    p = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+  } catch {
+    return undefined;
+  }
+  if (typeof p !== "object" || p === null) return undefined;
+  const { v, job, kind, skip, index, prev } = p as Record<string, unknown>;
+  const ok = v === 1 && typeof job === "string" && job !== "" && (kind === "crawl" || kind === "batch") && isOffset(skip) && isOffset(index) && (prev === undefined || (isOffset(prev) && prev <= skip));
+  return ok ? (p as Position) : undefined;
+}
+
+/** The position a stream of job `id` resumes from (`resumeFrom`, checked by the schema already): a `ValidationError` when it is another job's. */
+function resumePoint(kind: JobKind, id: string, resumeFrom: string): Position {
+  const p = decodePosition(resumeFrom)!;
+  if (p.job !== id || p.kind !== kind) {
+    const what = (k: JobKind, j: string) => `${k === "batch" ? "batch scrape" : "crawl"} ${j}`;
+    throw new ValidationError([{ path: "resumeFrom", message: `is a position of ${what(p.kind, p.job)}, not of ${what(kind, id)}` }], "documents options");
+  }
+  return p;
+}
+
+/**
+ * A job's documents as an async iterator, with {@link DocumentStream.position}: what `crawlDocuments` and
+ * `batchScrapeDocuments` return.
+ */
+export interface DocumentStream<TDoc> extends AsyncGenerator<TDoc, void, undefined> {
+  /**
+   * Where the stream stands: after the last document it yielded (before the first, where it starts).
+   * Persist it after handling each document and pass it back as `resumeFrom` (to the same method, the same
+   * job id, any client, any process) to continue with the next document. An opaque string: do not build
+   * or edit one. Exact for a finished job (its pages do not change): nothing lost, nothing repeated (the
+   * page before the position is read again, so a document the server repeats across a page boundary is
+   * still dropped). Taken while the job was still scraping, the resumed stream reads on from the same
+   * server offset, but the service may still move results while it scrapes: a document it moves across
+   * that offset can come again (or, as for any reader of a running job, be missed). Where that matters,
+   * de-duplicate on `metadata.scrapeId`, or resume once the job has finished.
+   */
+  readonly position: string;
 }
 
 /**
@@ -154,27 +251,99 @@ export async function* pagesOf<TDoc = Document>(
   apiVersion: ApiVersion = "v2",
   snapshot = false,
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
-  const docs = new Set<string>();
+  const memory = new DocumentMemory();
+  let skip = 0;
   // Stalled jobs (issue 35): with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws.
   const stalled = stallCheck({ http, kind, id, apiVersion, request: req }, opts);
   // Paused by the ramp unless the caller set the interval (poll-timing.ts).
-  for await (const page of walkPages<TDoc>(http, kind, id, req, apiVersion, { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, snapshot })) {
+  for await (const page of walkPages<TDoc>(http, kind, id, req, apiVersion, { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, snapshot, at: (s) => (skip = s) })) {
     await stalled?.(page);
-    // A document the server lists on two pages is yielded once (the watcher's rule, `identity.ts`).
-    yield { ...page, data: page.data.filter((d) => firstSeen(docs, d)) };
+    // A document the server lists on two pages is yielded once (`identity.ts`).
+    if (page.data.length > 0) memory.page(isTerminal(page.status), skip, page.data.length);
+    yield { ...page, data: page.data.filter((d, i) => memory.first(d, i)) };
   }
 }
 
-/** Every document of a job, in order (an async iterator over {@link jobPages}); with `opts.schema`, each `json` is parsed before it is yielded. */
-export async function* jobDocuments<TDoc = Document>(
+/**
+ * Every document of a job, in order, as a {@link DocumentStream} (its options checked on the first read);
+ * with `opts.schema`, each `json` is parsed before it is yielded; with `opts.resumeFrom`, from the document
+ * after that position.
+ */
+export function jobDocuments<TDoc = Document>(
   http: HttpClient,
   kind: JobKind,
   id: string,
-  opts?: JobDocumentsOptions | null,
+  optsArg?: JobDocumentsOptions | null,
   requestOptions?: RequestOptions,
   apiVersion: ApiVersion = "v2",
+): DocumentStream<TDoc> {
+  const from = optsArg?.resumeFrom;
+  // Where the stream stands, as numbers (encoded only when `position` is read): the resume point given, or the start.
+  const state: StreamState = { given: typeof from === "string" ? from : undefined, skip: 0, index: 0, prev: undefined };
+  const stream = documentsOf<TDoc>(http, kind, id, optsArg, requestOptions, apiVersion, state);
+  const position = () =>
+    state.given ?? encodePosition({ v: 1, job: id, kind, skip: state.skip, index: state.index, ...(state.prev !== undefined ? { prev: state.prev } : {}) });
+  return Object.defineProperty(stream, "position", { get: position, enumerable: true }) as DocumentStream<TDoc>;
+}
+
+/** A stream's place: the `resumeFrom` it was given until it yields, then the page offset, documents read of it, and the page before. */
+interface StreamState {
+  given: string | undefined;
+  skip: number;
+  index: number;
+  prev: number | undefined;
+}
+
+async function* documentsOf<TDoc>(
+  http: HttpClient,
+  kind: JobKind,
+  id: string,
+  optsArg: JobDocumentsOptions | null | undefined,
+  requestOptions: RequestOptions | undefined,
+  apiVersion: ApiVersion,
+  state: StreamState,
 ): AsyncGenerator<TDoc, void, undefined> {
-  for await (const page of jobPages<TDoc>(http, kind, id, opts, requestOptions, apiVersion)) {
-    for (const doc of page.data) yield opts?.schema ? ((await validateDocumentsWith(opts.schema, [doc as Document]))[0] as TDoc) : doc;
+  const opts = checkDocumentsOptions(optsArg);
+  const requestChecked = checkRequestOptions(requestOptions);
+  const start = opts.resumeFrom === undefined ? undefined : resumePoint(kind, id, opts.resumeFrom);
+  // Documents below this server offset were delivered before: read again (the page before, for the repeats it drops), not yielded.
+  const until = start ? start.skip + start.index : 0;
+  const memory = new DocumentMemory();
+  let skip = 0;
+  let current: number | undefined;
+  let prev: number | undefined;
+  const rules: WalkRules<TDoc> = { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, from: start && (start.prev ?? start.skip), at: (s) => (skip = s) };
+  const walk = walkPages<TDoc>(http, kind, id, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, rules);
+  // Stalled jobs (issue 35): with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws
+  // (only on a page without documents, so every document read is delivered first).
+  const stalled = stallCheck({ http, kind, id, apiVersion, request: requestChecked }, opts);
+  try {
+    for (;;) {
+      let step: IteratorResult<JobStatus<TDoc>, void> | undefined = await walk.next();
+      if (step.done) return;
+      await stalled?.(step.value);
+      // The page is not held while the next one is read (one page in memory).
+      let data: TDoc[] | undefined = step.value.data;
+      const finished = isTerminal(step.value.status);
+      step = undefined;
+      if (data.length === 0) continue;
+      memory.page(finished, skip, data.length);
+      if (current !== undefined && current !== skip) prev = current;
+      current = skip;
+      for (let i = 0; i < data.length; i++) {
+        const doc = data[i]!;
+        // Every document is recorded (a repeat of it later is dropped); one the server repeats is not yielded, nor one below the resume point.
+        if (!memory.first(doc, i) || skip + i < until) continue;
+        const out = opts.schema ? ((await validateDocumentsWith(opts.schema, [doc as unknown as Document]))[0] as TDoc) : doc;
+        state.given = undefined;
+        state.skip = skip;
+        state.index = i + 1;
+        state.prev = prev;
+        yield out;
+      }
+      data = undefined;
+    }
+  } finally {
+    await walk.return();
   }
 }

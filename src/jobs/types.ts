@@ -134,4 +134,10 @@ export interface JobDocumentsOptions<T = unknown> extends StallOptions {
   pollIntervalMs?: number | undefined;
   /** `limit` of each page request (default: the server's, up to 100 documents). */
   pageLimit?: number | undefined;
+  /**
+   * Not sent: a `position` read from an earlier stream of the same job and method (any client, any
+   * process): the stream continues with the document after it. Another job's position, or a string that is
+   * not a position, is a `ValidationError` before anything is sent.
+   */
+  resumeFrom?: string | undefined;
 }
