@@ -39,6 +39,7 @@ import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { emptyUrl, officialRefusal, researchError, runOfficially } from "./official-errors.js";
 import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
+import { dropInMethods } from "../api/operations.js";
 import type { AgentRequest, AgentOptions } from "../api/agent.js";
 import type { ScrapeOptions } from "../api/scrape.js";
 import type { BatchScrapeOptions } from "../api/batch.js";
@@ -103,13 +104,18 @@ export type FirecrawlSameMethod =
   | "getConcurrency" | "getCreditUsage" | "getTokenUsage" | "parse" | "createMonitor"
   | "listMonitors" | "getMonitor" | "updateMonitor" | "deleteMonitor" | "runMonitor" | "listMonitorChecks";
 
-/** The methods `Firecrawl` forwards to `WebData` unchanged (every member of {@link FirecrawlSameMethod}, checked below). */
-const SAME = [
-  "scrape", "search", "map", "crawlParamsPreview", "startCrawl", "cancelCrawl", "getCrawlErrors",
-  "crawlDocuments", "getBatchScrapeErrors", "cancelBatchScrape", "batchScrapeDocuments", "cancelAgent",
-  "getConcurrency", "getCreditUsage", "getTokenUsage", "parse", "createMonitor",
-  "listMonitors", "getMonitor", "updateMonitor", "deleteMonitor", "runMonitor", "listMonitorChecks",
-] as const satisfies readonly FirecrawlSameMethod[];
+/** The methods `Firecrawl` forwards to `WebData` unchanged: the catalogue's `same` drop-in form (`api/operations.ts`; `test/operations.test.ts` holds it equal to {@link FirecrawlSameMethod}). */
+const SAME = dropInMethods("same") as readonly FirecrawlSameMethod[];
+
+/**
+ * The one-line adapters, by the catalogue's drop-in form: `WebData`'s method, its result given the official
+ * `success` (or, a list, also readable as the official wrapper's field). Their types and JSDoc are in the
+ * `Firecrawl` interface below.
+ */
+const ADAPTERS = {
+  success: (r: object) => withSuccess(r),
+  sessions: (r: unknown[]) => listWithAlias(r, "sessions"),
+} as const;
 
 /** The official batch options: webdata's, or the scrape options nested in `options` (sent at the top level). */
 export type FirecrawlBatchScrapeOptions = BatchScrapeOptions & {
@@ -121,9 +127,6 @@ export type FirecrawlBatchScrapeOptions = BatchScrapeOptions & {
 function taskSuccess<S extends { status: string }>(status: S): S & { readonly success: boolean } {
   return withSuccess(status, status.status !== "failed");
 }
-// Fails to compile when the list misses a member of the union.
-const _covers: Record<FirecrawlSameMethod, true> = Object.fromEntries(SAME.map((m) => [m, true])) as { [K in (typeof SAME)[number]]: true };
-void _covers;
 
 const seconds = z.optional(z.number().check(z.gte(0), z.lte(2_147_483)));
 const waitSchema = z.object({ pollInterval: seconds, timeout: seconds });
@@ -294,55 +297,15 @@ export class Firecrawl {
     return this.#client.getExtractStatus<T>(id, requestOptions).map(taskSuccess);
   }
 
-  /** The team's running crawls, with the official `success`. */
-  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawlsResponse> {
-    return this.#client.getActiveCrawls(requestOptions).map((r) => withSuccess(r));
-  }
 
-  /** The team's agent runs, with the official `success`. */
-  listAgents(...args: Params<"listAgents">): APIPromise<AgentListResponse> {
-    return this.#client.listAgents(...args).map((r) => withSuccess(r));
-  }
 
-  /** An agent run's trace, with the official `success`. */
-  getAgentTrace(...args: Params<"getAgentTrace">): APIPromise<AgentTraceResponse> {
-    return this.#client.getAgentTrace(...args).map((r) => withSuccess(r));
-  }
 
-  /** An artifact of an agent run, with the official `success`. */
-  getAgentSnapshot(...args: Params<"getAgentSnapshot">): APIPromise<AgentSnapshotResponse> {
-    return this.#client.getAgentSnapshot(...args).map((r) => withSuccess(r));
-  }
 
-  /** Creates a browser session, with the official `success`. */
-  browser(...args: Params<"browser">): APIPromise<BrowserCreateResponse> {
-    return this.#client.browser(...args).map((r) => withSuccess(r));
-  }
 
-  /** Runs code in a browser session, with the official `success`. */
-  browserExecute(...args: Params<"browserExecute">): APIPromise<BrowserExecuteResponse> {
-    return this.#client.browserExecute(...args).map((r) => withSuccess(r));
-  }
 
-  /** Destroys a browser session, with the official `success`. */
-  deleteBrowser(...args: Params<"deleteBrowser">): APIPromise<BrowserDeleteResponse> {
-    return this.#client.deleteBrowser(...args).map((r) => withSuccess(r));
-  }
 
-  /** The browser sessions: the list itself, also readable as the official `.sessions`, with `success`. */
-  listBrowsers(...args: Params<"listBrowsers">): APIPromise<BrowserListResponse> {
-    return this.#client.listBrowsers(...args).map((r) => listWithAlias(r, "sessions"));
-  }
 
-  /** Runs code or a prompt in a scraped page's browser, with the official `success`. */
-  interact(...args: Params<"interact">): APIPromise<ScrapeExecuteResponse> {
-    return this.#client.interact(...args).map((r) => withSuccess(r));
-  }
 
-  /** Ends a scraped page's browser session, with the official `success`. */
-  stopInteraction(...args: Params<"stopInteraction">): APIPromise<ScrapeBrowserDeleteResponse> {
-    return this.#client.stopInteraction(...args).map((r) => withSuccess(r));
-  }
 
   /** Credits per billing period: the list itself, also readable as `.periods`; takes the official `byApiKey` boolean. */
   getCreditUsageHistorical(byApiKey?: boolean | HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<CreditUsageHistoricalResponse> {
@@ -354,20 +317,8 @@ export class Firecrawl {
     return this.#client.getTokenUsageHistorical(historicalOptions(byApiKey), requestOptions).map((r) => listWithAlias(r, "periods"));
   }
 
-  /** Queue metrics of the team, with the official `success`. */
-  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatusResponse> {
-    return this.#client.getQueueStatus(requestOptions).map((r) => withSuccess(r));
-  }
 
-  /** Rates a search's results, with the official `success`. */
-  searchFeedback(...args: Params<"searchFeedback">): APIPromise<FeedbackResponse> {
-    return this.#client.searchFeedback(...args).map((r) => withSuccess(r));
-  }
 
-  /** Rates a job, with the official `success`. */
-  feedback(...args: Params<"feedback">): APIPromise<FeedbackResponse> {
-    return this.#client.feedback(...args).map((r) => withSuccess(r));
-  }
 
   /**
    * The official watcher: `on("document" | "snapshot" | "done" | "error", listener)`, then `await start()`
@@ -524,6 +475,17 @@ export class Firecrawl {
         configurable: true,
       });
     }
+    for (const [form, adapt] of Object.entries(ADAPTERS) as ["success" | "sessions", (r: never) => unknown][]) {
+      for (const name of dropInMethods(form)) {
+        Object.defineProperty(this.prototype, name, {
+          value: function (this: Firecrawl, ...args: unknown[]): unknown {
+            return ((this.#client[name as keyof WebData] as (...a: unknown[]) => APIPromise<never>).apply(this.#client, args)).map(adapt);
+          },
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
     // `scrape({ alexandria })`: the official tool catalogue execution (`passthrough.ts`); a URL goes to WebData's scrape.
     const forwardedScrape = Object.getOwnPropertyDescriptor(this.prototype, "scrape")!.value as (...a: unknown[]) => unknown;
     Object.defineProperty(this.prototype, "scrape", {
@@ -629,9 +591,35 @@ function pick(wait: { pollIntervalMs?: number; timeoutMs?: number }): { pollInte
   return { ...(wait.pollIntervalMs !== undefined ? { pollIntervalMs: wait.pollIntervalMs } : {}), ...(wait.timeoutMs !== undefined ? { timeoutMs: wait.timeoutMs } : {}) };
 }
 
-// The methods `Firecrawl` has as `WebData` has them (forwarded in its static block).
+// The methods `Firecrawl` has as `WebData` has them, and the one-line adapters (both made in its static block from the catalogue).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Firecrawl extends Pick<WebData, Exclude<FirecrawlSameMethod, "scrape">> {
+  /** The team's running crawls, with the official `success`. */
+  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawlsResponse>;
+  /** The team's agent runs, with the official `success`. */
+  listAgents(...args: Params<"listAgents">): APIPromise<AgentListResponse>;
+  /** An agent run's trace, with the official `success`. */
+  getAgentTrace(...args: Params<"getAgentTrace">): APIPromise<AgentTraceResponse>;
+  /** An artifact of an agent run, with the official `success`. */
+  getAgentSnapshot(...args: Params<"getAgentSnapshot">): APIPromise<AgentSnapshotResponse>;
+  /** Creates a browser session, with the official `success`. */
+  browser(...args: Params<"browser">): APIPromise<BrowserCreateResponse>;
+  /** Runs code in a browser session, with the official `success`. */
+  browserExecute(...args: Params<"browserExecute">): APIPromise<BrowserExecuteResponse>;
+  /** Destroys a browser session, with the official `success`. */
+  deleteBrowser(...args: Params<"deleteBrowser">): APIPromise<BrowserDeleteResponse>;
+  /** The browser sessions: the list itself, also readable as the official `.sessions`, with `success`. */
+  listBrowsers(...args: Params<"listBrowsers">): APIPromise<BrowserListResponse>;
+  /** Runs code or a prompt in a scraped page's browser, with the official `success`. */
+  interact(...args: Params<"interact">): APIPromise<ScrapeExecuteResponse>;
+  /** Ends a scraped page's browser session, with the official `success`. */
+  stopInteraction(...args: Params<"stopInteraction">): APIPromise<ScrapeBrowserDeleteResponse>;
+  /** Queue metrics of the team, with the official `success`. */
+  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatusResponse>;
+  /** Rates a search's results, with the official `success`. */
+  searchFeedback(...args: Params<"searchFeedback">): APIPromise<FeedbackResponse>;
+  /** Rates a job, with the official `success`. */
+  feedback(...args: Params<"feedback">): APIPromise<FeedbackResponse>;
   /** WebData's `scrape(url, options)`; or the official tool catalogue (Alexandria) execution, `scrape({ alexandria, requestId?, timeout? })`, sent as the official client sends it. */
   scrape: WebData["scrape"] & ((request: AlexandriaScrapeRequest, options?: undefined, requestOptions?: RequestOptions) => Promise<AlexandriaScrapeData>);
 }
