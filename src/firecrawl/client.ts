@@ -39,7 +39,7 @@ import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { emptyUrl, officialRefusal, researchError, runOfficially } from "./official-errors.js";
 import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
-import { dropInMethods } from "../api/operations.js";
+import { dropInMethods, OPERATION_LIST } from "../api/operations.js";
 import type { AgentRequest, AgentOptions } from "../api/agent.js";
 import type { ScrapeOptions } from "../api/scrape.js";
 import type { BatchScrapeOptions } from "../api/batch.js";
@@ -402,58 +402,6 @@ export class Firecrawl {
     return wrapped as unknown as ResearchClient;
   }
 
-  /** @deprecated The official v1-style alias of {@link scrape}. */
-  scrapeUrl(url: string, options?: Params<"scrape">[1], requestOptions?: RequestOptions): Result<"scrape"> {
-    return this.#client.scrape(url, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link crawl}. */
-  crawlUrl(url: string, options?: Parameters<Firecrawl["crawl"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["crawl"]> {
-    return this.crawl(url, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link startCrawl}. */
-  asyncCrawlUrl(url: string, options?: Params<"startCrawl">[1], requestOptions?: RequestOptions): Result<"startCrawl"> {
-    return this.#client.startCrawl(url, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link getCrawlStatus}. */
-  checkCrawlStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getCrawlStatus"]> {
-    return this.getCrawlStatus(id, pagination, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link getCrawlErrors}. */
-  checkCrawlErrors(id: string, requestOptions?: RequestOptions): Result<"getCrawlErrors"> {
-    return this.#client.getCrawlErrors(id, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link map}. */
-  mapUrl(url: string, options?: Params<"map">[1], requestOptions?: RequestOptions): Result<"map"> {
-    return this.#client.map(url, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link batchScrape}. */
-  batchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["batchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["batchScrape"]> {
-    return this.batchScrape(urls, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link startBatchScrape}. */
-  asyncBatchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["startBatchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["startBatchScrape"]> {
-    return this.startBatchScrape(urls, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link getBatchScrapeStatus}. */
-  checkBatchScrapeStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getBatchScrapeStatus"]> {
-    return this.getBatchScrapeStatus(id, pagination, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link getBatchScrapeErrors}. */
-  checkBatchScrapeErrors(id: string, requestOptions?: RequestOptions): Result<"getBatchScrapeErrors"> {
-    return this.#client.getBatchScrapeErrors(id, extra(requestOptions));
-  }
-  /** @deprecated The official alias of {@link interact}. */
-  scrapeExecute(...args: Params<"interact">): ReturnType<Firecrawl["interact"]> {
-    return this.interact(...args);
-  }
-  /** @deprecated The official alias of {@link stopInteraction}. */
-  stopInteractiveBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]> {
-    return this.stopInteraction(...args);
-  }
-  /** @deprecated The official alias of {@link stopInteraction}. */
-  deleteScrapeBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]> {
-    return this.stopInteraction(...args);
-  }
 
   /** The key never appears in `util.inspect` output. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
@@ -480,6 +428,25 @@ export class Firecrawl {
         Object.defineProperty(this.prototype, name, {
           value: function (this: Firecrawl, ...args: unknown[]): unknown {
             return ((this.#client[name as keyof WebData] as (...a: unknown[]) => APIPromise<never>).apply(this.#client, args)).map(adapt);
+          },
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+    // The aliases of the catalogue (`dropInAliases`): each calls its operation's method, `WebData`'s for a forwarded
+    // one and this class's otherwise; a v1-style one (named as the v1 method) keeps an argument after the options only
+    // when it is request options (`extra`), as the official aliases drop what v1-era code passes there.
+    for (const [, op] of OPERATION_LIST) {
+      const target = op.method;
+      if (!op.dropIn || !target) continue;
+      const arity = (WebData.prototype[target as keyof WebData] as (...a: unknown[]) => unknown).length;
+      for (const alias of op.dropInAliases ?? []) {
+        const v1Style = op.v1?.includes(alias) ?? false;
+        Object.defineProperty(this.prototype, alias, {
+          value: function (this: Firecrawl, ...args: unknown[]): unknown {
+            const self = (op.dropIn === "same" ? this.#client : this) as unknown as Record<string, (...a: unknown[]) => unknown>;
+            return self[target]!.apply(self, v1Style ? [...Array.from({ length: arity - 1 }, (_, i) => args[i]), extra(args[arity - 1])] : args);
           },
           writable: true,
           configurable: true,
@@ -591,7 +558,7 @@ function pick(wait: { pollIntervalMs?: number; timeoutMs?: number }): { pollInte
   return { ...(wait.pollIntervalMs !== undefined ? { pollIntervalMs: wait.pollIntervalMs } : {}), ...(wait.timeoutMs !== undefined ? { timeoutMs: wait.timeoutMs } : {}) };
 }
 
-// The methods `Firecrawl` has as `WebData` has them, and the one-line adapters (both made in its static block from the catalogue).
+// The methods `Firecrawl` has as `WebData` has them, the one-line adapters and the aliases (all made in its static block from the catalogue).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Firecrawl extends Pick<WebData, Exclude<FirecrawlSameMethod, "scrape">> {
   /** The team's running crawls, with the official `success`. */
@@ -622,6 +589,32 @@ export interface Firecrawl extends Pick<WebData, Exclude<FirecrawlSameMethod, "s
   feedback(...args: Params<"feedback">): APIPromise<FeedbackResponse>;
   /** WebData's `scrape(url, options)`; or the official tool catalogue (Alexandria) execution, `scrape({ alexandria, requestId?, timeout? })`, sent as the official client sends it. */
   scrape: WebData["scrape"] & ((request: AlexandriaScrapeRequest, options?: undefined, requestOptions?: RequestOptions) => Promise<AlexandriaScrapeData>);
+  /** @deprecated The official v1-style alias of {@link scrape}. */
+  scrapeUrl(url: string, options?: Params<"scrape">[1], requestOptions?: RequestOptions): Result<"scrape">;
+  /** @deprecated The official v1-style alias of {@link crawl}. */
+  crawlUrl(url: string, options?: Parameters<Firecrawl["crawl"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["crawl"]>;
+  /** @deprecated The official v1-style alias of {@link startCrawl}. */
+  asyncCrawlUrl(url: string, options?: Params<"startCrawl">[1], requestOptions?: RequestOptions): Result<"startCrawl">;
+  /** @deprecated The official v1-style alias of {@link getCrawlStatus}. */
+  checkCrawlStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getCrawlStatus"]>;
+  /** @deprecated The official v1-style alias of {@link getCrawlErrors}. */
+  checkCrawlErrors(id: string, requestOptions?: RequestOptions): Result<"getCrawlErrors">;
+  /** @deprecated The official v1-style alias of {@link map}. */
+  mapUrl(url: string, options?: Params<"map">[1], requestOptions?: RequestOptions): Result<"map">;
+  /** @deprecated The official v1-style alias of {@link batchScrape}. */
+  batchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["batchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["batchScrape"]>;
+  /** @deprecated The official v1-style alias of {@link startBatchScrape}. */
+  asyncBatchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["startBatchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["startBatchScrape"]>;
+  /** @deprecated The official v1-style alias of {@link getBatchScrapeStatus}. */
+  checkBatchScrapeStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getBatchScrapeStatus"]>;
+  /** @deprecated The official v1-style alias of {@link getBatchScrapeErrors}. */
+  checkBatchScrapeErrors(id: string, requestOptions?: RequestOptions): Result<"getBatchScrapeErrors">;
+  /** @deprecated The official alias of {@link interact}. */
+  scrapeExecute(...args: Params<"interact">): ReturnType<Firecrawl["interact"]>;
+  /** @deprecated The official alias of {@link stopInteraction}. */
+  stopInteractiveBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]>;
+  /** @deprecated The official alias of {@link stopInteraction}. */
+  deleteScrapeBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]>;
 }
 
 /** The official client's other name for the class. */
