@@ -287,11 +287,6 @@ export class Firecrawl {
     return this.#client.getAgentStatus<T>(id, requestOptions).map(taskSuccess);
   }
 
-  /** Starts an extraction, with the official `success`. */
-  startExtract(options: Params<"startExtract">[0], requestOptions?: RequestOptions): APIPromise<ExtractResponse> {
-    return this.#client.startExtract(options, requestOptions).map((r) => withSuccess(r, true as boolean));
-  }
-
   /** An extraction's status, with the official `success` (`false` for a failed job). */
   getExtractStatus<T = unknown>(id: string, requestOptions?: RequestOptions): APIPromise<ExtractResponse<T>> {
     return this.#client.getExtractStatus<T>(id, requestOptions).map(taskSuccess);
@@ -561,6 +556,8 @@ function pick(wait: { pollIntervalMs?: number; timeoutMs?: number }): { pollInte
 // The methods `Firecrawl` has as `WebData` has them, the one-line adapters and the aliases (all made in its static block from the catalogue).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Firecrawl extends Pick<WebData, Exclude<FirecrawlSameMethod, "scrape">> {
+  /** Starts an extraction, with the official `success`. */
+  startExtract(options: Params<"startExtract">[0], requestOptions?: RequestOptions): APIPromise<ExtractResponse>;
   /** The team's running crawls, with the official `success`. */
   getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawlsResponse>;
   /** The team's agent runs, with the official `success`. */
