@@ -45,10 +45,8 @@ export interface RunContext {
   signal: AbortSignal | undefined;
 }
 
-/** One tool. */
+/** One tool (its description, written for a model, is the operations catalogue's: `api/operations.ts`). */
 export interface ToolSpec {
-  /** What it does, written for a model. */
-  description: string;
   /** The arguments' checks (a strict object: unknown keys are refused). */
   schema: z.ZodMiniObject;
   /** Property descriptions for the model, by name. */

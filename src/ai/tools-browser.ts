@@ -6,11 +6,14 @@
 import * as z from "zod/v4/mini";
 import type { BrowserExecuteResult } from "../api/browser.js";
 import type { InteractResult } from "../api/interact.js";
+import { OPERATIONS } from "../api/operations.js";
 import { int } from "../core/validate.js";
 import type { ToolName } from "./names.js";
 import type { ToolSpec } from "./spec.js";
 
 const id = z.string().check(z.minLength(1));
+const { ttl: TTL, activityTtl: ACTIVITY_TTL } = OPERATIONS["browser.create"].limits;
+const { code: CODE, timeout: TIMEOUT } = OPERATIONS["browser.execute"].limits;
 const language = z.optional(z.enum(["node", "python", "bash"]));
 const LANGUAGE_TEXT = 'Default "node" (a Playwright `page` is in scope).';
 
@@ -30,7 +33,6 @@ function runText(r: Partial<BrowserExecuteResult & InteractResult>): string {
 /** The browser, interaction and account tools, by name. */
 export const BROWSER_TOOLS = {
   interact: {
-    description: "Act in the browser that scraped a page (by the scrape id the scrape tool shows): say what to do in words (prompt) or run code; the session stays open until interact_stop.",
     schema: z.strictObject({ scrapeId: id, prompt: z.optional(z.string().check(z.minLength(1))), code: z.optional(z.string().check(z.minLength(1))), language, timeout: z.optional(int(1)) }),
     params: { scrapeId: "The scrape id (from scrape).", prompt: 'What to do, e.g. "click Next and return the table". Give prompt or code.', code: "Code to run in the page's browser.", language: LANGUAGE_TEXT, timeout: "Seconds." },
     async run(client, a, ctx) {
@@ -39,7 +41,6 @@ export const BROWSER_TOOLS = {
     },
   },
   interact_stop: {
-    description: "Close the browser session that interact opened for a scrape.",
     schema: z.strictObject({ scrapeId: id }),
     params: { scrapeId: "The scrape id." },
     async run(client, a, ctx) {
@@ -48,25 +49,22 @@ export const BROWSER_TOOLS = {
     },
   },
   browser_create: {
-    description: "Open a remote browser session (billed by the minute while open) and return its id; run code in it with browser_execute and close it with browser_delete.",
-    schema: z.strictObject({ ttl: z.optional(int(30, 3600)), activityTtl: z.optional(int(10, 3600)) }),
-    params: { ttl: "Lifetime, seconds (default 600).", activityTtl: "Closes after this many idle seconds (default 300)." },
+    schema: z.strictObject({ ttl: z.optional(int(TTL.min, TTL.max)), activityTtl: z.optional(int(ACTIVITY_TTL.min, ACTIVITY_TTL.max)) }),
+    params: { ttl: `Lifetime, seconds (default ${TTL.default}).`, activityTtl: `Closes after this many idle seconds (default ${ACTIVITY_TTL.default}).` },
     async run(client, a, ctx) {
       const s = await client.browser(a, { signal: ctx.signal });
       return `browser session ${s.id} open until ${s.expiresAt}\nlive view: ${s.liveViewUrl}`;
     },
   },
   browser_execute: {
-    description: "Run code in a browser session (node: Playwright with `page` in scope; python; bash) and return its output.",
-    schema: z.strictObject({ id, code: z.string().check(z.minLength(1), z.maxLength(100000)), language, timeout: z.optional(int(1, 300)) }),
-    params: { id: "The session id (from browser_create).", code: "The code; print or return what you need.", language: LANGUAGE_TEXT, timeout: "Seconds (default 30)." },
+    schema: z.strictObject({ id, code: z.string().check(z.minLength(CODE.min), z.maxLength(CODE.max)), language, timeout: z.optional(int(TIMEOUT.min, TIMEOUT.max)) }),
+    params: { id: "The session id (from browser_create).", code: "The code; print or return what you need.", language: LANGUAGE_TEXT, timeout: `Seconds (default ${TIMEOUT.default}).` },
     async run(client, a, ctx) {
       const { id: session, ...opts } = a;
       return runText(await client.browserExecute(session as string, opts as { code: string }, { signal: ctx.signal }));
     },
   },
   browser_list: {
-    description: "List the team's browser sessions.",
     schema: z.strictObject({ status: z.optional(z.enum(["active", "destroyed"])) }),
     params: { status: "Only these." },
     async run(client, a, ctx) {
@@ -76,7 +74,6 @@ export const BROWSER_TOOLS = {
     },
   },
   browser_delete: {
-    description: "Close a browser session (billing stops).",
     schema: z.strictObject({ id }),
     params: { id: "The session id." },
     async run(client, a, ctx) {
@@ -85,7 +82,6 @@ export const BROWSER_TOOLS = {
     },
   },
   usage: {
-    description: "The account's remaining credits and its job queue. Check it before costly work (crawls, agent, browser sessions).",
     schema: z.strictObject({}),
     params: {},
     async run(client, _a, ctx) {

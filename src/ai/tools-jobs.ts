@@ -7,6 +7,7 @@
 import * as z from "zod/v4/mini";
 import { crawlBody } from "../api/crawl.js";
 import { extractBody } from "../api/extract.js";
+import { OPERATIONS } from "../api/operations.js";
 import type { WebData } from "../client.js";
 import { JobFailedError, JobTimeoutError } from "../core/errors.js";
 import { httpUrl, int } from "../core/validate.js";
@@ -20,6 +21,7 @@ import { DEFAULT_MAX_CRAWL_LIMIT, pick, requireAllowed, waitMs, withFixedScrape,
 import { toolFormats } from "./tools-read.js";
 
 const jobId = z.string().check(z.minLength(1));
+const { prompt: PROMPT } = OPERATIONS.agent.limits;
 const waitSeconds = z.optional(z.number().check(z.positive()));
 const WAIT_TEXT = "Longest wait, seconds (capped by the application).";
 const jsonSchemaArg = z.optional(z.record(z.string(), z.unknown()));
@@ -80,7 +82,6 @@ const cancelled = (kind: string, id: string, ok: boolean) => (ok ? `${kind} ${id
 /** The job tools, by name. */
 export const JOB_TOOLS = {
   crawl_start: {
-    description: "Start crawling a site: the service follows links from the URL and scrapes each page. Returns a job id at once; then call crawl_wait (or crawl_status) with it.",
     schema: z.strictObject({ url: httpUrl, ...pick(crawlBody.shape, ["limit", "includePaths", "excludePaths", "maxDiscoveryDepth", "crawlEntireDomain", "allowSubdomains", "sitemap", "prompt"] as const) }),
     params: { url: "Where the crawl starts.", limit: "Most pages to crawl.", includePaths: "Only paths matching these regexes.", excludePaths: "Skip paths matching these regexes.", maxDiscoveryDepth: "How many links deep.", crawlEntireDomain: "Also follow sibling and parent paths.", allowSubdomains: "Also follow subdomains.", sitemap: 'Default "include".', prompt: "Crawl instructions in words." },
     adjust(props, fixed) {
@@ -99,7 +100,6 @@ export const JOB_TOOLS = {
     },
   },
   crawl_status: {
-    description: "A crawl's progress and the pages scraped so far, without waiting.",
     schema: z.strictObject({ id: jobId }),
     params: { id: "The crawl id (from crawl_start)." },
     readable: true,
@@ -108,7 +108,6 @@ export const JOB_TOOLS = {
     },
   },
   crawl_wait: {
-    description: "Wait (bounded) for a crawl to finish and return its pages; if it is still running when the wait ends, say so: call it again later.",
     schema: z.strictObject({ id: jobId, waitSeconds }),
     params: { id: "The crawl id (from crawl_start).", waitSeconds: WAIT_TEXT },
     readable: true,
@@ -117,7 +116,6 @@ export const JOB_TOOLS = {
     },
   },
   crawl_cancel: {
-    description: "Stop a running crawl (the pages scraped so far stay readable).",
     schema: z.strictObject({ id: jobId }),
     params: { id: "The crawl id." },
     async run(client, a, ctx) {
@@ -125,7 +123,6 @@ export const JOB_TOOLS = {
     },
   },
   batch_scrape: {
-    description: "Scrape several known URLs as one job and wait (bounded) for the pages. Better than many scrape calls for more than a few URLs.",
     schema: z.strictObject({ urls: z.array(httpUrl).check(z.minLength(1)), formats: toolFormats, onlyMainContent: z.optional(z.boolean()) }),
     params: { urls: "The pages to read.", formats: 'Default ["markdown"].', onlyMainContent: "Drop headers, navigation and footers (default true)." },
     async run(client, a, ctx) {
@@ -137,7 +134,6 @@ export const JOB_TOOLS = {
     },
   },
   batch_status: {
-    description: "A batch scrape's progress and pages; waits (bounded) for the end when waitSeconds is given.",
     schema: z.strictObject({ id: jobId, waitSeconds }),
     params: { id: "The batch id (from batch_scrape).", waitSeconds: `${WAIT_TEXT} Default: no wait.` },
     readable: true,
@@ -147,7 +143,6 @@ export const JOB_TOOLS = {
     },
   },
   extract: {
-    description: "Extract structured data from pages with an LLM on the service: URLs (a trailing /* reads a site) and a prompt and/or a JSON Schema; returns JSON. Waits (bounded).",
     schema: z.strictObject({ ...pick(extractBody.shape, ["urls", "prompt", "enableWebSearch"] as const), schema: jsonSchemaArg }),
     params: { urls: "Pages to read.", prompt: "What to extract.", schema: "JSON Schema of the result.", enableWebSearch: "Also search the web for sources." },
     async run(client, a, ctx) {
@@ -158,7 +153,6 @@ export const JOB_TOOLS = {
     },
   },
   extract_status: {
-    description: "An extract job's state and, once completed, its data; waits (bounded) when waitSeconds is given.",
     schema: z.strictObject({ id: jobId, waitSeconds }),
     params: { id: "The extract id.", waitSeconds: `${WAIT_TEXT} Default: no wait.` },
     readable: true,
@@ -169,9 +163,8 @@ export const JOB_TOOLS = {
     },
   },
   agent: {
-    description: "Give a research task to the service's web agent: it searches, browses and extracts on its own, and returns JSON (shaped by a schema when given). Slow and costs credits; waits (bounded), then agent_status reads on.",
     schema: z.strictObject({
-      prompt: z.string().check(z.minLength(1), z.maxLength(10000)),
+      prompt: z.string().check(z.minLength(PROMPT.min), z.maxLength(PROMPT.max)),
       urls: z.optional(z.array(httpUrl)),
       schema: jsonSchemaArg,
       maxCredits: z.optional(int(1)),
@@ -187,7 +180,6 @@ export const JOB_TOOLS = {
     },
   },
   agent_status: {
-    description: "An agent job's state and, once completed, its data; waits (bounded) when waitSeconds is given.",
     schema: z.strictObject({ id: jobId, waitSeconds }),
     params: { id: "The agent id.", waitSeconds: `${WAIT_TEXT} Default: no wait.` },
     readable: true,
@@ -198,7 +190,6 @@ export const JOB_TOOLS = {
     },
   },
   agent_cancel: {
-    description: "Stop a running agent job.",
     schema: z.strictObject({ id: jobId }),
     params: { id: "The agent id." },
     async run(client, a, ctx) {

@@ -8,12 +8,15 @@
  */
 import * as z from "zod/v4/mini";
 import type { CreateMonitorRequest, Monitor, MonitorCheck, MonitorSummary, MonitorTarget } from "../api/monitor.js";
+import { OPERATIONS } from "../api/operations.js";
 import { ValidationError } from "../core/errors.js";
 import { httpUrl, int } from "../core/validate.js";
 import type { ToolName } from "./names.js";
 import { DEFAULT_MAX_CRAWL_LIMIT, requireAllowed, type RunContext, type ToolSpec } from "./spec.js";
 
 const id = z.string().check(z.minLength(1));
+const { name: NAME, queries: QUERIES } = OPERATIONS["monitor.create"].limits;
+const { limit: PAGE } = OPERATIONS["monitor.list"].limits;
 
 /** A 5-field cron expression (its minute and hour fields are digits, `*`, `/`, `,`, `-`); anything else is a schedule in words. */
 const CRON = /^[\d*/,-]+\s+[\d*/,-]+(\s+\S+){3}$/;
@@ -57,14 +60,13 @@ function createRequest(a: Record<string, unknown>, ctx: RunContext): CreateMonit
 /** The monitor tools, by name. */
 export const MONITOR_TOOLS = {
   monitor_create: {
-    description: "Watch pages, a site or searches for changes on a schedule (each check costs credits).",
     schema: z.strictObject({
-      name: z.string().check(z.minLength(1), z.maxLength(256)),
+      name: z.string().check(z.minLength(NAME.min), z.maxLength(NAME.max)),
       schedule: z.string().check(z.minLength(1)),
       timezone: z.optional(z.string()),
       urls: z.optional(z.array(httpUrl).check(z.minLength(1))),
       site: z.optional(httpUrl),
-      queries: z.optional(z.array(z.string()).check(z.minLength(1), z.maxLength(12))),
+      queries: z.optional(z.array(z.string()).check(z.minLength(QUERIES.min), z.maxLength(QUERIES.max))),
       goal: z.optional(z.string().check(z.minLength(1))),
     }),
     params: {
@@ -83,8 +85,7 @@ export const MONITOR_TOOLS = {
     },
   },
   monitor_list: {
-    description: "List the team's monitors.",
-    schema: z.strictObject({ limit: z.optional(int(1, 100)), offset: z.optional(int(0)) }),
+    schema: z.strictObject({ limit: z.optional(int(PAGE.min, PAGE.max)), offset: z.optional(int(0)) }),
     params: {},
     async run(client, a, ctx) {
       const list = await client.listMonitors(a, { signal: ctx.signal });
@@ -92,7 +93,6 @@ export const MONITOR_TOOLS = {
     },
   },
   monitor_get: {
-    description: "A monitor and its checks; with checkId, one check's pages and diffs.",
     schema: z.strictObject({ id, checkId: z.optional(id), status: z.optional(z.enum(["same", "new", "changed", "removed", "error"])), skip: z.optional(int(0)) }),
     params: { checkId: "A check's id.", status: "Only these pages.", skip: "Pages to skip (the result gives it)." },
     readable: true,
@@ -103,14 +103,13 @@ export const MONITOR_TOOLS = {
         return { head: monitorLine(m), body: checks.length ? checks.map(checkLine).join("\n") : "no checks yet" };
       }
       const skip = typeof a.skip === "number" ? a.skip : 0;
-      const c = await client.getMonitorCheck(a.id as string, a.checkId, { limit: 100, ...(skip ? { skip } : {}), ...(typeof a.status === "string" ? { status: a.status as "changed" } : {}) }, opts);
+      const c = await client.getMonitorCheck(a.id as string, a.checkId, { limit: PAGE.max, ...(skip ? { skip } : {}), ...(typeof a.status === "string" ? { status: a.status as "changed" } : {}) }, opts);
       const more = c.next ? `; more pages: call monitor_get with ${JSON.stringify({ id: a.id, checkId: a.checkId, ...(a.status ? { status: a.status } : {}), skip: skip + c.pages.length })}` : "";
       const pages = c.pages.map((p) => [`## ${p.url}: ${p.status}${p.statusCode ? ` (HTTP ${p.statusCode})` : ""}${p.error ? `, ${p.error}` : ""}`, p.judgment ? `judged ${p.judgment.meaningful ? "meaningful" : "not meaningful"}: ${p.judgment.reason}` : "", p.diff?.text ?? ""].filter(Boolean).join("\n"));
       return { head: `${checkLine(c)}; pages ${skip + 1}-${skip + c.pages.length} below${more}`, body: pages.join("\n\n") };
     },
   },
   monitor_run: {
-    description: "Check a monitor now (costs credits); monitor_get reads the check later.",
     schema: z.strictObject({ id }),
     params: { id: "The monitor id." },
     async run(client, a, ctx) {
@@ -118,7 +117,6 @@ export const MONITOR_TOOLS = {
     },
   },
   monitor_delete: {
-    description: "Delete a monitor for good.",
     schema: z.strictObject({ id }),
     params: { id: "The monitor id." },
     async run(client, a, ctx) {

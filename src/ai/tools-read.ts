@@ -7,6 +7,7 @@
  */
 import * as z from "zod/v4/mini";
 import { mapBody } from "../api/map.js";
+import { OPERATIONS } from "../api/operations.js";
 import { scrapeOptionsShape, type ScrapeParams } from "../api/scrape.js";
 import { searchBody } from "../api/search.js";
 import { ValidationError } from "../core/errors.js";
@@ -40,7 +41,6 @@ function base64Bytes(text: string): Uint8Array {
 /** The reading tools, by name. */
 export const READ_TOOLS = {
   scrape: {
-    description: "Read one web page as markdown (or other formats). Use it when you know the URL. A long page is cut; the note says how to read on.",
     schema: z.strictObject({ url: httpUrl, formats: toolFormats, ...pick(scrapeOptionsShape, ["onlyMainContent", "includeTags", "excludeTags", "waitFor", "maxAge"] as const) }),
     params: {
       url: "The page (http or https).",
@@ -60,9 +60,8 @@ export const READ_TOOLS = {
     },
   },
   search: {
-    description: "Search the web: titles, URLs and descriptions of the results (web, news or images). Then scrape the pages you need.",
     schema: z.strictObject({ query: z.string().check(z.minLength(1)), ...pick(searchBody.shape, ["limit", "tbs", "location", "country"] as const), sources: z.optional(z.array(z.enum(["web", "news", "images"])).check(z.minLength(1))) }),
-    params: { query: "What to search for.", limit: "Results per source (default 10).", sources: 'Default ["web"].', tbs: 'Time filter: "qdr:h", "qdr:d", "qdr:w", "qdr:m", "qdr:y".', location: 'E.g. "Germany".', country: "Two-letter code, e.g. US." },
+    params: { query: "What to search for.", limit: `Results per source (default ${OPERATIONS.search.limits.limit.default}).`, sources: 'Default ["web"].', tbs: 'Time filter: "qdr:h", "qdr:d", "qdr:w", "qdr:m", "qdr:y".', location: 'E.g. "Germany".', country: "Two-letter code, e.g. US." },
     readable: true,
     async run(client, a, ctx) {
       const { query, ...opts } = a;
@@ -80,9 +79,8 @@ export const READ_TOOLS = {
     },
   },
   map: {
-    description: "List a website's URLs (sitemap and links), optionally ordered by relevance to a text. Fast; use it to choose pages to scrape or to plan a crawl.",
     schema: z.strictObject({ url: httpUrl, ...pick(mapBody.shape, ["search", "limit", "includeSubdomains", "sitemap"] as const) }),
-    params: { url: "The site's start URL.", search: "Order links by relevance to this text.", limit: "At most this many links (default 5000).", includeSubdomains: "Include subdomains.", sitemap: 'Default "include".' },
+    params: { url: "The site's start URL.", search: "Order links by relevance to this text.", limit: `At most this many links (default ${OPERATIONS.map.limits.limit.default}).`, includeSubdomains: "Include subdomains.", sitemap: 'Default "include".' },
     readable: true,
     async run(client, a, ctx) {
       requireAllowed([a.url as string], ctx.fixed);
@@ -92,7 +90,6 @@ export const READ_TOOLS = {
     },
   },
   parse: {
-    description: "Read a file you hold (PDF, Office, EPUB, HTML, CSV; at most 50 MB) as markdown: its text, or its bytes in base64.",
     schema: z.strictObject({
       content: z.string().check(z.minLength(1)),
       filename: z.string().check(z.minLength(1)),
@@ -110,7 +107,6 @@ export const READ_TOOLS = {
     },
   },
   search_feedback: {
-    description: "Rate a search's results (by its search id); a \"bad\" rating may refund its credits. Give it once per search.",
     schema: z.strictObject({
       id: z.string().check(z.minLength(1)),
       rating: z.enum(["good", "partial", "bad"]),
@@ -135,12 +131,11 @@ export const READ_TOOLS = {
     },
   },
   feedback: {
-    description: "Say what was wrong (or right) with a scrape, parse, map or search result.",
     schema: z.strictObject({
       endpoint: z.enum(["scrape", "parse", "map", "search"]),
       jobId: z.string().check(z.minLength(1)),
       rating: z.enum(["good", "partial", "bad"]),
-      note: z.string().check(z.minLength(1), z.maxLength(4000)),
+      note: z.string().check(z.minLength(1), z.maxLength(OPERATIONS.feedback.limits.note.max)),
     }),
     params: { jobId: "Its scrape or search id." },
     async run(client, a, ctx) {

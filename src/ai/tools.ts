@@ -13,6 +13,7 @@ import type { WebData } from "../client.js";
 import { ValidationError } from "../core/errors.js";
 import { check, int } from "../core/validate.js";
 import { MAX_TIMER_MS, waitShape } from "../core/options.js";
+import { TOOL_DESCRIPTIONS } from "../api/operations.js";
 import { TOOL_NAMES, type ToolName } from "./names.js";
 import { Reader } from "./reading.js";
 import { errorResult, failure, type ToolResult } from "./result.js";
@@ -65,6 +66,9 @@ export interface Tools {
    */
   call(name: string, args: unknown, options?: { signal?: AbortSignal }): Promise<ToolResult>;
 }
+
+/** A result's character budget when `maxChars` is not given. */
+export const DEFAULT_MAX_CHARS = 20_000;
 
 const SPECS: Record<ToolName, ToolSpec> = { ...READ_TOOLS, ...JOB_TOOLS, ...BROWSER_TOOLS, ...MONITOR_TOOLS };
 
@@ -141,11 +145,11 @@ export function createTools(client: WebData, options: ToolsOptions = {}): Tools 
   const unknown = names.filter((n) => !(n in SPECS));
   if (unknown.length) throw new ValidationError(unknown.map((n) => ({ path: "only", message: `unknown tool ${JSON.stringify(n)} (tools: ${TOOL_NAMES.join(", ")})` })), "tools options");
   const fixed = options.fixed ?? {};
-  const maxChars = options.maxChars ?? 20_000;
+  const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   // The waiting tools' times, checked once here (their polls never check them again): the wait family's poll interval, a wait a timer holds.
   check(toolsWaitOptions, { maxWaitMs: options.maxWaitMs, pollIntervalMs: options.pollIntervalMs }, "tools options");
   const ctxBase = { fixed, names, maxWaitMs: options.maxWaitMs ?? 60_000, pollIntervalMs: options.pollIntervalMs };
-  const definitions = names.map((name) => ({ name, description: SPECS[name].description, parameters: parametersOf(SPECS[name], fixed) }));
+  const definitions = names.map((name) => ({ name, description: TOOL_DESCRIPTIONS[name]!, parameters: parametersOf(SPECS[name], fixed) }));
   const byName = new Map(definitions.map((d) => [d.name as string, d]));
   const reader = new Reader(maxChars, names);
   return {

@@ -9,6 +9,7 @@ import { anyObject } from "../core/response.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl } from "../core/validate.js";
+import { PROMPT } from "./limits.js";
 import { started, statusOf, taskStartAnswer, taskStatus } from "./extract.js";
 import { send, sendChecked, withChecked, type Endpoint } from "./endpoint.js";
 import { rejectOfficialForm, rejectOfficialKeys } from "./official-keys.js";
@@ -66,7 +67,7 @@ export interface AgentStatus<T = unknown> {
 }
 
 const agentBody = z.looseObject({
-  prompt: z.string().check(z.minLength(1), z.maxLength(10000)),
+  prompt: z.string().check(z.minLength(PROMPT.min), z.maxLength(PROMPT.max)),
   urls: z.optional(z.array(httpUrl)),
   maxCredits: z.optional(z.number().check(z.positive())),
   strictConstrainToURLs: z.optional(z.boolean()),

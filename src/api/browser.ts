@@ -12,6 +12,7 @@ import { optionsArg, queryOptionsArg } from "../core/options.js";
 import * as z from "zod/v4/mini";
 import { anyObject, objects } from "../core/response.js";
 import { check, int } from "../core/validate.js";
+import { BROWSER_ACTIVITY_TTL, BROWSER_CODE, BROWSER_TIMEOUT, BROWSER_TTL } from "./limits.js";
 import { send, type Endpoint } from "./endpoint.js";
 import { withoutSuccess } from "./job-starts.js";
 
@@ -94,17 +95,17 @@ export interface BrowserExecuteResult {
 }
 
 const createBody = z.looseObject({
-  ttl: z.optional(int(30, 3600)),
-  activityTtl: z.optional(int(10, 3600)),
+  ttl: z.optional(int(BROWSER_TTL.min, BROWSER_TTL.max)),
+  activityTtl: z.optional(int(BROWSER_ACTIVITY_TTL.min, BROWSER_ACTIVITY_TTL.max)),
   streamWebView: z.optional(z.boolean()),
   profile: z.optional(z.looseObject({ name: z.string().check(z.minLength(1), z.maxLength(128)), saveChanges: z.optional(z.boolean()) })),
   integration: z.optional(z.string()),
 });
 
 const executeBody = z.looseObject({
-  code: z.string().check(z.minLength(1), z.maxLength(100000)),
+  code: z.string().check(z.minLength(BROWSER_CODE.min), z.maxLength(BROWSER_CODE.max)),
   language: z.optional(z.enum(["node", "python", "bash"])),
-  timeout: z.optional(int(1, 300)),
+  timeout: z.optional(int(BROWSER_TIMEOUT.min, BROWSER_TIMEOUT.max)),
   origin: z.optional(z.string()),
 });
 

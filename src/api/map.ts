@@ -6,6 +6,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import * as z from "zod/v4/mini";
 import { maybeString } from "../core/response.js";
 import { check, httpUrl, int, plainObject } from "../core/validate.js";
+import { MAP_LIMIT } from "./limits.js";
 import type { Location } from "./scrape.js";
 import { send, type Endpoint } from "./endpoint.js";
 
@@ -67,7 +68,7 @@ export const mapBody = z.looseObject({
   sitemap: z.optional(z.enum(["include", "only", "skip"])),
   includeSubdomains: z.optional(z.boolean()),
   ignoreQueryParameters: z.optional(z.boolean()),
-  limit: z.optional(int(1, 100000)),
+  limit: z.optional(int(MAP_LIMIT.min, MAP_LIMIT.max)),
   timeout: z.optional(int(1)),
   location: z.optional(plainObject({ country: z.optional(z.string()), languages: z.optional(z.array(z.string())) })),
   headers: z.optional(z.record(z.string(), z.string())),

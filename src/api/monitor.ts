@@ -13,6 +13,7 @@ import { send, type Endpoint } from "./endpoint.js";
 import * as z from "zod/v4/mini";
 import { anyObject, objects } from "../core/response.js";
 import { check, int } from "../core/validate.js";
+import { MONITOR_NAME, MONITOR_PAGE } from "./limits.js";
 import type { CrawlOptions } from "./crawl.js";
 import type { ScrapeOptions } from "./scrape.js";
 import type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
@@ -292,12 +293,12 @@ const schedule = z.looseObject({ cron: z.optional(z.string()), text: z.optional(
 );
 // Each target's own fields are the server's to check (400 naming the field); the kind is checked here.
 const targets = z.array(z.looseObject({ type: z.enum(["scrape", "crawl", "search"]) })).check(z.minLength(1), z.maxLength(50));
-const name = z.string().check(z.minLength(1), z.maxLength(256));
+const name = z.string().check(z.minLength(MONITOR_NAME.min), z.maxLength(MONITOR_NAME.max));
 const createBody = z.looseObject({ name, schedule, targets, retentionDays: z.optional(int(1, 365)) });
 const updateBody = z
   .looseObject({ name: z.optional(name), schedule: z.optional(schedule), targets: z.optional(targets), retentionDays: z.optional(int(1, 365)), status: z.optional(z.enum(["active", "paused"])) })
   .check(z.refine((b) => Object.keys(b).length > 0, { message: "give at least one field to change" }));
-const paging = z.object({ limit: z.optional(int(1, 100)), offset: z.optional(int(0)), skip: z.optional(int(0)), status: z.optional(z.string()) });
+const paging = z.object({ limit: z.optional(int(MONITOR_PAGE.min, MONITOR_PAGE.max)), offset: z.optional(int(0)), skip: z.optional(int(0)), status: z.optional(z.string()) });
 
 /** Every monitor answer but delete's: `{ data }`, the result. */
 const DATA = { response: z.looseObject({ data: anyObject }), map: (r: { data: never }) => r.data };

@@ -14,12 +14,13 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import { ValidationError } from "../core/errors.js";
 import { send, type Endpoint } from "./endpoint.js";
 import { check, rules } from "../core/validate.js";
+import { PARSE_FILE } from "./limits.js";
 import { anyObject } from "../core/response.js";
 import * as z from "zod/v4/mini";
 import { scrapeOptionsShape, wireScrapeOptions, type ScrapeParams, type ScrapeResult } from "./scrape.js";
 
 /** The largest upload the service takes: 50 MB (checked before sending). */
-export const PARSE_MAX_BYTES = 50 * 1024 * 1024;
+export const PARSE_MAX_BYTES = PARSE_FILE.max;
 
 /** The bytes of an upload: a `Blob`/`File`, bytes (`ArrayBuffer`, `Uint8Array`, a Node `Buffer`) or text. */
 export type ParseFileData = Blob | ArrayBuffer | ArrayBufferView | string;

@@ -9,6 +9,7 @@ import { APIPromise, type HttpClient, type RequestOptions } from "../core/reques
 import { maybeString, objects } from "../core/response.js";
 import * as z from "zod/v4/mini";
 import { check, int, rules } from "../core/validate.js";
+import { SEARCH_LIMIT } from "./limits.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScreenshotFormat } from "./scrape.js";
@@ -164,7 +165,7 @@ export const searchBody = z.looseObject({
     ),
   ),
   categories: z.optional(z.array(z.union([categoryName, z.looseObject({ type: categoryName })]))),
-  limit: z.optional(int(1, 100)),
+  limit: z.optional(int(SEARCH_LIMIT.min, SEARCH_LIMIT.max)),
   tbs: str,
   filter: str,
   lang: str,

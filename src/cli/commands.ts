@@ -5,7 +5,9 @@
 import type { ParseArgsConfig } from "node:util";
 import type { Document } from "../api/document.js";
 import { createMcpServer } from "../ai/mcp.js";
-import { TOOL_NAMES, type ToolName } from "../ai/tools.js";
+import { DEFAULT_MAX_CHARS, TOOL_NAMES, type ToolName } from "../ai/tools.js";
+import { DEFAULT_MAX_CRAWL_LIMIT } from "../ai/spec.js";
+import { OPERATIONS } from "../api/operations.js";
 import { line, needPositionals, positiveInt, record, type Command, type CommandContext } from "./args.js";
 import { EXIT, EXIT_HELP, STDOUT_CLOSED } from "./exit.js";
 import { DEEP_NOTICE, renderReport, runDoctor } from "./doctor.js";
@@ -183,7 +185,7 @@ ${FORMAT_HELP}`,
   },
   search: {
     summary: "search the web (and news, images)",
-    usage: `Usage: webdata search <query...> [options]\n\nPrints title, URL and description of each result.\n\nOptions:\n  --limit <n>          results per source (1-100)\n  --sources <list>     web, news, images (comma-separated; default web)\n  --scrape             also scrape each result to markdown`,
+    usage: `Usage: webdata search <query...> [options]\n\nPrints title, URL and description of each result.\n\nOptions:\n  --limit <n>          results per source (${OPERATIONS.search.limits.limit.min}-${OPERATIONS.search.limits.limit.max})\n  --sources <list>     web, news, images (comma-separated; default web)\n  --scrape             also scrape each result to markdown`,
     options: { limit: { type: "string" }, sources: { type: "string" }, scrape: { type: "boolean", default: false } },
     async run(ctx, positionals, values) {
       needPositionals(positionals, 1, "query");
@@ -259,7 +261,7 @@ ${FORMAT_HELP}`,
   ...TASK_COMMANDS,
   mcp: {
     summary: "run a Model Context Protocol server on stdio (for Claude Desktop, Cursor, ...)",
-    usage: `Usage: webdata mcp [options]\n\nServes the tools (${TOOL_NAMES.join(", ")}) over MCP on stdin/stdout until stdin closes.\nNeeds the optional @modelcontextprotocol/sdk package:\n  npx -y -p webdata -p @modelcontextprotocol/sdk webdata mcp\n\nOptions:\n  --tools <list>             only these tools (comma-separated)\n  --only-main-content        always scrape main content only (hidden from the model; --no-only-main-content: whole pages)\n  --allowed-domains <list>   hosts the tools may read (comma-separated; subdomains included)\n  --max-crawl-limit <n>      largest crawl the model may start (default 50)\n  --max-chars <n>            character budget of a tool result (default 20000)`,
+    usage: `Usage: webdata mcp [options]\n\nServes the tools (${TOOL_NAMES.join(", ")}) over MCP on stdin/stdout until stdin closes.\nNeeds the optional @modelcontextprotocol/sdk package:\n  npx -y -p webdata -p @modelcontextprotocol/sdk webdata mcp\n\nOptions:\n  --tools <list>             only these tools (comma-separated)\n  --only-main-content        always scrape main content only (hidden from the model; --no-only-main-content: whole pages)\n  --allowed-domains <list>   hosts the tools may read (comma-separated; subdomains included)\n  --max-crawl-limit <n>      largest crawl the model may start (default ${DEFAULT_MAX_CRAWL_LIMIT})\n  --max-chars <n>            character budget of a tool result (default ${DEFAULT_MAX_CHARS})`,
     options: { tools: { type: "string" }, "only-main-content": { type: "boolean" }, "allowed-domains": { type: "string" }, "max-crawl-limit": { type: "string" }, "max-chars": { type: "string" } },
     async run(ctx, _positionals, values) {
       const list = (v: unknown) => (typeof v === "string" ? v.split(",").map((x) => x.trim()).filter(Boolean) : undefined);

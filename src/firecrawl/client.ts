@@ -40,6 +40,7 @@ import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { emptyUrl, officialRefusal, researchError, runOfficially } from "./official-errors.js";
 import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
+import { dropInMethods, OPERATION_LIST } from "../api/operations.js";
 import type { AgentRequest, AgentOptions } from "../api/agent.js";
 import type { ScrapeOptions } from "../api/scrape.js";
 import type { BatchScrapeOptions } from "../api/batch.js";
@@ -104,13 +105,18 @@ export type FirecrawlSameMethod =
   | "getConcurrency" | "getCreditUsage" | "getTokenUsage" | "parse" | "createMonitor"
   | "listMonitors" | "getMonitor" | "updateMonitor" | "deleteMonitor" | "runMonitor" | "listMonitorChecks";
 
-/** The methods `Firecrawl` forwards to `WebData` unchanged (every member of {@link FirecrawlSameMethod}, checked below). */
-const SAME = [
-  "scrape", "search", "map", "crawlParamsPreview", "startCrawl", "cancelCrawl", "getCrawlErrors",
-  "crawlDocuments", "getBatchScrapeErrors", "cancelBatchScrape", "batchScrapeDocuments", "cancelAgent",
-  "getConcurrency", "getCreditUsage", "getTokenUsage", "parse", "createMonitor",
-  "listMonitors", "getMonitor", "updateMonitor", "deleteMonitor", "runMonitor", "listMonitorChecks",
-] as const satisfies readonly FirecrawlSameMethod[];
+/** The methods `Firecrawl` forwards to `WebData` unchanged: the catalogue's `same` drop-in form (`api/operations.ts`; `test/operations.test.ts` holds it equal to {@link FirecrawlSameMethod}). */
+const SAME = dropInMethods("same") as readonly FirecrawlSameMethod[];
+
+/**
+ * The one-line adapters, by the catalogue's drop-in form: `WebData`'s method, its result given the official
+ * `success` (or, a list, also readable as the official wrapper's field). Their types and JSDoc are in the
+ * `Firecrawl` interface below.
+ */
+const ADAPTERS = {
+  success: (r: object) => withSuccess(r),
+  sessions: (r: unknown[]) => listWithAlias(r, "sessions"),
+} as const;
 
 /** The official batch options: webdata's, or the scrape options nested in `options` (sent at the top level). */
 export type FirecrawlBatchScrapeOptions = BatchScrapeOptions & {
@@ -122,9 +128,6 @@ export type FirecrawlBatchScrapeOptions = BatchScrapeOptions & {
 function taskSuccess<S extends { status: string }>(status: S): S & { readonly success: boolean } {
   return withSuccess(status, status.status !== "failed");
 }
-// Fails to compile when the list misses a member of the union.
-const _covers: Record<FirecrawlSameMethod, true> = Object.fromEntries(SAME.map((m) => [m, true])) as { [K in (typeof SAME)[number]]: true };
-void _covers;
 
 const seconds = z.optional(z.number().check(z.gte(0), z.lte(2_147_483)));
 const waitSchema = z.object({ pollInterval: seconds, timeout: seconds });
@@ -294,65 +297,20 @@ export class Firecrawl {
     return this.#client.getAgentStatus<T>(id, requestOptions).map(taskSuccess);
   }
 
-  /** Starts an extraction, with the official `success`. */
-  startExtract(options: Params<"startExtract">[0], requestOptions?: RequestOptions): APIPromise<ExtractResponse> {
-    return this.#client.startExtract(options, requestOptions).map((r) => withSuccess(r, true as boolean));
-  }
-
   /** An extraction's status, with the official `success` (`false` for a failed job). */
   getExtractStatus<T = unknown>(id: string, requestOptions?: RequestOptions): APIPromise<ExtractResponse<T>> {
     return this.#client.getExtractStatus<T>(id, requestOptions).map(taskSuccess);
   }
 
-  /** The team's running crawls, with the official `success`. */
-  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawlsResponse> {
-    return this.#client.getActiveCrawls(requestOptions).map((r) => withSuccess(r));
-  }
 
-  /** The team's agent runs, with the official `success`. */
-  listAgents(...args: Params<"listAgents">): APIPromise<AgentListResponse> {
-    return this.#client.listAgents(...args).map((r) => withSuccess(r));
-  }
 
-  /** An agent run's trace, with the official `success`. */
-  getAgentTrace(...args: Params<"getAgentTrace">): APIPromise<AgentTraceResponse> {
-    return this.#client.getAgentTrace(...args).map((r) => withSuccess(r));
-  }
 
-  /** An artifact of an agent run, with the official `success`. */
-  getAgentSnapshot(...args: Params<"getAgentSnapshot">): APIPromise<AgentSnapshotResponse> {
-    return this.#client.getAgentSnapshot(...args).map((r) => withSuccess(r));
-  }
 
-  /** Creates a browser session, with the official `success`. */
-  browser(...args: Params<"browser">): APIPromise<BrowserCreateResponse> {
-    return this.#client.browser(...args).map((r) => withSuccess(r));
-  }
 
-  /** Runs code in a browser session, with the official `success`. */
-  browserExecute(...args: Params<"browserExecute">): APIPromise<BrowserExecuteResponse> {
-    return this.#client.browserExecute(...args).map((r) => withSuccess(r));
-  }
 
-  /** Destroys a browser session, with the official `success`. */
-  deleteBrowser(...args: Params<"deleteBrowser">): APIPromise<BrowserDeleteResponse> {
-    return this.#client.deleteBrowser(...args).map((r) => withSuccess(r));
-  }
 
-  /** The browser sessions: the list itself, also readable as the official `.sessions`, with `success`. */
-  listBrowsers(...args: Params<"listBrowsers">): APIPromise<BrowserListResponse> {
-    return this.#client.listBrowsers(...args).map((r) => listWithAlias(r, "sessions"));
-  }
 
-  /** Runs code or a prompt in a scraped page's browser, with the official `success`. */
-  interact(...args: Params<"interact">): APIPromise<ScrapeExecuteResponse> {
-    return this.#client.interact(...args).map((r) => withSuccess(r));
-  }
 
-  /** Ends a scraped page's browser session, with the official `success`. */
-  stopInteraction(...args: Params<"stopInteraction">): APIPromise<ScrapeBrowserDeleteResponse> {
-    return this.#client.stopInteraction(...args).map((r) => withSuccess(r));
-  }
 
   /** Credits per billing period: the list itself, also readable as `.periods`; takes the official `byApiKey` boolean. */
   getCreditUsageHistorical(byApiKey?: boolean | HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<CreditUsageHistoricalResponse> {
@@ -364,20 +322,8 @@ export class Firecrawl {
     return this.#client.getTokenUsageHistorical(historicalOptions(byApiKey), requestOptions).map((r) => listWithAlias(r, "periods"));
   }
 
-  /** Queue metrics of the team, with the official `success`. */
-  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatusResponse> {
-    return this.#client.getQueueStatus(requestOptions).map((r) => withSuccess(r));
-  }
 
-  /** Rates a search's results, with the official `success`. */
-  searchFeedback(...args: Params<"searchFeedback">): APIPromise<FeedbackResponse> {
-    return this.#client.searchFeedback(...args).map((r) => withSuccess(r));
-  }
 
-  /** Rates a job, with the official `success`. */
-  feedback(...args: Params<"feedback">): APIPromise<FeedbackResponse> {
-    return this.#client.feedback(...args).map((r) => withSuccess(r));
-  }
 
   /**
    * The official watcher: `on("document" | "snapshot" | "done" | "error", listener)`, then `await start()`
@@ -461,58 +407,6 @@ export class Firecrawl {
     return wrapped as unknown as ResearchClient;
   }
 
-  /** @deprecated The official v1-style alias of {@link scrape}. */
-  scrapeUrl(url: string, options?: Params<"scrape">[1], requestOptions?: RequestOptions): Result<"scrape"> {
-    return this.#client.scrape(url, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link crawl}. */
-  crawlUrl(url: string, options?: Parameters<Firecrawl["crawl"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["crawl"]> {
-    return this.crawl(url, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link startCrawl}. */
-  asyncCrawlUrl(url: string, options?: Params<"startCrawl">[1], requestOptions?: RequestOptions): Result<"startCrawl"> {
-    return this.#client.startCrawl(url, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link getCrawlStatus}. */
-  checkCrawlStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getCrawlStatus"]> {
-    return this.getCrawlStatus(id, pagination, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link getCrawlErrors}. */
-  checkCrawlErrors(id: string, requestOptions?: RequestOptions): Result<"getCrawlErrors"> {
-    return this.#client.getCrawlErrors(id, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link map}. */
-  mapUrl(url: string, options?: Params<"map">[1], requestOptions?: RequestOptions): Result<"map"> {
-    return this.#client.map(url, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link batchScrape}. */
-  batchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["batchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["batchScrape"]> {
-    return this.batchScrape(urls, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link startBatchScrape}. */
-  asyncBatchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["startBatchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["startBatchScrape"]> {
-    return this.startBatchScrape(urls, options, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link getBatchScrapeStatus}. */
-  checkBatchScrapeStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getBatchScrapeStatus"]> {
-    return this.getBatchScrapeStatus(id, pagination, extra(requestOptions));
-  }
-  /** @deprecated The official v1-style alias of {@link getBatchScrapeErrors}. */
-  checkBatchScrapeErrors(id: string, requestOptions?: RequestOptions): Result<"getBatchScrapeErrors"> {
-    return this.#client.getBatchScrapeErrors(id, extra(requestOptions));
-  }
-  /** @deprecated The official alias of {@link interact}. */
-  scrapeExecute(...args: Params<"interact">): ReturnType<Firecrawl["interact"]> {
-    return this.interact(...args);
-  }
-  /** @deprecated The official alias of {@link stopInteraction}. */
-  stopInteractiveBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]> {
-    return this.stopInteraction(...args);
-  }
-  /** @deprecated The official alias of {@link stopInteraction}. */
-  deleteScrapeBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]> {
-    return this.stopInteraction(...args);
-  }
 
   /** The key never appears in `util.inspect` output. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
@@ -533,6 +427,36 @@ export class Firecrawl {
         writable: true,
         configurable: true,
       });
+    }
+    for (const [form, adapt] of Object.entries(ADAPTERS) as ["success" | "sessions", (r: never) => unknown][]) {
+      for (const name of dropInMethods(form)) {
+        Object.defineProperty(this.prototype, name, {
+          value: function (this: Firecrawl, ...args: unknown[]): unknown {
+            return ((this.#client[name as keyof WebData] as (...a: unknown[]) => APIPromise<never>).apply(this.#client, args)).map(adapt);
+          },
+          writable: true,
+          configurable: true,
+        });
+      }
+    }
+    // The aliases of the catalogue (`dropInAliases`): each calls its operation's method, `WebData`'s for a forwarded
+    // one and this class's otherwise; a v1-style one (named as the v1 method) keeps an argument after the options only
+    // when it is request options (`extra`), as the official aliases drop what v1-era code passes there.
+    for (const [, op] of OPERATION_LIST) {
+      const target = op.method;
+      if (!op.dropIn || !target) continue;
+      const arity = (WebData.prototype[target as keyof WebData] as (...a: unknown[]) => unknown).length;
+      for (const alias of op.dropInAliases ?? []) {
+        const v1Style = op.v1?.includes(alias) ?? false;
+        Object.defineProperty(this.prototype, alias, {
+          value: function (this: Firecrawl, ...args: unknown[]): unknown {
+            const self = (op.dropIn === "same" ? this.#client : this) as unknown as Record<string, (...a: unknown[]) => unknown>;
+            return self[target]!.apply(self, v1Style ? [...Array.from({ length: arity - 1 }, (_, i) => args[i]), extra(args[arity - 1])] : args);
+          },
+          writable: true,
+          configurable: true,
+        });
+      }
     }
     // `scrape({ alexandria })`: the official tool catalogue execution (`passthrough.ts`); a URL goes to WebData's scrape.
     const forwardedScrape = Object.getOwnPropertyDescriptor(this.prototype, "scrape")!.value as (...a: unknown[]) => unknown;
@@ -639,11 +563,65 @@ function pick(wait: { pollIntervalMs?: number; timeoutMs?: number }): { pollInte
   return { ...(wait.pollIntervalMs !== undefined ? { pollIntervalMs: wait.pollIntervalMs } : {}), ...(wait.timeoutMs !== undefined ? { timeoutMs: wait.timeoutMs } : {}) };
 }
 
-// The methods `Firecrawl` has as `WebData` has them (forwarded in its static block).
+// The methods `Firecrawl` has as `WebData` has them, the one-line adapters and the aliases (all made in its static block from the catalogue).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Firecrawl extends Pick<WebData, Exclude<FirecrawlSameMethod, "scrape">> {
+  /** Starts an extraction, with the official `success`. */
+  startExtract(options: Params<"startExtract">[0], requestOptions?: RequestOptions): APIPromise<ExtractResponse>;
+  /** The team's running crawls, with the official `success`. */
+  getActiveCrawls(requestOptions?: RequestOptions): APIPromise<ActiveCrawlsResponse>;
+  /** The team's agent runs, with the official `success`. */
+  listAgents(...args: Params<"listAgents">): APIPromise<AgentListResponse>;
+  /** An agent run's trace, with the official `success`. */
+  getAgentTrace(...args: Params<"getAgentTrace">): APIPromise<AgentTraceResponse>;
+  /** An artifact of an agent run, with the official `success`. */
+  getAgentSnapshot(...args: Params<"getAgentSnapshot">): APIPromise<AgentSnapshotResponse>;
+  /** Creates a browser session, with the official `success`. */
+  browser(...args: Params<"browser">): APIPromise<BrowserCreateResponse>;
+  /** Runs code in a browser session, with the official `success`. */
+  browserExecute(...args: Params<"browserExecute">): APIPromise<BrowserExecuteResponse>;
+  /** Destroys a browser session, with the official `success`. */
+  deleteBrowser(...args: Params<"deleteBrowser">): APIPromise<BrowserDeleteResponse>;
+  /** The browser sessions: the list itself, also readable as the official `.sessions`, with `success`. */
+  listBrowsers(...args: Params<"listBrowsers">): APIPromise<BrowserListResponse>;
+  /** Runs code or a prompt in a scraped page's browser, with the official `success`. */
+  interact(...args: Params<"interact">): APIPromise<ScrapeExecuteResponse>;
+  /** Ends a scraped page's browser session, with the official `success`. */
+  stopInteraction(...args: Params<"stopInteraction">): APIPromise<ScrapeBrowserDeleteResponse>;
+  /** Queue metrics of the team, with the official `success`. */
+  getQueueStatus(requestOptions?: RequestOptions): APIPromise<QueueStatusResponse>;
+  /** Rates a search's results, with the official `success`. */
+  searchFeedback(...args: Params<"searchFeedback">): APIPromise<FeedbackResponse>;
+  /** Rates a job, with the official `success`. */
+  feedback(...args: Params<"feedback">): APIPromise<FeedbackResponse>;
   /** WebData's `scrape(url, options)`; or the official tool catalogue (Alexandria) execution, `scrape({ alexandria, requestId?, timeout? })`, sent as the official client sends it. */
   scrape: WebData["scrape"] & ((request: AlexandriaScrapeRequest, options?: undefined, requestOptions?: RequestOptions) => Promise<AlexandriaScrapeData>);
+  /** @deprecated The official v1-style alias of {@link scrape}. */
+  scrapeUrl(url: string, options?: Params<"scrape">[1], requestOptions?: RequestOptions): Result<"scrape">;
+  /** @deprecated The official v1-style alias of {@link crawl}. */
+  crawlUrl(url: string, options?: Parameters<Firecrawl["crawl"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["crawl"]>;
+  /** @deprecated The official v1-style alias of {@link startCrawl}. */
+  asyncCrawlUrl(url: string, options?: Params<"startCrawl">[1], requestOptions?: RequestOptions): Result<"startCrawl">;
+  /** @deprecated The official v1-style alias of {@link getCrawlStatus}. */
+  checkCrawlStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getCrawlStatus"]>;
+  /** @deprecated The official v1-style alias of {@link getCrawlErrors}. */
+  checkCrawlErrors(id: string, requestOptions?: RequestOptions): Result<"getCrawlErrors">;
+  /** @deprecated The official v1-style alias of {@link map}. */
+  mapUrl(url: string, options?: Params<"map">[1], requestOptions?: RequestOptions): Result<"map">;
+  /** @deprecated The official v1-style alias of {@link batchScrape}. */
+  batchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["batchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["batchScrape"]>;
+  /** @deprecated The official v1-style alias of {@link startBatchScrape}. */
+  asyncBatchScrapeUrls(urls: string[], options?: Parameters<Firecrawl["startBatchScrape"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["startBatchScrape"]>;
+  /** @deprecated The official v1-style alias of {@link getBatchScrapeStatus}. */
+  checkBatchScrapeStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getBatchScrapeStatus"]>;
+  /** @deprecated The official v1-style alias of {@link getBatchScrapeErrors}. */
+  checkBatchScrapeErrors(id: string, requestOptions?: RequestOptions): Result<"getBatchScrapeErrors">;
+  /** @deprecated The official alias of {@link interact}. */
+  scrapeExecute(...args: Params<"interact">): ReturnType<Firecrawl["interact"]>;
+  /** @deprecated The official alias of {@link stopInteraction}. */
+  stopInteractiveBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]>;
+  /** @deprecated The official alias of {@link stopInteraction}. */
+  deleteScrapeBrowser(...args: Params<"stopInteraction">): ReturnType<Firecrawl["stopInteraction"]>;
 }
 
 /** The official client's other name for the class. */
