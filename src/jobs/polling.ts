@@ -182,7 +182,8 @@ export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKin
         // The walk ends only on a terminal page: while the server's pages still say `scraping` after the
         // poll said `completed` (its pages disagree for a moment), it reads on, within this deadline. The
         // result takes the status of the page that ended it, so it is never a running job.
-        for await (const page of pagesOf<TDoc>(http, kind, id, { pollIntervalMs: opts.pollIntervalMs } as Checked<WaitOptions>, withSignal(NO_OPTIONS, s), v)) {
+        // Under the call's own request options (its hooks, headers, per-attempt timeout), as every poll before it.
+        for await (const page of pagesOf<TDoc>(http, kind, id, { pollIntervalMs: opts.pollIntervalMs } as Checked<WaitOptions>, withSignal(req, s), v)) {
           last = page;
           data.push(...page.data);
         }
