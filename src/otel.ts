@@ -46,6 +46,8 @@ export const OTEL_ATTRIBUTES = {
   httpResponseStatusCode: "http.response.status_code",
   httpRequestResendCount: "http.request.resend_count",
   urlTemplate: "url.template",
+  serverAddress: "server.address",
+  serverPort: "server.port",
   errorType: "error.type",
   operation: "webdata.operation",
   requestId: "webdata.request_id",
@@ -148,7 +150,7 @@ export function otelHooks(options: OtelHooksOptions = {}): Hooks {
       const call = (e.attempt > 1 ? find(e, false) : undefined) ?? startCall(e);
       if (call.attempt) endAttempt(call, undefined, undefined); // never left open
       const template = routeTemplate(e);
-      const attributes: Attributes = { [A.httpRequestMethod]: e.method, [A.urlTemplate]: template };
+      const attributes: Attributes = { [A.httpRequestMethod]: e.method, [A.urlTemplate]: template, ...server(e.url) };
       if (e.attempt > 1) attributes[A.httpRequestResendCount] = e.attempt - 1;
       const span = recorder.startSpan(`${e.method} ${template}`, { kind: SpanKind.CLIENT, attributes }, call.ctx);
       call.attempt = span;
@@ -209,7 +211,18 @@ function errorType(status: number | undefined, error: Error | undefined): string
   return error instanceof APIError && status !== undefined ? String(status) : error.name || "Error";
 }
 
+/** `server.address` and `server.port` of the URL requested (the port always: the conventions want it on a client span; the scheme's default when the URL names none). */
+function server(url: string): Attributes {
+  try {
+    const u = new URL(url);
+    return { [A.serverAddress]: u.hostname.replace(/^\[|\]$/g, ""), [A.serverPort]: Number(u.port || (u.protocol === "https:" ? 443 : 80)) };
+  } catch {
+    return {};
+  }
+}
+
 /** The route template of an attempt's path (`/v2/crawl/{id}`): low-cardinality, for the span's name and `url.template`. */
 function routeTemplate(e: HookEventBase): string {
+  if (e.route !== undefined) return e.route;
   return e.path.replace(/\/[^/]*\d[^/]*(?=\/|$)/g, (seg) => (/^\/v\d+$/.test(seg) ? seg : "/{id}"));
 }

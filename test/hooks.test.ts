@@ -44,7 +44,7 @@ describe.each(TRANSPORTS)("lifecycle hooks over %s", (kind) => {
     expect(seen.map((x) => x.hook)).toEqual(["client.onRequest", "call.onRequest", "client.onResponse", "call.onResponse"]);
     const sent = s.fake.requests[0]!.headers["x-request-id"];
     const req = seen[0]!.event as RequestHookEvent;
-    expect(req).toMatchObject({ method: "POST", path: "/v2/scrape", operation: "scrape", attempt: 1, requestId: sent });
+    expect(req).toMatchObject({ method: "POST", path: "/v2/scrape", url: `${s.url}/v2/scrape`, route: "/v2/scrape", operation: "scrape", attempt: 1, requestId: sent });
     const res = seen[2]!.event as ResponseHookEvent;
     expect(res).toMatchObject({ method: "POST", path: "/v2/scrape", operation: "scrape", attempt: 1, requestId: sent, status: 200 });
     expect(res.durationMs).toBeGreaterThanOrEqual(0);

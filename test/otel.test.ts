@@ -78,6 +78,8 @@ describe("the semantic conventions' names", () => {
     expect(A.httpRequestResendCount).toBe(semconv.ATTR_HTTP_REQUEST_RESEND_COUNT);
     expect(A.urlTemplate).toBe(semconv.ATTR_URL_TEMPLATE);
     expect(A.errorType).toBe(semconv.ATTR_ERROR_TYPE);
+    expect(A.serverAddress).toBe(semconv.ATTR_SERVER_ADDRESS);
+    expect(A.serverPort).toBe(semconv.ATTR_SERVER_PORT);
   });
 });
 
@@ -101,6 +103,9 @@ describe.each(TRANSPORTS)("webdata/otel over %s", (kind) => {
       expect(parentOf(a)).toBe(idOf(call));
       expect(a.spanContext().traceId).toBe(call.spanContext().traceId);
       expect(a.attributes).toMatchObject({ [A.httpRequestMethod]: "POST", [A.urlTemplate]: "/v2/scrape" });
+      // The conventions' required server.address and server.port, of the URL the client sent to.
+      const target = new URL(s!.url);
+      expect(a.attributes).toMatchObject({ [A.serverAddress]: target.hostname, [A.serverPort]: Number(target.port || (target.protocol === "https:" ? 443 : 80)) });
     }
     expect(first!.attributes).toMatchObject({ [A.httpResponseStatusCode]: 429, [A.errorType]: "429" });
     expect(first!.attributes[A.httpRequestResendCount]).toBeUndefined();

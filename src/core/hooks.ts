@@ -14,6 +14,10 @@ export interface HookEventBase {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   /** The path under `apiUrl`, without the query string (a query can hold user data): `/v2/scrape`, `/v2/crawl/<id>`. */
   path: string;
+  /** The URL requested, without its query string: `apiUrl` and the path (`https://api.firecrawl.dev/v2/scrape`). */
+  url: string;
+  /** The route with its `{placeholders}` (`/v2/crawl/{id}`), when the endpoint has one (not for a `next` page's path). */
+  route: string | undefined;
   /**
    * A stable short name of the call: the route under its API version with its ids left out, dots
    * between segments, and `.start` (a job start: POST), `.status` (GET of one job or resource) or

@@ -297,7 +297,7 @@ export class HttpClient {
     const caller = opts.signal;
     // The hooks of this call, client's first; none: no event is ever built (zero cost).
     const own = opts.hooks && (opts.hooks.onRequest || opts.hooks.onResponse || opts.hooks.onRetry || opts.hooks.onError) ? opts.hooks : undefined;
-    const run = cfg.hooks || own ? new HookRun(cfg.hooks ? (own ? [cfg.hooks, own] : [cfg.hooks]) : [own as Hooks], spec, requestId, headers, this.#secrets, this.#operations) : undefined;
+    const run = cfg.hooks || own ? new HookRun(cfg.hooks ? (own ? [cfg.hooks, own] : [cfg.hooks]) : [own as Hooks], spec, url, requestId, headers, this.#secrets, this.#operations) : undefined;
 
     const attempt = async (n: number): Promise<R> => {
       // `onRequest` runs before the attempt's timer: its headers (with what it set) are what is sent.
@@ -512,7 +512,7 @@ class HookRun {
   #durationMs = 0;
   #status: number | undefined;
 
-  constructor(sets: readonly Hooks[], spec: RequestSpec, requestId: string, headers: Record<string, string>, secrets: readonly string[], operations: Map<string, string>) {
+  constructor(sets: readonly Hooks[], spec: RequestSpec, url: string, requestId: string, headers: Record<string, string>, secrets: readonly string[], operations: Map<string, string>) {
     this.#sets = sets;
     const path = spec.path.split("?")[0] ?? spec.path;
     let operation = spec.route === undefined ? undefined : operations.get(`${spec.method} ${spec.route}`);
@@ -520,7 +520,7 @@ class HookRun {
       operation = operationOf(spec.method, spec.route ?? path);
       if (spec.route !== undefined) operations.set(`${spec.method} ${spec.route}`, operation); // routes are a fixed set; paths with ids are not kept
     }
-    this.#base = { method: spec.method, path, operation, requestId };
+    this.#base = { method: spec.method, path, url: url.split("?")[0] ?? url, route: spec.route, operation, requestId };
     this.#headers = headers;
     this.#secrets = secrets;
   }
@@ -529,7 +529,7 @@ class HookRun {
   #event(): HookEventBase {
     this.#view ??= this.#baseView ??= redactRequestHeaders(this.#headers, this.#secrets);
     const b = this.#base; // written out, not spread: one shape for every event, and no spread per hook call
-    return { method: b.method, path: b.path, operation: b.operation, requestId: b.requestId, attempt: this.#attempt, headers: this.#view };
+    return { method: b.method, path: b.path, url: b.url, route: b.route, operation: b.operation, requestId: b.requestId, attempt: this.#attempt, headers: this.#view };
   }
 
   async #call(name: HookName, event: object): Promise<void> {
