@@ -105,7 +105,7 @@ export function send<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A
 
 /** Sends `ep` with `args` and request options checked already (a poll, a page of a walk, a start inside a waiter): not checked again. */
 export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A, T, R>, req: Checked<RequestOptions>, ...args: A): APIPromise<R> {
-  // The client's credit meter reads every answer by the route it answered (`core/client-state.ts` `CreditMeter.read`).
+  // The client's credit meter reads every answer by the route it answered (`core/client-state.ts` `ClientCreditMeter.read`).
   let spec: RequestSpec | undefined;
   const build = (): RequestSpec => (spec = specOf(ep as Endpoint<A, unknown, unknown>, args));
   const limiter = ep.occupies && http.state.limiter;

@@ -49,8 +49,8 @@ export class ClientState {
    * every face of the client goes through); read by `api/endpoint.ts` `sendChecked`.
    */
   limiter: ConcurrencyLimiter | undefined = undefined;
-  /** The credits this client spent (`client.credits`): `api/endpoint.ts` `sendChecked` hands it every answer ({@link CreditMeter.read}). */
-  readonly credits = new CreditMeter();
+  /** The credits this client spent (`client.credits`): `api/endpoint.ts` `sendChecked` hands it every answer ({@link ClientCreditMeter.read}). */
+  readonly credits = new ClientCreditMeter();
 }
 
 /** Gives back a slot that {@link ConcurrencyLimiter.acquire} gave. The client calls it once, when the call settles. */
@@ -252,7 +252,23 @@ function idOf(segment: string): string {
  * job's latest, highest figure, so a job polled ten times counts once. A figure the server does not know
  * (`-1`, self-hosted) counts nothing. v1 search answers carry no `creditsUsed` and count nothing.
  */
-export class CreditMeter {
+export interface CreditMeter {
+  /** Every credit counted: calls and jobs. */
+  readonly total: number;
+  /** Credits by operation (a copy; an operation not called yet is absent). */
+  readonly byOperation: Readonly<Partial<Record<CreditOperation, number>>>;
+  /** Each job's credits by job id (a copy): the latest figure its status reported. */
+  readonly byJob: Readonly<Record<string, number>>;
+  /** The meter as plain data, a copy: `{ total, byOperation, byJob }`. */
+  snapshot(): CreditSnapshot;
+  /** Forgets every count (a client's `budget` then counts from zero again). */
+  reset(): void;
+  /** The credits counted for the job `id` (`undefined` before its status reported any). */
+  job(id: string): number | undefined;
+}
+
+/** The {@link CreditMeter} of one client, on its state: `read` is fed every answer by `api/endpoint.ts` `sendChecked`. */
+export class ClientCreditMeter implements CreditMeter {
   readonly #calls = new Map<CreditOperation, number>();
   readonly #jobs = new Map<string, { op: CreditOperation; credits: number }>();
 
