@@ -13,6 +13,7 @@ import { scrapeOptionsSchema, scrapeOptionsShape } from "../src/api/scrape.js";
 import { searchBody } from "../src/api/search.js";
 import { ValidationError } from "../src/core/errors.js";
 import { check, describeIssue, httpUrl } from "../src/core/validate.js";
+import { checkIssues } from "./support/check-issues.js";
 
 /** The whole schema's verdict, without the cut: zod's own parse, worded as `check` words it. */
 function whole(schema: z.ZodMiniType, value: unknown): string[] | "ok" {
@@ -20,15 +21,7 @@ function whole(schema: z.ZodMiniType, value: unknown): string[] | "ok" {
   return r.success ? "ok" : r.error.issues.map((i) => { const d = describeIssue(i, value); return `${d.path}: ${d.message}`; });
 }
 
-function cut(schema: z.ZodMiniType, value: unknown): string[] | "ok" {
-  try {
-    check(schema, value, "options");
-    return "ok";
-  } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
-    return err.issues.map((i) => `${i.path}: ${i.message}`);
-  }
-}
+const cut = checkIssues;
 
 const withUrl = z.looseObject({ url: httpUrl, ...scrapeOptionsShape });
 const SCHEMAS: [string, z.ZodMiniType][] = [

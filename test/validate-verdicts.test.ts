@@ -10,16 +10,9 @@ import * as z from "zod/v4/mini";
 import { scrapeOptionsSchema } from "../src/api/scrape.js";
 import { ValidationError } from "../src/core/errors.js";
 import { check, jsonKey } from "../src/core/validate.js";
+import { checkIssues } from "./support/check-issues.js";
 
-function issues(schema: z.ZodMiniType, value: unknown): string[] | "ok" {
-  try {
-    check(schema, value, "options");
-    return "ok";
-  } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
-    return err.issues.map((i) => `${i.path}: ${i.message}`);
-  }
-}
+const issues = checkIssues;
 
 describe("check remembers accepted JSON values, never a verdict that could differ", () => {
   it("jsonKey: the JSON text of plain objects and arrays of JSON values; undefined for anything else", () => {

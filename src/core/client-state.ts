@@ -218,20 +218,24 @@ const METERED: readonly (readonly [RegExp, CreditOperation, "job" | "call"])[] =
  */
 const FLAT: Partial<Record<CreditOperation, number>> = { map: 1 };
 
-/** A credit figure the server reported: a number >= 0 (the self-hosted server reports -1, "unknown"). */
-function figure(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : undefined;
-}
-
 /**
- * Where an answer reports its credits: `creditsUsed` at the top (search, job and task statuses), else in
- * `data` or the document's `data.metadata` (scrape and parse: `metadata.creditsUsed`, the page's cost).
+ * The credits an answer reports, as it reports them (`-1`: a self-hosted server that does not know):
+ * `creditsUsed` at the top (search, job and task statuses), else in `data` or the document's
+ * `data.metadata` (scrape and parse: `metadata.creditsUsed`, the page's cost). The one reading of it: the
+ * meter counts what is >= 0, the hooks' `onResponse` passes it on (`core/request.ts`).
  */
-function creditsOf(raw: unknown): number | undefined {
+export function reportedCredits(raw: unknown): number | undefined {
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
   const rec = raw as { creditsUsed?: unknown; data?: { creditsUsed?: unknown; metadata?: { creditsUsed?: unknown } } } | null;
   if (typeof rec !== "object" || rec === null) return undefined;
   const data = typeof rec.data === "object" && rec.data !== null && !Array.isArray(rec.data) ? rec.data : undefined;
-  return figure(rec.creditsUsed) ?? figure(data?.creditsUsed) ?? figure(typeof data?.metadata === "object" && data.metadata !== null ? data.metadata.creditsUsed : undefined);
+  return num(rec.creditsUsed) ?? num(data?.creditsUsed) ?? num(typeof data?.metadata === "object" && data.metadata !== null ? data.metadata.creditsUsed : undefined);
+}
+
+/** What the meter counts of an answer: its reported credits when >= 0. */
+function creditsOf(raw: unknown): number | undefined {
+  const n = reportedCredits(raw);
+  return n !== undefined && n >= 0 ? n : undefined;
 }
 
 /** A job id from its route segment (`core/path.ts` encoded it). */

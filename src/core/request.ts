@@ -7,7 +7,7 @@ import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } 
 import { AbortError, APIError, DeprecatedEndpointError, explainKeyless, HookError, isRecord, statusText, TimeoutError, ValidationError, WebDataError, type HookName } from "./errors.js";
 import { linkSignal } from "./abort.js";
 import type { HookEventBase, Hooks } from "./hooks.js";
-import { ClientState } from "./client-state.js";
+import { ClientState, reportedCredits } from "./client-state.js";
 import { after } from "./time.js";
 import { encodeJson, isHeaderName, isHeaderValue, NO_OPTIONS, type Checked } from "./options.js";
 import { parseRedacted, redactAll, redactError, redactHeaders, redactParsed, redactRequestHeaders, secretsOf } from "./redact.js";
@@ -487,14 +487,6 @@ export function operationOf(method: RequestSpec["method"], route: string): strin
   return m?.[1] === "v1" ? `v1.${name}` : name;
 }
 
-/** The answer's `creditsUsed` (top level, or a scrape's `data.metadata.creditsUsed`), when a number. */
-function creditsIn(body: unknown): number | undefined {
-  if (!isRecord(body)) return undefined;
-  if (typeof body.creditsUsed === "number") return body.creditsUsed;
-  const meta = isRecord(body.data) ? body.data.metadata : undefined;
-  return isRecord(meta) && typeof meta.creditsUsed === "number" ? meta.creditsUsed : undefined;
-}
-
 /**
  * The hooks of one call (made only when it has some): builds each event, times each attempt, runs
  * each hook in order (client's first) and turns a throw into `HookError`. Events are copies: the
@@ -581,7 +573,7 @@ class HookRun {
     this.#status = res.status;
     if (!this.#sets.some((s) => s.onResponse)) return;
     const serverRequestId = serverIdOf(res.headers, this.#base.requestId);
-    await this.#call("onResponse", { ...this.#event(), status: res.status, durationMs: this.#durationMs, serverRequestId, creditsUsed: creditsIn(body) });
+    await this.#call("onResponse", { ...this.#event(), status: res.status, durationMs: this.#durationMs, serverRequestId, creditsUsed: reportedCredits(body) });
   }
 
   /** A failed attempt about to be retried: runs `onRetry`. */
