@@ -99,9 +99,13 @@ if (!SKIP.includes("throughput")) {
   };
   await Promise.all(Array.from({ length: CONC }, worker)); // open and warm the sockets
   left = TOTAL;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CONC }, worker));
   out.reqPerS = TOTAL / ((performance.now() - t0) / 1000);
+  const cpu = process.cpuUsage(cpu0);
+  out.concCpuUs = (cpu.user + cpu.system) / TOTAL; // the client's CPU a request under load: what caps its throughput
+
 }
 
 console.log(JSON.stringify(out));

@@ -107,14 +107,7 @@ function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Tran
       if (req.signal.aborted) throw req.signal.reason;
       throw new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) });
     }
-    // undici's names are lower-case and distinct: `append` to a fresh Headers, without `Object.entries`' arrays.
-    const headers = new Headers();
-    const raw = res.headers;
-    for (const k in raw) {
-      const v = raw[k];
-      if (typeof v === "string") headers.append(k, v);
-      else if (Array.isArray(v)) for (const item of v) headers.append(k, item);
-    }
+    const headers = new AnswerHeaders(res.headers);
     let consumed = false;
     const body = decoded(res.body, headers.get("content-encoding"));
     return {
@@ -144,6 +137,103 @@ function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Tran
   return send;
 }
 
+/** A header name (an HTTP token); `Headers` throws a `TypeError` for anything else. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * The headers of one undici answer, as a `Headers` (`instanceof Headers`, every method), read from undici's
+ * own object: `get` and `has` look the name up there, and the first other use (iteration, `set`, `append`,
+ * `delete`, `getSetCookie`) copies them into the `Headers` itself, which answers from then on. Copying every
+ * answer's headers into a `Headers` at once cost about 8 us of CPU a call, most of it undici's own checks of
+ * names and values the server's parser had already checked, while the request path reads a few names
+ * (issue 36, a CPU profile of the Node entry at 256 requests in flight: bench/README.md).
+ */
+class AnswerHeaders extends Headers {
+  /** undici's headers (lower-case names; a repeated header is an array), until the first copy. */
+  #raw: Record<string, string | string[] | undefined> | undefined;
+
+  constructor(raw: Record<string, string | string[] | undefined>) {
+    super();
+    this.#raw = raw;
+  }
+
+  /** The headers copied in (once): from then on the `Headers` itself answers. */
+  #copied(): void {
+    const raw = this.#raw;
+    if (!raw) return;
+    this.#raw = undefined;
+    for (const k in raw) {
+      const v = raw[k];
+      if (typeof v === "string") super.append(k, v);
+      else if (Array.isArray(v)) for (const item of v) super.append(k, item);
+    }
+  }
+
+  /** As `Headers.get`: the values of `name` joined by ", ", else `null`. */
+  override get(name: string): string | null {
+    const raw = this.#raw;
+    if (!raw || typeof name !== "string" || !TOKEN.test(name)) return raw ? (this.#copied(), super.get(name)) : super.get(name);
+    const key = name.toLowerCase();
+    const v = Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] : undefined;
+    if (v === undefined) return null;
+    return trimmed(typeof v === "string" ? v : v.map(trimmed).join(", "));
+  }
+
+  /** As `Headers.has`. */
+  override has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+
+  override set(name: string, value: string): void {
+    this.#copied();
+    super.set(name, value);
+  }
+
+  override append(name: string, value: string): void {
+    this.#copied();
+    super.append(name, value);
+  }
+
+  override delete(name: string): void {
+    this.#copied();
+    super.delete(name);
+  }
+
+  override getSetCookie(): string[] {
+    this.#copied();
+    return super.getSetCookie();
+  }
+
+  override forEach(fn: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
+    this.#copied();
+    super.forEach(fn, thisArg);
+  }
+
+  override entries(): HeadersIterator<[string, string]> {
+    this.#copied();
+    return super.entries();
+  }
+
+  override keys(): HeadersIterator<string> {
+    this.#copied();
+    return super.keys();
+  }
+
+  override values(): HeadersIterator<string> {
+    this.#copied();
+    return super.values();
+  }
+
+  override [Symbol.iterator](): HeadersIterator<[string, string]> {
+    return this.entries();
+  }
+}
+
+/** A header value as `Headers` keeps it: without leading and trailing HTTP whitespace (tab, line feed, carriage return, space). */
+function trimmed(v: string): string {
+  return v.length && (v.charCodeAt(0) <= 32 || v.charCodeAt(v.length - 1) <= 32) ? v.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "") : v;
+}
+
 /**
  * An attempt's abort without an `AbortController` (about 20 µs of CPU a call: a CPU profile of the Node
  * entry's loop, `bench/README.md`): the request path aborts it as it would an `AbortController`, and
@@ -156,7 +246,8 @@ class AttemptSignal {
   aborted = false;
   /** Why: an `AbortError` (the caller's signal) or a `TimeoutError` (the attempt's limit). */
   reason: unknown = undefined;
-  #fns: (() => void)[] = [];
+  /** The listeners (undici adds one a request, and removes it when the answer is read). */
+  #fns: (() => void)[] | undefined;
 
   /** Itself: the controller's signal. */
   get signal(): AbortSignal {
@@ -168,12 +259,12 @@ class AttemptSignal {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    for (const fn of this.#fns) fn();
+    for (const fn of this.#fns ?? []) fn();
   }
 
   /** Calls `fn` on abort (there is one abort). */
   on(_event: "abort", fn: () => void): this {
-    this.#fns.push(fn);
+    (this.#fns ??= []).push(fn);
     return this;
   }
 
@@ -184,7 +275,8 @@ class AttemptSignal {
 
   /** Removes a listener. */
   removeListener(_event: "abort", fn: () => void): this {
-    this.#fns = this.#fns.filter((f) => f !== fn);
+    const i = this.#fns ? this.#fns.indexOf(fn) : -1;
+    if (i >= 0) this.#fns!.splice(i, 1);
     return this;
   }
 }

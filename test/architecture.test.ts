@@ -242,7 +242,7 @@ describe("one page walk (ARCHITECTURE.md: the pagination walk lives in jobs/page
 
 describe("one function sends (ARCHITECTURE.md: every endpoint is `Endpoint` data, sent by api/endpoint.ts)", () => {
   /**
-   * The modules that may call `.request(` or `.raw(` themselves, each with its reason: the request
+   * The modules that may call `.request(`, `.answer(` or `.raw(` themselves, each with its reason: the request
    * function itself is not a call of it, and `node.ts`'s `u.request` is undici's, the transport under
    * the request path. Everything else sends through `send` / `open` of `api/endpoint.ts`.
    */
@@ -250,16 +250,16 @@ describe("one function sends (ARCHITECTURE.md: every endpoint is `Endpoint` data
     "api/endpoint.ts": "the one sender",
     "node.ts": "undici.request: the Node transport, under the request path",
   };
-  /** A call of a method named `request` or `raw` (`http.request<T>(`, `client.http.raw(`, a chained `\n  .request(`), comments left out. */
-  const SENDS = /\.\s*(?:request|raw)\s*[<(]/;
+  /** A call of a method named `request`, `answer` or `raw` (`http.request<T>(`, `http.answer<T>(`, `client.http.raw(`, a chained `\n  .request(`), comments left out. */
+  const SENDS = /\.\s*(?:request|answer|raw)\s*[<(]/;
   const sends = (code: string): boolean => SENDS.test(code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ""));
 
   it("the check finds every form of a send", () => {
-    for (const code of ["http.request<T>(() => spec, req)", "return http\n    .request<X>(() => ({}), req)", "ctx.http.raw({ method: \"GET\" }, opts)", "client.http.request({ method: \"GET\", path })"]) expect(sends(code)).toBe(true);
+    for (const code of ["http.request<T>(() => spec, req)", "return http\n    .request<X>(() => ({}), req)", "ctx.http.raw({ method: \"GET\" }, opts)", "client.http.request({ method: \"GET\", path })", "http.answer<T>(build, req)"]) expect(sends(code)).toBe(true);
     for (const code of ["send(http, EP, req, id)", "open(http, EP, req, ctx)", "// http.request(spec)", "/** `http.raw(spec)` */", "reader.read()"]) expect(sends(code)).toBe(false);
   });
 
-  it("no module of src/ but api/endpoint.ts calls HttpClient.request or .raw (the fake service, testing/, is not the client)", () => {
+  it("no module of src/ but api/endpoint.ts calls HttpClient.request, .answer or .raw (the fake service, testing/, is not the client)", () => {
     const offenders = sourceFiles().filter((f) => !f.startsWith("testing/") && !(f in EXCEPTIONS) && sends(readFileSync(join(SRC, f), "utf8")));
     expect(offenders).toEqual([]);
   });

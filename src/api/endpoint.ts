@@ -4,12 +4,12 @@
  * idempotency, how the answer becomes the result), is an {@link Endpoint}; {@link send}
  * sends any of them, so a resource method is one line. The server-timeout rule is applied
  * here, by route, from its table (`core/server-timeout.ts`), never by an endpoint module.
- * This is the one module that calls `HttpClient.request` and `HttpClient.raw`
+ * This is the one module that calls `HttpClient.request`, `HttpClient.answer` and `HttpClient.raw`
  * (`test/architecture.test.ts` checks it).
  */
 import { fill } from "../core/path.js";
 import { checkRequestOptions, isChecked, type Checked } from "../core/options.js";
-import { APIPromise, type HttpClient, type RequestOptions, type RequestSpec } from "../core/request.js";
+import { APIPromise, type HttpClient, type RequestOptions, type RequestSpec, type WithResponse } from "../core/request.js";
 import type { ResponseSchema } from "../core/response.js";
 import { attemptTimeoutMs, SERVER_TIMEOUTS, serverTimeoutMs, type ServerTimeoutRoute } from "../core/server-timeout.js";
 import { takeSlot, type ConcurrencyLimiter } from "../core/client-state.js";
@@ -50,8 +50,8 @@ export interface Endpoint<A extends unknown[], T = unknown, R = T> {
   auth?: false;
   /** Sees each mapped error with its attempt (`RequestSpec.mapError`). */
   mapError?: RequestSpec["mapError"];
-  /** The result made of the answer (default: the answer as sent). */
-  map?: (raw: T, args: A) => R;
+  /** The result made of the answer (default: the answer as sent); `http` is the calling client's (its memory, its log). */
+  map?: (raw: T, args: A, http: HttpClient) => R;
   /** The call occupies the team's browsers (always, or when the function says so of its arguments): it holds a slot of the client's limiter while it runs. */
   occupies?: true | ((...args: A) => boolean);
 }
@@ -109,11 +109,12 @@ export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: End
   let spec: RequestSpec | undefined;
   const build = (): RequestSpec => (spec = specOf(ep as Endpoint<A, unknown, unknown>, args));
   const limiter = ep.occupies && http.state.limiter;
-  const sent = limiter && (ep.occupies === true || ep.occupies!(...args)) ? sendHeld<T>(http, limiter, build, req) : http.request<T>(build, req);
+  const sent = limiter && (ep.occupies === true || ep.occupies!(...args)) ? sendHeld<T>(http, limiter, build, req) : http.answer<T>(build, req);
   const map = ep.map;
-  return sent.map((raw) => {
+  // One `APIPromise` a call, made here of the answer mapped.
+  return APIPromise.map(sent, (raw) => {
     http.state.credits.read(spec?.method, spec?.path, raw);
-    return map ? map(raw, args) : (raw as unknown as R);
+    return map ? map(raw, args, http) : (raw as unknown as R);
   });
 }
 
@@ -123,18 +124,17 @@ export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: End
  * waiting); the wait for a slot counts against the call: at most one attempt's limit (`timeoutMs`, raised by a
  * server-side `timeout`), and the call's `signal` ends it.
  */
-function sendHeld<T>(http: HttpClient, limiter: ConcurrencyLimiter, build: () => RequestSpec, req: Checked<RequestOptions>): APIPromise<T> {
+function sendHeld<T>(http: HttpClient, limiter: ConcurrencyLimiter, build: () => RequestSpec, req: Checked<RequestOptions>): Promise<WithResponse<T>> {
   let spec: RequestSpec;
   try {
     spec = build();
   } catch (err) {
-    return new APIPromise<T>(Promise.reject(err));
+    return Promise.reject(err);
   }
   const waitMs = attemptTimeoutMs(req.timeoutMs ?? http.config.timeoutMs, spec.serverTimeoutMs);
-  const held = takeSlot(limiter, req.signal, waitMs, `${spec.method} ${spec.path}`).then((release) =>
+  return takeSlot(limiter, req.signal, waitMs, `${spec.method} ${spec.path}`).then((release) =>
     http
-      .request<T>(spec, req)
-      .withResponse()
+      .answer<T>(spec, req)
       .finally(() => {
         try {
           void Promise.resolve(release()).catch((err: unknown) => http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`));
@@ -143,7 +143,6 @@ function sendHeld<T>(http: HttpClient, limiter: ConcurrencyLimiter, build: () =>
         }
       }),
   );
-  return new APIPromise<T>(held);
 }
 
 /** Opens `ep` with `args` and returns the raw answer, unread (a stream); a non-2xx answer throws as {@link send}'s. `req` checked here, once. */

@@ -10,7 +10,7 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int, issuesOf, rules } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { scrapeRules } from "./scrape-rules.js";
-import { validateDocuments, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
+import { validateDocuments, validatingSchema, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
 import { send, type Endpoint } from "./endpoint.js";
 
 export type { JsonSchema } from "./schema.js";
@@ -316,12 +316,20 @@ export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "
   return options.formats ? { ...options, formats: wireFormats(options.formats, where) } : options;
 }
 
-/** `POST /v2/scrape`: the options checked, the schemas in `formats` converted. */
-const SCRAPE: Endpoint<[string, ScrapeParams], { data: Document }> = {
+/** `POST /v2/scrape`: the options checked, the schemas in `formats` converted; the result is the document. */
+const SCRAPE: Endpoint<[string, ScrapeParams], { data: Document }, Document> = {
   path: "/v2/scrape",
   occupies: true,
   body: (url, opts) => check(scrapeBody, { ...wireScrapeOptions(optionsArg(opts, "scrape options")), url }, "scrape options"),
   response: scrapeAnswer,
+  map: ({ data }, [, opts], http) => {
+    // A server without an AI key answers a json format with 200 and no `json`: said once per client, with the likely cause.
+    if (data.json === undefined && !http.state.said.has("json-missing") && opts?.formats?.some((f) => f === "json" || (f as { type?: unknown }).type === "json")) {
+      http.state.said.add("json-missing");
+      http.log("warn", "webdata: no json in the answer to a json format (no AI key on the server?)");
+    }
+    return data;
+  },
 };
 
 /** `POST /v2/scrape`. A 200 with `success:false` (e.g. `SCRAPE_DNS_RESOLUTION_ERROR`) throws `APIError`. */
@@ -329,15 +337,9 @@ export function scrape<O extends ScrapeParams>(http: HttpClient, url: string, op
   const opts: ScrapeParams = options ?? {};
   const formats = opts.formats; // the formats of the call, for validating its result
   const res = send(http, SCRAPE, req, url, opts);
-  return new APIPromise(
-    res.withResponse().then(async ({ data, response }) => {
-      // A server without an AI key answers a json format with 200 and no `json`: said once per client, with the likely cause.
-      if (!http.state.said.has("json-missing") && data.data.json === undefined && formats?.some((f) => f === "json" || (f as { type?: unknown }).type === "json")) {
-        http.state.said.add("json-missing");
-        http.log("warn", "webdata: no json in the answer to a json format (no AI key on the server?)");
-      }
-      return { data: (await validateDocuments(formats, [data.data]))[0] as ScrapeResult<O>, response };
-    }),
-  );
+  // No json format with a schema to validate the result by: the document as sent, with no step more.
+  // (Formats that are no array are refused by the body's check: the call rejects.)
+  if (!Array.isArray(formats) || !validatingSchema(formats)) return res as APIPromise<ScrapeResult<O>>;
+  return new APIPromise(res.withResponse().then(async ({ data, response }) => ({ data: (await validateDocuments(formats, [data]))[0] as ScrapeResult<O>, response })));
 }
 

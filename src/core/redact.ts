@@ -56,8 +56,13 @@ export async function parseRedacted(text: string, secrets: readonly string[]): P
  * between an error answer and its retry timer, stalled tests under fake timers.
  */
 export async function redactParsed(body: unknown, safeText: string, secrets: readonly string[]): Promise<unknown> {
-  if (!secrets.length || !safeText.includes("\\u")) return body;
+  if (!hidesSecrets(safeText, secrets)) return body;
   return bounded(body, { depth: 200, text: (t) => redactAll(t, secrets) }); // a deeper branch becomes a marker: nothing of it is kept
+}
+
+/** True when the parsed form of `safeText` (redacted already) may still spell a secret: it has secrets and a `\u` escape (see {@link redactParsed}). */
+export function hidesSecrets(safeText: string, secrets: readonly string[]): boolean {
+  return secrets.length > 0 && safeText.includes("\\u");
 }
 
 /** The response headers, with the secrets redacted from every value (the same object when no value holds one). */

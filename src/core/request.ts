@@ -10,7 +10,7 @@ import type { HookEventBase, Hooks } from "./hooks.js";
 import { ClientState, reportedCredits } from "./client-state.js";
 import { after } from "./time.js";
 import { encodeJson, isHeaderName, isHeaderValue, NO_OPTIONS, type Checked } from "./options.js";
-import { parseRedacted, redactAll, redactError, redactHeaders, redactParsed, redactRequestHeaders, secretsOf } from "./redact.js";
+import { hidesSecrets, parseRedacted, redactAll, redactError, redactHeaders, redactParsed, redactRequestHeaders, secretsOf } from "./redact.js";
 import { attemptTimeoutMs } from "./server-timeout.js";
 import { checkAnswer, decodeAnswer, deprecationOf, firstDeprecationNotice, type DeprecationInfo, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, uuid, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
@@ -120,15 +120,23 @@ export interface WithResponse<T> {
   response: ResponseInfo;
 }
 
+/** The executor of an {@link APIPromise}'s own (unused) promise: one function for all. */
+function settleNow(resolve: (value: never) => void): void {
+  resolve(undefined as never);
+}
+
+/** Does nothing (marks a promise's rejection handled). */
+function ignore(): void {}
+
 /** Like `Promise<T>`, plus `.withResponse()` to reach the raw status and headers. */
 export class APIPromise<T> extends Promise<T> {
   readonly #inner: Promise<WithResponse<T>>;
 
   /** Wraps a promise of a parsed body with its response info. */
   constructor(inner: Promise<WithResponse<T>>) {
-    super((resolve) => resolve(undefined as T));
+    super(settleNow);
     this.#inner = inner;
-    inner.catch(() => undefined);
+    inner.then(undefined, ignore); // handled: a rejection reaches whoever awaits this promise, never the process
   }
 
   /** Promises derived with `then`/`catch`/`finally` are plain `Promise`s. */
@@ -138,7 +146,7 @@ export class APIPromise<T> extends Promise<T> {
 
   /** Maps the parsed body, keeping the response info. */
   static map<A, B>(p: Promise<WithResponse<A>>, fn: (a: A, r: ResponseInfo) => B): APIPromise<B> {
-    return new APIPromise(p.then((r) => ({ data: tagRequestId(fn(r.data, r.response), r.response.requestId), response: r.response })));
+    return new APIPromise(p.then((r) => ({ data: fn(r.data, r.response), response: r.response }))); // tagged on the way out (`then`, `withResponse`)
   }
 
   /** Maps the parsed body, keeping `.withResponse()`. */
@@ -157,8 +165,15 @@ export class APIPromise<T> extends Promise<T> {
     onfulfilled?: ((value: T) => TResult1 | PromiseLike<TResult1>) | undefined | null,
     onrejected?: ((reason: any) => TResult2 | PromiseLike<TResult2>) | undefined | null,
   ): Promise<TResult1 | TResult2> {
-    // The result carries the call's request id (`_requestId`), whichever module built this promise.
-    return this.#inner.then((r) => tagRequestId(r.data, r.response.requestId)).then(onfulfilled, onrejected);
+    // The result carries the call's request id (`_requestId`), whichever module built this promise. One
+    // `then` on the answer (as `.then(tag).then(onfulfilled, onrejected)` would do, with one promise less).
+    return this.#inner.then(
+      (r) => {
+        const data = tagRequestId(r.data, r.response.requestId);
+        return (typeof onfulfilled === "function" ? onfulfilled(data) : data) as TResult1;
+      },
+      typeof onrejected === "function" ? onrejected : undefined,
+    );
   }
 
   /** As `Promise.prototype.catch` (the same type). */
@@ -175,6 +190,21 @@ export class APIPromise<T> extends Promise<T> {
 
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "cf-ray"];
 
+/** What the SDK calls itself (`user-agent`, `x-client`). */
+const USER_AGENT = `webdata/${VERSION}`;
+
+/**
+ * A path `URL` writes as it is: segments of letters, digits and `-_.~!*'()` (what `encodeURIComponent` leaves,
+ * so every route filled by `core/path.ts` with a plain id), no `.` or `..` segment, no empty one, no query.
+ */
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[\w\-.~!*'()]+)+$/;
+
+/** True when a query has a value to send. */
+function hasQuery(query: RequestSpec["query"]): boolean {
+  if (query) for (const k in query) if (query[k] !== undefined) return true;
+  return false;
+}
+
 /** The shared fetch layer. One instance per client; `api/endpoint.ts` (`send`, `open`) calls {@link HttpClient.request} and {@link HttpClient.raw}. */
 export class HttpClient {
   readonly #config: ResolvedConfig;
@@ -184,12 +214,24 @@ export class HttpClient {
   readonly #operations = new Map<string, string>();
   /** This client's memory between calls (started and cancelled jobs, its watchers' WebSocket): see `./client-state.ts`. */
   readonly state = new ClientState();
+  /**
+   * The path of `apiUrl` (`""` at the root) when `apiUrl` is written as `URL` writes it (lower-case scheme and
+   * host, no default port): a call's URL is then `apiUrl` and a plain path joined as text, without a `URL` parse
+   * a call. `undefined`: every URL goes through `URL`.
+   */
+  readonly #basePath: string | undefined;
+  /** The client's `headers`, names in lower case (`undefined`: none). */
+  readonly #ownHeaders: Readonly<Record<string, string>> | undefined;
 
   /** Binds a resolved configuration to a transport. */
   constructor(config: ResolvedConfig, transport: Transport) {
     this.#config = config;
     this.#transport = transport;
     this.#secrets = secretsOf(config.apiKey, config.headers);
+    const probe = new URL(`${config.apiUrl}/v2`);
+    this.#basePath = probe.href === `${config.apiUrl}/v2` && !probe.search && !probe.hash ? probe.pathname.slice(0, -3) : undefined;
+    const own = Object.entries(config.headers);
+    this.#ownHeaders = own.length ? Object.fromEntries(own.map(([k, v]) => [k.toLowerCase(), v])) : undefined;
   }
 
   /**
@@ -224,9 +266,15 @@ export class HttpClient {
 
   /** Builds the absolute URL of a path under the API URL (a path may carry a query). */
   url(path: string, query?: RequestSpec["query"]): string {
+    if (this.#plain(path, query)) return this.#config.apiUrl + path; // what `URL` would write
     const u = new URL(this.#config.apiUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
     return u.toString();
+  }
+
+  /** True when `path` and `query` make a URL `URL` would write as `apiUrl` + `path` (see {@link HttpClient.#basePath}). */
+  #plain(path: string, query: RequestSpec["query"]): boolean {
+    return this.#basePath !== undefined && PLAIN_PATH.test(path) && !hasQuery(query);
   }
 
   /**
@@ -236,6 +284,11 @@ export class HttpClient {
    */
   request<T>(spec: SpecInput, opts: Checked<RequestOptions> = NO_OPTIONS): APIPromise<T> {
     return new APIPromise<T>(this.#run<T>(spec, opts));
+  }
+
+  /** {@link request}'s answer as a plain promise, for `api/endpoint.ts` to map before it makes the call's one {@link APIPromise}. */
+  answer<T>(spec: SpecInput, opts: Checked<RequestOptions> = NO_OPTIONS): Promise<WithResponse<T>> {
+    return this.#run<T>(spec, opts);
   }
 
   /** Opens a call and returns the raw answer (for streams). Errors are mapped like {@link request}. */
@@ -257,23 +310,25 @@ export class HttpClient {
         if (signal.aborted) throw signal.reason;
         throw err;
       }
-      const info: ResponseInfo = { status: res.status, headers: res.headers, requestId, serverRequestId: serverIdOf(res.headers, requestId), url };
       // A 3xx is never a result (the transports follow no redirect): a status read's redirect with a
       // `success:false` body once resolved as a failed job.
       if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url, requestId, text);
+      const info: ResponseInfo = { status: res.status, headers: res.headers, requestId, serverRequestId: serverIdOf(res.headers, requestId), url };
       // The answer edge (core/response.ts): JSON, then the method's loose schema, else InvalidResponseError;
-      // the key redacted from the text, the parsed value (a \u escape) and the headers (core/redact.ts).
+      // the key redacted from the text, the parsed value (a \u escape) and the headers (core/redact.ts), which
+      // only an error reads (redacted then).
       const secrets = this.#secrets;
-      const answer = { ...info, headers: redactHeaders(res.headers, secrets), method: spec.method };
+      const answer = { status: info.status, requestId, serverRequestId: info.serverRequestId, url, method: spec.method, get headers() { return redactHeaders(res.headers, secrets); } };
       const safeText = redactAll(text, secrets);
-      const body = await redactParsed(decodeAnswer(safeText, spec.response, answer), safeText, secrets);
+      const parsed = decodeAnswer(safeText, spec.response, answer);
+      const body = hidesSecrets(safeText, secrets) ? await redactParsed(parsed, safeText, secrets) : parsed;
       if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
         throw this.#mapError(spec, res, url, requestId, body, text);
       }
       checkAnswer(spec.response, body, safeText, answer);
       const deprecation = deprecationOf(res.headers, body);
       if (deprecation) this.#deprecated((info.deprecation = deprecation), `${spec.method} ${new URL(url).pathname}`, body);
-      return { data: tagRequestId(body as T, info.requestId), response: info };
+      return { data: body as T, response: info }; // the result is tagged with the request id on the way out (`APIPromise`)
     }, bodyOf);
   }
 
@@ -287,8 +342,9 @@ export class HttpClient {
     const link = linkSignal(opts.signal); // one listener on the caller's signal, however many calls share it
     if (link) return this.#withRetries(spec, { ...opts, signal: link.signal }, handle, answerBody).finally(link.dispose);
     const cfg = this.#config;
-    const url = this.url(spec.path, spec.query);
-    const endpoint = `${spec.method} ${new URL(url).pathname}`;
+    const plain = this.#plain(spec.path, spec.query);
+    const url = plain ? cfg.apiUrl + spec.path : this.url(spec.path, spec.query);
+    const endpoint = `${spec.method} ${plain ? this.#basePath! + spec.path : new URL(url).pathname}`;
     const idem = idempotencyPlan(opts.idempotencyKey, spec.idempotent === true, cfg.idempotencyKeys, spec.retry);
     const headers = this.#headers(spec, opts, url, idem.key);
     const requestId = headers["x-request-id"] as string; // always set by #headers: the same on every attempt
@@ -305,16 +361,17 @@ export class HttpClient {
       if (caller?.aborted) throw new AbortError(undefined, { cause: caller.reason });
       // The transport's own controller when it has one (undici's, without an AbortSignal: about 20 µs of CPU a call less).
       const ctl = new (this.#transport.AbortController ?? AbortController)();
-      const onAbort = () => ctl.abort(new AbortError(undefined, { cause: caller?.reason }));
-      caller?.addEventListener("abort", onAbort, { once: true });
+      const onAbort = caller ? () => ctl.abort(new AbortError(undefined, { cause: caller.reason })) : undefined;
+      if (onAbort) caller!.addEventListener("abort", onAbort, { once: true });
       // The error is made only when the timer fires: building one per attempt (a stack capture) cost ~7% of CPU under load.
       const cancelTimer = after(timeoutMs, () => ctl.abort(new TimeoutError(timeoutMs, endpoint)));
-      this.log("debug", `-> ${endpoint}${n > 1 ? ` (attempt ${n})` : ""}`);
+      const debug = levelEnabled(cfg.logLevel, "debug"); // the lines are made only when they are written
+      if (debug) this.log("debug", `-> ${endpoint}${n > 1 ? ` (attempt ${n})` : ""}`);
       try {
         const res = await this.#transport({ url, method: spec.method, headers: sent, body, signal: ctl.signal, maxBytes: cfg.maxResponseBytes });
         const out = await handle(res, url, ctl.signal, requestId);
         if (run) await run.response(res, answerBody?.(out));
-        this.log("debug", `<- ${endpoint} ${res.status}`);
+        if (debug) this.log("debug", `<- ${endpoint} ${res.status}`);
         return out;
       } catch (err) {
         if (ctl.signal.aborted) throw tagError(ctl.signal.reason, requestId);
@@ -323,7 +380,7 @@ export class HttpClient {
         throw tagError(this.redactError(err instanceof APIError && spec.mapError ? spec.mapError(err, { attempt: n, idempotencyKey: idem.key, keyGenerated: idem.generated }) : err), requestId);
       } finally {
         cancelTimer();
-        caller?.removeEventListener("abort", onAbort);
+        if (onAbort) caller!.removeEventListener("abort", onAbort);
         run?.ended();
       }
     };
@@ -344,16 +401,15 @@ export class HttpClient {
   }
 
   #headers(spec: RequestSpec, opts: RequestOptions, url: string, idemKey: string | undefined): Record<string, string> {
-    const h: Record<string, string> = {
-      accept: "application/json",
-      "user-agent": `webdata/${VERSION}`,
-      "x-client": `webdata/${VERSION}`,
-    };
+    const h: Record<string, string> = { accept: "application/json", "user-agent": USER_AGENT, "x-client": USER_AGENT };
     if (spec.body !== undefined && !spec.files) h["content-type"] = "application/json";
     const key = this.#config.apiKey;
     if (spec.auth !== false && key) h.authorization = `Bearer ${key}`; // `url` is always under apiUrl (see `url()`)
     if (idemKey !== undefined) h["x-idempotency-key"] = idemKey;
-    for (const [k, v] of Object.entries({ ...this.#config.headers, ...opts.headers })) h[k.toLowerCase()] = v;
+    // The client's headers, then the call's (a name in any case: the call's wins).
+    if (this.#ownHeaders) Object.assign(h, this.#ownHeaders);
+    const call = opts.headers;
+    if (call) for (const k of Object.keys(call)) h[k.toLowerCase()] = call[k]!;
     if (spec.auth === false) delete h.authorization;
     else if (this.#config.keyless && h.authorization !== undefined) {
       throw new ValidationError([{ path: "headers.authorization", message: "is sent by no keyless client (apiKey: null or WEBDATA_API_KEY set empty): pass the key as { apiKey } instead" }], "request options");
