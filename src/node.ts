@@ -107,7 +107,7 @@ function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Tran
       if (req.signal.aborted) throw req.signal.reason;
       throw new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) });
     }
-    const headers = new AnswerHeaders(res.headers);
+    const headers = answerHeaders(res.headers);
     let consumed = false;
     const body = decoded(res.body, headers.get("content-encoding"));
     return {
@@ -148,85 +148,95 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
  * names and values the server's parser had already checked, while the request path reads a few names
  * (issue 36, a CPU profile of the Node entry at 256 requests in flight: bench/README.md).
  */
-class AnswerHeaders extends Headers {
-  /** undici's headers (lower-case names; a repeated header is an array), until the first copy. */
-  #raw: Record<string, string | string[] | undefined> | undefined;
+function answerHeadersClass() {
+  return class AnswerHeaders extends Headers {
+    /** undici's headers (lower-case names; a repeated header is an array), until the first copy. */
+    #raw: Record<string, string | string[] | undefined> | undefined;
 
-  constructor(raw: Record<string, string | string[] | undefined>) {
-    super();
-    this.#raw = raw;
-  }
-
-  /** The headers copied in (once): from then on the `Headers` itself answers. */
-  #copied(): void {
-    const raw = this.#raw;
-    if (!raw) return;
-    this.#raw = undefined;
-    for (const k in raw) {
-      const v = raw[k];
-      if (typeof v === "string") super.append(k, v);
-      else if (Array.isArray(v)) for (const item of v) super.append(k, item);
+    constructor(raw: Record<string, string | string[] | undefined>) {
+      super();
+      this.#raw = raw;
     }
-  }
 
-  /** As `Headers.get`: the values of `name` joined by ", ", else `null`. */
-  override get(name: string): string | null {
-    const raw = this.#raw;
-    if (!raw || typeof name !== "string" || !TOKEN.test(name)) return raw ? (this.#copied(), super.get(name)) : super.get(name);
-    const key = name.toLowerCase();
-    const v = Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] : undefined;
-    if (v === undefined) return null;
-    return trimmed(typeof v === "string" ? v : v.map(trimmed).join(", "));
-  }
+    /** The headers copied in (once): from then on the `Headers` itself answers. */
+    #copied(): void {
+      const raw = this.#raw;
+      if (!raw) return;
+      this.#raw = undefined;
+      for (const k in raw) {
+        const v = raw[k];
+        if (typeof v === "string") super.append(k, v);
+        else if (Array.isArray(v)) for (const item of v) super.append(k, item);
+      }
+    }
 
-  /** As `Headers.has`. */
-  override has(name: string): boolean {
-    return this.get(name) !== null;
-  }
+    /** As `Headers.get`: the values of `name` joined by ", ", else `null`. */
+    override get(name: string): string | null {
+      const raw = this.#raw;
+      if (!raw || typeof name !== "string" || !TOKEN.test(name)) return raw ? (this.#copied(), super.get(name)) : super.get(name);
+      const key = name.toLowerCase();
+      const v = Object.prototype.hasOwnProperty.call(raw, key) ? raw[key] : undefined;
+      if (v === undefined) return null;
+      return trimmed(typeof v === "string" ? v : v.map(trimmed).join(", "));
+    }
 
-  override set(name: string, value: string): void {
-    this.#copied();
-    super.set(name, value);
-  }
+    /** As `Headers.has`. */
+    override has(name: string): boolean {
+      return this.get(name) !== null;
+    }
 
-  override append(name: string, value: string): void {
-    this.#copied();
-    super.append(name, value);
-  }
+    override set(name: string, value: string): void {
+      this.#copied();
+      super.set(name, value);
+    }
 
-  override delete(name: string): void {
-    this.#copied();
-    super.delete(name);
-  }
+    override append(name: string, value: string): void {
+      this.#copied();
+      super.append(name, value);
+    }
 
-  override getSetCookie(): string[] {
-    this.#copied();
-    return super.getSetCookie();
-  }
+    override delete(name: string): void {
+      this.#copied();
+      super.delete(name);
+    }
 
-  override forEach(fn: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
-    this.#copied();
-    super.forEach(fn, thisArg);
-  }
+    override getSetCookie(): string[] {
+      this.#copied();
+      return super.getSetCookie();
+    }
 
-  override entries(): HeadersIterator<[string, string]> {
-    this.#copied();
-    return super.entries();
-  }
+    override forEach(fn: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
+      this.#copied();
+      super.forEach(fn, thisArg);
+    }
 
-  override keys(): HeadersIterator<string> {
-    this.#copied();
-    return super.keys();
-  }
+    override entries(): HeadersIterator<[string, string]> {
+      this.#copied();
+      return super.entries();
+    }
 
-  override values(): HeadersIterator<string> {
-    this.#copied();
-    return super.values();
-  }
+    override keys(): HeadersIterator<string> {
+      this.#copied();
+      return super.keys();
+    }
 
-  override [Symbol.iterator](): HeadersIterator<[string, string]> {
-    return this.entries();
-  }
+    override values(): HeadersIterator<string> {
+      this.#copied();
+      return super.values();
+    }
+
+    override [Symbol.iterator](): HeadersIterator<[string, string]> {
+      return this.entries();
+    }
+  };
+}
+
+/** The class of answer headers, made on the first answer: `import` does not touch the runtime's `Headers` (on Node 20, reading it loads the runtime's own undici, which changes the global dispatcher its `fetch` uses). */
+let AnswerHeaders: ReturnType<typeof answerHeadersClass> | undefined;
+
+/** An answer's headers ({@link answerHeadersClass}). */
+function answerHeaders(raw: Record<string, string | string[] | undefined>): Headers {
+  return new (AnswerHeaders ??= answerHeadersClass())(raw);
 }
 
 /** A header value as `Headers` keeps it: without leading and trailing HTTP whitespace (tab, line feed, carriage return, space). */
@@ -259,7 +269,9 @@ class AttemptSignal {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    for (const fn of this.#fns ?? []) fn();
+    const fns = this.#fns; // each listener called once, even one that removes itself or another while called
+    this.#fns = undefined;
+    for (const fn of fns ?? []) fn();
   }
 
   /** Calls `fn` on abort (there is one abort). */

@@ -80,6 +80,15 @@ describe.skipIf(!existsSync(`${REPO}dist/node/index.js`))("undici is loaded on t
     expect(out.error).toBe("ConnectionError");
   });
 
+  it("import does not touch the runtime's Headers (on Node 20 that loads the runtime's own undici first, which then sets the global dispatcher its fetch uses)", async () => {
+    const script = `
+      const bundled = () => process.moduleLoadList.some((m) => m.includes("deps/undici/undici"));
+      await import("webdata");
+      await new Promise((r) => setTimeout(r, 50));
+      console.log(JSON.stringify({ atImport: bundled() }));`;
+    expect(JSON.parse(await run(["--input-type=module", "-e", script]))).toEqual({ atImport: false });
+  });
+
   it("CommonJS: require('webdata') and a client with its own fetch leave undici out of require.cache; a client that sends loads it", async () => {
     const script = `
       const loaded = () => Object.keys(require.cache).some((k) => k.includes("/node_modules/undici/"));
