@@ -3,30 +3,43 @@
  * `crawlDocuments` against a raw page loop (`undici.request` over the `next` links, keeping nothing),
  * over the same loopback crawl of 5 KB documents, 100 a page (`bench/server.ts`).
  *
- * The server runs in its own process; each measurement runs in a fresh `node --expose-gc` process, the
- * contenders in rotated order, `--runs` times. Printed: the median peak heap above the process's
- * baseline at `--small` and `--docs` documents, the heap growth from the small crawl to the large one
- * (run by run), each as a ratio to the raw loop of the same run, with the spread, and the targets judged
- * (growth <= 1.5x raw, peak <= 1.3x raw). A last row measures what the iteration keeps, free of GC timing:
- * the live heap after a full GC at a quarter of the large crawl and at its end, in one process.
+ * The server runs in its own process; each measurement runs in a fresh `node --expose-gc` process
+ * (`bench/crawl-memory-child.mjs`; plain node with `--dist`, as an app runs the package, else under tsx,
+ * which webdata's sources need), the contenders in rotated order, `--runs` times. Printed: the median peak
+ * heap above the process's baseline at `--small` and `--docs` documents, the heap growth from the small
+ * crawl to the large one (run by run), each as a ratio to the raw loop of the same run, with the spread, and
+ * the targets judged (growth <= 1.5x raw, peak <= 1.3x raw). Rows free of GC timing follow: the live heap
+ * after a full GC at a quarter of the large crawl (what the iteration holds at once) and its growth to the
+ * end (what it keeps), in one process; and V8's young generation at the baseline and at the end.
+ *
+ * The peak is mostly the young generation filling up between two scavenges, so it is about twice as high
+ * in a process whose semi-spaces V8 has grown to 16 MB as in one at 8 MB, whatever the loop holds. What a
+ * process loads before the baseline decides it: compiling webdata's sources through tsx (or any package of
+ * that size: zod alone does it) leaves 8 MB semi-spaces, loading undici alone 4 MB, and each process grows
+ * them one step during the crawl (to 16 and 8 MB). Until 2026-11-27 only webdata's process loaded webdata,
+ * and the peak ratio (1.6x) measured that difference: with the young generation the same size in both
+ * (`--max-semi-space-size=8`, or `--min-semi-space-size=16`), webdata's peak was 0.92-0.96x the raw loop's.
+ * So by default both processes load webdata and make a client before the baseline, and differ only in the
+ * loop measured; the young generation of each peak run is printed.
  *
  *   npx tsx bench/crawl-memory.mts                       # 3 runs, 5,000 and 20,000 documents, webdata from src/
- *   npx tsx bench/crawl-memory.mts --runs 5 --dist       # webdata from the built package (npm run build first)
- *   npx tsx bench/crawl-memory.mts --same                # the raw loop's process loads webdata too, and both
- *                                                        # read one status page through it before the baseline
+ *   npx tsx bench/crawl-memory.mts --runs 5 --dist       # webdata from the built package (npm run build first), plain node
+ *   npx tsx bench/crawl-memory.mts --same                # both also read one status page before the baseline
+ *                                                        # (webdata's through it, the raw loop's with undici.request)
+ *   npx tsx bench/crawl-memory.mts --own                 # the raw loop's process loads undici alone (the setup
+ *                                                        # before 2026-11-27: it compares young generations)
  *   npx tsx bench/crawl-memory.mts --src /tmp/old/src    # webdata from another src/ (an older commit's, for before/after)
  *   SPACES=1 npx tsx bench/crawl-memory.mts ...          # also print V8's heap spaces at baseline and peak (stderr)
  *   npx tsx bench/crawl-memory.mts --small 500 --docs 2000 --runs 1   # quick
  */
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 const SELF = fileURLToPath(import.meta.url);
+const CHILD = fileURLToPath(new URL("./crawl-memory-child.mjs", import.meta.url));
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const KEY = "fc-bench";
-const ID = "01a200de-0266-76d8-8503-80a52f44f4b3"; // bench/server.ts CRAWL_ID
 
 const [role] = process.argv.slice(2);
 
@@ -37,75 +50,25 @@ if (role === "serve") {
   console.log(server.url);
   process.stdin.resume();
   process.stdin.on("end", () => void server.close().then(() => process.exit(0)));
-} else if (role === "measure") {
-  const [, contender, apiUrl, docsArg, dist, mode, what] = process.argv.slice(2);
-  // "retained": a full GC at a quarter of the documents and at the last, and the live heap's growth between (no peak).
-  const marks = what === "retained" ? [Math.round(Number(docsArg) / 4), Number(docsArg)] : [];
-  const live: number[] = [];
-  const undici = await import("undici");
-  // Both contenders load webdata and make a client (with --same, the raw loop too, and each makes one status
-  // read through it): the processes differ only in the loop measured, not in the code loaded before the
-  // baseline, which sizes V8's young generation (the peak's largest part).
-  const loadsWebdata = contender !== "raw" || mode === "same";
-  const mod = loadsWebdata
-    ? ((dist === "dist" ? await import("webdata") : await import(dist === "src" ? "../src/node.js" : pathToFileURL(`${dist}/node.ts`).href)) as typeof import("../src/node.js"))
-    : undefined;
-  const client = mod && new mod.WebData({ apiKey: KEY, apiUrl, logLevel: "off", maxRetries: 0 });
-  if (client && mode === "same") await client.getCrawlStatus(ID, { limit: 1 });
-  let iterate: (use: (doc: { markdown?: string }) => void) => Promise<void>;
-  if (contender === "raw") {
-    if (mode === "same") await (await undici.request(`${apiUrl}/v2/crawl/${ID}?limit=1`, { headers: { authorization: `Bearer ${KEY}` } })).body.json();
-    iterate = async (use) => {
-      let next: string | undefined = `${apiUrl}/v2/crawl/${ID}`;
-      while (next) {
-        const res = await undici.request(next, { headers: { authorization: `Bearer ${KEY}` } });
-        const page = (await res.body.json()) as { data: { markdown?: string }[]; next?: string };
-        for (const doc of page.data) use(doc);
-        next = page.next;
-      }
-    };
-  } else {
-    iterate = async (use) => {
-      for await (const doc of client!.crawlDocuments(ID)) use(doc);
-    };
-  }
-  globalThis.gc?.();
-  const base = process.memoryUsage().heapUsed;
-  let peak = base;
-  const v8 = await import("node:v8");
-  const spaces = () => Object.fromEntries(v8.getHeapSpaceStatistics().map((x) => [x.space_name, +(x.space_used_size / 1048576).toFixed(1)]));
-  const baseSpaces = spaces();
-  let peakSpaces = baseSpaces;
-  const sample = () => {
-    const h = process.memoryUsage().heapUsed;
-    if (h > peak) { peak = h; if (process.env.SPACES) peakSpaces = spaces(); }
-  };
-  const timer = setInterval(sample, 5);
-  let docs = 0;
-  let bytes = 0;
-  await iterate((doc) => {
-    docs++;
-    bytes += doc.markdown?.length ?? 0; // the application reads each document
-    if (docs % 50 === 0) sample();
-    if (marks.includes(docs)) {
-      globalThis.gc?.();
-      live.push(process.memoryUsage().heapUsed);
-    }
-  });
-  sample();
-  clearInterval(timer);
-  if (docs !== Number(docsArg)) throw new Error(`expected ${docsArg} documents, got ${docs}`);
-  if (process.env.SPACES) console.error(contender, JSON.stringify(baseSpaces), JSON.stringify(peakSpaces));
-  console.log(JSON.stringify({ peakMB: (peak - base) / 1024 / 1024, docs, bytes, ...(live.length === 2 ? { retainedMB: (live[1]! - live[0]!) / 1024 / 1024 } : {}) }));
-  process.exit(0);
 } else {
   const { values } = parseArgs({
-    options: { runs: { type: "string", default: "3" }, docs: { type: "string", default: "20000" }, small: { type: "string", default: "5000" }, dist: { type: "boolean", default: false }, same: { type: "boolean", default: false }, src: { type: "string" } },
+    options: {
+      runs: { type: "string", default: "3" },
+      docs: { type: "string", default: "20000" },
+      small: { type: "string", default: "5000" },
+      dist: { type: "boolean", default: false },
+      same: { type: "boolean", default: false },
+      own: { type: "boolean", default: false },
+      src: { type: "string" },
+    },
   });
+  if (values.same && values.own) throw new Error("--same and --own exclude each other");
   const RUNS = Number(values.runs);
   const SIZES = [Number(values.small), Number(values.docs)];
+  const SOURCE = values.dist ? "dist" : (values.src ?? "src");
+  const PRELOAD = values.same ? "same" : values.own ? "own" : "load";
   const CONTENDERS = ["raw", "webdata"] as const;
-  const NAMES: Record<(typeof CONTENDERS)[number], string> = { raw: "raw undici.request page loop", webdata: `webdata crawlDocuments (${values.dist ? "dist" : (values.src ?? "src")})` };
+  const NAMES: Record<(typeof CONTENDERS)[number], string> = { raw: "raw undici.request page loop", webdata: `webdata crawlDocuments (${SOURCE})` };
 
   const tsx = ["--import", "tsx"];
   /** Starts the server process for `docs` documents; resolves its URL and a stop function. */
@@ -117,21 +80,29 @@ if (role === "serve") {
     });
     return { url, stop: () => new Promise<void>((r) => (p.once("exit", () => r()), p.stdin!.end())) };
   };
-  /** One measurement in a fresh process. */
+  /** What one measurement prints (`bench/crawl-memory-child.mjs`). */
+  interface Measured {
+    peakMB?: number;
+    heldMB?: number;
+    retainedMB?: number;
+    /** The young generation's semi-space, MB: at the baseline, at the end. */
+    young: [number, number];
+  }
+  /** One measurement in a fresh process: plain node for the built package, tsx for sources. */
   const measure = (contender: string, url: string, docs: number, what = "peak") =>
-    new Promise<number>((resolve, reject) => {
-      const p = spawn(process.execPath, ["--expose-gc", ...tsx, SELF, "measure", contender, url, String(docs), values.dist ? "dist" : (values.src ?? "src"), values.same ? "same" : "own", what], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    new Promise<Measured>((resolve, reject) => {
+      const args = ["--expose-gc", ...(SOURCE === "dist" ? [] : tsx), CHILD, contender, url, String(docs), SOURCE, PRELOAD, what];
+      const p = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
       let out = "";
       p.stdout!.on("data", (c: Buffer) => (out += c.toString()));
       p.once("exit", (code) => {
         if (code !== 0) return reject(new Error(`${contender} exited ${code}`));
-        const r = JSON.parse(out.trim().split("\n").at(-1)!) as { peakMB: number; retainedMB?: number };
-        resolve(what === "retained" ? r.retainedMB! : r.peakMB);
+        resolve(JSON.parse(out.trim().split("\n").at(-1)!) as Measured);
       });
     });
 
-  const peaks = new Map<string, number[][]>(); // contender -> [size index][run]
-  const retained = new Map<string, number[]>(); // contender -> [run]
+  const peaks = new Map<string, Measured[][]>(); // contender -> [size index][run]
+  const retained = new Map<string, Measured[]>(); // contender -> [run]
   for (const c of CONTENDERS) (peaks.set(c, SIZES.map(() => [])), retained.set(c, []));
   for (const [si, docs] of SIZES.entries()) {
     const server = await serve(docs);
@@ -145,14 +116,21 @@ if (role === "serve") {
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const fmt = (xs: number[]) => `${median(xs).toFixed(1)} MB (${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)})`;
+  const peakOf = (c: string, si: number) => peaks.get(c)![si]!.map((m) => m.peakMB!);
   const rows: [title: string, per: (c: string) => number[]][] = [
-    [`peak heap, finished crawl of ${SIZES[0]} 5 KB docs (100 a page)`, (c) => peaks.get(c)![0]!],
-    [`peak heap, finished crawl of ${SIZES[1]} 5 KB docs (100 a page)`, (c) => peaks.get(c)![1]!],
-    [`heap growth, ${SIZES[0]} to ${SIZES[1]} docs`, (c) => peaks.get(c)![1]!.map((p, i) => p - peaks.get(c)![0]![i]!)],
-    [`live heap growth after a full GC, ${Math.round(SIZES[1]! / 4)} to ${SIZES[1]} docs of one crawl (what the iteration keeps)`, (c) => retained.get(c)!],
+    [`peak heap, finished crawl of ${SIZES[0]} 5 KB docs (100 a page)`, (c) => peakOf(c, 0)],
+    [`peak heap, finished crawl of ${SIZES[1]} 5 KB docs (100 a page)`, (c) => peakOf(c, 1)],
+    [`heap growth, ${SIZES[0]} to ${SIZES[1]} docs`, (c) => peakOf(c, 1).map((p, i) => p - peakOf(c, 0)[i]!)],
+    [`live heap after a full GC at doc ${Math.round(SIZES[1]! / 4)} of ${SIZES[1]}, above the baseline (what the iteration holds at once)`, (c) => retained.get(c)!.map((m) => m.heldMB!)],
+    [`live heap growth after a full GC, ${Math.round(SIZES[1]! / 4)} to ${SIZES[1]} docs of one crawl (what the iteration keeps)`, (c) => retained.get(c)!.map((m) => m.retainedMB!)],
   ];
   const ratios: Record<string, number> = {};
-  console.log(`Node ${process.version}, ${RUNS} run(s)${values.same ? ", both contenders loading webdata and reading one status page through it before the baseline (--same)" : ""}, ratios to the raw loop of the same runs (median (min-max))`);
+  const setup = {
+    load: "both processes loading webdata and making a client before the baseline",
+    same: "both processes loading webdata and reading one status page before the baseline (--same)",
+    own: "the raw loop's process loading undici alone (--own: the young generations differ)",
+  }[PRELOAD];
+  console.log(`Node ${process.version}, ${RUNS} run(s), ${SOURCE === "dist" ? "plain node" : "under tsx"}, ${setup}; ratios to the raw loop of the same runs (median (min-max))`);
   for (const [title, per] of rows) {
     console.log(`\n${title}`);
     const raw = median(per("raw"));
@@ -162,6 +140,9 @@ if (role === "serve") {
       console.log(`  ${NAMES[c].padEnd(40)} ${fmt(per(c)).padEnd(24)} ${ratio.toFixed(2)}x`);
     }
   }
+  // The young generation sizes the peak: a contender whose semi-space is larger at the baseline peaks higher whatever it holds.
+  console.log(`\nV8 young generation (semi-space MB) at the baseline -> at the end, each peak run of the ${SIZES[1]}-doc crawl`);
+  for (const c of CONTENDERS) console.log(`  ${NAMES[c].padEnd(40)} ${peaks.get(c)![1]!.map((m) => `${m.young[0]}->${m.young[1]}`).join("  ")}`);
   const growth = ratios[`${rows[2]![0]}|webdata`]!;
   const peak = ratios[`${rows[1]![0]}|webdata`]!;
   console.log(`\ntargets: heap growth <= 1.5x raw: ${growth.toFixed(2)}x ${growth <= 1.5 ? "met" : "NOT met"}; peak <= 1.3x raw: ${peak.toFixed(2)}x ${peak <= 1.3 ? "met" : "NOT met"}`);
