@@ -318,7 +318,8 @@ export class HttpClient {
       // the key redacted from the text, the parsed value (a \u escape) and the headers (core/redact.ts), which
       // only an error reads (redacted then).
       const secrets = this.#secrets;
-      const answer = { status: info.status, requestId, serverRequestId: info.serverRequestId, url, method: spec.method, get headers() { return redactHeaders(res.headers, secrets); } };
+      // (No closure here: one over `res` kept each status page's text alive while its documents were iterated.)
+      const answer = { status: info.status, requestId, serverRequestId: info.serverRequestId, url, method: spec.method, headers: res.headers, secrets };
       const safeText = redactAll(text, secrets);
       const parsed = decodeAnswer(safeText, spec.response, answer);
       const body = hidesSecrets(safeText, secrets) ? await redactParsed(parsed, safeText, secrets) : parsed;

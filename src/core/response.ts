@@ -13,7 +13,7 @@
  */
 import * as z from "zod/v4/mini";
 import { InvalidResponseError, isRecord, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
-import { redactKeyShapes } from "./redact.js";
+import { redactHeaders, redactKeyShapes } from "./redact.js";
 
 /** A zod schema (zod 4 / zod mini) describing what a method reads from a 2xx body. */
 export type ResponseSchema = z.ZodMiniType;
@@ -22,8 +22,10 @@ export type ResponseSchema = z.ZodMiniType;
 export interface AnswerInfo {
   /** HTTP status. */
   status: number;
-  /** Response headers. */
+  /** Response headers, as they came (redacted with {@link secrets} when an error is made). */
   headers: Headers;
+  /** The client's secrets, redacted from the headers an error keeps. */
+  secrets: readonly string[];
   /** The `x-request-id` sent with the call. */
   requestId: string | undefined;
   /** A request id the server sent, when it differs from `requestId`. */
@@ -69,16 +71,17 @@ export function checkAnswer(schema: ResponseSchema | undefined, body: unknown, t
 }
 
 function invalid(code: InvalidResponseCode, text: string, info: AnswerInfo, issues?: ResponseIssue[]): InvalidResponseError {
+  const headers = redactHeaders(info.headers, info.secrets); // only an error reads them: redacted here, not on every answer
   return new InvalidResponseError({
     code,
     status: info.status,
-    contentType: info.headers.get("content-type") ?? undefined,
+    contentType: headers.get("content-type") ?? undefined,
     requestId: info.requestId,
     serverRequestId: info.serverRequestId,
     endpoint: `${info.method} ${new URL(info.url).pathname}`,
     bodyExcerpt: excerpt(text),
     issues,
-    headers: info.headers,
+    headers,
   });
 }
 
