@@ -17,7 +17,7 @@ import { checkDeclared, readLimited } from "./core/body.js";
 import { ConnectionError } from "./core/errors.js";
 import { check, int } from "./core/validate.js";
 import * as z from "zod/v4/mini";
-import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport } from "./core/transport.js";
+import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport, type TransportResponse } from "./core/transport.js";
 
 /** Options of the Node client: the portable ones plus connection control. */
 export interface NodeClientOptions extends ClientOptions {
@@ -110,7 +110,7 @@ function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Tran
     const headers = answerHeaders(res.headers);
     let consumed = false;
     const body = decoded(res.body, headers.get("content-encoding"));
-    return {
+    const answer: TransportResponse = {
       status: res.statusCode,
       headers,
       async text() {
@@ -125,12 +125,40 @@ function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Tran
           throw bodyReadFailure(err, req.signal, () => discard(body));
         }
       },
+      read<T>(use: (text: string) => T): Promise<Awaited<T>> {
+        const limit = req.maxBytes;
+        // A decoded body or one that may pass the limit is read as `text()` reads it.
+        if (body !== res.body || (limit !== undefined && !fitsDeclared(headers, limit))) return answer.text().then(use) as Promise<Awaited<T>>;
+        consumed = true;
+        return new Promise<Awaited<T>>((resolve, reject) => {
+          const chunks: Buffer[] = [];
+          let length = 0;
+          let ended = false;
+          body.on("data", (chunk: Buffer) => {
+            chunks.push(chunk);
+            length += chunk.length;
+          });
+          body.once("error", (err) => reject(bodyReadFailure(err, req.signal, () => discard(body))));
+          body.once("close", () => {
+            if (!ended) reject(bodyReadFailure(new Error("the response body closed before its end"), req.signal, () => undefined));
+          });
+          body.once("end", () => {
+            ended = true;
+            try {
+              resolve(use(utf8(chunks, length)) as Awaited<T>); // in this step: the text is garbage once `use` returns
+            } catch (err) {
+              reject(err);
+            }
+          });
+        });
+      },
       stream() {
         if (consumed) return null;
         consumed = true;
         return Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>;
       },
     };
+    return answer;
   };
   // Our own pool takes the attempt's AttemptSignal as its `signal`; a caller's dispatcher gets an AbortController's.
   if (!dispatcher) send.AbortController = AttemptSignal;
@@ -305,6 +333,13 @@ function decoded(body: Readable, encoding: string | null): Readable {
     : coding === "br" ? createBrotliDecompress()
     : undefined;
   return decoder ? pipeline(body, decoder, () => undefined) : body;
+}
+
+/** Bytes as UTF-8 text, a leading byte order mark left out (as undici's `body.text()` and `Response.text()` read it). */
+function utf8(chunks: Buffer[], length: number): string {
+  const buf = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+  const start = buf.length > 2 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  return buf.toString("utf8", start);
 }
 
 /** Stops reading a body and closes its connection (the destroy's own abort error is expected, not reported). */

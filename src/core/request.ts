@@ -12,7 +12,7 @@ import { after } from "./time.js";
 import { encodeJson, isHeaderName, isHeaderValue, NO_OPTIONS, type Checked } from "./options.js";
 import { hidesSecrets, parseRedacted, redactAll, redactError, redactHeaders, redactParsed, redactRequestHeaders, secretsOf } from "./redact.js";
 import { attemptTimeoutMs } from "./server-timeout.js";
-import { checkAnswer, decodeAnswer, deprecationOf, firstDeprecationNotice, type DeprecationInfo, type ResponseSchema } from "./response.js";
+import { checkAnswer, decodeAnswer, deprecationOf, firstDeprecationNotice, type AnswerInfo, type DeprecationInfo, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, uuid, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
 import { VERSION } from "./version.js";
@@ -303,34 +303,52 @@ export class HttpClient {
   async #run<T>(input: SpecInput, opts: RequestOptions): Promise<WithResponse<T>> {
     const spec = buildSpec(input); // no await before #withRetries: the body is serialised at the call
     return this.#withRetries(spec, opts, async (res, url, signal, requestId) => {
-      let text: string;
+      let decoding = false;
+      const use = (text: string): WithResponse<T> | Promise<WithResponse<T>> => {
+        decoding = true;
+        return this.#decode<T>(spec, res, url, requestId, text);
+      };
       try {
-        text = await res.text();
+        // Read and decoded in one step where the transport can (`read`: the Node entry decodes the text in the step
+        // that ends the body, so the text is garbage at once): under load, a text handed on through a promise to be
+        // parsed a step later cost about 60 us of CPU a call more (issue 36: bench/README.md).
+        return await (res.read ? res.read(use) : res.text().then(use));
       } catch (err) {
-        if (signal.aborted) throw signal.reason;
+        if (!decoding && signal.aborted) throw signal.reason; // the read was cut by the attempt's abort: its reason
         throw err;
       }
-      // A 3xx is never a result (the transports follow no redirect): a status read's redirect with a
-      // `success:false` body once resolved as a failed job.
-      if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url, requestId, text);
-      const info: ResponseInfo = { status: res.status, headers: res.headers, requestId, serverRequestId: serverIdOf(res.headers, requestId), url };
-      // The answer edge (core/response.ts): JSON, then the method's loose schema, else InvalidResponseError;
-      // the key redacted from the text, the parsed value (a \u escape) and the headers (core/redact.ts), which
-      // only an error reads (redacted then).
-      const secrets = this.#secrets;
-      // (No closure here: one over `res` kept each status page's text alive while its documents were iterated.)
-      const answer = { status: info.status, requestId, serverRequestId: info.serverRequestId, url, method: spec.method, headers: res.headers, secrets };
-      const safeText = redactAll(text, secrets);
-      const parsed = decodeAnswer(safeText, spec.response, answer);
-      const body = hidesSecrets(safeText, secrets) ? await redactParsed(parsed, safeText, secrets) : parsed;
-      if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
-        throw this.#mapError(spec, res, url, requestId, body, text);
-      }
-      checkAnswer(spec.response, body, safeText, answer);
-      const deprecation = deprecationOf(res.headers, body);
-      if (deprecation) this.#deprecated((info.deprecation = deprecation), `${spec.method} ${new URL(url).pathname}`, body);
-      return { data: body as T, response: info }; // the result is tagged with the request id on the way out (`APIPromise`)
     }, bodyOf);
+  }
+
+  /**
+   * The answer edge (core/response.ts) for a read body: a non-2xx is its error; else JSON, then the method's loose
+   * schema, else `InvalidResponseError`; the key redacted from the text, the parsed value (a \u escape) and the
+   * headers (core/redact.ts), which only an error reads (redacted then). Synchronous but for an error answer and a
+   * parsed value to redact.
+   */
+  #decode<T>(spec: RequestSpec, res: TransportResponse, url: string, requestId: string, text: string): WithResponse<T> | Promise<WithResponse<T>> {
+    // A 3xx is never a result (the transports follow no redirect): a status read's redirect with a
+    // `success:false` body once resolved as a failed job.
+    if (!isSuccess(res.status)) return this.#errorFrom(spec, res, url, requestId, text).then(rethrow);
+    const info: ResponseInfo = { status: res.status, headers: res.headers, requestId, serverRequestId: serverIdOf(res.headers, requestId), url };
+    const secrets = this.#secrets;
+    // (No closure over `res` here: one kept each status page's text alive while its documents were iterated.)
+    const answer: AnswerInfo = { status: info.status, requestId, serverRequestId: info.serverRequestId, url, method: spec.method, headers: res.headers, secrets };
+    const safeText = redactAll(text, secrets);
+    const parsed = decodeAnswer(safeText, spec.response, answer);
+    if (hidesSecrets(safeText, secrets)) return redactParsed(parsed, safeText, secrets).then((body) => this.#accept<T>(spec, res, text, safeText, answer, info, body));
+    return this.#accept<T>(spec, res, text, safeText, answer, info, parsed);
+  }
+
+  /** A decoded 2xx body: `success: false` is its error (unless the call allows it), then the method's schema, then the server's deprecation signal. */
+  #accept<T>(spec: RequestSpec, res: TransportResponse, text: string, safeText: string, answer: AnswerInfo, info: ResponseInfo, body: unknown): WithResponse<T> {
+    if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
+      throw this.#mapError(spec, res, info.url, answer.requestId ?? "", body, text);
+    }
+    checkAnswer(spec.response, body, safeText, answer);
+    const deprecation = deprecationOf(res.headers, body);
+    if (deprecation) this.#deprecated((info.deprecation = deprecation), `${spec.method} ${new URL(info.url).pathname}`, body);
+    return { data: body as T, response: info }; // the result is tagged with the request id on the way out (`APIPromise`)
   }
 
   async #withRetries<R>(
@@ -516,6 +534,11 @@ function serverIdOf(headers: Headers, sent: string): string | undefined {
 function tagError<E>(err: E, requestId: string): E {
   if (err instanceof WebDataError && err.requestId === undefined) err.requestId = requestId;
   return err;
+}
+
+/** Throws `err` (a promise's `then` that turns an error value into its rejection). */
+function rethrow(err: unknown): never {
+  throw err;
 }
 
 /** The parsed body of a call's result (what `onResponse` reads `creditsUsed` from). */

@@ -31,6 +31,12 @@ export interface TransportResponse {
   headers: Headers;
   /** The whole body as text (at most `maxBytes` of it, else `ResponseTooLargeError`). */
   text(): Promise<string>;
+  /**
+   * The whole body as text, as {@link text} reads it, given to `use` in the step that ends the body (no promise
+   * between them): resolves to what `use` returns, rejects with what it throws. Optional: without it the request
+   * path calls `use` with what {@link text} resolves to.
+   */
+  read?<T>(use: (text: string) => T): Promise<Awaited<T>>;
   /** The body as a stream of bytes (server-sent events). */
   stream(): ReadableStream<Uint8Array> | null;
 }
