@@ -1,13 +1,15 @@
 /**
- * The Node entry reads an answer's headers from undici's own object (`AnswerHeaders` in src/node.ts:
- * issue 36, no `Headers` built per answer): what a caller gets from `withResponse().response.headers`
- * must be a `Headers` that answers exactly as the runtime's own `Headers` of the same answer does (the
- * `fetch` transport's), for every method, before and after a change to it.
+ * How the Node entry reads an answer (issue 36). Its headers come from undici's own object
+ * (`AnswerHeaders` in src/node.ts, no `Headers` built per answer): what a caller gets from
+ * `withResponse().response.headers` must be a `Headers` that answers exactly as the runtime's own
+ * `Headers` of the same answer does (the `fetch` transport's), for every method, before and after a
+ * change to it. Its body is decoded in the step that ends it (`read`): a byte order mark, a body cut
+ * short and an answer that fails its checks must come out as over the `fetch` transport.
  */
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebData as NodeWebData } from "../src/node.js";
-import { WebData } from "../src/index.js";
+import { ConnectionError, InvalidResponseError, WebData } from "../src/index.js";
 
 const BODY = JSON.stringify({ success: true, data: { markdown: "# hi", metadata: { sourceURL: "https://a.test", statusCode: 200 } } });
 // Written byte for byte: repeated headers, names in mixed case, a value with spaces around it.
@@ -98,5 +100,63 @@ describe("the Node entry's answer headers (read from undici's object)", () => {
     const { response } = await new NodeWebData(options()).scrape("https://a.test").withResponse();
     expect(response.serverRequestId).toBe("server-side-id");
     expect(response.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+/** A one-answer server writing `raw` (then, with `cut`, dropping the connection). */
+async function rawServer(raw: Buffer, cut = false): Promise<{ url: string; close: () => Promise<void> }> {
+  const open = new Set<import("node:net").Socket>();
+  const srv = createServer((socket) => {
+    open.add(socket);
+    socket.on("error", () => undefined);
+    socket.on("data", (chunk) => {
+      if (!chunk.includes("\r\n\r\n")) return;
+      socket.write(raw);
+      if (cut) socket.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const addr = srv.address();
+  return {
+    url: `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`,
+    close: () => {
+      for (const s of open) s.destroy();
+      return new Promise<void>((resolve) => srv.close(() => resolve()));
+    },
+  };
+}
+
+function answer(body: Buffer | string, length = Buffer.byteLength(body)): Buffer {
+  return Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`), Buffer.from(body)]);
+}
+
+describe.each(["undici", "fetch"] as const)("the Node entry's answer body, decoded where it ends (%s)", (kind) => {
+  const client = (url: string) => (kind === "undici" ? new NodeWebData({ ...options(), apiUrl: url }) : new WebData({ ...options(), apiUrl: url, fetch: globalThis.fetch }));
+
+  it("a leading byte order mark is left out, as Response.text() leaves it", async () => {
+    const srv = await rawServer(answer(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(BODY)])));
+    try {
+      await expect(client(srv.url).scrape("https://a.test")).resolves.toMatchObject({ markdown: "# hi" });
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it("a body cut short is a ConnectionError, never a hang", async () => {
+    const srv = await rawServer(answer(BODY.slice(0, 10), BODY.length), true);
+    try {
+      await expect(client(srv.url).scrape("https://a.test")).rejects.toBeInstanceOf(ConnectionError);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it("an answer that fails its checks rejects with InvalidResponseError (a throw where the body ends)", async () => {
+    const srv = await rawServer(answer('{"success":true,"data":"not an object"}'));
+    try {
+      await expect(client(srv.url).scrape("https://a.test")).rejects.toBeInstanceOf(InvalidResponseError);
+    } finally {
+      await srv.close();
+    }
   });
 });
