@@ -85,6 +85,7 @@ const ALLOWED_STATE: Record<string, string> = {
   "api/schema-convert.ts:cache": "a cache of a pure value: a user's schema's JSON Schema is a function of the schema",
   "node.ts:undici": "the undici module once loaded: a cache of a pure value, the same whichever client loads it",
   "node.ts:loading": "the one load of undici in flight (the same module for every client)",
+  "node.ts:AnswerHeaders": "the class of an answer's headers, made on the first answer (not at import: see its note): a class, the same for every client, never a result",
   "node.ts:shared": "the process-wide keep-alive pool of the clients without a dispatcher or maxConnections of their own: connections shared on purpose, never a result",
   "core/response.ts:noticed": "the server's deprecation notices, once per process and endpoint as documented (test/deprecation-signals.test.ts): a log line, never a result",
   "v1/deprecation.ts:warned": "the v1 deprecation notices, once per process as documented (test/v1-deprecation.test.ts): a log line, never a result",
