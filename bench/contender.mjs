@@ -20,7 +20,11 @@ const TOTAL = Number(totalArg);
 const SKIP = process.env.BENCH_SKIP ?? "";
 const KEY = "fc-bench";
 const url = `${apiUrl}/v2/scrape`;
-const payload = JSON.stringify({ url: "https://acme.test", formats: ["markdown"] });
+// Each call scrapes a URL of its own, as an app does (a client that remembered one request body would be
+// flattered by a loop that sends the same one); every contender builds its body per call.
+let n = 0;
+const page = () => `https://acme.test/page/${n++}`;
+const payload = () => JSON.stringify({ url: page(), formats: ["markdown"] });
 const headers = { "content-type": "application/json", authorization: `Bearer ${KEY}` };
 
 /** The official client: by its name when scripts/official-client.mjs has linked it, else from its own install. */
@@ -37,9 +41,10 @@ async function importOfficial() {
 async function makeCall() {
   if (contender === "http") {
     const agent = new HttpAgent({ keepAlive: true, maxSockets: CONC });
-    const sent = { ...headers, "content-length": Buffer.byteLength(payload) };
     return () =>
       new Promise((resolve, reject) => {
+        const body = payload();
+        const sent = { ...headers, "content-length": Buffer.byteLength(body) };
         const req = httpRequest(url, { method: "POST", agent, headers: sent }, (res) => {
           const chunks = [];
           res.on("data", (c) => chunks.push(c));
@@ -47,19 +52,19 @@ async function makeCall() {
           res.on("error", reject);
         });
         req.on("error", reject);
-        req.end(payload);
+        req.end(body);
       });
   }
   if (contender === "undici") {
     const { Agent, request } = await import("undici");
     const dispatcher = new Agent({ connections: CONC, keepAliveTimeout: 10_000 });
-    return async () => (await request(url, { method: "POST", headers, body: payload, dispatcher })).body.json();
+    return async () => (await request(url, { method: "POST", headers, body: payload(), dispatcher })).body.json();
   }
-  if (contender === "fetch") return async () => (await fetch(url, { method: "POST", headers, body: payload })).json();
+  if (contender === "fetch") return async () => (await fetch(url, { method: "POST", headers, body: payload() })).json();
   if (contender === "official") {
     const Firecrawl = (await importOfficial()).default;
     const client = new Firecrawl({ apiKey: KEY, apiUrl, maxRetries: 1 }); // its maxRetries counts attempts
-    return () => client.scrape("https://acme.test", { formats: ["markdown"] });
+    return () => client.scrape(page(), { formats: ["markdown"] });
   }
   if (contender === "webdata" || contender === "webdata-fetch") {
     // The Node entry, as an app gets it (the exports map's "node" condition); BENCH_WEBDATA=<file>: another build of it (an A/B).
@@ -67,7 +72,7 @@ async function makeCall() {
     const { WebData } = await import(entry ? pathToFileURL(resolve(entry)).href : "webdata");
     const extra = contender === "webdata-fetch" ? { fetch: globalThis.fetch } : {};
     const client = new WebData({ apiKey: KEY, apiUrl, logLevel: "off", maxRetries: 0, ...extra });
-    return () => client.scrape("https://acme.test", { formats: ["markdown"] });
+    return () => client.scrape(page(), { formats: ["markdown"] });
   }
   throw new Error(`unknown contender ${contender}`);
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod/v4/mini";
 import { scrapeOptionsSchema } from "../src/api/scrape.js";
 import { ValidationError } from "../src/core/errors.js";
-import { check, jsonKey } from "../src/core/validate.js";
+import { check, httpUrl, jsonKey } from "../src/core/validate.js";
 import { checkIssues } from "./support/check-issues.js";
 
 const issues = checkIssues;
@@ -85,5 +85,41 @@ describe("check remembers accepted JSON values, never a verdict that could diffe
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("a field apart (a scrape's url): the options' verdict is kept whatever the URL, and the URL is still checked on every call", () => {
+    let ruleRuns = 0;
+    const make = () =>
+      z.looseObject({ url: httpUrl, formats: z.optional(z.array(z.string())) }).check(
+        z.refine(() => {
+          ruleRuns += 1;
+          return true;
+        }),
+      );
+    const schema = make();
+    expect(check(schema, { formats: ["markdown"], url: "https://a.test/1" }, "scrape options", "url")).toBeTruthy();
+    expect(ruleRuns).toBe(1);
+    // Another URL, the same options: remembered (zod and the rules are not run again).
+    check(schema, { formats: ["markdown"], url: "https://a.test/2" }, "scrape options", "url");
+    check(schema, { formats: ["markdown"], url: "https://b.test/any/path?q=1" }, "scrape options", "url");
+    expect(ruleRuns).toBe(1);
+    // Without `apart` each URL is a value of its own.
+    check(schema, { formats: ["markdown"], url: "https://a.test/3" }, "scrape options");
+    expect(ruleRuns).toBe(2);
+    // A bad URL after the options were remembered: rejected, with the issues of a first check.
+    for (const url of ["ftp://a.test/", "not a url", "", undefined]) {
+      const first = issues(make(), { formats: ["markdown"], url });
+      expect(first, String(url)).not.toBe("ok");
+      let thrown: unknown;
+      try {
+        check(schema, { formats: ["markdown"], url }, "scrape options", "url");
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(ValidationError);
+      expect((thrown as ValidationError).issues.map((i) => `${i.path}: ${i.message}`)).toEqual(first);
+    }
+    // Other options are their own verdict.
+    expect(() => check(schema, { formats: [1], url: "https://a.test/1" }, "scrape options", "url")).toThrow(ValidationError);
   });
 });

@@ -320,7 +320,8 @@ export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "
 const SCRAPE: Endpoint<[string, ScrapeParams], { data: Document }, Document> = {
   path: "/v2/scrape",
   occupies: true,
-  body: (url, opts) => check(scrapeBody, { ...wireScrapeOptions(optionsArg(opts, "scrape options")), url }, "scrape options"),
+  // `url` apart: the options' verdict is remembered whatever the URL (no rule of scrapeOptionsRules reads `url`).
+  body: (url, opts) => check(scrapeBody, { ...wireScrapeOptions(optionsArg(opts, "scrape options")), url }, "scrape options", "url"),
   response: scrapeAnswer,
   map: ({ data }, [, opts], http) => {
     // A server without an AI key answers a json format with 200 and no `json`: said once per client, with the likely cause.

@@ -11,12 +11,16 @@ import { ValidationError, type ValidationIssue } from "./errors.js";
 
 /**
  * Parses `value` with `schema`; throws {@link ValidationError} listing every problem. Returns the value unchanged (never a stripped copy).
+ * `apart`: a field of an object schema that varies from call to call (a scrape's `url`) and that no check of
+ * the schema reads but the field's own: the verdicts remembered leave it out, and it is checked alone on a hit
+ * (a failing field falls back to the whole parse, so the issues are those of a first check).
  * Call it inside an endpoint's builders (`body: (url, opts) => check(...)`, run by `api/endpoint.ts`
  * `send` when the request is built) so the error rejects the returned promise instead of throwing synchronously.
  */
-export function check<T>(schema: $ZodType, value: T, context: string): T {
-  const key = jsonKey(value);
-  if (key !== undefined && verdicts.get(schema)?.has(key)) return value; // accepted before: the same JSON, the same verdict
+export function check<T>(schema: $ZodType, value: T, context: string, apart?: string): T {
+  const key = jsonKey(apart === undefined ? value : without(value, apart));
+  // Accepted before: the same JSON, the same verdict (the field `apart`, which varies call to call, checked alone).
+  if (key !== undefined && verdicts.get(schema)?.has(key) && (apart === undefined || fieldAccepts(schema, value, apart))) return value;
   const s = cutTo(schema, value);
   // Valid input takes zod's fast path (no parse options). Invalid input is parsed again with a
   // per-parse error map that marks zod's default messages, so ours are used even when an
@@ -30,6 +34,20 @@ export function check<T>(schema: $ZodType, value: T, context: string): T {
   const issues = result.error.issues.map((i) => describeIssue(i, value));
   const zodIssues = result.error.issues.map((i, n) => ({ ...i, message: issues[n]!.message }));
   throw new ValidationError(issues, context, zodIssues);
+}
+
+/** `value` (a plain object) without its field `field`; anything else as it is (its key is then `undefined`, as for any value not made of JSON). */
+function without(value: unknown, field: string): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const { [field]: _apart, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
+
+/** True when the shape's own schema of `field` (of an object `schema`) accepts `value[field]`. */
+function fieldAccepts(schema: $ZodType, value: unknown, field: string): boolean {
+  const shape = (schema._zod.def as unknown as { shape?: Record<string, $ZodType> }).shape;
+  const own = shape?.[field];
+  return own !== undefined && z.safeParse(own, (value as Record<string, unknown>)[field]).success;
 }
 
 /**
