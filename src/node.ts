@@ -1,13 +1,12 @@
 /**
- * The Node entry: everything of the portable entry, with requests sent by
- * `undici.request` over a keep-alive pool (about 2.5x the speed of global
+ * The Node entry: everything of the portable entry, with requests sent through
+ * undici (`Dispatcher.dispatch`, with a handler of our own) over a keep-alive pool (about 2.5x the speed of global
  * `fetch` on Node, see DESIGN.md), `HTTPS_PROXY`/`HTTP_PROXY`/`NO_PROXY`
  * support, and a `dispatcher` option (the transport, below, is no public name:
  * this entry is the only module that may import `node:*` or undici). undici is loaded when a client that sends through it is
  * made (the first request waits for it if need be), not at import:
  * it is most of what `import "webdata"` used to cost a short-lived process.
  */
-import type { EventEmitter } from "node:events";
 import { pipeline, Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Dispatcher } from "undici";
@@ -17,7 +16,7 @@ import { checkDeclared, readLimited } from "./core/body.js";
 import { ConnectionError } from "./core/errors.js";
 import { check, int } from "./core/validate.js";
 import * as z from "zod/v4/mini";
-import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport, type TransportResponse } from "./core/transport.js";
+import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport, type TransportRequest, type TransportResponse } from "./core/transport.js";
 
 /** Options of the Node client: the portable ones plus connection control. */
 export interface NodeClientOptions extends ClientOptions {
@@ -33,7 +32,7 @@ const nodeOptions = z.object({
   dispatcher: z.optional(z.custom((d) => typeof (d as { dispatch?: unknown } | null)?.dispatch === "function", { message: "must be an undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent)" })),
 });
 
-// The transport: undici.request over a keep-alive pool or a caller's dispatcher, proxies from the environment,
+// The transport: undici's dispatch over a keep-alive pool or a caller's dispatcher, proxies from the environment,
 // the attempt's abort without an AbortController.
 type Undici = typeof import("undici");
 
@@ -76,94 +75,254 @@ function makeDispatcher(u: Undici, connections: number): Dispatcher {
 }
 
 /**
- * A transport over `undici.request`, through `dispatcher`; without one, through a pool of its own
- * with `maxConnections` sockets per origin, else the process-wide pool (made on the first request).
+ * A transport over undici's `Dispatcher.dispatch` (the API its own `request()` is built on), through
+ * `dispatcher`; without one, through a pool of its own with `maxConnections` sockets per origin, else the
+ * process-wide pool (made on the first request). Each request is one {@link Exchange}: the dispatch handler
+ * and the answer in one object. A JSON answer is collected as it comes and decoded in the step that ends it,
+ * without the `Readable` that `request()` makes of every body; a body read as a stream, compressed, or that
+ * may pass `maxBytes` gets one (issue 36: at 256 requests in flight, `request()` and `body.json()` cost about
+ * 50 us of CPU a request more than a handler of its own, bench/README.md).
  */
 function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Transport {
   let chosen = dispatcher;
-  const send: Transport = async (req) => {
-    const u = undici ?? (await loadUndici());
-    chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : defaultDispatcher(u);
-    let res: Dispatcher.ResponseData;
-    let sent = req.headers;
-    let payload: string | Uint8Array | undefined;
-    if (typeof req.body === "object") {
-      // A multipart FormData, encoded as the runtime's own fetch encodes it (this undici's encoder wants its own FormData class).
-      const encoded = new Response(req.body);
-      sent = { ...sent, "content-type": encoded.headers.get("content-type") ?? "multipart/form-data" };
-      payload = new Uint8Array(await encoded.arrayBuffer());
-    } else payload = req.body;
-    try {
-      res = await u.request(req.url, {
-        method: req.method as Dispatcher.HttpMethod,
-        headers: sent,
-        body: payload,
-        // Through our own pool the signal is an AttemptSignal (see `AbortController` below; undici takes an EventEmitter);
-        // a caller's dispatcher, which may read `signal` itself, gets a real AbortSignal.
-        signal: req.signal as AbortSignal | EventEmitter,
-        dispatcher: chosen,
-      });
-    } catch (err) {
-      if (req.signal.aborted) throw req.signal.reason;
-      throw new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) });
-    }
-    const headers = answerHeaders(res.headers);
-    let consumed = false;
-    const body = decoded(res.body, headers.get("content-encoding"));
-    // Read whole as it came: not decoded, and within the limit by its declared length (else read counting the bytes).
-    const whole = body === res.body && (req.maxBytes === undefined || fitsDeclared(headers, req.maxBytes));
-    const answer: TransportResponse = {
-      status: res.statusCode,
-      headers,
-      async text() {
-        consumed = true;
-        const limit = req.maxBytes;
-        try {
-          if (whole) return await res.body.text();
-          if (limit === undefined) return await readLimited(body, Number.POSITIVE_INFINITY, req.method, req.url, () => undefined);
-          checkDeclared(headers, limit, req.method, req.url);
-          return await readLimited(body, limit, req.method, req.url, () => discard(body));
-        } catch (err) {
-          throw bodyReadFailure(err, req.signal, () => discard(body));
-        }
-      },
-      read<T>(use: (text: string) => T): Promise<Awaited<T>> {
-        // A decoded body or one that may pass the limit is read as `text()` reads it.
-        if (!whole) return answer.text().then(use) as Promise<Awaited<T>>;
-        consumed = true;
-        return new Promise<Awaited<T>>((resolve, reject) => {
-          const chunks: Buffer[] = [];
-          let length = 0;
-          let ended = false;
-          body.on("data", (chunk: Buffer) => {
-            chunks.push(chunk);
-            length += chunk.length;
-          });
-          body.once("error", (err) => reject(bodyReadFailure(err, req.signal, () => discard(body))));
-          body.once("close", () => {
-            if (!ended) reject(bodyReadFailure(new Error("the response body closed before its end"), req.signal, () => undefined));
-          });
-          body.once("end", () => {
-            ended = true;
-            try {
-              resolve(use(utf8(chunks, length)) as Awaited<T>); // in this step: the text is garbage once `use` returns
-            } catch (err) {
-              reject(err);
-            }
-          });
-        });
-      },
-      stream() {
-        if (consumed) return null;
-        consumed = true;
-        return Readable.toWeb(body) as unknown as ReadableStream<Uint8Array>;
-      },
-    };
-    return answer;
+  /** The origin of the last URL sent (`http://host:port`): a URL under it is split without a `URL` parse. */
+  let origin = "";
+  const send: Transport = (req) => {
+    const u = undici;
+    // Waits only for undici's first load, or to encode a multipart body.
+    if (!u || typeof req.body === "object") return prepared(req).then(([v, body]) => exchange(v, req, body));
+    return exchange(u, req, req.body);
   };
-  // Our own pool takes the attempt's AttemptSignal as its `signal`; a caller's dispatcher gets an AbortController's.
+  const exchange = (u: Undici, req: TransportRequest, body: string | Uint8Array | undefined): Promise<TransportResponse> => {
+    chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : defaultDispatcher(u);
+    const url = req.url;
+    let path: string;
+    if (origin && url.startsWith(origin) && url.charCodeAt(origin.length) === 47 /* "/" */ && !url.includes("#")) path = url.slice(origin.length);
+    else {
+      const parsed = new URL(url);
+      origin = parsed.origin;
+      path = parsed.pathname + parsed.search;
+    }
+    const to = origin;
+    // Through our own pool the signal is an AttemptSignal (see `AbortController` below); a caller's dispatcher,
+    // which may read `signal` itself (as it does under `request()`), is also handed the attempt's AbortSignal.
+    return new Promise<TransportResponse>((resolve, reject) => new Exchange(chosen!, req, to, path, body, !dispatcher, resolve, reject));
+  };
+  // Our own pool takes the attempt's AttemptSignal; a caller's dispatcher gets an AbortController's.
   if (!dispatcher) send.AbortController = AttemptSignal;
   return send;
+}
+
+/** undici, loaded, and the body to send: a multipart `FormData` encoded as the runtime's own fetch encodes it (undici wants its own FormData class). */
+async function prepared(req: TransportRequest): Promise<[Undici, string | Uint8Array | undefined]> {
+  const u = undici ?? (await loadUndici());
+  if (typeof req.body !== "object") return [u, req.body];
+  const encoded = new Response(req.body);
+  req.headers = { ...req.headers, "content-type": encoded.headers.get("content-type") ?? "multipart/form-data" };
+  return [u, new Uint8Array(await encoded.arrayBuffer())];
+}
+
+/**
+ * One request through undici: its dispatch handler and, once the status and headers came, its
+ * {@link TransportResponse}. The handler has the methods undici's own `request()` handler has (`onConnect`
+ * ... `onError`): undici's core calls them as they are and wraps them for an interceptor written for its
+ * newer handler API, and a caller's dispatcher that calls a handler itself calls these. The body is collected
+ * chunk by chunk for {@link Exchange.read} / {@link Exchange.text} when it is read whole (not compressed, its
+ * declared length within `maxBytes`); else, or for {@link Exchange.stream}, it is fed to a `Readable`
+ * ({@link BodyStream}) with undici's backpressure.
+ */
+class Exchange implements TransportResponse {
+  status = 0;
+  headers!: Headers;
+  readonly #req: TransportRequest;
+  #resolve: ((res: TransportResponse) => void) | undefined;
+  #reject: ((err: unknown) => void) | undefined;
+  /** undici's abort of this request (from `onConnect`), and whether it was called. */
+  #abort: ((err: Error) => void) | undefined;
+  #abortCalled = false;
+  /** undici's resume of a paused body (from `onHeaders`). */
+  #resume: (() => void) | undefined;
+  /** Read whole as it comes: not compressed, and its declared length within the limit. */
+  #whole = false;
+  #chunks: Buffer[] | undefined = [];
+  #length = 0;
+  #ended = false;
+  #failure: Error | undefined;
+  #consumed = false;
+  /** The body as a stream, once one is made (not read whole, or asked for by `stream()`). */
+  #stream: BodyStream | undefined;
+  /** {@link Exchange.#stream} decoded as its `content-encoding` says. */
+  #decoded: Readable | undefined;
+  /** `read`'s consumer, waiting for the end. */
+  #use: ((text: string) => unknown) | undefined;
+  #done: ((value: unknown) => void) | undefined;
+  #fail: ((err: unknown) => void) | undefined;
+
+  constructor(d: Dispatcher, req: TransportRequest, origin: string, path: string, body: string | Uint8Array | undefined, ownPool: boolean, resolve: (res: TransportResponse) => void, reject: (err: unknown) => void) {
+    this.#req = req;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    const signal = req.signal;
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    listen(signal, this);
+    const opts: Dispatcher.DispatchOptions & { signal?: AbortSignal } = { origin, path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body };
+    if (!ownPool) opts.signal = signal;
+    try {
+      d.dispatch(opts, this as Dispatcher.DispatchHandler);
+    } catch (err) {
+      this.onError(err as Error);
+    }
+  }
+
+  /** The attempt's signal aborted (an `EventTarget` listener, or called by an {@link AttemptSignal}): the request stops, its socket closed when it was in flight. */
+  handleEvent(): void {
+    const reason = this.#req.signal.reason as Error;
+    if (this.#abort) this.#stop(reason);
+    else this.onError(reason); // not started yet: `onConnect` aborts it when it does
+  }
+
+  /** Aborts the request once (undici then calls `onError`). */
+  #stop(err: Error): void {
+    if (this.#abortCalled || !this.#abort) return;
+    this.#abortCalled = true;
+    this.#abort(err);
+  }
+
+  onConnect(abort: (err: Error) => void): void {
+    this.#abort = abort;
+    this.#abortCalled = false;
+    if (this.#req.signal.aborted) this.#stop(this.#req.signal.reason as Error);
+  }
+
+  onUpgrade(): void {
+    this.#stop(new Error("the server switched protocols"));
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void): boolean {
+    if (statusCode < 200) return true; // an informational answer: the final one follows
+    this.status = statusCode;
+    this.#resume = resume;
+    const h = (this.headers = answerHeaders(undici!.util.parseHeaders(rawHeaders) as Record<string, string | string[] | undefined>));
+    // Whole: its declared length bounds what is collected before it is read (a body without one is streamed, paused while unread).
+    this.#whole = fitsDeclared(h, this.#req.maxBytes ?? Number.POSITIVE_INFINITY);
+    if (!this.#whole) this.#decoded = this.#streamed();
+    const answered = this.#resolve!;
+    this.#resolve = this.#reject = undefined;
+    answered(this);
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    const stream = this.#stream;
+    if (stream) return stream.push(chunk); // false: undici pauses until the stream is read (`resume`)
+    this.#chunks!.push(chunk);
+    this.#length += chunk.length;
+    return true;
+  }
+
+  onComplete(): void {
+    this.#ended = true;
+    unlisten(this.#req.signal, this);
+    if (this.#stream) this.#stream.push(null);
+    else if (this.#use) this.#deliver();
+  }
+
+  onError(err: Error): void {
+    unlisten(this.#req.signal, this);
+    const reject = this.#reject;
+    if (reject) {
+      // No answer yet: the connection failed, or the attempt was aborted.
+      this.#resolve = this.#reject = undefined;
+      const signal = this.#req.signal;
+      reject(signal.aborted ? signal.reason : new ConnectionError(`Connection failed: ${describe(err)}`, { cause: err, notSent: provesNotSent(err) }));
+      return;
+    }
+    if (this.#failure || this.#ended) return;
+    this.#failure = err;
+    if (this.#stream) this.#stream.destroy(err);
+    else if (this.#fail) {
+      const fail = this.#fail;
+      this.#use = this.#done = this.#fail = undefined;
+      this.#chunks = undefined;
+      fail(bodyReadFailure(err, this.#req.signal, () => undefined));
+    }
+  }
+
+  /** The body from now on as a `Readable`, decoded as its `content-encoding` says (the chunks so far first). */
+  #streamed(): Readable {
+    const stream = (this.#stream = new BodyStream(this));
+    for (const chunk of this.#chunks ?? []) stream.push(chunk);
+    this.#chunks = undefined;
+    if (this.#failure) stream.destroy(this.#failure);
+    else if (this.#ended) stream.push(null);
+    return decoded(stream, this.headers.get("content-encoding"));
+  }
+
+  /** Asks undici for more of the body (the stream's reader wants it). */
+  resume(): void {
+    this.#resume?.();
+  }
+
+  /** Stops reading the body and closes its connection (a stream destroyed before its end). */
+  cancel(err: Error | null): void {
+    if (!this.#ended && !this.#failure) this.#stop(err ?? new Error("the response body was discarded"));
+  }
+
+  /** Runs `read`'s consumer on the whole text, in the step that ended the body. */
+  #deliver(): void {
+    const use = this.#use!;
+    const done = this.#done!;
+    const fail = this.#fail!;
+    this.#use = this.#done = this.#fail = undefined;
+    const chunks = this.#chunks!;
+    this.#chunks = undefined;
+    try {
+      done(use(utf8(chunks, this.#length))); // the text is garbage once `use` returns
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  read<T>(use: (text: string) => T): Promise<Awaited<T>> {
+    // A compressed body or one that may pass the limit is read as `text()` reads it.
+    if (!this.#whole) return this.text().then(use) as Promise<Awaited<T>>;
+    if (this.#consumed) return Promise.reject(new TypeError("the response body was read already"));
+    this.#consumed = true;
+    return new Promise<Awaited<T>>((resolve, reject) => {
+      this.#use = use;
+      this.#done = resolve as (value: unknown) => void;
+      this.#fail = reject;
+      if (this.#failure) {
+        this.#use = this.#done = this.#fail = undefined;
+        reject(bodyReadFailure(this.#failure, this.#req.signal, () => undefined));
+      } else if (this.#ended) this.#deliver();
+    });
+  }
+
+  async text(): Promise<string> {
+    if (this.#whole) return this.read(same);
+    if (this.#consumed) throw new TypeError("the response body was read already");
+    this.#consumed = true;
+    const req = this.#req;
+    const limit = req.maxBytes;
+    const body = this.#decoded!;
+    try {
+      if (limit === undefined) return await readLimited(body, Number.POSITIVE_INFINITY, req.method, req.url, () => undefined);
+      checkDeclared(this.headers, limit, req.method, req.url);
+      return await readLimited(body, limit, req.method, req.url, () => discard(body));
+    } catch (err) {
+      throw bodyReadFailure(err, req.signal, () => discard(body));
+    }
+  }
+
+  stream(): ReadableStream<Uint8Array> | null {
+    if (this.#consumed) return null;
+    this.#consumed = true;
+    return Readable.toWeb((this.#decoded ??= this.#streamed())) as unknown as ReadableStream<Uint8Array>;
+  }
 }
 
 /** A header name (an HTTP token); `Headers` throws a `TypeError` for anything else. */
@@ -276,8 +435,7 @@ function trimmed(v: string): string {
 /**
  * An attempt's abort without an `AbortController` (about 20 µs of CPU a call: a CPU profile of the Node
  * entry's loop, `bench/README.md`): the request path aborts it as it would an `AbortController`, and
- * reads `signal.aborted` / `signal.reason`, and it is itself the `signal` undici's `request()` takes (an
- * EventEmitter: it checks for `on`, calls `once` and `removeListener`, reads `aborted` and `reason`).
+ * reads `signal.aborted` / `signal.reason`; the attempt's {@link Exchange} is told of the abort directly.
  * Only the transport that made it sees it as a signal: it is no `AbortSignal`.
  */
 class AttemptSignal {
@@ -285,8 +443,8 @@ class AttemptSignal {
   aborted = false;
   /** Why: an `AbortError` (the caller's signal) or a `TimeoutError` (the attempt's limit). */
   reason: unknown = undefined;
-  /** The listeners (undici adds one a request, and removes it when the answer is read). */
-  #fns: (() => void)[] | undefined;
+  /** The exchange to stop on abort (one an attempt). */
+  #exchange: Exchange | undefined;
 
   /** Itself: the controller's signal. */
   get signal(): AbortSignal {
@@ -298,28 +456,59 @@ class AttemptSignal {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    const fns = this.#fns; // each listener called once, even one that removes itself or another while called
-    this.#fns = undefined;
-    for (const fn of fns ?? []) fn();
+    const exchange = this.#exchange;
+    this.#exchange = undefined;
+    exchange?.handleEvent();
   }
 
-  /** Calls `fn` on abort (there is one abort). */
-  on(_event: "abort", fn: () => void): this {
-    (this.#fns ??= []).push(fn);
-    return this;
+  /** Tells `exchange` of the abort. */
+  watch(exchange: Exchange): void {
+    this.#exchange = exchange;
   }
 
-  /** Same as {@link on}. */
-  once(event: "abort", fn: () => void): this {
-    return this.on(event, fn);
+  /** No longer tells `exchange`. */
+  unwatch(exchange: Exchange): void {
+    if (this.#exchange === exchange) this.#exchange = undefined;
+  }
+}
+
+/** Tells `exchange` when `signal` aborts (an {@link AttemptSignal}, or an `AbortSignal` given to a caller's dispatcher). */
+function listen(signal: AbortSignal, exchange: Exchange): void {
+  if (signal instanceof AttemptSignal) signal.watch(exchange);
+  else signal.addEventListener("abort", exchange, { once: true });
+}
+
+/** Undoes {@link listen}. */
+function unlisten(signal: AbortSignal, exchange: Exchange): void {
+  if (signal instanceof AttemptSignal) signal.unwatch(exchange);
+  else signal.removeEventListener("abort", exchange);
+}
+
+/**
+ * A body as a `Readable`, fed by its {@link Exchange} (as undici's `request()` feeds its own): a full
+ * buffer pauses undici, a read resumes it, and destroying the stream before its end aborts the request.
+ */
+class BodyStream extends Readable {
+  readonly #exchange: Exchange;
+
+  constructor(exchange: Exchange) {
+    super();
+    this.#exchange = exchange;
   }
 
-  /** Removes a listener. */
-  removeListener(_event: "abort", fn: () => void): this {
-    const i = this.#fns ? this.#fns.indexOf(fn) : -1;
-    if (i >= 0) this.#fns!.splice(i, 1);
-    return this;
+  override _read(): void {
+    this.#exchange.resume();
   }
+
+  override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
+    this.#exchange.cancel(err);
+    callback(err);
+  }
+}
+
+/** The text as it is (`text()` is `read` of it). */
+function same(text: string): string {
+  return text;
 }
 
 /**

@@ -243,12 +243,10 @@ describe("one page walk (ARCHITECTURE.md: the pagination walk lives in jobs/page
 describe("one function sends (ARCHITECTURE.md: every endpoint is `Endpoint` data, sent by api/endpoint.ts)", () => {
   /**
    * The modules that may call `.request(`, `.answer(` or `.raw(` themselves, each with its reason: the request
-   * function itself is not a call of it, and `node.ts`'s `u.request` is undici's, the transport under
-   * the request path. Everything else sends through `send` / `open` of `api/endpoint.ts`.
+   * function itself is not a call of it. Everything else sends through `send` / `open` of `api/endpoint.ts`.
    */
   const EXCEPTIONS: Record<string, string> = {
     "api/endpoint.ts": "the one sender",
-    "node.ts": "undici.request: the Node transport, under the request path",
   };
   /** A call of a method named `request`, `answer` or `raw` (`http.request<T>(`, `http.answer<T>(`, `client.http.raw(`, a chained `\n  .request(`), comments left out. */
   const SENDS = /\.\s*(?:request|answer|raw)\s*[<(]/;

@@ -1,8 +1,10 @@
 /**
  * The attempt's abort without an `AbortController` (`AttemptSignal` of `src/node.ts`, made by the
- * transport's `AbortController`; issue 26 item 4): undici's `request()` takes it as an EventEmitter `signal`
- * through the Node entry's own pool, and a caller's dispatcher still gets a real `AbortSignal`. That attempts still time out and callers still abort at once over both
- * transports is `test/timeouts.test.ts`, `test/abort-robustness.test.ts` and `test/parity.test.ts`.
+ * transport's `AbortController`; issue 26 item 4): through the Node entry's own pool the attempt's exchange
+ * with undici (`Exchange`, sent with `Dispatcher.dispatch`) is told of the abort directly, and a caller's
+ * dispatcher is still handed a real `AbortSignal` (as `opts.signal`, as under undici's `request()`). That
+ * attempts still time out and callers still abort at once over both transports is `test/timeouts.test.ts`,
+ * `test/abort-robustness.test.ts`, `test/parity.test.ts` and `test/undici-exchange.test.ts`.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
