@@ -300,23 +300,20 @@ export class HttpClient {
     });
   }
 
-  async #run<T>(input: SpecInput, opts: RequestOptions): Promise<WithResponse<T>> {
-    const spec = buildSpec(input); // no await before #withRetries: the body is serialised at the call
-    return this.#withRetries(spec, opts, async (res, url, signal, requestId) => {
-      let decoding = false;
-      const use = (text: string): WithResponse<T> | Promise<WithResponse<T>> => {
-        decoding = true;
-        return this.#decode<T>(spec, res, url, requestId, text);
-      };
-      try {
-        // Read and decoded in one step where the transport can (`read`: the Node entry decodes the text in the step
-        // that ends the body, so the text is garbage at once): under load, a text handed on through a promise to be
-        // parsed a step later cost about 60 us of CPU a call more (issue 36: bench/README.md).
-        return await (res.read ? res.read(use) : res.text().then(use));
-      } catch (err) {
-        if (!decoding && signal.aborted) throw signal.reason; // the read was cut by the attempt's abort: its reason
-        throw err;
-      }
+  #run<T>(input: SpecInput, opts: RequestOptions): Promise<WithResponse<T>> {
+    let spec: RequestSpec;
+    try {
+      spec = buildSpec(input); // no await before #withRetries: the body is serialised at the call
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+    // Read and decoded in one step where the transport can (`read`: the Node entry decodes the text in the step that
+    // ends the body, so the text is garbage at once): under load, a text handed on through a promise to be parsed a
+    // step later cost about 60 us of CPU a call more (issue 36: bench/README.md). A read cut by the attempt's abort
+    // rejects with the abort's reason (the attempt's `catch`).
+    return this.#withRetries(spec, opts, (res, url, _signal, requestId) => {
+      const use = (text: string): WithResponse<T> | Promise<WithResponse<T>> => this.#decode<T>(spec, res, url, requestId, text);
+      return res.read ? res.read(use) : res.text().then(use);
     }, bodyOf);
   }
 
