@@ -13,7 +13,7 @@ import { encodeJson, isHeaderName, isHeaderValue, NO_OPTIONS, type Checked } fro
 import { hidesSecrets, parseRedacted, redactAll, redactError, redactHeaders, redactParsed, redactRequestHeaders, secretsOf } from "./redact.js";
 import { attemptTimeoutMs } from "./server-timeout.js";
 import { checkAnswer, decodeAnswer, deprecationOf, firstDeprecationNotice, type AnswerInfo, type DeprecationInfo, type ResponseSchema } from "./response.js";
-import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, uuid, withRetries, type RetryEvent, type RetryPolicy } from "./retry.js";
+import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, uuid, withRetries, type RetryEvent, type RetryPlan, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
 import { VERSION } from "./version.js";
 
@@ -401,14 +401,18 @@ export class HttpClient {
       }
     };
 
-    const onRetry = (e: RetryEvent): Promise<void> | undefined => {
-      const told = run?.retry(e);
-      this.log("info", `Retrying ${endpoint} ${e.serverWaitMs === undefined ? "after backoff" : `in ${e.serverWaitMs} ms (server-directed)`} after ${e.error.name}: ${e.error.message}`, { attempt: e.attempt });
-      cfg.onRetry?.(e);
-      return told;
-    };
     try {
-      return await withRetries(attempt, { endpoint, policy: idem.policy, maxRetries: opts.maxRetries ?? cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, signal: caller, onRetry, backoffBaseMs: cfg.backoffBaseMs });
+      // The retry plan, made once the first attempt failed.
+      const planOf = (): RetryPlan => {
+        const onRetry = (e: RetryEvent): Promise<void> | undefined => {
+          const told = run?.retry(e);
+          this.log("info", `Retrying ${endpoint} ${e.serverWaitMs === undefined ? "after backoff" : `in ${e.serverWaitMs} ms (server-directed)`} after ${e.error.name}: ${e.error.message}`, { attempt: e.attempt });
+          cfg.onRetry?.(e);
+          return told;
+        };
+        return { endpoint, policy: idem.policy, maxRetries: opts.maxRetries ?? cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, signal: caller, onRetry, backoffBaseMs: cfg.backoffBaseMs };
+      };
+      return await withRetries(attempt, caller, planOf);
     } catch (err) {
       const failed = tagError(explainKeyless(explainKeyedFailure(err, idem.key !== undefined, isPublicDeployment(cfg.apiUrl)), cfg.keyless), requestId);
       if (run) await run.error(failed);

@@ -171,23 +171,24 @@ export interface RetryPlan {
 }
 
 /**
- * Runs `attempt` (1-based attempt number) with retries driven by p-retry: its
+ * Runs `attempt` (1-based attempt number) with retries driven by p-retry (`signal`: the caller's, checked
+ * before the first attempt; `planOf` gives the {@link RetryPlan} once an attempt failed): its
  * exponential backoff with jitter (0.5 s doubling to 8 s) between attempts,
  * except after a failure where the server said how long to wait: that wait is
  * slept in `onFailedAttempt`, and `shouldConsumeRetry` returns false for it so
  * p-retry adds no backoff on top. Every failed attempt counts against
  * `maxRetries` here, so the budget is one number for every mix of failures.
  */
-export async function withRetries<R>(attempt: (n: number) => Promise<R>, plan: RetryPlan): Promise<R> {
-  const { signal } = plan;
-  const aborted = () => new AbortError(undefined, { cause: signal?.reason });
-  if (signal?.aborted) throw aborted();
+export async function withRetries<R>(attempt: (n: number) => Promise<R>, signal: AbortSignal | undefined, planOf: () => RetryPlan): Promise<R> {
+  if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
   try {
     // Fast path: most calls succeed at once, and entering p-retry costs ~10 us per call under load. A first
-    // failure is handed to p-retry as its own attempt 1, so every decision and wait below is p-retry's.
+    // failure is handed to p-retry as its own attempt 1, so every decision and wait below is p-retry's; the
+    // plan is made only then (`planOf`: no plan object and no retry callback for a call that succeeds).
     return await attempt(1);
   } catch (first) {
-    return retryAfter(first, attempt, plan, aborted);
+    const plan = planOf();
+    return retryAfter(first, attempt, plan, () => new AbortError(undefined, { cause: plan.signal?.reason }));
   }
 }
 
@@ -252,6 +253,14 @@ export interface IdempotencyPlan {
   policy: RetryPolicy;
 }
 
+/** The plan of a call that sends no key where the server honours none, by its policy. */
+const UNKEYED: Readonly<Record<RetryPolicy, Readonly<IdempotencyPlan>>> = {
+  safe: Object.freeze({ key: undefined, generated: false, policy: "safe" }),
+  "not-idempotent": Object.freeze({ key: undefined, generated: false, policy: "not-idempotent" }),
+  "not-sent-only": Object.freeze({ key: undefined, generated: false, policy: "not-sent-only" }),
+  never: Object.freeze({ key: undefined, generated: false, policy: "never" }),
+};
+
 /**
  * Decides the call's key and policy. A caller's `given` key is always sent and
  * must be a UUID ({@link ValidationError} otherwise, before anything is sent).
@@ -265,6 +274,7 @@ export function idempotencyPlan(given: string | undefined, honoured: boolean, ge
     throw new ValidationError([{ path: "idempotencyKey", message: `must be a UUID (the server answers 409 to any other key), got ${JSON.stringify(given)}` }], "request options");
   }
   const key = given ?? (honoured && generate ? uuid() : undefined);
+  if (key === undefined && !honoured) return UNKEYED[policy ?? "safe"]; // most calls: one plan a policy, none made a call
   if (!honoured) return { key, generated: false, policy: policy ?? "safe" };
   return { key, generated: given === undefined && key !== undefined, policy: key ? "safe" : (policy ?? "not-idempotent") };
 }
