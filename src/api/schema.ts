@@ -54,11 +54,13 @@ function isSchemaFormat(f: unknown): f is SchemaFormat {
 /**
  * `formats` as sent on the wire: schemas converted, our own `validate` flag
  * removed; every other entry and key passes through unchanged (new objects,
- * the caller's are not touched).
+ * the caller's are not touched; without a `json` or `changeTracking` object,
+ * the caller's array itself, which nothing changes).
  */
 export function wireFormats<F>(formats: readonly F[], where = "formats"): F[] {
   // Not an array: left for the option checks to report.
   if (!Array.isArray(formats)) return formats as F[];
+  if (!formats.some(isSchemaFormat)) return formats as F[]; // nothing to convert: the same array (read only; the body is encoded at the call)
   return formats.map((f, i) => {
     if (!isSchemaFormat(f)) return f;
     const { validate, ...rest } = f;

@@ -310,10 +310,13 @@ export type ScrapeResult<O extends ScrapeOptions = ScrapeOptions> = Document<Jso
 
 /**
  * Scrape options as sent: schemas in `formats` converted to JSON Schema, the
- * `validate` flag removed. A new object; every other key passes through.
+ * `validate` flag removed. A new object when a format changed (every other key
+ * passes through), else the options themselves, which nothing changes.
  */
 export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "formats"): O {
-  return options.formats ? { ...options, formats: wireFormats(options.formats, where) } : options;
+  if (!options.formats) return options;
+  const formats = wireFormats(options.formats, where);
+  return formats === options.formats ? options : { ...options, formats };
 }
 
 /** `POST /v2/scrape`: the options checked, the schemas in `formats` converted; the result is the document. */

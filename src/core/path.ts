@@ -17,6 +17,7 @@ function segment(v: unknown): string {
 
 /** `route` with each `{name}` placeholder replaced, in order, by the next of `values` as one checked, encoded segment. */
 export function fill(route: string, values: readonly unknown[]): string {
+  if (!route.includes("{")) return route; // no placeholder (`/v2/scrape`): the route as it is
   let i = 0;
   return route.replace(/\{\w+\}/g, () => segment(values[i++]));
 }
