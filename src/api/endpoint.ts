@@ -113,7 +113,7 @@ export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: End
   const map = ep.map;
   // One `APIPromise` a call, made here of the answer mapped.
   return APIPromise.map(sent, (raw) => {
-    http.state.credits.read(spec?.method, spec?.path, raw);
+    http.state.credits?.read(spec?.method, spec?.path, raw);
     return map ? map(raw, args, http) : (raw as unknown as R);
   });
 }
