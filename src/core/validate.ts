@@ -278,6 +278,3 @@ export function isHttpUrl(s: string): boolean {
     return false;
   }
 }
-
-/** ISO 3166-1 alpha-2 country code in capitals (the v1 map rule). */
-export const countryUpper = z.string().check(z.regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166-1 country code in capitals, such as US"));
