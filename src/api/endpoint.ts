@@ -136,10 +136,12 @@ function sendHeld<T>(http: HttpClient, limiter: ConcurrencyLimiter, build: () =>
     http
       .answer<T>(spec, req)
       .finally(() => {
+        // A release that throws, or whose promise rejects, is logged either way (one message).
+        const warn = (err: unknown) => http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`);
         try {
-          void Promise.resolve(release()).catch((err: unknown) => http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`));
+          void Promise.resolve(release()).catch(warn);
         } catch (err) {
-          http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`);
+          warn(err);
         }
       }),
   );

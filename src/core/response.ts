@@ -14,6 +14,7 @@
 import * as z from "zod/v4/mini";
 import { InvalidResponseError, isRecord, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
 import { redactHeaders, redactKeyShapes } from "./redact.js";
+import { at } from "./validate.js";
 
 /** A zod schema (zod 4 / zod mini) describing what a method reads from a 2xx body. */
 export type ResponseSchema = z.ZodMiniType;
@@ -108,12 +109,6 @@ function describe(i: ZodIssue, value: unknown): string {
   if (i.code === "invalid_union") return `matches none of the expected shapes (got ${kind(value)})`;
   if (i.code === "custom") return `${i.message}, got ${kind(value)}`;
   return i.message && i.message !== "Invalid input" ? i.message : `invalid (got ${kind(value)})`;
-}
-
-function at(value: unknown, path: (string | number)[]): unknown {
-  let cur = value;
-  for (const p of path) cur = cur !== null && typeof cur === "object" ? (cur as Record<string | number, unknown>)[p] : undefined;
-  return cur;
 }
 
 function kind(v: unknown): string {

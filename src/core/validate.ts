@@ -157,7 +157,8 @@ export interface RawIssue {
   keys?: string[] | undefined;
 }
 
-function at(value: unknown, path: PropertyKey[]): unknown {
+/** The value at `path` inside `value` (`undefined` where the path leaves objects); `core/response.ts` reads answers with it too. */
+export function at(value: unknown, path: PropertyKey[]): unknown {
   let cur: unknown = value;
   for (const p of path) {
     if (cur === null || typeof cur !== "object") return undefined;
