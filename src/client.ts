@@ -42,7 +42,7 @@ import {
 } from "./api/usage.js";
 import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
-import type { CreditMeter } from "./core/client-state.js";
+import { ClientCreditMeter, type CreditMeter } from "./core/client-state.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
 import { jobDocuments, type DocumentStream } from "./jobs/pages.js";
@@ -63,6 +63,8 @@ export class WebData {
   readonly #http: HttpClient;
   readonly #options: ClientOptions;
   #v1: V1Client | undefined;
+  /** This client's credit meter (`credits`), on its `HttpClient`'s state for every face of it to count on. */
+  readonly #credits = new ClientCreditMeter();
 
   /**
    * @param options Key, URL, timeouts, retries, logging; each falls back to the
@@ -75,6 +77,7 @@ export class WebData {
     this.#options = opts;
     this.#http = new HttpClient(config, selectTransport(opts));
     this.#http.state.limiter = concurrencyLimiter(this.#http);
+    this.#http.state.credits = this.#credits;
   }
 
   /** @internal The shared request layer (for `jobs/` and `v1/`). */
@@ -88,7 +91,7 @@ export class WebData {
    * on the same meter; another client has its own. A client `budget` is counted against it.
    */
   get credits(): CreditMeter {
-    return this.#http.state.credits;
+    return this.#credits;
   }
 
   /** The base URL in use. */

@@ -113,7 +113,7 @@ export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: End
   const map = ep.map;
   // One `APIPromise` a call, made here of the answer mapped.
   return APIPromise.map(sent, (raw) => {
-    http.state.credits.read(spec?.method, spec?.path, raw);
+    http.state.credits?.read(spec?.method, spec?.path, raw);
     return map ? map(raw, args, http) : (raw as unknown as R);
   });
 }
@@ -136,10 +136,12 @@ function sendHeld<T>(http: HttpClient, limiter: ConcurrencyLimiter, build: () =>
     http
       .answer<T>(spec, req)
       .finally(() => {
+        // A release that throws, or whose promise rejects, is logged either way (one message).
+        const warn = (err: unknown) => http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`);
         try {
-          void Promise.resolve(release()).catch((err: unknown) => http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`));
+          void Promise.resolve(release()).catch(warn);
         } catch (err) {
-          http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`);
+          warn(err);
         }
       }),
   );

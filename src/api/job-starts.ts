@@ -115,7 +115,7 @@ export const DEFAULT_AGENT_MAX_CREDITS = 2_500;
 export function budgetOf(http: HttpClient, callBudget: Budget | undefined): { budget: Budget; spent: number } | undefined {
   if (callBudget) return { budget: callBudget, spent: 0 };
   const budget = http.config.budget;
-  return budget && { budget, spent: http.state.credits.total };
+  return budget && { budget, spent: http.state.credits?.total ?? 0 };
 }
 
 /**

@@ -285,8 +285,8 @@ export function scrapeOptionsRules(o: ScrapeOptions, ctx: { issues: { path: Prop
   scrapeRules({ names, formats: o.formats, waitFor: o.waitFor, timeout: o.timeout, actions: o.actions }, ctx);
 }
 
-/** Validates scrape options nested under `scrapeOptions` (crawl, search, extract). */
-export const scrapeOptionsSchema = z.looseObject(scrapeOptionsShape).check(rules((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
+/** Validates scrape options nested under `scrapeOptions` (crawl, search, extract); marked pure: `scrape` alone does not carry it. */
+export const scrapeOptionsSchema = /* @__PURE__ */ z.looseObject(scrapeOptionsShape).check(/* @__PURE__ */ rules((o, ctx) => scrapeOptionsRules(o as ScrapeOptions, ctx as never), { when: () => true }));
 
 const scrapeBody = z
   .looseObject({

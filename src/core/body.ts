@@ -10,11 +10,15 @@ import { ResponseTooLargeError } from "./errors.js";
 /** `METHOD /path` of a request, for the error (the URL was parsed before sending). */
 const endpointOf = (method: string, url: string) => `${method} ${new URL(url).pathname}`;
 
+/** The declared `content-length` of a body as it is read: `NaN` when none is declared or a content coding changes it once decoded. */
+export function declaredLength(headers: Headers): number {
+  const coding = headers.get("content-encoding")?.trim().toLowerCase();
+  return coding && coding !== "identity" ? Number.NaN : Number(headers.get("content-length") ?? Number.NaN);
+}
+
 /** Throws {@link ResponseTooLargeError} at once when the declared length is over the limit. */
 export function checkDeclared(headers: Headers, limit: number, method: string, url: string): void {
-  const coding = headers.get("content-encoding")?.trim().toLowerCase();
-  const length = coding && coding !== "identity" ? Number.NaN : Number(headers.get("content-length") ?? Number.NaN);
-  if (length > limit) throw new ResponseTooLargeError(limit, endpointOf(method, url));
+  if (declaredLength(headers) > limit) throw new ResponseTooLargeError(limit, endpointOf(method, url));
 }
 
 /**

@@ -5,8 +5,8 @@
  * `jobs/` function, which all receive the `HttpClient`. Nothing of it is in module scope, so two
  * clients in one process never change each other's results, and what ran before in the process
  * changes nothing (`test/architecture-time-state.test.ts` fails on module-level state keyed by a
- * client). The credit meter belongs here too when it comes; the concurrency limiter is here
- * ({@link ClientState.limiter}, with the in-process one, {@link LocalSlots}, and {@link takeSlot}).
+ * client). The credit meter ({@link ClientState.credits}, {@link ClientCreditMeter}) and the concurrency
+ * limiter ({@link ClientState.limiter}, with the in-process one, {@link LocalSlots}, and {@link takeSlot}) are here.
  */
 import { onAbort } from "./abort.js";
 import { AbortError, TimeoutError } from "./errors.js";
@@ -49,8 +49,13 @@ export class ClientState {
    * every face of the client goes through); read by `api/endpoint.ts` `sendChecked`.
    */
   limiter: ConcurrencyLimiter | undefined = undefined;
-  /** The credits this client spent (`client.credits`): `api/endpoint.ts` `sendChecked` hands it every answer ({@link ClientCreditMeter.read}). */
-  readonly credits = new ClientCreditMeter();
+  /**
+   * The credits this client spent (`client.credits`): `api/endpoint.ts` `sendChecked` hands it every answer
+   * ({@link ClientCreditMeter.read}). Set once by `client.ts` (the `WebData` constructor, which every face of the
+   * client goes through), so the meter is in no bundle without `WebData` (the standalone `scrape`, which no
+   * one could ask); undefined there: nothing is counted.
+   */
+  credits: ClientCreditMeter | undefined = undefined;
 }
 
 /** Gives back a slot that {@link ConcurrencyLimiter.acquire} gave. The client calls it once, when the call settles. */

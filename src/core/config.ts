@@ -329,12 +329,9 @@ export function isPublicDeployment(apiUrl: string): boolean {
 
 /** The default logger: the message alone when there is no data (an empty second argument printed a trailing space). */
 function consoleLogger(): Logger {
-  return {
-    debug: (m, d) => (d === undefined ? console.debug(m) : console.debug(m, d)),
-    info: (m, d) => (d === undefined ? console.info(m) : console.info(m, d)),
-    warn: (m, d) => (d === undefined ? console.warn(m) : console.warn(m, d)),
-    error: (m, d) => (d === undefined ? console.error(m) : console.error(m, d)),
-  };
+  // `console[level]` is read when a line is written (a console patched later is used), as four written-out methods would.
+  const line = (level: keyof Logger): Logger[keyof Logger] => (m, d) => (d === undefined ? console[level](m) : console[level](m, d));
+  return { debug: line("debug"), info: line("info"), warn: line("warn"), error: line("error") };
 }
 
 /** True when a line at `level` should be written under `configured`. */

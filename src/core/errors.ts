@@ -374,7 +374,7 @@ export class InvalidResponseError extends WebDataError {
       init.code === "INVALID_RESPONSE_JSON" ? "a malformed JSON body"
       : init.code === "EMPTY_RESPONSE" ? "an empty body"
       : init.code === "NOT_JSON" ? `a body that is not JSON (${init.contentType || "no content-type"})`
-      : `JSON the SDK cannot use (${(init.issues ?? []).map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ")})`;
+      : `JSON the SDK cannot use (${listIssues((init.issues ?? []).map((i) => ({ path: i.path.join("."), message: i.message })))})`;
     super(`The server answered HTTP ${init.status} with ${what}${init.endpoint ? ` (${init.endpoint})` : ""}`);
     this.code = init.code;
     this.status = init.status;

@@ -14,6 +14,7 @@
 import * as z from "zod/v4/mini";
 import { InvalidResponseError, isRecord, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
 import { redactHeaders, redactKeyShapes } from "./redact.js";
+import { at } from "./validate.js";
 
 /** A zod schema (zod 4 / zod mini) describing what a method reads from a 2xx body. */
 export type ResponseSchema = z.ZodMiniType;
@@ -41,10 +42,11 @@ export const EXCERPT_CHARS = 500;
 
 /** Any JSON object; its fields are not looked into (documents, options, records passed on as they are). */
 export const anyObject = z.custom<Record<string, unknown>>(isRecord, { error: "expected an object" });
+// Marked pure (esbuild does not read zod's own marks): a bundle whose methods use neither drops them.
 /** An array of JSON objects (documents, errors, sessions), each not looked into. */
-export const objects = z.array(anyObject);
+export const objects = /* @__PURE__ */ z.array(anyObject);
 /** An optional string that the server may also send as `null`. */
-export const maybeString = z.optional(z.nullable(z.string()));
+export const maybeString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable(/* @__PURE__ */ z.string()));
 
 /**
  * Decodes a 2xx body (the key already redacted from `text`). Not JSON, or
@@ -107,12 +109,6 @@ function describe(i: ZodIssue, value: unknown): string {
   if (i.code === "invalid_union") return `matches none of the expected shapes (got ${kind(value)})`;
   if (i.code === "custom") return `${i.message}, got ${kind(value)}`;
   return i.message && i.message !== "Invalid input" ? i.message : `invalid (got ${kind(value)})`;
-}
-
-function at(value: unknown, path: (string | number)[]): unknown {
-  let cur = value;
-  for (const p of path) cur = cur !== null && typeof cur === "object" ? (cur as Record<string | number, unknown>)[p] : undefined;
-  return cur;
 }
 
 function kind(v: unknown): string {

@@ -4,7 +4,7 @@
  * `request` over a keep-alive pool). Both obey the same contract, so the
  * behaviour tests run over both.
  */
-import { checkDeclared, chunksOf, readLimited } from "./body.js";
+import { checkDeclared, chunksOf, declaredLength, readLimited } from "./body.js";
 import { ConnectionError, ResponseTooLargeError } from "./errors.js";
 
 /** One HTTP exchange to perform. */
@@ -77,8 +77,7 @@ export function provesNotSent(err: unknown): boolean {
  * change it once decoded): then the runtime's own, faster, reader may read it whole.
  */
 export function fitsDeclared(headers: Headers, limit: number): boolean {
-  const coding = headers.get("content-encoding")?.trim().toLowerCase();
-  return (!coding || coding === "identity") && Number(headers.get("content-length") ?? Number.NaN) <= limit;
+  return declaredLength(headers) <= limit; // NaN (none declared, or coded) never fits
 }
 
 /** A transport over any `fetch` implementation. */

@@ -157,7 +157,8 @@ export interface RawIssue {
   keys?: string[] | undefined;
 }
 
-function at(value: unknown, path: PropertyKey[]): unknown {
+/** The value at `path` inside `value` (`undefined` where the path leaves objects); `core/response.ts` reads answers with it too. */
+export function at(value: unknown, path: PropertyKey[]): unknown {
   let cur: unknown = value;
   for (const p of path) {
     if (cur === null || typeof cur !== "object") return undefined;
@@ -278,6 +279,3 @@ export function isHttpUrl(s: string): boolean {
     return false;
   }
 }
-
-/** ISO 3166-1 alpha-2 country code in capitals (the v1 map rule). */
-export const countryUpper = z.string().check(z.regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166-1 country code in capitals, such as US"));

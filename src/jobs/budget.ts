@@ -40,7 +40,7 @@ export function budgetWatch(http: HttpClient, callBudget: Budget | undefined, jo
   const { budget } = held;
   return async (status, signal) => {
     // The sender counted this status's `creditsUsed` on the meter before the waiter saw it.
-    const spent = callBudget ? (http.state.credits.job(job.id) ?? 0) : http.state.credits.total;
+    const spent = (callBudget ? http.state.credits?.job(job.id) : http.state.credits?.total) ?? 0;
     if (spent <= budget.credits) return;
     let cancelled = false;
     if (budget.onExceeded !== "throw" && job.cancel && !ended(status.status)) {

@@ -4,11 +4,14 @@
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
-import { check, countryUpper, httpUrl, int, plainObject } from "../core/validate.js";
+import { check, httpUrl, int, plainObject } from "../core/validate.js";
 import { send, type Endpoint } from "../api/endpoint.js";
 import { mapAnswer } from "../api/map.js";
 import { optionsArg } from "../core/options.js";
 import { v1Success } from "./shapes.js";
+
+/** ISO 3166-1 alpha-2 country code in capitals (the v1 map rule; here, its one user, so no other bundle carries it). */
+const countryUpper = z.string().check(z.regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166-1 country code in capitals, such as US"));
 
 /** Options of `mapUrl` (spec §4.1). */
 export interface V1MapParams {
