@@ -193,12 +193,6 @@ const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "c
 /** What the SDK calls itself (`user-agent`, `x-client`). */
 const USER_AGENT = `webdata/${VERSION}`;
 
-/**
- * A path `URL` writes as it is: segments of letters, digits and `-_.~!*'()` (what `encodeURIComponent` leaves,
- * so every route filled by `core/path.ts` with a plain id), no `.` or `..` segment, no empty one, no query.
- */
-const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[\w\-.~!*'()]+)+$/;
-
 /** True when a query has a value to send. */
 function hasQuery(query: RequestSpec["query"]): boolean {
   if (query) for (const k in query) if (query[k] !== undefined) return true;
@@ -214,24 +208,14 @@ export class HttpClient {
   readonly #operations = new Map<string, string>();
   /** This client's memory between calls (started and cancelled jobs, its watchers' WebSocket): see `./client-state.ts`. */
   readonly state = new ClientState();
-  /**
-   * The path of `apiUrl` (`""` at the root) when `apiUrl` is written as `URL` writes it (lower-case scheme and
-   * host, no default port): a call's URL is then `apiUrl` and a plain path joined as text, without a `URL` parse
-   * a call. `undefined`: every URL goes through `URL`.
-   */
-  readonly #basePath: string | undefined;
-  /** The client's `headers`, names in lower case (`undefined`: none). */
-  readonly #ownHeaders: Readonly<Record<string, string>> | undefined;
+  /** The URL and its path of each route sent that has no placeholder and no query (a fixed set): a call to one parses no URL. */
+  readonly #routes = new Map<string, readonly [url: string, pathname: string]>();
 
   /** Binds a resolved configuration to a transport. */
   constructor(config: ResolvedConfig, transport: Transport) {
     this.#config = config;
     this.#transport = transport;
     this.#secrets = secretsOf(config.apiKey, config.headers);
-    const probe = new URL(`${config.apiUrl}/v2`);
-    this.#basePath = probe.href === `${config.apiUrl}/v2` && !probe.search && !probe.hash ? probe.pathname.slice(0, -3) : undefined;
-    const own = Object.entries(config.headers);
-    this.#ownHeaders = own.length ? Object.fromEntries(own.map(([k, v]) => [k.toLowerCase(), v])) : undefined;
   }
 
   /**
@@ -266,15 +250,9 @@ export class HttpClient {
 
   /** Builds the absolute URL of a path under the API URL (a path may carry a query). */
   url(path: string, query?: RequestSpec["query"]): string {
-    if (this.#plain(path, query)) return this.#config.apiUrl + path; // what `URL` would write
     const u = new URL(this.#config.apiUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
     return u.toString();
-  }
-
-  /** True when `path` and `query` make a URL `URL` would write as `apiUrl` + `path` (see {@link HttpClient.#basePath}). */
-  #plain(path: string, query: RequestSpec["query"]): boolean {
-    return this.#basePath !== undefined && PLAIN_PATH.test(path) && !hasQuery(query);
   }
 
   /**
@@ -358,9 +336,15 @@ export class HttpClient {
     const link = linkSignal(opts.signal); // one listener on the caller's signal, however many calls share it
     if (link) return this.#withRetries(spec, { ...opts, signal: link.signal }, handle, answerBody).finally(link.dispose);
     const cfg = this.#config;
-    const plain = this.#plain(spec.path, spec.query);
-    const url = plain ? cfg.apiUrl + spec.path : this.url(spec.path, spec.query);
-    const endpoint = `${spec.method} ${plain ? this.#basePath! + spec.path : new URL(url).pathname}`;
+    const fixed = spec.route === spec.path && !hasQuery(spec.query);
+    let at = fixed ? this.#routes.get(spec.path) : undefined;
+    if (!at) {
+      const joined = this.url(spec.path, spec.query);
+      at = [joined, new URL(joined).pathname];
+      if (fixed) this.#routes.set(spec.path, at);
+    }
+    const url = at[0];
+    const endpoint = `${spec.method} ${at[1]}`;
     const idem = idempotencyPlan(opts.idempotencyKey, spec.idempotent === true, cfg.idempotencyKeys, spec.retry);
     const headers = this.#headers(spec, opts, url, idem.key);
     const requestId = headers["x-request-id"] as string; // always set by #headers: the same on every attempt
@@ -427,9 +411,7 @@ export class HttpClient {
     if (spec.auth !== false && key) h.authorization = `Bearer ${key}`; // `url` is always under apiUrl (see `url()`)
     if (idemKey !== undefined) h["x-idempotency-key"] = idemKey;
     // The client's headers, then the call's (a name in any case: the call's wins).
-    if (this.#ownHeaders) Object.assign(h, this.#ownHeaders);
-    const call = opts.headers;
-    if (call) for (const k of Object.keys(call)) h[k.toLowerCase()] = call[k]!;
+    for (const from of [this.#config.headers, opts.headers]) if (from) for (const k of Object.keys(from)) h[k.toLowerCase()] = from[k]!;
     if (spec.auth === false) delete h.authorization;
     else if (this.#config.keyless && h.authorization !== undefined) {
       throw new ValidationError([{ path: "headers.authorization", message: "is sent by no keyless client (apiKey: null or WEBDATA_API_KEY set empty): pass the key as { apiKey } instead" }], "request options");

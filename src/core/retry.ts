@@ -253,14 +253,6 @@ export interface IdempotencyPlan {
   policy: RetryPolicy;
 }
 
-/** The plan of a call that sends no key where the server honours none, by its policy. */
-const UNKEYED: Readonly<Record<RetryPolicy, Readonly<IdempotencyPlan>>> = {
-  safe: Object.freeze({ key: undefined, generated: false, policy: "safe" }),
-  "not-idempotent": Object.freeze({ key: undefined, generated: false, policy: "not-idempotent" }),
-  "not-sent-only": Object.freeze({ key: undefined, generated: false, policy: "not-sent-only" }),
-  never: Object.freeze({ key: undefined, generated: false, policy: "never" }),
-};
-
 /**
  * Decides the call's key and policy. A caller's `given` key is always sent and
  * must be a UUID ({@link ValidationError} otherwise, before anything is sent).
@@ -274,7 +266,6 @@ export function idempotencyPlan(given: string | undefined, honoured: boolean, ge
     throw new ValidationError([{ path: "idempotencyKey", message: `must be a UUID (the server answers 409 to any other key), got ${JSON.stringify(given)}` }], "request options");
   }
   const key = given ?? (honoured && generate ? uuid() : undefined);
-  if (key === undefined && !honoured) return UNKEYED[policy ?? "safe"]; // most calls: one plan a policy, none made a call
   if (!honoured) return { key, generated: false, policy: policy ?? "safe" };
   return { key, generated: given === undefined && key !== undefined, policy: key ? "safe" : (policy ?? "not-idempotent") };
 }
