@@ -103,10 +103,9 @@ function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Tran
       origin = parsed.origin;
       path = parsed.pathname + parsed.search;
     }
-    const to = origin;
     // Through our own pool the signal is an AttemptSignal (see `AbortController` below); a caller's dispatcher,
     // which may read `signal` itself (as it does under `request()`), is also handed the attempt's AbortSignal.
-    return new Promise<TransportResponse>((resolve, reject) => new Exchange(chosen!, req, to, path, body, !dispatcher, resolve, reject));
+    return new Promise<TransportResponse>((resolve, reject) => new Exchange(chosen!, req, origin, path, body, !dispatcher, resolve, reject));
   };
   // Our own pool takes the attempt's AttemptSignal; a caller's dispatcher gets an AbortController's.
   if (!dispatcher) send.AbortController = AttemptSignal;
@@ -243,12 +242,15 @@ class Exchange implements TransportResponse {
     if (this.#failure || this.#ended) return;
     this.#failure = err;
     if (this.#stream) this.#stream.destroy(err);
-    else if (this.#fail) {
-      const fail = this.#fail;
-      this.#use = this.#done = this.#fail = undefined;
-      this.#chunks = undefined;
-      fail(bodyReadFailure(err, this.#req.signal, () => undefined));
-    }
+    else if (this.#fail) this.#failRead();
+  }
+
+  /** `read`'s consumer gets the body's failure (the attempt's abort reason, else a dropped connection). */
+  #failRead(): void {
+    const fail = this.#fail!;
+    this.#use = this.#done = this.#fail = undefined;
+    this.#chunks = undefined;
+    fail(bodyReadFailure(this.#failure, this.#req.signal, () => undefined));
   }
 
   /** The body from now on as a `Readable`, decoded as its `content-encoding` says (the chunks so far first). */
@@ -295,10 +297,8 @@ class Exchange implements TransportResponse {
       this.#use = use;
       this.#done = resolve as (value: unknown) => void;
       this.#fail = reject;
-      if (this.#failure) {
-        this.#use = this.#done = this.#fail = undefined;
-        reject(bodyReadFailure(this.#failure, this.#req.signal, () => undefined));
-      } else if (this.#ended) this.#deliver();
+      if (this.#failure) this.#failRead();
+      else if (this.#ended) this.#deliver();
     });
   }
 

@@ -272,7 +272,7 @@ export class HttpClient {
   /** Opens a call and returns the raw answer (for streams). Errors are mapped like {@link request}. */
   async raw(input: SpecInput, opts: Checked<RequestOptions> = NO_OPTIONS): Promise<TransportResponse> {
     const spec = buildSpec(input);
-    return this.#withRetries(spec, opts, async (res, url, _signal, requestId) => {
+    return this.#withRetries(spec, opts, async (res, url, requestId) => {
       if (!isSuccess(res.status)) throw await this.#errorFrom(spec, res, url, requestId);
       return res;
     });
@@ -289,7 +289,7 @@ export class HttpClient {
     // ends the body, so the text is garbage at once): under load, a text handed on through a promise to be parsed a
     // step later cost about 60 us of CPU a call more (issue 36: bench/README.md). A read cut by the attempt's abort
     // rejects with the abort's reason (the attempt's `catch`).
-    return this.#withRetries(spec, opts, (res, url, _signal, requestId) => {
+    return this.#withRetries(spec, opts, (res, url, requestId) => {
       const use = (text: string): WithResponse<T> | Promise<WithResponse<T>> => this.#decode<T>(spec, res, url, requestId, text);
       return res.read ? res.read(use) : res.text().then(use);
     }, bodyOf);
@@ -329,7 +329,7 @@ export class HttpClient {
   async #withRetries<R>(
     spec: RequestSpec,
     opts: RequestOptions,
-    handle: (res: TransportResponse, url: string, signal: AbortSignal, requestId: string) => Promise<R>,
+    handle: (res: TransportResponse, url: string, requestId: string) => Promise<R>,
     answerBody?: (out: R) => unknown,
   ): Promise<R> {
     // `opts` were checked once, by the public method (`Checked`): never again here, on each call of a walk or a poll.
@@ -369,7 +369,7 @@ export class HttpClient {
       if (debug) this.log("debug", `-> ${endpoint}${n > 1 ? ` (attempt ${n})` : ""}`);
       try {
         const res = await this.#transport({ url, method: spec.method, headers: sent, body, signal: ctl.signal, maxBytes: cfg.maxResponseBytes });
-        const out = await handle(res, url, ctl.signal, requestId);
+        const out = await handle(res, url, requestId);
         if (run) await run.response(res, answerBody?.(out));
         if (debug) this.log("debug", `<- ${endpoint} ${res.status}`);
         return out;

@@ -1,7 +1,7 @@
 /**
  * The byte mover under the one request function. Two implementations: the
- * portable `fetch` one here, and the Node one in `src/node.ts` (undici
- * `request` over a keep-alive pool). Both obey the same contract, so the
+ * portable `fetch` one here, and the Node one in `src/node.ts` (undici's
+ * `dispatch` over a keep-alive pool, with a handler of its own). Both obey the same contract, so the
  * behaviour tests run over both.
  */
 import { checkDeclared, chunksOf, declaredLength, readLimited } from "./body.js";
@@ -74,7 +74,8 @@ export function provesNotSent(err: unknown): boolean {
 
 /**
  * True when the declared `content-length` proves the body fits within `limit` (no content coding can
- * change it once decoded): then the runtime's own, faster, reader may read it whole.
+ * change it once decoded): then it may be read whole, without counting its bytes (the runtime's own reader, or the
+ * Node transport's collector).
  */
 export function fitsDeclared(headers: Headers, limit: number): boolean {
   return declaredLength(headers) <= limit; // NaN (none declared, or coded) never fits
