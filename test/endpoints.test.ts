@@ -172,6 +172,30 @@ describe.each(TRANSPORTS)("endpoints over %s", (kind) => {
       expect(s.fake.requests).toHaveLength(0);
     });
 
+    it("checks location as a plain object, with the object's own issues, before sending (v2 and v1)", async () => {
+      s = await setup(kind);
+      const cases: [unknown, string[]][] = [
+        [new String("us"), ["location: must be a plain object"]],
+        [new Map([["country", "US"]]), ["location: must be a plain object"]],
+        [["US"], ["location: must be a plain object"]],
+        ["US", ["location: expected object, got a string"]],
+        [{ country: 5, languages: "en" }, ["location.country: expected string, got number 5", "location.languages: expected array, got a string"]],
+      ];
+      for (const [location, messages] of cases) {
+        const err = (await s.client.map("https://acme.test", { location } as never).catch((e: unknown) => e)) as ValidationError;
+        expect(err, String(location)).toBeInstanceOf(ValidationError);
+        expect(err.issues.map((i) => `${i.path}: ${i.message}`)).toEqual(messages);
+        const v1 = (await s.client.v1.mapUrl("https://acme.test", { location } as never).catch((e: unknown) => e)) as ValidationError;
+        expect(v1.issues.map((i) => `${i.path}: ${i.message}`)).toEqual(messages);
+      }
+      const v1Country = (await s.client.v1.mapUrl("https://acme.test", { location: { country: "us" } }).catch((e: unknown) => e)) as ValidationError;
+      expect(v1Country.issues.map((i) => `${i.path}: ${i.message}`)).toEqual(["location.country: must be a two-letter ISO 3166-1 country code in capitals, such as US"]);
+      const nullProto = Object.assign(Object.create(null) as object, { country: "de" });
+      await s.client.map("https://acme.test", { location: nullProto } as never);
+      expect(s.fake.requests).toHaveLength(1);
+      expect(s.fake.requests[0]!.body).toMatchObject({ location: { country: "de" } });
+    });
+
     it("exposes the server warning", async () => {
       s = await setup(kind);
       const res = await s.client.map("https://acme.test", { search: "contact" });
@@ -390,6 +414,11 @@ describe.each(TRANSPORTS)("endpoints over %s", (kind) => {
       expect(err.issues.map((i) => i.path).sort()).toEqual(["accept_terms", "agent_name", "email"]);
       const empty = (await s.client.agentSignup({ email: "a@b.co", agent_name: "", accept_terms: true }).catch((e: unknown) => e)) as ValidationError;
       expect(empty.issues[0]!.path).toBe("agent_name");
+      // Any value but true, or none, gets the one message that says why.
+      for (const accept of [false, "yes", 1, undefined]) {
+        const refused = (await s.client.agentSignup({ email: "a@b.co", agent_name: "x", accept_terms: accept as never }).catch((e: unknown) => e)) as ValidationError;
+        expect(refused.issues, String(accept)).toEqual([{ path: "accept_terms", message: "must be true: the sponsor has to accept the Terms of Service" }]);
+      }
       expect(s.fake.requests).toHaveLength(0);
     });
   });

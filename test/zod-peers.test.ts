@@ -80,6 +80,23 @@ export async function run() {
   // A name the SDK does not know passes through (the server added formats before): the server is the judge.
   await call("unknown format name", () => c.scrape(URL_, { formats: ["markdown", "no-such-format"] }), formats);
   for (const f of BAD_FORMATS) await call("bad format " + JSON.stringify(f), () => c.scrape(URL_, { formats: [f] }), formats);
+  // Options of more than one form (a name or an object, a URL or an object, "auto" or a number): each wrong one named, whichever zod.
+  const BAD_OPTIONS = {
+    "parsers: unknown name": () => c.scrape(URL_, { parsers: ["docx"] }),
+    "parsers: bad mode": () => c.scrape(URL_, { parsers: [{ type: "pdf", mode: "slow" }] }),
+    "parsers: number": () => c.scrape(URL_, { parsers: [5] }),
+    "search sources: unknown name": () => c.search("acme", { sources: ["video"] }),
+    "search sources: web with a bad tbs": () => c.search("acme", { sources: [{ type: "web", tbs: 5 }] }),
+    "search sources: unknown type": () => c.search("acme", { sources: [{ type: "maps" }] }),
+    "search categories: bad object": () => c.search("acme", { categories: [{ type: "nope" }] }),
+    "webhook: not a URL": () => c.startCrawl(URL_, { webhook: "not a url" }),
+    "webhook: signature header": () => c.startCrawl(URL_, { webhook: { url: "https://hooks.test/", headers: { "X-Firecrawl-Signature": "x" } } }),
+    "webhook: number": () => c.startCrawl(URL_, { webhook: 5 }),
+    "v1 webhook: bad events": () => c.v1.asyncCrawlUrl(URL_, { webhook: { url: "https://hooks.test/", events: ["done"] } }),
+    "maxConcurrency: 0": async () => new WebData({ ...opts, maxConcurrency: 0 }),
+    "maxConcurrency: a word": async () => new WebData({ ...opts, maxConcurrency: "many" }),
+  };
+  for (const [name, fn] of Object.entries(BAD_OPTIONS)) await call("bad option " + name, fn, (b) => b);
   for (const [kind, schema] of Object.entries(schemas)) {
     await call(kind + ": scrape json", () => c.scrape(URL_, { formats: [{ type: "json", schema }] }), formats);
     await call(kind + ": scrape changeTracking json", () => c.scrape(URL_, { formats: ["markdown", { type: "changeTracking", modes: ["json"], schema }] }), formats);
@@ -144,11 +161,29 @@ describe("the zod peer range, both ends", () => {
     const cases = Object.keys(zod4.out);
     expect(cases.length).toBeGreaterThanOrEqual(80);
     expect(Object.keys(zod325.out)).toEqual(cases);
+    // Each wrong option is named at its field, with what it must be (a zod union said only "does not match any
+    // accepted form", and zod 3.25's never more): the same words on both ends, so checked on one.
+    const named: Record<string, string> = {
+      "parsers: unknown name": 'parsers.0: must be "pdf", got "docx"',
+      "parsers: bad mode": 'parsers.0.mode: must be "fast" or "auto" or "ocr", got "slow"',
+      "parsers: number": 'parsers.0: must be "pdf" or { type: "pdf", mode, maxPages }, got 5',
+      "search sources: unknown name": 'sources.0: must be "web" or "news" or "images", got "video"',
+      "search sources: web with a bad tbs": "sources.0.tbs: expected string, got number 5",
+      "search sources: unknown type": 'sources.0.type: must be "web" or "news" or "images", got "maps"',
+      "search categories: bad object": 'categories.0.type: must be "github" or "research" or "pdf", got "nope"',
+      "webhook: not a URL": "webhook: must be an absolute http(s) URL",
+      "webhook: signature header": "webhook.headers: The following headers are not allowed: x-firecrawl-signature",
+      "webhook: number": "webhook: must be a URL or { url, headers, metadata, events }, got 5",
+      "v1 webhook: bad events": 'webhook.events.0: must be "completed" or "failed" or "page" or "started", got "done"',
+      "maxConcurrency: 0": "maxConcurrency: must be >= 1, got number 0",
+      "maxConcurrency: a word": 'maxConcurrency: must be "auto" or a whole number >= 1',
+    };
+    for (const [name, words] of Object.entries(named)) expect(zod4.out[`bad option ${name}`]?.error, name).toContain(words);
     for (const name of cases) expect(zod325.out[name], name).toEqual(zod4.out[name]);
 
     // What the runs agree on is right: good calls are sent with a real schema, bad ones fail before sending.
     for (const [name, o] of Object.entries(zod4.out)) {
-      if (name.startsWith("bad format")) {
+      if (name.startsWith("bad format") || name.startsWith("bad option")) {
         expect(o.error, name).toMatch(/^ValidationError: /);
         expect(o.sent, name).toBe(0);
         continue;

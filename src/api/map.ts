@@ -5,7 +5,7 @@ import { optionsArg } from "../core/options.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { maybeString } from "../core/response.js";
-import { check, httpUrl, int, plainObject } from "../core/validate.js";
+import { check, httpUrl, int, oneOf, plainObject } from "../core/validate.js";
 import { MAP_LIMIT } from "./limits.js";
 import type { Location } from "./scrape.js";
 import { send, type Endpoint } from "./endpoint.js";
@@ -80,7 +80,7 @@ export const mapBody = z.looseObject({
 });
 
 /** What {@link map} reads: `links` (objects with a `url`, or plain URLs from older servers). */
-export const mapAnswer = z.looseObject({ links: z.array(z.union([z.string(), z.looseObject({ url: z.string() })])), warning: maybeString });
+export const mapAnswer = z.looseObject({ links: z.array(oneOf({ string: z.string(), object: z.looseObject({ url: z.string() }) }, "a URL or { url, ... }")), warning: maybeString });
 
 /** `POST /v2/map`: the options checked. */
 const MAP: Endpoint<[string, MapOptions], { links: (MapLink | string)[]; warning?: string | null }, MapResult> = {

@@ -7,7 +7,7 @@ import { optionsArg } from "../core/options.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { anyObject } from "../core/response.js";
 import * as z from "zod/v4/mini";
-import { check, httpUrl, int, issuesOf, rules } from "../core/validate.js";
+import { check, httpUrl, int, issuesOf, oneOf, rules } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { scrapeRules } from "./scrape-rules.js";
 import { validateDocuments, validatingSchema, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
@@ -258,7 +258,12 @@ export const scrapeOptionsShape = {
   timeout: z.optional(int(1000)),
   mobile: z.optional(z.boolean()),
   parsers: z.optional(
-    z.array(z.union([z.literal("pdf"), z.object({ type: z.literal("pdf"), mode: z.optional(z.enum(["fast", "auto", "ocr"])), maxPages: z.optional(int(1, 10000)) })])),
+    z.array(
+      oneOf(
+        { string: z.enum(["pdf"]), object: z.object({ type: z.enum(["pdf"]), mode: z.optional(z.enum(["fast", "auto", "ocr"])), maxPages: z.optional(int(1, 10000)) }) },
+        '"pdf" or { type: "pdf", mode, maxPages }',
+      ),
+    ),
   ),
   // The 50-action limit is checked in scrapeOptionsRules: a failed length check would stop the cross-field rules.
   actions: z.optional(z.array(actionSchema)),

@@ -8,7 +8,7 @@ import { optionsArg } from "../core/options.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { maybeString, objects } from "../core/response.js";
 import * as z from "zod/v4/mini";
-import { check, int, rules } from "../core/validate.js";
+import { check, int, oneOf, rules } from "../core/validate.js";
 import { SEARCH_LIMIT } from "./limits.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
@@ -152,19 +152,24 @@ const SEARCH_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "images"
 const sourceName = z.enum(["web", "news", "images"]);
 const categoryName = z.enum(["github", "research", "pdf"]);
 const str = z.optional(z.string());
+const webSource = z.looseObject({ type: z.enum(["web"]), tbs: str, filter: str, lang: str, country: str, location: str });
+const sourceObject = z.looseObject({ type: sourceName });
 
 export const searchBody = z.looseObject({
   query: z.string().check(z.minLength(1, "must be a non-empty search query")),
   sources: z.optional(
     z.array(
-      z.union([
-        sourceName,
-        z.looseObject({ type: z.literal("web"), tbs: str, filter: str, lang: str, country: str, location: str }),
-        z.looseObject({ type: z.enum(["news", "images"]) }),
-      ]),
+      oneOf(
+        {
+          string: sourceName,
+          // An object by its `type`: web takes its own search options; news and images take none (a wrong type is named).
+          object: (o) => (o.type === "web" ? webSource : sourceObject),
+        },
+        'a source name ("web", "news", "images") or { type, ... }',
+      ),
     ),
   ),
-  categories: z.optional(z.array(z.union([categoryName, z.looseObject({ type: categoryName })]))),
+  categories: z.optional(z.array(oneOf({ string: categoryName, object: z.looseObject({ type: categoryName }) }, 'a category name ("github", "research", "pdf") or { type }'))),
   limit: z.optional(int(SEARCH_LIMIT.min, SEARCH_LIMIT.max)),
   tbs: str,
   filter: str,

@@ -7,6 +7,7 @@ import type { Document } from "./document.js";
 import type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
 import { isRecord, WebhookVerificationError } from "../core/errors.js";
 import * as z from "zod/v4/mini";
+import { oneOf } from "../core/validate.js";
 
 /** Events a crawl, batch scrape or extract webhook can subscribe to (`webhook.events`). */
 export type WebhookEventFilter = "started" | "page" | "completed" | "failed";
@@ -43,9 +44,9 @@ export function webhookSchema(events: readonly string[] = ["started", "page", "c
       }
     }, { message: "must be an absolute http(s) URL" }),
   );
-  return z.union([
-    url,
-    z.object({
+  return oneOf({
+    string: url,
+    object: z.object({
       url,
       headers: z.optional(
         z.record(z.string(), z.string()).check(
@@ -57,7 +58,7 @@ export function webhookSchema(events: readonly string[] = ["started", "page", "c
       metadata: z.optional(z.record(z.string(), z.string())),
       events: z.optional(z.array(z.enum(events as [string, ...string[]]))),
     }),
-  ]);
+  }, "a URL or { url, headers, metadata, events }");
 }
 
 /** Fields every delivery carries (reference §4.10 "Payload"). */

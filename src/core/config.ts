@@ -8,7 +8,7 @@ import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
 import { budgetSchema, headersSchema, hooksSchema, MAX_TIMER_MS } from "./options.js";
 import type { Hooks } from "./hooks.js";
-import { check, int } from "./validate.js";
+import { check, int, oneOf } from "./validate.js";
 import * as z from "zod/v4/mini";
 import type { Transport } from "./transport.js";
 import type { ConcurrencyLimiter } from "./client-state.js";
@@ -307,7 +307,7 @@ const clientOptions = z.looseObject({
   maxRetryAfterMs: int(0),
   maxResponseBytes: z.unknown().check(z.refine((n) => n === Infinity || (Number.isInteger(n) && (n as number) >= 1), { message: "must be an integer >= 1, or Infinity" })),
   headers: headersSchema,
-  maxConcurrency: z.optional(z.union([z.literal("auto"), int(1)])),
+  maxConcurrency: z.optional(oneOf({ string: z.enum(["auto"], { message: 'must be "auto" or a whole number >= 1' }), number: int(1) }, '"auto" or a whole number >= 1')),
   hooks: hooksSchema,
   budget: z.optional(budgetSchema),
   limiter: z.optional(z.unknown().check(z.refine((l) => typeof (l as { acquire?: unknown } | null)?.acquire === "function", { message: "must be an object with an acquire(signal) method (a ConcurrencyLimiter), such as redisLimiter() of webdata/redis" }))),

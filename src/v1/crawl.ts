@@ -4,7 +4,7 @@
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
-import { check, httpUrl, int } from "../core/validate.js";
+import { check, httpUrl, int, oneOf } from "../core/validate.js";
 import { optionsArg, withIdempotencyKey } from "../core/options.js";
 import type { Endpoint } from "../api/endpoint.js";
 import { budgetRefusal, CREDITS_PER_PAGE, DEFAULT_CRAWL_LIMIT, jobStartedAnswer, startJob, statedOr } from "../api/job-starts.js";
@@ -60,7 +60,13 @@ export interface V1CrawlParams {
 }
 
 /** zod/mini check of a v1 webhook. */
-export const v1WebhookSchema = z.union([httpUrl, z.looseObject({ url: httpUrl, headers: z.optional(z.record(z.string(), z.string())), metadata: z.optional(z.record(z.string(), z.string())), events: z.optional(z.array(z.enum(["completed", "failed", "page", "started"]))) })]);
+export const v1WebhookSchema = oneOf(
+  {
+    string: httpUrl,
+    object: z.looseObject({ url: httpUrl, headers: z.optional(z.record(z.string(), z.string())), metadata: z.optional(z.record(z.string(), z.string())), events: z.optional(z.array(z.enum(["completed", "failed", "page", "started"]))) }),
+  },
+  "a URL or { url, headers, metadata, events }",
+);
 
 const body = z.looseObject({
   url: httpUrl,

@@ -108,7 +108,7 @@ export interface V1ScrapeParams<S extends SchemaInput = SchemaInput> extends V1C
 
 const FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "extract", "json", "summary", "changeTracking", "branding"] as const;
 const prompt = z.optional(z.string().check(z.maxLength(10000)));
-const jsonOptions = z.looseObject({ prompt, systemPrompt: prompt, schema: z.optional(z.record(z.string(), z.unknown())), mode: z.optional(z.literal("llm")), temperature: z.optional(z.number()) });
+const jsonOptions = z.looseObject({ prompt, systemPrompt: prompt, schema: z.optional(z.record(z.string(), z.unknown())), mode: z.optional(z.enum(["llm"])), temperature: z.optional(z.number()) });
 
 // The fields v1 shares with v2 keep the v2 checks (one limit, one place); the 50-action limit is a cross-field rule.
 const { headers, includeTags, excludeTags, onlyMainContent, waitFor, timeout, location, mobile, skipTlsVerification, removeBase64Images, blockAds, proxy, storeInCache, maxAge, actions } = scrapeOptionsShape;
