@@ -120,6 +120,43 @@ describe("client.credits reads the recorded answers where the server puts credit
     expect(client.credits.snapshot()).toEqual({ total: 2, byOperation: { scrape: 1, search: 0, map: 1 }, byJob: {} });
   });
 
+  it("counts every metered route of both versions under its operation, and nothing for the routes beside them", async () => {
+    // Every metered answer reports 2 credits, every other one 50: a route the meter must not read would show in the totals.
+    const job = { success: true, status: "completed", completed: 1, total: 1, creditsUsed: 2, expiresAt: "", data: [] };
+    const doc = { success: true, data: { markdown: "# A", metadata: { sourceURL: "https://acme.test/", statusCode: 200, creditsUsed: 2 } } };
+    const ids: Record<string, string> = { crawl: "c1", batch: "b1", extract: "e1", agent: "a1", llms: "l1", research: "r1" };
+    server.use(
+      http.post(`${MSW_URL}/v2/parse`, () => HttpResponse.json(doc)),
+      http.post(`${MSW_URL}/v1/scrape`, () => HttpResponse.json(doc)),
+      http.get(`${MSW_URL}/v2/crawl/:id/errors`, () => HttpResponse.json({ errors: [], robotsBlocked: [], creditsUsed: 50 })),
+      http.get(`${MSW_URL}/v2/crawl/:id`, () => HttpResponse.json(job)),
+      http.get(`${MSW_URL}/v1/batch/scrape/:id`, () => HttpResponse.json(job)),
+      http.get(`${MSW_URL}/v2/extract/:id`, () => HttpResponse.json({ ...job, data: {} })),
+      http.get(`${MSW_URL}/v2/agent/:id/trace`, () => HttpResponse.json({ success: true, events: [], creditsUsed: 50 })),
+      http.get(`${MSW_URL}/v2/agent/:id`, () => HttpResponse.json({ ...job, data: {} })),
+      http.get(`${MSW_URL}/v1/llmstxt/:id`, () => HttpResponse.json({ success: true, status: "completed", data: { llmstxt: "# A" }, creditsUsed: 2, expiresAt: "" })),
+      http.get(`${MSW_URL}/v1/deep-research/:id`, () => HttpResponse.json({ success: true, status: "completed", data: { finalAnalysis: "A" }, creditsUsed: 2, expiresAt: "" })),
+      http.get(`${MSW_URL}/v2/team/credit-usage`, () => HttpResponse.json({ success: true, data: { remainingCredits: 10, planCredits: 20 }, creditsUsed: 50 })),
+    );
+    const client = new WebData({ apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off", maxRetries: 0 });
+    await client.parse({ data: "<h1>A</h1>", filename: "a.html", contentType: "text/html" });
+    await client.v1.scrapeUrl("https://acme.test/");
+    await client.getCrawlErrors(ids.crawl!);
+    await client.getCrawlStatus(ids.crawl!);
+    await client.v1.checkBatchScrapeStatus(ids.batch!);
+    await client.getExtractStatus(ids.extract!);
+    await client.getAgentTrace(ids.agent!);
+    await client.getAgentStatus(ids.agent!);
+    await client.v1.checkGenerateLLMsTextStatus(ids.llms!);
+    await client.v1.checkDeepResearchStatus(ids.research!);
+    await client.getCreditUsage();
+    expect(client.credits.snapshot()).toEqual({
+      total: 16,
+      byOperation: { parse: 2, scrape: 2, crawl: 2, batchScrape: 2, extract: 2, agent: 2, llmsTxt: 2, deepResearch: 2 },
+      byJob: { c1: 2, b1: 2, e1: 2, a1: 2, l1: 2, r1: 2 },
+    });
+  });
+
   it("a job's figure is set, not added: a lower or missing figure on a later page leaves the highest", async () => {
     const id = "01a200de-0266-76d8-8503-80a52f44f4b3";
     const figures = [3, 7, 7, 5];

@@ -200,22 +200,18 @@ export interface CreditSnapshot {
 }
 
 /**
- * The answers the meter reads, by `METHOD path` (v1 and v2 alike): the operation, and whether the path's
- * id names a job (its status reports a running total: the meter keeps the job's latest figure, once, not
- * once per poll). Other answers (starts, cancels, `/crawl/active`, errors pages) carry no `creditsUsed` of their own.
+ * The answers the meter reads, by `METHOD path` (v1 and v2 alike): `POST /v{1,2}/<call>` (a call's own
+ * cost) and `GET /v{1,2}/<job>/<id>` (a job's status: it reports a running total, so the meter keeps the
+ * job's latest figure, once, not once per poll). Other answers (starts, cancels, `/crawl/active`, errors
+ * pages, a job's trace) carry no `creditsUsed` of their own. One pattern splits the path, the tables name
+ * the operation: a route no table names (a `GET` of a call, a `POST` with an id, `/v2/batch/scrape` itself)
+ * counts nothing.
  */
-const METERED: readonly (readonly [RegExp, CreditOperation, "job" | "call"])[] = [
-  [/^POST \/v[12]\/scrape$/, "scrape", "call"],
-  [/^POST \/v2\/parse$/, "parse", "call"],
-  [/^POST \/v[12]\/search$/, "search", "call"],
-  [/^POST \/v[12]\/map$/, "map", "call"],
-  [/^GET \/v[12]\/crawl\/([^/?]+)(?:\?|$)/, "crawl", "job"],
-  [/^GET \/v[12]\/batch\/scrape\/([^/?]+)(?:\?|$)/, "batchScrape", "job"],
-  [/^GET \/v[12]\/extract\/([^/?]+)$/, "extract", "job"],
-  [/^GET \/v2\/agent\/([^/?]+)$/, "agent", "job"],
-  [/^GET \/v1\/llmstxt\/([^/?]+)$/, "llmsTxt", "job"],
-  [/^GET \/v1\/deep-research\/([^/?]+)$/, "deepResearch", "job"],
-];
+const METERED_ROUTE = /^(POST|GET) \/v[12]\/([a-z-]+(?:\/scrape)?)(?:\/([^/?]+))?(?:\?|$)/;
+/** The calls, by the path's resource. */
+const METERED_CALLS = new Map<string, CreditOperation>([["scrape", "scrape"], ["parse", "parse"], ["search", "search"], ["map", "map"]]);
+/** The jobs whose status the meter reads, by the path's resource. */
+const METERED_JOBS = new Map<string, CreditOperation>([["crawl", "crawl"], ["batch/scrape", "batchScrape"], ["extract", "extract"], ["agent", "agent"], ["llmstxt", "llmsTxt"], ["deep-research", "deepResearch"]]);
 
 /**
  * A call's documented flat price where its answer reports none (API reference §6: "Cost: 1 credit" for
@@ -319,19 +315,20 @@ export class ClientCreditMeter implements CreditMeter {
 
   /** @internal Counts the answer `raw` to `method path` (`api/endpoint.ts` `sendChecked`, every answer of every face). */
   read(method: string | undefined, path: string | undefined, raw: unknown): void {
-    const key = `${method ?? ""} ${path ?? ""}`;
-    for (const [route, op, kind] of METERED) {
-      const m = route.exec(key);
-      if (!m) continue;
-      const credits = creditsOf(raw) ?? (kind === "call" ? FLAT[op] : undefined);
-      if (credits === undefined) return;
-      if (kind === "call") this.#calls.set(op, (this.#calls.get(op) ?? 0) + credits);
-      else {
-        const id = idOf(m[1] ?? "");
-        const before = this.#jobs.get(id)?.credits ?? 0;
-        this.#jobs.set(id, { op, credits: Math.max(before, credits) }); // a running total: set, never added
-      }
+    const m = METERED_ROUTE.exec(`${method ?? ""} ${path ?? ""}`);
+    if (!m) return;
+    const [, verb, resource = "", id] = m;
+    if (verb === "POST") {
+      const op = id === undefined ? METERED_CALLS.get(resource) : undefined;
+      const credits = op && (creditsOf(raw) ?? FLAT[op]);
+      if (op && credits !== undefined) this.#calls.set(op, (this.#calls.get(op) ?? 0) + credits);
       return;
     }
+    const op = id === undefined ? undefined : METERED_JOBS.get(resource);
+    const credits = op && creditsOf(raw);
+    if (!op || credits === undefined) return;
+    const job = idOf(id!);
+    const before = this.#jobs.get(job)?.credits ?? 0;
+    this.#jobs.set(job, { op, credits: Math.max(before, credits) }); // a running total: set, never added
   }
 }
