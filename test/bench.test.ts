@@ -45,3 +45,21 @@ describe("bench/clients.ts", () => {
     expect(burst?.value.median).toBe(3);
   }, 270_000);
 });
+
+describe("bench/tail.mjs", () => {
+  it("times each call for raw undici and webdata, with the slowest calls' CPU and GC overlap", async () => {
+    const { startBenchServer } = await import("../bench/server.js");
+    const server = await startBenchServer({ docBytes: 2048 });
+    try {
+      for (const who of ["undici", "webdata"]) {
+        const { stdout } = await promisify(execFile)("node", ["bench/tail.mjs", server.url, who, "100", "10"], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+        const out = JSON.parse(stdout) as Record<string, unknown>;
+        expect(out).toMatchObject({ who, calls: 100, warm: 10, slowest: 2 });
+        for (const k of ["medianUs", "p99Us", "p995Us", "slowWallMs", "slowCpuMs", "allCpuMs", "slowOverlappingOwnGc"]) expect(Number.isFinite(out[k]), k).toBe(true);
+      }
+      expect(server.counts.scrape).toBe(2 * 110);
+    } finally {
+      await server.close();
+    }
+  });
+});
