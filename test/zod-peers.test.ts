@@ -82,6 +82,8 @@ export async function run() {
   for (const f of BAD_FORMATS) await call("bad format " + JSON.stringify(f), () => c.scrape(URL_, { formats: [f] }), formats);
   // Options of more than one form (a name or an object, a URL or an object, "auto" or a number): each wrong one named, whichever zod.
   const BAD_OPTIONS = {
+    "formats: an object without a type": () => c.scrape(URL_, { formats: [{}] }),
+    "formats: a number": () => c.scrape(URL_, { formats: [5] }),
     "parsers: unknown name": () => c.scrape(URL_, { parsers: ["docx"] }),
     "parsers: bad mode": () => c.scrape(URL_, { parsers: [{ type: "pdf", mode: "slow" }] }),
     "parsers: number": () => c.scrape(URL_, { parsers: [5] }),
@@ -164,6 +166,8 @@ describe("the zod peer range, both ends", () => {
     // Each wrong option is named at its field, with what it must be (a zod union said only "does not match any
     // accepted form", and zod 3.25's never more): the same words on both ends, so checked on one.
     const named: Record<string, string> = {
+      "formats: an object without a type": "formats.0.type: is required (expected string)",
+      "formats: a number": "formats.0: must be a format name or { type, ... }, got 5",
       "parsers: unknown name": 'parsers.0: must be "pdf", got "docx"',
       "parsers: bad mode": 'parsers.0.mode: must be "fast" or "auto" or "ocr", got "slow"',
       "parsers: number": 'parsers.0: must be "pdf" or { type: "pdf", mode, maxPages }, got 5',

@@ -7,7 +7,7 @@ import { optionsArg } from "../core/options.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { anyObject } from "../core/response.js";
 import * as z from "zod/v4/mini";
-import { check, httpUrl, int, issuesOf, oneOf, rules } from "../core/validate.js";
+import { check, httpUrl, int, oneOf, rules } from "../core/validate.js";
 import type { Document } from "./document.js";
 import { scrapeRules } from "./scrape-rules.js";
 import { validateDocuments, validatingSchema, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
@@ -225,26 +225,10 @@ const OBJECT_FORMATS = new Map<string, z.ZodMiniType>(Object.entries({
   question: z.looseObject({ question: z.string() }),
   highlights: z.looseObject({ query: z.string() }),
 }));
-/**
- * A format: a name, or `{ type, ... }` checked against its type's schema. Dispatched by hand, not a zod
- * union: a union's error differs across the peer range (zod 4.0, in zod 3.25, reports only "no form
- * matched"; later zod 4 the last form's issue), and neither names the field at fault. Object formats
- * the SDK does not know (added by the server later) pass through: the server is the judge.
- */
-const formatSchema = z.unknown().check(
-  rules<unknown>((f, ctx) => {
-    if (typeof f === "string") return;
-    const type = (f as { type?: unknown } | null | undefined)?.type;
-    if (typeof type !== "string") {
-      ctx.issues.push({ code: "custom", path: [], message: "must be a format name or { type, ... }", input: f });
-      return;
-    }
-    const schema = OBJECT_FORMATS.get(type);
-    if (schema) ctx.issues.push(...issuesOf(schema, f));
-  }),
-);
-
-const actionSchema = z.looseObject({ type: z.string() });
+/** `{ type, ... }` with any other field: an action, and an object format the SDK does not know (added by the server later: the server is the judge). */
+const typedObject = z.looseObject({ type: z.string() });
+/** A format: a name, or `{ type, ... }` checked against its type's schema (`oneOf`: the field at fault named). */
+const formatSchema = oneOf({ string: z.string(), object: (f) => OBJECT_FORMATS.get(f.type as string) ?? typedObject }, "a format name or { type, ... }");
 
 /** Checks of the scrape options shared by every endpoint that takes them. */
 export const scrapeOptionsShape = {
@@ -266,7 +250,7 @@ export const scrapeOptionsShape = {
     ),
   ),
   // The 50-action limit is checked in scrapeOptionsRules: a failed length check would stop the cross-field rules.
-  actions: z.optional(z.array(actionSchema)),
+  actions: z.optional(z.array(typedObject)),
   location: z.optional(z.looseObject({ country: z.optional(z.string().check(z.minLength(2))), languages: z.optional(z.array(z.string())) })),
   skipTlsVerification: z.optional(z.boolean()),
   removeBase64Images: z.optional(z.boolean()),
