@@ -16,6 +16,8 @@ const entry = {
   webhooks: "src/webhooks.ts",
   // `webdata/otel`: OpenTelemetry spans as lifecycle hooks; `@opentelemetry/api` (an optional peer) stays external.
   otel: "src/otel.ts",
+  // `webdata/team`: the governance stages (budget, concurrency limit, meter) as a plugin of the client.
+  team: "src/team.ts",
   "testing/index": "src/testing/index.ts",
   "testing/node": "src/testing/node.ts",
   "ai/index": "src/ai/index.ts",
@@ -47,7 +49,7 @@ export default defineConfig([
   // exported by `webdata`).
   {
     ...shared,
-    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", otel: "src/otel.ts", redis: "src/redis.ts", cli: "src/cli/main.ts" },
+    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", otel: "src/otel.ts", team: "src/team.ts", redis: "src/redis.ts", cli: "src/cli/main.ts" },
     outDir: "dist/node",
     format: ["esm"],
     platform: "node",
@@ -75,8 +77,8 @@ export default defineConfig([
     dts: true,
     splitting: true,
     treeshake: true,
-    // p-retry (and its one dependency) ship as ESM only: bundled, so `require("webdata")` needs no ESM loader.
-    noExternal: ["p-retry", "is-network-error"],
+    // p-retry (and its one dependency) and p-queue (with p-timeout) ship as ESM only: bundled, so `require("webdata")` needs no ESM loader.
+    noExternal: ["p-retry", "is-network-error", "p-queue", "p-timeout"],
     esbuildOptions(o) {
       o.supported = { ...o.supported, "dynamic-import": false };
     },

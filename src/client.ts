@@ -29,7 +29,6 @@ import {
   getCreditUsage,
   getCreditUsageHistorical,
   getQueueStatus,
-  concurrencyLimiter,
   getTokenUsage,
   getTokenUsageHistorical,
   type Concurrency,
@@ -42,7 +41,8 @@ import {
 } from "./api/usage.js";
 import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
-import { ClientCreditMeter, type CreditMeter } from "./core/client-state.js";
+import type { ClientPlugin, CreditMeter } from "./core/client-state.js";
+import { ValidationError } from "./core/errors.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
 import { jobDocuments, type DocumentStream } from "./jobs/pages.js";
@@ -58,13 +58,36 @@ export interface AgentSignupResult extends AgentSignupRecord {
   createClient(options?: ClientOptions): WebData;
 }
 
+/** The options each known plugin brings, with the import that brings it: a message names it when one is given without it. */
+const PLUGIN_OPTIONS: Readonly<Record<string, string>> = { budget: "team", maxConcurrency: "team", limiter: "team" };
+
+/** The `ValidationError` of a plugin's option (or `client.credits`) used on a client without the plugin. */
+function needsPlugin(option: string, what?: string): ValidationError {
+  const name = PLUGIN_OPTIONS[option] ?? "team";
+  return new ValidationError(
+    [{ path: option, message: `${what ? `${what} is` : "is"} a team feature: add import { ${name} } from "webdata/${name}" and the option plugins: [${name}] (new WebData({ ..., plugins: [${name}] }))` }],
+    "client options",
+  );
+}
+
+/** The client's plugins, checked: a list of plugins, and every plugin option given has its plugin (else a `ValidationError`, before anything is made). */
+function checkPlugins(opts: ClientOptions): readonly ClientPlugin[] {
+  const given = opts.plugins ?? [];
+  if (!Array.isArray(given) || given.some((p) => typeof (p as Partial<ClientPlugin> | null)?.install !== "function")) {
+    throw new ValidationError([{ path: "plugins", message: 'must be a list of plugins, such as [team] of "webdata/team"' }], "client options");
+  }
+  const brought = new Set(given.flatMap((p: ClientPlugin) => p.options));
+  for (const option of Object.keys(PLUGIN_OPTIONS)) {
+    if ((opts as Record<string, unknown>)[option] !== undefined && !brought.has(option)) throw needsPlugin(option);
+  }
+  return given;
+}
+
 /** The client for the web data API. */
 export class WebData {
   readonly #http: HttpClient;
   readonly #options: ClientOptions;
   #v1: V1Client | undefined;
-  /** This client's credit meter (`credits`), on its `HttpClient`'s state for every face of it to count on. */
-  readonly #credits = new ClientCreditMeter();
 
   /**
    * @param options Key, URL, timeouts, retries, logging; each falls back to the
@@ -75,9 +98,9 @@ export class WebData {
     const opts = typeof options === "string" ? { apiKey: options } : options;
     const config = resolveConfig(opts);
     this.#options = opts;
+    const plugins = checkPlugins(opts);
     this.#http = new HttpClient(config, selectTransport(opts));
-    this.#http.state.limiter = concurrencyLimiter(this.#http);
-    this.#http.state.credits = this.#credits;
+    for (const plugin of plugins) plugin.install(this.#http);
   }
 
   /** @internal The shared request layer (for `jobs/` and `v1/`). */
@@ -91,7 +114,9 @@ export class WebData {
    * on the same meter; another client has its own. A client `budget` is counted against it.
    */
   get credits(): CreditMeter {
-    return this.#credits;
+    const governance = this.#http.state.governance;
+    if (!governance) throw needsPlugin("credits", "client.credits");
+    return governance.credits;
   }
 
   /** The base URL in use. */

@@ -13,6 +13,7 @@ import { Firecrawl } from "../src/firecrawl/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
+import { team } from "../src/team.js";
 
 let s: Setup | undefined;
 afterEach(async () => {
@@ -36,7 +37,7 @@ const JSON_PAGES = { formats: [{ type: "json" as const, prompt: "the page's titl
 
 describe.each(TRANSPORTS)("budget over %s", (kind) => {
   it("refuses before sending a start whose stated maximum cannot fit: a crawl's limit (10000 unset), a batch's URLs, an agent's maxCredits", async () => {
-    s = await setup(kind, {}, { budget: { credits: 5 } });
+    s = await setup(kind, {}, { plugins: [team], budget: { credits: 5 } });
     const { client, fake } = s;
     const crawl = await rejection(client.crawl("https://acme.test/", { limit: 6 }));
     expect(crawl).toMatchObject({ budget: 5, spent: 0, requested: 6, remaining: 5, operation: "crawl", jobId: undefined, cancelled: false, documents: [] });
@@ -49,7 +50,7 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
   });
 
   it("counts what the client spent: after 2 scrapes a budget of 5 leaves 3, so a crawl of limit 4 is refused and one of 3 runs", async () => {
-    s = await setup(kind, {}, { budget: { credits: 5 } });
+    s = await setup(kind, {}, { plugins: [team], budget: { credits: 5 } });
     const { client, fake } = s;
     await client.scrape("https://acme.test/about");
     await client.scrape("https://acme.test/contact");
@@ -66,7 +67,7 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
   });
 
   it("cancels a waited crawl once its credits pass the budget (the fake saw DELETE); the error carries the documents so far", async () => {
-    s = await setup(kind, {}, { budget: { credits: 12 } });
+    s = await setup(kind, {}, { plugins: [team], budget: { credits: 12 } });
     const { client, fake } = s;
     fakeJobs(fake).configure({ pagesPerPoll: 1 });
     useJobTimers();
@@ -83,7 +84,7 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
   });
 
   it('onExceeded: "throw" throws without cancelling: the job runs on', async () => {
-    s = await setup(kind, {}, { budget: { credits: 12, onExceeded: "throw" } });
+    s = await setup(kind, {}, { plugins: [team], budget: { credits: 12, onExceeded: "throw" } });
     const { client, fake } = s;
     fakeJobs(fake).configure({ pagesPerPoll: 1 });
     useJobTimers();
@@ -97,13 +98,13 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
   });
 
   it("a call's budget replaces the client's, counted on its own job: larger lets it run, smaller refuses or cancels it", async () => {
-    s = await setup(kind, {}, { budget: { credits: 1 } });
+    s = await setup(kind, {}, { plugins: [team], budget: { credits: 1 } });
     const { client, fake } = s;
     useJobTimers();
     const job = await drive(client.crawl("https://acme.test/", { limit: 3, sitemap: "skip", pollIntervalMs: 500, budget: { credits: 100 } }));
     expect(job.status).toBe("completed"); // the client's 1 credit did not apply
     expect(client.credits.total).toBe(3);
-    const big = new WebData({ apiKey: fake.apiKey, apiUrl: s.url, fetch: fake.fetch, logLevel: "off", budget: { credits: 1000 } });
+    const big = new WebData({ plugins: [team], apiKey: fake.apiKey, apiUrl: s.url, fetch: fake.fetch, logLevel: "off", budget: { credits: 1000 } });
     const before = fake.requests.length;
     expect(await rejection(big.batchScrape(["https://acme.test/about", "https://acme.test/contact"], { budget: { credits: 1 } }))).toMatchObject({ budget: 1, spent: 0, requested: 2 });
     expect(fake.requests).toHaveLength(before);
@@ -115,7 +116,7 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
   });
 
   it("the v1 face's job starts take the client's budget: refused before sending", async () => {
-    s = await setup(kind, {}, { budget: { credits: 5 }, silenceDeprecationWarnings: true });
+    s = await setup(kind, {}, { plugins: [team], budget: { credits: 5 }, silenceDeprecationWarnings: true });
     const { client, fake } = s;
     expect(await rejection(client.v1.asyncCrawlUrl("https://acme.test/", { limit: 6 }))).toMatchObject({ budget: 5, requested: 6, operation: "crawl" });
     expect(await rejection(client.v1.crawlUrl("https://acme.test/"))).toMatchObject({ requested: 10_000 });
@@ -127,9 +128,9 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
   });
 
   it("the drop-in and its v2 calls take the client's budget", async () => {
-    s = await setup(kind);
+    s = await setup(kind, {}, { plugins: [team] });
     const { fake, url } = s;
-    const options = { apiKey: fake.apiKey, apiUrl: url, logLevel: "off" as const, budget: { credits: 2 }, ...(kind === "fetch" ? { fetch: fake.fetch } : {}) };
+    const options = { apiKey: fake.apiKey, apiUrl: url, logLevel: "off" as const, plugins: [team], budget: { credits: 2 }, ...(kind === "fetch" ? { fetch: fake.fetch } : {}) };
     const app = kind === "fetch" ? new Firecrawl(options) : new (await import("../src/firecrawl/node.js")).Firecrawl(options);
     expect(await rejection(app.crawl("https://acme.test/", { limit: 5 }))).toMatchObject({ budget: 2, requested: 5 });
     expect(await rejection(app.startBatchScrape(["https://acme.test/a", "https://acme.test/b", "https://acme.test/c"]))).toMatchObject({ requested: 3 });
@@ -139,8 +140,8 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
 
 describe("budget: its checks", () => {
   it("the client option is checked once at construction; a call's before anything is sent", async () => {
-    s = await setup("fetch");
-    const make = (budget: unknown) => new WebData({ apiKey: "fc-test", apiUrl: "https://x.test", budget } as never);
+    s = await setup("fetch", {}, { plugins: [team] });
+    const make = (budget: unknown) => new WebData({ plugins: [team], apiKey: "fc-test", apiUrl: "https://x.test", budget } as never);
     expect(() => make({ credits: -1 })).toThrow(ValidationError);
     expect(() => make({ credits: 10, onExceeded: "stop" })).toThrow(/onExceeded/);
     expect(() => make({ credits: Number.NaN })).toThrow(ValidationError);
@@ -177,7 +178,7 @@ describe("budget on an agent (msw)", () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    const client = new WebData({ apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off", budget: { credits: 30 } });
+    const client = new WebData({ plugins: [team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off", budget: { credits: 30 } });
     useJobTimers();
     const err = await rejection(drive(client.agent("find the prices", { maxCredits: 25, pollIntervalMs: 500 })));
     expect(err).toMatchObject({ budget: 30, spent: 31, requested: 25, operation: "agent", jobId: id, cancelled: true, documents: [] });

@@ -9,10 +9,11 @@ import { describe, expect, it, vi } from "vitest";
 import { AbortError, TimeoutError, ValidationError, WebData, type ConcurrencyLimiter } from "../src/index.js";
 import { WebDataV1 } from "../src/v1/index.js";
 import { Firecrawl } from "../src/firecrawl/index.js";
-import { AUTO_CONCURRENCY_DEFAULT, AUTO_CONCURRENCY_REFRESH_MS } from "../src/api/usage.js";
+import { AUTO_CONCURRENCY_DEFAULT, AUTO_CONCURRENCY_REFRESH_MS } from "../src/team/limit.js";
 import { createFakeService } from "../src/testing/index.js";
 import { TRANSPORTS } from "./helpers.js";
 import { drive, jobTestSetups, tick } from "./jobs-helpers.js";
+import { team } from "../src/team.js";
 
 const { open } = jobTestSetups();
 const HOLD = { teamConcurrency: 2, browserHoldMs: 1_000 };
@@ -22,7 +23,7 @@ describe.each(TRANSPORTS)("maxConcurrency over %s", (kind) => {
   it("keeps concurrent scrapes within the bound: no 429 at the fake, where the same calls unbounded get them", async () => {
     // An hour per attempt and per wait: over loopback, fake time runs ahead of slow real I/O on a loaded machine.
     const slow = { timeoutMs: 3_600_000 };
-    const bounded = await open(kind, HOLD, { maxConcurrency: 2, maxRetries: 10, ...slow });
+    const bounded = await open(kind, HOLD, { plugins: [team], maxConcurrency: 2, maxRetries: 10, ...slow });
     const docs = await drive(Promise.all(pages(6).map((u) => bounded.client.scrape(u))), 250);
     expect(docs).toHaveLength(6);
     expect(bounded.fake.teamLoad()).toMatchObject({ peak: 2, rejected: 0 });
@@ -38,7 +39,7 @@ describe.each(TRANSPORTS)("maxConcurrency over %s", (kind) => {
 describe("maxConcurrency", () => {
   it("is one bound across every face of the client: v2 and v1 of a WebData, the legacy client, the drop-in and its v1", async () => {
     const one = { teamConcurrency: 1, browserHoldMs: 1_000 };
-    const bound = { maxConcurrency: 1, maxRetries: 0, logLevel: "off", silenceDeprecationWarnings: true } as const;
+    const bound = { plugins: [team], maxConcurrency: 1, maxRetries: 0, logLevel: "off", silenceDeprecationWarnings: true } as const;
     let s = await open("fetch", one, bound);
     const v1 = s.client.v1;
     await drive(
@@ -65,7 +66,7 @@ describe("maxConcurrency", () => {
   });
 
   it("holds crawl and batch starts, interact and browser execute; not status reads, map or a search without scraping", async () => {
-    const s = await open("fetch", { teamConcurrency: 1, browserHoldMs: 1_000 }, { maxConcurrency: 1, maxRetries: 0 });
+    const s = await open("fetch", { teamConcurrency: 1, browserHoldMs: 1_000 }, { plugins: [team], maxConcurrency: 1, maxRetries: 0 });
     const session = await drive(s.client.browser(), 250);
     const scraped = await drive(s.client.scrape("https://acme.test/about").withResponse(), 250);
     const scrapeId = String((scraped.data.metadata as { scrapeId?: unknown }).scrapeId);
@@ -86,7 +87,7 @@ describe("maxConcurrency", () => {
   });
 
   it("a call waiting for a slot stops at its signal (AbortError) and at its timeoutMs (TimeoutError): nothing is sent", async () => {
-    const s = await open("fetch", HOLD, { maxConcurrency: 1, maxRetries: 0 });
+    const s = await open("fetch", HOLD, { plugins: [team], maxConcurrency: 1, maxRetries: 0 });
     const first = s.client.scrape("https://acme.test/about");
     const ctl = new AbortController();
     const aborted = s.client.scrape("https://acme.test/about", {}, { signal: ctl.signal }).catch((e: unknown) => e);
@@ -109,7 +110,7 @@ describe("maxConcurrency", () => {
   });
 
   it('"auto" sizes the bound from GET /v2/team/queue-status maxConcurrency, read again after a minute', async () => {
-    const s = await open("fetch", { teamConcurrency: 3, browserHoldMs: 1_000 }, { maxConcurrency: "auto", maxRetries: 0 });
+    const s = await open("fetch", { teamConcurrency: 3, browserHoldMs: 1_000 }, { plugins: [team], maxConcurrency: "auto", maxRetries: 0 });
     await drive(Promise.all(pages(7).map((u) => s.client.scrape(u))), 250);
     expect(s.fake.teamLoad()).toMatchObject({ peak: 3, rejected: 0 });
     const reads = () => s.fake.requests.filter((r) => r.pathname === "/v2/team/queue-status").length;
@@ -122,7 +123,7 @@ describe("maxConcurrency", () => {
   });
 
   it('"auto" keeps the safe default (2) when the server does not say', async () => {
-    const s = await open("fetch", { teamConcurrency: 2, browserHoldMs: 1_000 }, { maxConcurrency: "auto", maxRetries: 0 });
+    const s = await open("fetch", { teamConcurrency: 2, browserHoldMs: 1_000 }, { plugins: [team], maxConcurrency: "auto", maxRetries: 0 });
     s.fake.failNext(500, { match: "/v2/team/queue-status" });
     await drive(Promise.all(pages(5).map((u) => s.client.scrape(u))), 250);
     expect(AUTO_CONCURRENCY_DEFAULT).toBe(2);
@@ -138,7 +139,7 @@ describe("maxConcurrency", () => {
         return () => void log.push("release");
       },
     };
-    const client = new WebData({ apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, limiter, logLevel: "off" });
+    const client = new WebData({ plugins: [team], apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, limiter, logLevel: "off" });
     await client.scrape("https://acme.test/about");
     await client.map("https://acme.test");
     s.fake.failNext(500, { match: "/v2/scrape" });
@@ -147,7 +148,7 @@ describe("maxConcurrency", () => {
   });
 
   it("checks the options once, at construction", () => {
-    const bad = (o: object) => () => new WebData({ apiUrl: "https://x.test", ...o });
+    const bad = (o: object) => () => new WebData({ plugins: [team], apiUrl: "https://x.test", ...o });
     expect(bad({ maxConcurrency: 0 })).toThrow(ValidationError);
     expect(bad({ maxConcurrency: 1.5 })).toThrow(/maxConcurrency/);
     expect(bad({ maxConcurrency: "all" })).toThrow(/maxConcurrency/);

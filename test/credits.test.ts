@@ -13,6 +13,7 @@ import { Firecrawl } from "../src/firecrawl/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { recorded, setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
+import { team } from "../src/team.js";
 
 let s: Setup | undefined;
 afterEach(async () => {
@@ -23,7 +24,7 @@ afterEach(async () => {
 
 describe.each(TRANSPORTS)("client.credits over %s", (kind) => {
   it("adds up scrape, search and map, and counts a crawl polled several times once, as the fake charged them", async () => {
-    s = await setup(kind);
+    s = await setup(kind, {}, { plugins: [team] });
     const { client, fake } = s;
     expect(client.credits.total).toBe(0);
     await client.scrape("https://acme.test/about", { formats: ["markdown"] });
@@ -44,7 +45,7 @@ describe.each(TRANSPORTS)("client.credits over %s", (kind) => {
   });
 
   it("reading a finished job's status again changes nothing; a batch scrape counts under batchScrape", async () => {
-    s = await setup(kind);
+    s = await setup(kind, {}, { plugins: [team] });
     const { client, fake } = s;
     const { id } = await client.startBatchScrape(["https://acme.test/about", "https://acme.test/contact"]);
     fakeJobs(fake).finish(id);
@@ -54,13 +55,13 @@ describe.each(TRANSPORTS)("client.credits over %s", (kind) => {
   });
 
   it("counts the v1 face's and the drop-in's calls (its own v1 face too) on their client's meter", async () => {
-    s = await setup(kind);
+    s = await setup(kind, {}, { plugins: [team] });
     const { client, fake, url } = s;
     await client.v1.scrapeUrl("https://acme.test/about", { formats: ["markdown"] });
     await client.scrape("https://acme.test/about", { formats: ["markdown"] });
     expect(client.credits.byOperation).toEqual({ scrape: 2 });
 
-    const options = { apiKey: fake.apiKey, apiUrl: url, logLevel: "off" as const, ...(kind === "fetch" ? { fetch: fake.fetch } : {}) };
+    const options = { apiKey: fake.apiKey, apiUrl: url, logLevel: "off" as const, plugins: [team], ...(kind === "fetch" ? { fetch: fake.fetch } : {}) };
     const app = kind === "fetch" ? new Firecrawl(options) : new (await import("../src/firecrawl/node.js")).Firecrawl(options);
     await app.scrape("https://acme.test/about", { formats: ["markdown"] });
     await app.map("https://acme.test/");
@@ -70,8 +71,8 @@ describe.each(TRANSPORTS)("client.credits over %s", (kind) => {
   });
 
   it("two clients over one service do not share a meter", async () => {
-    s = await setup(kind);
-    const other = new WebData({ apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, logLevel: "off" });
+    s = await setup(kind, {}, { plugins: [team] });
+    const other = new WebData({ plugins: [team], apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, logLevel: "off" });
     await s.client.scrape("https://acme.test/about");
     await s.client.scrape("https://acme.test/contact");
     await other.map("https://acme.test/");
@@ -82,7 +83,7 @@ describe.each(TRANSPORTS)("client.credits over %s", (kind) => {
 
 describe("client.credits: the meter's own rules", () => {
   it("a snapshot is a copy; reset() forgets every count", async () => {
-    s = await setup("fetch");
+    s = await setup("fetch", {}, { plugins: [team] });
     await s.client.scrape("https://acme.test/about");
     const snap = s.client.credits.snapshot();
     await s.client.scrape("https://acme.test/contact");
@@ -111,7 +112,7 @@ describe("client.credits reads the recorded answers where the server puts credit
       http.post(`${MSW_URL}/v2/map`, () => HttpResponse.json(map.response.body as Record<string, unknown>)),
       http.get(`${MSW_URL}/v2/crawl/:id`, () => HttpResponse.json(status.response.body as Record<string, unknown>)),
     );
-    const client = new WebData({ apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off" });
+    const client = new WebData({ plugins: [team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off" });
     const doc = await client.scrape("http://127.0.0.1:8080/", { formats: ["markdown"] });
     expect(doc.metadata.creditsUsed).toBe(1); // the per-document figure stays where the server put it
     await client.search("firecrawl", { limit: 3 });
@@ -138,7 +139,7 @@ describe("client.credits reads the recorded answers where the server puts credit
       http.get(`${MSW_URL}/v1/deep-research/:id`, () => HttpResponse.json({ success: true, status: "completed", data: { finalAnalysis: "A" }, creditsUsed: 2, expiresAt: "" })),
       http.get(`${MSW_URL}/v2/team/credit-usage`, () => HttpResponse.json({ success: true, data: { remainingCredits: 10, planCredits: 20 }, creditsUsed: 50 })),
     );
-    const client = new WebData({ apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off", maxRetries: 0 });
+    const client = new WebData({ plugins: [team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off", maxRetries: 0 });
     await client.parse({ data: "<h1>A</h1>", filename: "a.html", contentType: "text/html" });
     await client.v1.scrapeUrl("https://acme.test/");
     await client.getCrawlErrors(ids.crawl!);
@@ -161,7 +162,7 @@ describe("client.credits reads the recorded answers where the server puts credit
     const id = "01a200de-0266-76d8-8503-80a52f44f4b3";
     const figures = [3, 7, 7, 5];
     server.use(http.get(`${MSW_URL}/v2/crawl/:id`, () => HttpResponse.json({ success: true, status: "scraping", completed: 1, total: 9, creditsUsed: figures.shift(), expiresAt: "", data: [] })));
-    const client = new WebData({ apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off" });
+    const client = new WebData({ plugins: [team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off" });
     for (let i = 0; i < 5; i++) await client.getCrawlStatus(id);
     expect(client.credits.byJob).toEqual({ [id]: 7 });
     expect(client.credits.byOperation).toEqual({ crawl: 7 });

@@ -128,7 +128,7 @@ describe.each(TRANSPORTS)("pagination over %s", (kind) => {
   it("serves and follows v1 routes with the same machinery", async () => {
     s = await open(kind, {}, { timeoutMs: 1e9 });
     const jobs = fakeJobs(s.fake);
-    const start = await s.client.http.request<{ id: string; url: string }>({ method: "POST", path: "/v1/crawl", body: { url: "https://acme.test/", limit: 3, ignoreSitemap: true }, idempotent: true });
+    const start = await s.client.http.request<{ id: string; url: string }>({ op: "crawl.start", method: "POST", path: "/v1/crawl", body: { url: "https://acme.test/", limit: 3, ignoreSitemap: true }, idempotent: true });
     expect(start.url).toBe(`${s.url}/v1/crawl/${start.id}`);
     jobs.finish(start.id);
     const docs = await drive(collect(jobDocuments(s.client.http, "crawl", start.id, { pageLimit: 2 }, undefined, "v1")));

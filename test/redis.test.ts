@@ -10,6 +10,7 @@ import { AbortError, TimeoutError, ValidationError, WebData } from "webdata";
 import { redisLimiter } from "webdata/redis";
 import { createFakeService } from "webdata/testing";
 import { startRedis, type RedisServer } from "./support/redis.js";
+import { team } from "../src/team.js";
 
 let server: RedisServer;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ describe("redisLimiter", () => {
     const key = freshKey();
     const fake = createFakeService({ teamConcurrency: 2, browserHoldMs: 30 });
     const clients = [0, 1, 2].map(
-      () => new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, maxRetries: 0, logLevel: "off", limiter: redisLimiter({ redis: server.client(), key, limit: 2, retryMs: 5 }) }),
+      () => new WebData({ plugins: [team], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, maxRetries: 0, logLevel: "off", limiter: redisLimiter({ redis: server.client(), key, limit: 2, retryMs: 5 }) }),
     );
     const docs = await Promise.all(clients.flatMap((c) => [1, 2, 3, 4].map((i) => c.scrape(`https://acme.test/many/${i}`))));
     expect(docs).toHaveLength(12);
@@ -63,7 +64,7 @@ describe("redisLimiter", () => {
     const key = freshKey();
     const fake = createFakeService();
     const other = await redisLimiter({ redis: server.client(), key, limit: 1 }).acquire();
-    const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, maxRetries: 0, logLevel: "off", limiter: redisLimiter({ redis: server.client(), key, limit: 1, retryMs: 5 }) });
+    const client = new WebData({ plugins: [team], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, maxRetries: 0, logLevel: "off", limiter: redisLimiter({ redis: server.client(), key, limit: 1, retryMs: 5 }) });
     const ctl = new AbortController();
     const aborted = client.scrape("https://acme.test/about", {}, { signal: ctl.signal }).catch((e: unknown) => e);
     const timed = client.scrape("https://acme.test/about", {}, { timeoutMs: 80 }).catch((e: unknown) => e);

@@ -329,7 +329,7 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
 
   it("turns a non-JSON error page into an APIError with the status text", async () => {
     s = await setup(kind);
-    const err = (await s.client.http.request({ method: "GET", path: "/v2/does-not-exist" }).catch((e: unknown) => e)) as APIError;
+    const err = (await s.client.http.request({ op: "test", method: "GET", path: "/v2/does-not-exist" }).catch((e: unknown) => e)) as APIError;
     expect(err).toBeInstanceOf(NotFoundError);
     expect(err.serverMessage).toBe("Not Found");
     expect(typeof err.body).toBe("string");

@@ -67,7 +67,7 @@ describe("recorded v1 exchanges through the v1 methods", () => {
   it("search-v1-500-missing-query: the server's 500 is InternalServerError (the SDK itself refuses an empty query)", async () => {
     const ex = await recorded("search-v1-500-missing-query.json");
     const { client } = replay(ex);
-    const err = await client.http.request({ method: "POST", path: ex.request.path, body: ex.request.body }, checkRequestOptions({ maxRetries: 0 })).catch((e: unknown) => e);
+    const err = await client.http.request({ op: "recorded", method: "POST", path: ex.request.path, body: ex.request.body }, checkRequestOptions({ maxRetries: 0 })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InternalServerError);
   });
 
@@ -82,7 +82,7 @@ describe("recorded v1 exchanges through the v1 methods", () => {
     // The SDK refuses the invalid URL itself; the server's 400 (for anything it lets through) maps to BadRequestError.
     await expect(client.v1.asyncCrawlUrl("not a url")).rejects.toMatchObject({ name: "ValidationError" });
     expect(sent).toHaveLength(0);
-    const err = await client.http.request({ method: "POST", path: "/v1/crawl", body: ex.request.body }).catch((e: unknown) => e);
+    const err = await client.http.request({ op: "recorded", method: "POST", path: "/v1/crawl", body: ex.request.body }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BadRequestError);
   });
 
@@ -136,7 +136,7 @@ describe("recorded v1 exchanges through the v1 methods", () => {
     const urls = (ex.request.body as { urls: string[] }).urls;
     await expect(client.v1.asyncBatchScrapeUrls(urls, { formats: ["markdown"] })).rejects.toMatchObject({ name: "ValidationError" });
     expect(sent).toHaveLength(0);
-    await expect(client.http.request({ method: "POST", path: "/v1/batch/scrape", body: ex.request.body })).rejects.toBeInstanceOf(BadRequestError);
+    await expect(client.http.request({ op: "recorded", method: "POST", path: "/v1/batch/scrape", body: ex.request.body })).rejects.toBeInstanceOf(BadRequestError);
   });
 
   it("extract-v1-400-no-urls-no-prompt: the SDK refuses it before sending; the server's answer is BadRequestError", async () => {
@@ -144,7 +144,7 @@ describe("recorded v1 exchanges through the v1 methods", () => {
     const { client, sent } = replay(ex);
     await expect(client.v1.asyncExtract(undefined as never, ex.request.body as never)).rejects.toMatchObject({ name: "ValidationError" });
     expect(sent).toHaveLength(0);
-    await expect(client.http.request({ method: "POST", path: "/v1/extract", body: ex.request.body })).rejects.toBeInstanceOf(BadRequestError);
+    await expect(client.http.request({ op: "recorded", method: "POST", path: "/v1/extract", body: ex.request.body })).rejects.toBeInstanceOf(BadRequestError);
   });
 
   it("extract-v1-500-no-ai-key: InternalServerError with the server's text, not retried (extract starts are not idempotent)", async () => {

@@ -91,21 +91,21 @@ const agentTraceAnswer = z.looseObject({ events: z.optional(objects) });
 
 const traceQuery = z.object({ liveView: z.optional(z.boolean()) });
 
-const LIST: Endpoint<[options: AgentListOptions], AgentRunList & { success?: boolean }, AgentRunList> = {
+const LIST: Endpoint<[options: AgentListOptions], AgentRunList & { success?: boolean }, AgentRunList> = { op: "agent.list",
   path: "/v2/agent",
   query: (options) => ({ before: check(listQuery, options ?? {}, "listAgents options").before }),
   response: agentListAnswer,
   map: (r) => ({ ...withoutSuccess(r), agents: Array.isArray(r.agents) ? r.agents : [] }),
 };
 
-const TRACE: Endpoint<[id: string, options: { liveView?: boolean }], AgentTrace & { success?: boolean }, AgentTrace> = {
+const TRACE: Endpoint<[id: string, options: { liveView?: boolean }], AgentTrace & { success?: boolean }, AgentTrace> = { op: "agent.trace",
   path: "/v2/agent/{id}/trace",
   query: (_id, options) => ({ liveView: check(traceQuery, options ?? {}, "getAgentTrace options").liveView ? true : undefined }),
   response: agentTraceAnswer,
   map: (r) => ({ ...withoutSuccess(r), events: Array.isArray(r.events) ? r.events : [] }),
 };
 
-const SNAPSHOT: Endpoint<[id: string, snapshotId: string], AgentSnapshot & { success?: boolean }, AgentSnapshot> = { path: "/v2/agent/{id}/snapshots/{snapshotId}", response: anyObject, map: withoutSuccess };
+const SNAPSHOT: Endpoint<[id: string, snapshotId: string], AgentSnapshot & { success?: boolean }, AgentSnapshot> = { op: "agent.snapshot", path: "/v2/agent/{id}/snapshots/{snapshotId}", response: anyObject, map: withoutSuccess };
 
 /** `GET /v2/agent[?before=]`. */
 export function listAgents(http: HttpClient, options: AgentListOptions = {}, req?: RequestOptions): APIPromise<AgentRunList> {

@@ -52,7 +52,7 @@ const signupBody = z.looseObject({
 /** What {@link agentSignup} must get back: the provisioned key. */
 const signupAnswer = z.looseObject({ api_key: z.string() });
 
-const SIGNUP: Endpoint<[params: AgentSignupParams], AgentSignupRecord> = {
+const SIGNUP: Endpoint<[params: AgentSignupParams], AgentSignupRecord> = { op: "agent.signup",
   path: "/v2/agent-signup",
   body: (params) => check(signupBody, params, "agent signup"),
   auth: false,

@@ -2,8 +2,6 @@
  * Agent jobs: `POST /v2/agent`, `GET /v2/agent/<id>`, `DELETE /v2/agent/<id>`
  * (reference §9). The waiter lives in `jobs/waiters.ts`.
  */
-import { DEFAULT_AGENT_MAX_CREDITS, refuseOverBudget, statedOr } from "./job-starts.js";
-import type { Budget } from "../core/config.js";
 import { checkJsonOptions, optionsArg, type Checked } from "../core/options.js";
 import { anyObject } from "../core/response.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
@@ -78,7 +76,7 @@ const agentBody = z.looseObject({
 });
 
 /** `POST /v2/agent`: the options checked, the schema converted. */
-const AGENT: Endpoint<[string, AgentOptions], unknown, AgentStartResult> = {
+const AGENT: Endpoint<[string, AgentOptions], unknown, AgentStartResult> = { op: "agent.start",
   path: "/v2/agent",
   body: (prompt, given) => {
     rejectOfficialForm("agent", prompt, "agent options");
@@ -93,10 +91,10 @@ const AGENT: Endpoint<[string, AgentOptions], unknown, AgentStartResult> = {
   map: started,
 };
 
-const AGENT_STATUS = taskStatus("/v2/agent", statusOf);
+const AGENT_STATUS = taskStatus("agent.status", "/v2/agent", statusOf);
 
 /** `DELETE /v2/agent/<id>`: the answer's `success`. */
-const CANCEL: Endpoint<[id: string], { success?: boolean }, boolean> = { method: "DELETE", path: "/v2/agent/{id}", response: anyObject, map: (r) => r.success !== false };
+const CANCEL: Endpoint<[id: string], { success?: boolean }, boolean> = { op: "agent.cancel", method: "DELETE", path: "/v2/agent/{id}", response: anyObject, map: (r) => r.success !== false };
 
 /** `POST /v2/agent`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startAgent(http: HttpClient, prompt: string, given?: AgentOptions | null, req?: RequestOptions | null): APIPromise<AgentStartResult> {
@@ -105,10 +103,9 @@ export function startAgent(http: HttpClient, prompt: string, given?: AgentOption
 
 /**
  * {@link startAgent} with its request options checked and its options an object (`agent()` checked them): the agent options' schema runs here, once.
- * Refused before sending when its stated maximum (`maxCredits`, else the documented 2500) cannot fit in the budget (`budget`, else the client's).
+ * The budget stage (a plugin's, `api/endpoint.ts` `sendChecked`) reads its stated maximum from the catalogue.
  */
-export function startAgentWith(http: HttpClient, prompt: string, given: AgentOptions, req: Checked<RequestOptions>, budget?: Budget): APIPromise<AgentStartResult> {
-  refuseOverBudget(http, "agent", statedOr(given.maxCredits, DEFAULT_AGENT_MAX_CREDITS), budget);
+export function startAgentWith(http: HttpClient, prompt: string, given: AgentOptions, req: Checked<RequestOptions>): APIPromise<AgentStartResult> {
   return sendChecked(http, AGENT, req, prompt, given);
 }
 

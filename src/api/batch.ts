@@ -9,8 +9,7 @@ import { check, httpUrl, int, rules } from "../core/validate.js";
 import { withChecked, type Endpoint } from "./endpoint.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
-import { CREDITS_PER_PAGE, jobStartedAnswer, refuseOverBudget, startJob } from "./job-starts.js";
-import type { Budget } from "../core/config.js";
+import { jobStartedAnswer, startJob } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 batch scrape: scrape options at the top level plus the batch fields. */
@@ -68,7 +67,7 @@ export const batchBody = z
   );
 
 /** `POST /v2/batch/scrape`: the v2 batch options (scrape options at the top level, as the wire has them) checked. */
-const BATCH: Endpoint<[string[], BatchScrapeOptions]> = {
+const BATCH: Endpoint<[string[], BatchScrapeOptions]> = { op: "batchScrape.start",
   path: "/v2/batch/scrape",
   occupies: true,
   body: (urls, given) => check(batchBody, { ...wireScrapeOptions(given), urls }, "batch scrape options"),
@@ -90,9 +89,8 @@ export function startBatchScrape(http: HttpClient, urls: string[], given?: Batch
 
 /**
  * {@link startBatchScrape} with its request options checked and its options an object (`batchScrape()` checked them): the batch options' schema runs here, once.
- * Refused before sending when its stated maximum (its URL count at 1 credit a page) cannot fit in the budget (`budget`, else the client's).
+ * The budget stage (a plugin's, `api/endpoint.ts` `sendChecked`) reads its stated maximum from the catalogue.
  */
-export function startBatchScrapeWith(http: HttpClient, urls: string[], given: BatchScrapeOptions, req: Checked<RequestOptions>, budget?: Budget): APIPromise<BatchScrapeStartResult> {
-  refuseOverBudget(http, "batchScrape", (Array.isArray(urls) ? urls.length : 0) * CREDITS_PER_PAGE, budget);
+export function startBatchScrapeWith(http: HttpClient, urls: string[], given: BatchScrapeOptions, req: Checked<RequestOptions>): APIPromise<BatchScrapeStartResult> {
   return startJob<BatchScrapeStartResult, [string[], BatchScrapeOptions]>(http, BATCH, req, urls, given);
 }

@@ -120,7 +120,7 @@ const executeAnswer = z.looseObject({ exitCode: z.number() });
 /** What {@link listBrowsers} reads. */
 const listAnswer = z.looseObject({ sessions: objects });
 
-const CREATE: Endpoint<[options: BrowserOptions], BrowserSession & { success?: boolean }, BrowserSession> = {
+const CREATE: Endpoint<[options: BrowserOptions], BrowserSession & { success?: boolean }, BrowserSession> = { op: "browser.create",
   path: "/v2/browser",
   body: (options) => check(createBody, optionsArg(options, "browser options"), "browser options"),
   retry: "not-idempotent",
@@ -128,7 +128,7 @@ const CREATE: Endpoint<[options: BrowserOptions], BrowserSession & { success?: b
   map: withoutSuccess,
 };
 
-const LIST: Endpoint<[options: { status?: "active" | "destroyed" }], { sessions: BrowserSessionInfo[] }, BrowserSessionInfo[]> = {
+const LIST: Endpoint<[options: { status?: "active" | "destroyed" }], { sessions: BrowserSessionInfo[] }, BrowserSessionInfo[]> = { op: "browser.list",
   path: "/v2/browser",
   query: (options) => check(listQuery, queryOptionsArg(options, "listBrowsers options"), "listBrowsers options"),
   response: listAnswer,
@@ -136,7 +136,7 @@ const LIST: Endpoint<[options: { status?: "active" | "destroyed" }], { sessions:
 };
 
 /** The `timeout` (seconds) is read by the route's `SERVER_TIMEOUTS` row. */
-const EXECUTE: Endpoint<[id: string, options: BrowserExecuteOptions], BrowserExecuteResult & { success?: boolean }, BrowserExecuteResult> = {
+const EXECUTE: Endpoint<[id: string, options: BrowserExecuteOptions], BrowserExecuteResult & { success?: boolean }, BrowserExecuteResult> = { op: "browser.execute",
   path: "/v2/browser/{id}/execute",
   occupies: true,
   body: (_id, options) => check(executeBody, optionsArg(options, "browserExecute options"), "browserExecute options"),
@@ -146,7 +146,7 @@ const EXECUTE: Endpoint<[id: string, options: BrowserExecuteOptions], BrowserExe
 };
 
 type Deleted = { sessionDurationMs?: number; creditsBilled?: number };
-const DELETE: Endpoint<[id: string], Deleted & { success?: boolean }, Deleted> = { method: "DELETE", path: "/v2/browser/{id}", response: anyObject, map: withoutSuccess };
+const DELETE: Endpoint<[id: string], Deleted & { success?: boolean }, Deleted> = { op: "browser.delete", method: "DELETE", path: "/v2/browser/{id}", response: anyObject, map: withoutSuccess };
 
 /** `POST /v2/browser`. Not retried after failures that may have created a session (it is billed). */
 export function browser(http: HttpClient, options: BrowserOptions = {}, req?: RequestOptions): APIPromise<BrowserSession> {

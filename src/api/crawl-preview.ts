@@ -58,7 +58,7 @@ const previewBody = z.object({
 /** What {@link crawlParamsPreview} reads: the options under `data`. */
 const previewAnswer = z.looseObject({ data: anyObject });
 
-const PREVIEW: Endpoint<[url: string, prompt: string], { data: CrawlParamsPreview }, CrawlParamsPreview> = {
+const PREVIEW: Endpoint<[url: string, prompt: string], { data: CrawlParamsPreview }, CrawlParamsPreview> = { op: "crawl.paramsPreview",
   path: "/v2/crawl/params-preview",
   body: (url, prompt) => check(previewBody, { url, prompt }, "crawl params preview"),
   response: previewAnswer,

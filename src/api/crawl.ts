@@ -11,8 +11,7 @@ import { IdempotencyConflictError, type APIError } from "../core/errors.js";
 import { rejectOfficialKeys } from "./official-keys.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
-import { CREDITS_PER_PAGE, DEFAULT_CRAWL_LIMIT, jobStartShape, noteStart, refuseOverBudget, statedOr, withoutSuccess } from "./job-starts.js";
-import type { Budget } from "../core/config.js";
+import { jobStartShape, noteStart, withoutSuccess } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 import { send, sendChecked, withChecked, type Endpoint } from "./endpoint.js";
 
@@ -145,7 +144,7 @@ export const jobStartAnswer = z.looseObject(jobStartShape);
 const activeAnswer = z.looseObject({ crawls: z.array(z.looseObject({ id: z.string(), url: z.string(), created_at: z.string() })) });
 
 /** `POST /v2/crawl` (the options are an object already: the request options were checked first, then that). */
-const CRAWL: Endpoint<[url: string, given: CrawlOptions], CrawlStartResult & { success?: boolean }, CrawlStartResult> = {
+const CRAWL: Endpoint<[url: string, given: CrawlOptions], CrawlStartResult & { success?: boolean }, CrawlStartResult> = { op: "crawl.start",
   path: "/v2/crawl",
   occupies: true,
   body: (url, given) => check(crawlBody, { ...given, ...(given.scrapeOptions ? { scrapeOptions: wireScrapeOptions(given.scrapeOptions, "scrapeOptions.formats") } : {}), url }, "crawl options"),
@@ -154,7 +153,7 @@ const CRAWL: Endpoint<[url: string, given: CrawlOptions], CrawlStartResult & { s
   map: withoutSuccess,
 };
 
-const ACTIVE: Endpoint<[], { crawls: ActiveCrawl[] }, ActiveCrawls> = { path: "/v2/crawl/active", response: activeAnswer, map: (r) => ({ crawls: r.crawls }) };
+const ACTIVE: Endpoint<[], { crawls: ActiveCrawl[] }, ActiveCrawls> = { op: "crawl.active", path: "/v2/crawl/active", response: activeAnswer, map: (r) => ({ crawls: r.crawls }) };
 
 /**
  * `POST /v2/crawl`. Sends `x-idempotency-key` when the caller gives one, or (client option
@@ -171,10 +170,9 @@ export function startCrawl(http: HttpClient, url: string, given?: CrawlOptions |
 
 /**
  * {@link startCrawl} with its request options checked and its options an object (`crawl()` checked them): the crawl options' schema runs here, once.
- * Refused before sending when its stated maximum (`limit`, else the server's 10000, at 1 credit a page) cannot fit in the budget (`budget`, else the client's).
+ * The budget stage (a plugin's, `api/endpoint.ts` `sendChecked`) reads its stated maximum from the catalogue.
  */
-export function startCrawlWith(http: HttpClient, url: string, given: CrawlOptions, req: Checked<RequestOptions>, budget?: Budget): APIPromise<CrawlStartResult> {
-  refuseOverBudget(http, "crawl", statedOr(given.limit, DEFAULT_CRAWL_LIMIT) * CREDITS_PER_PAGE, budget);
+export function startCrawlWith(http: HttpClient, url: string, given: CrawlOptions, req: Checked<RequestOptions>): APIPromise<CrawlStartResult> {
   const startedAt = Date.now();
   // A lost answer, this call's own memory: the 409 that answered a retry of a key of our own making, with that key
   // (an earlier attempt of this call started the crawl, and its answer was lost).

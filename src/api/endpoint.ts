@@ -12,8 +12,10 @@ import { checkRequestOptions, isChecked, type Checked } from "../core/options.js
 import { APIPromise, type HttpClient, type RequestOptions, type RequestSpec, type WithResponse } from "../core/request.js";
 import type { ResponseSchema } from "../core/response.js";
 import { attemptTimeoutMs, SERVER_TIMEOUTS, serverTimeoutMs, type ServerTimeoutRoute } from "../core/server-timeout.js";
-import { takeSlot, type ConcurrencyLimiter } from "../core/client-state.js";
+import type { Governance, GovernedCall, ReleaseSlot } from "../core/client-state.js";
+import { CALL_BUDGET } from "../core/options.js";
 import type { TransportResponse } from "../core/transport.js";
+import type { OperationName } from "./operations.js";
 
 /**
  * An endpoint called with the arguments `A`: its route and what the arguments become
@@ -21,6 +23,11 @@ import type { TransportResponse } from "../core/transport.js";
  * sent), what the answer `T` must hold, and the result `R` made of it.
  */
 export interface Endpoint<A extends unknown[], T = unknown, R = T> {
+  /**
+   * The operation in the catalogue (`api/operations.ts`), or a function of the arguments for an endpoint that serves
+   * several (a job's kind): its name for hooks and spans, and its credit rule for the budget and the meter.
+   */
+  op: OperationName | ((...args: A) => OperationName);
   /** HTTP method (default: `POST` with a body or files, else `GET`). */
   method?: "PATCH" | "DELETE";
   /**
@@ -67,6 +74,7 @@ function specOf<A extends unknown[]>(ep: Endpoint<A, unknown, unknown>, args: A)
   return {
     method: ep.method ?? (ep.body || ep.files ? "POST" : "GET"),
     path,
+    op: typeof ep.op === "string" ? ep.op : ep.op(...args),
     route: typeof route === "string" ? route : undefined,
     query,
     body: ep.form ? { [ep.form]: body } : body,
@@ -103,48 +111,54 @@ export function send<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A
   return withChecked(req, (checked) => sendChecked(http, ep, checked, ...args));
 }
 
-/** Sends `ep` with `args` and request options checked already (a poll, a page of a walk, a start inside a waiter): not checked again. */
+/**
+ * Sends `ep` with `args` and request options checked already (a poll, a page of a walk, a start inside a waiter): not
+ * checked again. The one sender, so the pipeline every call of every face passes, in order: its input checks (the
+ * request is built: a bad argument rejects, nothing sent), the governance stages a plugin gave the client
+ * (`http.state.governance`: the budget, then the concurrency slot), the request path (`core/request.ts`: request id
+ * and hooks, the attempts and their retries), then the meter, then the result made of the answer.
+ */
 export function sendChecked<A extends unknown[], T, R>(http: HttpClient, ep: Endpoint<A, T, R>, req: Checked<RequestOptions>, ...args: A): APIPromise<R> {
-  // The client's credit meter reads every answer by the route it answered (`core/client-state.ts` `ClientCreditMeter.read`).
-  let spec: RequestSpec | undefined;
-  const build = (): RequestSpec => (spec = specOf(ep as Endpoint<A, unknown, unknown>, args));
-  const limiter = ep.occupies && http.state.limiter;
-  const sent = limiter && (ep.occupies === true || ep.occupies!(...args)) ? sendHeld<T>(http, limiter, build, req) : http.answer<T>(build, req);
+  const build = (): RequestSpec => specOf(ep as Endpoint<A, unknown, unknown>, args);
+  const governance = http.state.governance;
+  const sent = governance ? governed<T>(http, governance, ep as unknown as Endpoint<unknown[], unknown, unknown>, build, req, args) : http.answer<T>(build, req);
   const map = ep.map;
   // One `APIPromise` a call, made here of the answer mapped.
-  return APIPromise.map(sent, (raw) => {
-    http.state.credits?.read(spec?.method, spec?.path, raw);
-    return map ? map(raw, args, http) : (raw as unknown as R);
-  });
+  return APIPromise.map(sent, map ? (raw) => map(raw, args, http) : (raw) => raw as unknown as R);
 }
 
 /**
- * A call that occupies the team's browsers, holding a slot of `limiter` from before it is sent until it settles
- * (retries and their waits included). Its arguments are checked first (a bad one rejects at once, without
- * waiting); the wait for a slot counts against the call: at most one attempt's limit (`timeoutMs`, raised by a
- * server-side `timeout`), and the call's `signal` ends it.
+ * A call through the governance stages: built (checked) first, then admitted (the budget refuses, the slot waits: at most
+ * one attempt's limit, `timeoutMs` raised by a server-side `timeout`, and no longer than the call's `signal`), sent, and
+ * counted by the meter when it answers; its slot given back when it settles, retries and their waits included.
  */
-function sendHeld<T>(http: HttpClient, limiter: ConcurrencyLimiter, build: () => RequestSpec, req: Checked<RequestOptions>): Promise<WithResponse<T>> {
+function governed<T>(http: HttpClient, governance: Governance, ep: Endpoint<unknown[], unknown, unknown>, build: () => RequestSpec, req: Checked<RequestOptions>, args: readonly unknown[]): Promise<WithResponse<T>> {
   let spec: RequestSpec;
+  let admitted: ReturnType<Governance["admit"]>;
+  let call: GovernedCall;
   try {
     spec = build();
+    const occupies = ep.occupies === true || (ep.occupies !== undefined && ep.occupies(...args));
+    call = { op: spec.op, args, occupies, endpoint: `${spec.method} ${spec.path}`, budget: (req as { [CALL_BUDGET]?: GovernedCall["budget"] })[CALL_BUDGET] };
+    admitted = governance.admit(call, req.signal, attemptTimeoutMs(req.timeoutMs ?? http.config.timeoutMs, spec.serverTimeoutMs));
   } catch (err) {
     return Promise.reject(err);
   }
-  const waitMs = attemptTimeoutMs(req.timeoutMs ?? http.config.timeoutMs, spec.serverTimeoutMs);
-  return takeSlot(limiter, req.signal, waitMs, `${spec.method} ${spec.path}`).then((release) =>
-    http
-      .answer<T>(spec, req)
-      .finally(() => {
-        // A release that throws, or whose promise rejects, is logged either way (one message).
-        const warn = (err: unknown) => http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`);
-        try {
-          void Promise.resolve(release()).catch(warn);
-        } catch (err) {
-          warn(err);
-        }
-      }),
-  );
+  const run = (release: ReleaseSlot | undefined): Promise<WithResponse<T>> => {
+    const answered = http.answer<T>(spec, req).then((out) => (governance.count(call, out.data), out));
+    return release ? answered.finally(() => giveBack(http, release)) : answered;
+  };
+  return admitted === undefined || typeof admitted === "function" ? run(admitted) : admitted.then(run);
+}
+
+/** Gives a slot back; a release that throws, or whose promise rejects, is logged either way (one message). */
+function giveBack(http: HttpClient, release: ReleaseSlot): void {
+  const warn = (err: unknown) => http.log("warn", `Could not give back a concurrency slot: ${err instanceof Error ? err.message : String(err)}`);
+  try {
+    void Promise.resolve(release()).catch(warn);
+  } catch (err) {
+    warn(err);
+  }
 }
 
 /** Opens `ep` with `args` and returns the raw answer, unread (a stream); a non-2xx answer throws as {@link send}'s. `req` checked here, once. */

@@ -2,8 +2,6 @@
  * Extraction jobs: `POST /v2/extract`, `GET /v2/extract/<id>` (reference §8).
  * The waiter lives in `jobs/waiters.ts`.
  */
-import { refuseOverBudget } from "./job-starts.js";
-import type { Budget } from "../core/config.js";
 import { isRecord } from "../core/errors.js";
 import { optionsArg, type Checked } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
@@ -13,6 +11,7 @@ import { rejectOfficialKeys } from "./official-keys.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
+import type { OperationName } from "./operations.js";
 import { send, sendChecked, withChecked, type Endpoint } from "./endpoint.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
@@ -121,8 +120,8 @@ export const taskStatusAnswer = z.looseObject({ status: z.string() });
  * `GET <route>/<id>` of a task-like job (extract, agent; the v1 extract, LLMs.txt and deep research): the
  * body as sent, a failed job (`success:false`) not thrown; `map` makes the result of it.
  */
-export function taskStatus<R = unknown>(route: string, map?: (raw: unknown, args: [id: string]) => R): Endpoint<[id: string], unknown, R> {
-  return { path: `${route}/{id}`, allowUnsuccessful: true, response: taskStatusAnswer, map };
+export function taskStatus<R = unknown>(op: OperationName, route: string, map?: (raw: unknown, args: [id: string]) => R): Endpoint<[id: string], unknown, R> {
+  return { op, path: `${route}/{id}`, allowUnsuccessful: true, response: taskStatusAnswer, map };
 }
 
 /** A task start's answer as the v2 result: `success` dropped. */
@@ -143,7 +142,7 @@ export function toStatus<S>(raw: unknown, id: string): S {
 }
 
 /** `POST /v2/extract`: the options checked, the schemas converted. */
-const EXTRACT: Endpoint<[ExtractOptions], unknown, ExtractStartResult> = {
+const EXTRACT: Endpoint<[ExtractOptions], unknown, ExtractStartResult> = { op: "extract.start",
   path: "/v2/extract",
   body: (given) => {
     const { schema, ...rest } = given;
@@ -156,7 +155,7 @@ const EXTRACT: Endpoint<[ExtractOptions], unknown, ExtractStartResult> = {
   map: started,
 };
 
-const EXTRACT_STATUS = taskStatus("/v2/extract", statusOf);
+const EXTRACT_STATUS = taskStatus("extract.status", "/v2/extract", statusOf);
 
 /** `POST /v2/extract`. Not de-duplicated by the server: retried only after 429 or a refused connection. */
 export function startExtract(http: HttpClient, given: ExtractOptions, req?: RequestOptions | null): APIPromise<ExtractStartResult> {
@@ -169,10 +168,9 @@ export function startExtract(http: HttpClient, given: ExtractOptions, req?: Requ
 
 /**
  * {@link startExtract} with its request options checked and its options an object (`extract()` checked them): the extract options' schema runs here, once.
- * An extract states no maximum: refused before sending only once nothing is left of the budget (`budget`, else the client's).
+ * An extract states no maximum: the budget stage refuses it only once nothing is left.
  */
-export function startExtractWith(http: HttpClient, given: ExtractOptions, req: Checked<RequestOptions>, budget?: Budget): APIPromise<ExtractStartResult> {
-  refuseOverBudget(http, "extract", 0, budget);
+export function startExtractWith(http: HttpClient, given: ExtractOptions, req: Checked<RequestOptions>): APIPromise<ExtractStartResult> {
   return sendChecked(http, EXTRACT, req, given);
 }
 

@@ -81,7 +81,7 @@ const endpointBody = z.looseObject({ ...feedbackBody.shape, endpoint: z.enum(["s
   }),
 );
 
-const FEEDBACK: Endpoint<[options: FeedbackOptions], FeedbackResult & { success?: boolean }, FeedbackResult> = {
+const FEEDBACK: Endpoint<[options: FeedbackOptions], FeedbackResult & { success?: boolean }, FeedbackResult> = { op: "feedback",
   path: "/v2/feedback",
   body: (options) => check(endpointBody, options, "feedback options"),
   retry: "not-idempotent",
@@ -89,7 +89,7 @@ const FEEDBACK: Endpoint<[options: FeedbackOptions], FeedbackResult & { success?
   map: withoutSuccess,
 };
 
-const SEARCH_FEEDBACK: Endpoint<[searchId: string, options: SearchFeedbackOptions], FeedbackResult & { success?: boolean }, FeedbackResult> = {
+const SEARCH_FEEDBACK: Endpoint<[searchId: string, options: SearchFeedbackOptions], FeedbackResult & { success?: boolean }, FeedbackResult> = { op: "search.feedback",
   path: "/v2/search/{id}/feedback",
   body: (_id, options) => check(feedbackBody, options, "searchFeedback options"),
   retry: "not-idempotent",

@@ -74,7 +74,7 @@ const interactBody = z
   .check(z.refine((o) => typeof o.code === "string" || typeof o.prompt === "string", { message: "either code or prompt must be provided" }));
 
 /** The `timeout` (seconds) is read by the route's `SERVER_TIMEOUTS` row. */
-const INTERACT: Endpoint<[jobId: string, options: InteractOptions], InteractResult & { success?: boolean }, InteractResult> = {
+const INTERACT: Endpoint<[jobId: string, options: InteractOptions], InteractResult & { success?: boolean }, InteractResult> = { op: "interact",
   path: "/v2/scrape/{id}/interact",
   occupies: true,
   body: (_id, options) => check(interactBody, options, "interact options"),
@@ -83,7 +83,7 @@ const INTERACT: Endpoint<[jobId: string, options: InteractOptions], InteractResu
   map: withoutSuccess,
 };
 
-const STOP: Endpoint<[jobId: string], StopInteractionResult & { success?: boolean }, StopInteractionResult> = { method: "DELETE", path: "/v2/scrape/{id}/interact", response: anyObject, map: withoutSuccess };
+const STOP: Endpoint<[jobId: string], StopInteractionResult & { success?: boolean }, StopInteractionResult> = { op: "interact.stop", method: "DELETE", path: "/v2/scrape/{id}/interact", response: anyObject, map: withoutSuccess };
 
 /** `POST /v2/scrape/:jobId/interact`. */
 export function interact(http: HttpClient, jobId: string, options: InteractOptions, req?: RequestOptions): APIPromise<InteractResult> {

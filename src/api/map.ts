@@ -83,7 +83,7 @@ export const mapBody = z.looseObject({
 export const mapAnswer = z.looseObject({ links: z.array(oneOf({ string: z.string(), object: z.looseObject({ url: z.string() }) }, "a URL or { url, ... }")), warning: maybeString });
 
 /** `POST /v2/map`: the options checked. */
-const MAP: Endpoint<[string, MapOptions], { links: (MapLink | string)[]; warning?: string | null }, MapResult> = {
+const MAP: Endpoint<[string, MapOptions], { links: (MapLink | string)[]; warning?: string | null }, MapResult> = { op: "map",
   path: "/v2/map",
   body: (url, options) => check(mapBody, { ...optionsArg(options, "map options"), url }, "map options"),
   response: mapAnswer,

@@ -311,14 +311,14 @@ function paged(options: object | undefined, context: string): RequestSpec["query
 }
 
 // Writes are not retried once they may have acted, but for the update, which sets the same values again.
-const CREATE: Endpoint<[request: CreateMonitorRequest], { data: never }, Monitor> = { ...DATA, path: "/v2/monitor", body: (request) => check(createBody, request, "createMonitor request"), retry: "not-idempotent" };
-const LIST_MONITORS: Endpoint<[options?: ListMonitorsOptions], { data: never }, Monitor[]> = { ...LIST, path: "/v2/monitor", query: (options) => paged(options, "listMonitors options") };
-const GET: Endpoint<[id: string], { data: never }, Monitor> = { ...DATA, path: "/v2/monitor/{id}" };
-const UPDATE: Endpoint<[id: string, request: UpdateMonitorRequest], { data: never }, Monitor> = { ...DATA, method: "PATCH", path: "/v2/monitor/{id}", body: (_id, request) => check(updateBody, request, "updateMonitor request") };
-const DELETE: Endpoint<[id: string], { success?: boolean }, boolean> = { method: "DELETE", path: "/v2/monitor/{id}", response: anyObject, map: (r) => r.success === true };
-const RUN: Endpoint<[id: string], { data: never }, MonitorCheck> = { ...DATA, path: "/v2/monitor/{id}/run", body: () => ({}), retry: "not-idempotent" };
-const CHECKS: Endpoint<[id: string, options?: ListMonitorChecksOptions], { data: never }, MonitorCheck[]> = { ...LIST, path: "/v2/monitor/{id}/checks", query: (_id, options) => paged(options, "listMonitorChecks options") };
-const CHECK: Endpoint<[id: string, checkId: string, options?: MonitorCheckPageOptions], { data: never }, MonitorCheckDetail> = { ...DATA, path: "/v2/monitor/{id}/checks/{checkId}", query: (_id, _checkId, options) => paged(options, "getMonitorCheck options") };
+const CREATE: Endpoint<[request: CreateMonitorRequest], { data: never }, Monitor> = { ...DATA, op: "monitor.create", path: "/v2/monitor", body: (request) => check(createBody, request, "createMonitor request"), retry: "not-idempotent" };
+const LIST_MONITORS: Endpoint<[options?: ListMonitorsOptions], { data: never }, Monitor[]> = { ...LIST, op: "monitor.list", path: "/v2/monitor", query: (options) => paged(options, "listMonitors options") };
+const GET: Endpoint<[id: string], { data: never }, Monitor> = { ...DATA, op: "monitor.get", path: "/v2/monitor/{id}" };
+const UPDATE: Endpoint<[id: string, request: UpdateMonitorRequest], { data: never }, Monitor> = { ...DATA, op: "monitor.update", method: "PATCH", path: "/v2/monitor/{id}", body: (_id, request) => check(updateBody, request, "updateMonitor request") };
+const DELETE: Endpoint<[id: string], { success?: boolean }, boolean> = { op: "monitor.delete", method: "DELETE", path: "/v2/monitor/{id}", response: anyObject, map: (r) => r.success === true };
+const RUN: Endpoint<[id: string], { data: never }, MonitorCheck> = { ...DATA, op: "monitor.run", path: "/v2/monitor/{id}/run", body: () => ({}), retry: "not-idempotent" };
+const CHECKS: Endpoint<[id: string, options?: ListMonitorChecksOptions], { data: never }, MonitorCheck[]> = { ...LIST, op: "monitor.checks", path: "/v2/monitor/{id}/checks", query: (_id, options) => paged(options, "listMonitorChecks options") };
+const CHECK: Endpoint<[id: string, checkId: string, options?: MonitorCheckPageOptions], { data: never }, MonitorCheckDetail> = { ...DATA, op: "monitor.check", path: "/v2/monitor/{id}/checks/{checkId}", query: (_id, _checkId, options) => paged(options, "getMonitorCheck options") };
 
 /** `POST /v2/monitor`. */
 export const createMonitor = (http: HttpClient, request: CreateMonitorRequest, req?: RequestOptions): APIPromise<Monitor> => send(http, CREATE, req, request);

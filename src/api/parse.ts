@@ -67,7 +67,7 @@ function uploadOf(file: ParseFile): [Blob, string] {
 }
 
 /** `POST /v2/parse`: the options as the `options` part (their `timeout` read by the route's `SERVER_TIMEOUTS` row), the file as the `file` part. */
-const PARSE: Endpoint<[file: ParseFile, options: ParseOptions | undefined], { data: ScrapeResult<ParseOptions> }, ScrapeResult<ParseOptions>> = {
+const PARSE: Endpoint<[file: ParseFile, options: ParseOptions | undefined], { data: ScrapeResult<ParseOptions> }, ScrapeResult<ParseOptions>> = { op: "parse",
   path: "/v2/parse",
   body: (_file, options) => wireScrapeOptions(check(parseOptions, options ?? {}, "parse options")),
   form: "options",

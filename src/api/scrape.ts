@@ -309,7 +309,7 @@ export function wireScrapeOptions<O extends ScrapeOptions>(options: O, where = "
 }
 
 /** `POST /v2/scrape`: the options checked, the schemas in `formats` converted; the result is the document. */
-const SCRAPE: Endpoint<[string, ScrapeParams], { data: Document }, Document> = {
+const SCRAPE: Endpoint<[string, ScrapeParams], { data: Document }, Document> = { op: "scrape",
   path: "/v2/scrape",
   occupies: true,
   // `url` apart: the options' verdict is remembered whatever the URL (no rule of scrapeOptionsRules reads `url`).

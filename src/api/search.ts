@@ -219,7 +219,7 @@ export function scrapesResults(options: unknown): boolean {
 }
 
 /** `POST /v2/search`: the options checked, the schemas in `scrapeOptions.formats` converted. */
-const SEARCH: Endpoint<[string, SearchOptions], WireSearch> = {
+const SEARCH: Endpoint<[string, SearchOptions], WireSearch> = { op: "search",
   path: "/v2/search",
   occupies: (_query, opts) => scrapesResults(opts),
   body: (query, opts) => {

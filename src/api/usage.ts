@@ -11,9 +11,6 @@ import { anyObject, objects } from "../core/response.js";
 import { rules } from "../core/validate.js";
 import { send, type Endpoint } from "./endpoint.js";
 import { rejectOfficialForm } from "./official-keys.js";
-import { LocalSlots, type ConcurrencyLimiter } from "../core/client-state.js";
-import { onAbort } from "../core/abort.js";
-import { AbortError } from "../core/errors.js";
 
 /** Token usage of the team (spec 2.2). */
 export interface TokenUsage {
@@ -79,8 +76,8 @@ export const periodsAnswer = z.looseObject({ periods: objects });
 type Usage = { data: Record<string, unknown> };
 
 /** `GET /<version>/team/token-usage` and `.../credit-usage`: `data` as sent (snake_case on v1; the v2 calls read it camelCase). */
-export const TOKEN_USAGE: Endpoint<[version: "v1" | "v2"], Usage, Record<string, unknown>> = { path: "/{version}/team/token-usage", response: tokenUsageAnswer, map: (r) => r.data };
-export const CREDIT_USAGE: Endpoint<[version: "v1" | "v2"], Usage, Record<string, unknown>> = { path: "/{version}/team/credit-usage", response: creditUsageAnswer, map: TOKEN_USAGE.map };
+export const TOKEN_USAGE: Endpoint<[version: "v1" | "v2"], Usage, Record<string, unknown>> = { op: "usage.tokens", path: "/{version}/team/token-usage", response: tokenUsageAnswer, map: (r) => r.data };
+export const CREDIT_USAGE: Endpoint<[version: "v1" | "v2"], Usage, Record<string, unknown>> = { op: "usage.credits", path: "/{version}/team/credit-usage", response: creditUsageAnswer, map: TOKEN_USAGE.map };
 
 /** `GET /v2/team/token-usage`. */
 export function getTokenUsage(http: HttpClient, req?: RequestOptions): APIPromise<TokenUsage> {
@@ -147,6 +144,7 @@ type HistoricalArgs = [version: "v1" | "v2", kind: "credit" | "token", given: Hi
 
 /** `GET /<version>/team/<kind>-usage/historical[?byApiKey=true]`: the answer as sent (`periods` a list), `byApiKey` checked to be a boolean. */
 export const HISTORICAL: Endpoint<HistoricalArgs, { periods: Record<string, unknown>[] }> = {
+  op: (_v, kind) => (kind === "credit" ? "usage.creditsHistorical" : "usage.tokensHistorical"),
   path: "/{version}/team/{kind}-usage/historical",
   query: (_v, kind, given) => {
     rejectOfficialForm(kind === "credit" ? "getCreditUsageHistorical" : "getTokenUsageHistorical", given, "usage options");
@@ -187,8 +185,8 @@ const topLevel = (r: Record<string, unknown>): never => {
   return rest as never;
 };
 
-const QUEUE_STATUS: Endpoint<[version: "v1" | "v2"], Record<string, unknown>, QueueStatus> = { path: "/{version}/team/queue-status", response: queueStatusAnswer, map: topLevel };
-const CONCURRENCY: Endpoint<[], Record<string, unknown>, Concurrency> = { path: "/v2/concurrency-check", response: concurrencyAnswer, map: topLevel };
+const QUEUE_STATUS: Endpoint<[version: "v1" | "v2"], Record<string, unknown>, QueueStatus> = { op: "usage.queue", path: "/{version}/team/queue-status", response: queueStatusAnswer, map: topLevel };
+const CONCURRENCY: Endpoint<[], Record<string, unknown>, Concurrency> = { op: "usage.concurrency", path: "/v2/concurrency-check", response: concurrencyAnswer, map: topLevel };
 
 /** `GET /v2/team/queue-status` (fields at the top level; snake_case normalised); `/v1/...` with `version` "v1" (the same answer, reference §12). */
 export function getQueueStatus(http: HttpClient, req?: RequestOptions, version: "v1" | "v2" = "v2"): APIPromise<QueueStatus> {
@@ -199,66 +197,3 @@ export function getQueueStatus(http: HttpClient, req?: RequestOptions, version: 
 export function getConcurrency(http: HttpClient, req?: RequestOptions): APIPromise<Concurrency> {
   return send(http, CONCURRENCY, req);
 }
-
-/** `maxConcurrency: "auto"` until the server says: the smallest plan's figure (2 browsers at once), safe on every plan. */
-export const AUTO_CONCURRENCY_DEFAULT = 2;
-/** How long `maxConcurrency: "auto"` keeps the team's figure before it reads `GET /v2/team/queue-status` again, ms. */
-export const AUTO_CONCURRENCY_REFRESH_MS = 60_000;
-
-/**
- * The limiter the client options ask for (`limiter`, or `maxConcurrency` a number or `"auto"`), or undefined:
- * no bound. Made once per client by its constructor (`http.state.limiter`).
- */
-export function concurrencyLimiter(http: HttpClient): ConcurrencyLimiter | undefined {
-  const { limiter, maxConcurrency } = http.config;
-  if (limiter) return limiter;
-  if (maxConcurrency === undefined) return undefined;
-  return maxConcurrency === "auto" ? autoLimiter(http) : new LocalSlots(maxConcurrency);
-}
-
-/**
- * `maxConcurrency: "auto"`: in-process slots sized by the team's `maxConcurrency` (`GET /v2/team/queue-status`),
- * read before the first held call (which waits for the answer) and again, without holding anyone up, once
- * {@link AUTO_CONCURRENCY_REFRESH_MS} have passed. A failed read or an answer without a positive integer keeps
- * the size in force ({@link AUTO_CONCURRENCY_DEFAULT} at first) until the next read.
- */
-function autoLimiter(http: HttpClient): ConcurrencyLimiter {
-  const slots = new LocalSlots(AUTO_CONCURRENCY_DEFAULT);
-  let readAt = -Infinity;
-  let reading: Promise<void> | undefined;
-  let sized: Promise<void> | undefined;
-  const read = (): Promise<void> => {
-    readAt = Date.now();
-    reading = getQueueStatus(http)
-      .then(
-        ({ maxConcurrency: n }) => {
-          if (Number.isInteger(n) && n >= 1) slots.resize(n);
-          else http.log("warn", `maxConcurrency "auto": the server's queue status gave no maxConcurrency; keeping ${slots.limit}`);
-        },
-        (err: unknown) => http.log("warn", `maxConcurrency "auto": could not read the team's queue status; keeping ${slots.limit} (${err instanceof Error ? err.message : String(err)})`),
-      )
-      .finally(() => (reading = undefined));
-    return reading;
-  };
-  return {
-    acquire(signal) {
-      if (!reading && Date.now() - readAt >= AUTO_CONCURRENCY_REFRESH_MS) void read();
-      sized ??= reading ?? Promise.resolve();
-      return untilAborted(sized, signal).then(() => slots.acquire(signal));
-    },
-  };
-}
-
-/** `p`, or an `AbortError` as soon as `signal` aborts. */
-function untilAborted(p: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-  if (!signal) return p;
-  if (signal.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
-  return new Promise<void>((resolve, reject) => {
-    const off = onAbort(signal, () => reject(new AbortError(undefined, { cause: signal.reason })));
-    p.then(() => {
-      off();
-      resolve();
-    }, reject);
-  });
-}
-

@@ -12,10 +12,10 @@ import { causeCode } from "./report.js";
 import { open, send, type Endpoint } from "../api/endpoint.js";
 
 /** A crawl start the server must refuse (an invalid URL): the idempotency probe. */
-const REFUSED_CRAWL: Endpoint<[], { id?: unknown }> = { path: "/v2/crawl", body: () => ({ url: "not a url" }) };
+const REFUSED_CRAWL: Endpoint<[], { id?: unknown }> = { op: "crawl.start", path: "/v2/crawl", body: () => ({ url: "not a url" }) };
 
 /** A crawl's status route, asked for server-sent events (the id as given). */
-const CRAWL_STATUS: Endpoint<[jobId: string]> = { path: (jobId) => `/v2/crawl/${jobId}` };
+const CRAWL_STATUS: Endpoint<[jobId: string]> = { op: "crawl.status", path: (jobId) => `/v2/crawl/${jobId}` };
 
 /** How a check came out: works, a fact to know, works with a caveat, broken, or not checked. */
 export type CheckStatus = "ok" | "info" | "warn" | "fail" | "skip";

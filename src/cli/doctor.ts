@@ -21,10 +21,10 @@ import { plural, type Screen } from "./terminal.js";
 import { send, type Endpoint } from "../api/endpoint.js";
 
 /** A v1 account read: whether a server without the v2 routes speaks v1. */
-const V1_CREDIT_USAGE: Endpoint<[]> = { path: "/v1/team/credit-usage" };
+const V1_CREDIT_USAGE: Endpoint<[]> = { op: "usage.credits", path: "/v1/team/credit-usage" };
 
 /** An account read without the key: whether the server checks keys at all. */
-const KEYLESS_CREDIT_USAGE: Endpoint<[]> = { path: "/v2/team/credit-usage", auth: false };
+const KEYLESS_CREDIT_USAGE: Endpoint<[]> = { op: "usage.credits", path: "/v2/team/credit-usage", auth: false };
 
 export type { Check, CheckStatus, DoctorOptions } from "./doctor-checks.js";
 export { DEEP_NOTICE } from "./doctor-deep.js";

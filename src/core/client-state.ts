@@ -5,12 +5,11 @@
  * `jobs/` function, which all receive the `HttpClient`. Nothing of it is in module scope, so two
  * clients in one process never change each other's results, and what ran before in the process
  * changes nothing (`test/architecture-time-state.test.ts` fails on module-level state keyed by a
- * client). The credit meter ({@link ClientState.credits}, {@link ClientCreditMeter}) and the concurrency
- * limiter ({@link ClientState.limiter}, with the in-process one, {@link LocalSlots}, and {@link takeSlot}) are here.
+ * client). The seam of the governance stages ({@link Governance}: the budget, the concurrency slot, the
+ * meter) is here too; what fills it (`webdata/team`, a plugin) is not, so a client configured without
+ * them bundles none of their code.
  */
-import { onAbort } from "./abort.js";
-import { AbortError, TimeoutError } from "./errors.js";
-import { after } from "./time.js";
+import type { Budget } from "./options.js";
 
 /** One client's memory between its calls (see the module's note). Only the modules named on each field write it. */
 export class ClientState {
@@ -44,29 +43,38 @@ export class ClientState {
   webSocket: (() => Promise<unknown>) | undefined = undefined;
 
   /**
-   * What bounds this client's calls that occupy the team's browsers (`maxConcurrency` or `limiter` of the
-   * client options), or undefined: no bound. Set once by `client.ts` (the `WebData` constructor, which
-   * every face of the client goes through); read by `api/endpoint.ts` `sendChecked`.
+   * The governance stages of this client's request path (the budget, the concurrency slot, the meter), set
+   * once by a plugin's `install` (`webdata/team`) in the `WebData` constructor, which every face of the client
+   * goes through; read by `api/endpoint.ts` `sendChecked` (the one sender) and the waiters. Undefined: none.
    */
-  limiter: ConcurrencyLimiter | undefined = undefined;
-  /**
-   * The credits this client spent (`client.credits`): `api/endpoint.ts` `sendChecked` hands it every answer
-   * ({@link ClientCreditMeter.read}). Set once by `client.ts` (the `WebData` constructor, which every face of the
-   * client goes through), so the meter is in no bundle without `WebData` (the standalone `scrape`, which no
-   * one could ask); undefined there: nothing is counted.
-   */
-  credits: ClientCreditMeter | undefined = undefined;
+  governance: Governance | undefined = undefined;
+}
+
+/**
+ * A plugin of the client (`plugins` of the client options): `webdata/team`'s `team` brings the governance stages
+ * (the credit budget and meter, the concurrency limit) and the long-job features (stall detection, batch outcomes).
+ * A client given one of a plugin's {@link options} without the plugin is refused at construction, naming it.
+ */
+export interface ClientPlugin {
+  /** Its name, for messages. */
+  readonly name: string;
+  /** Where it comes from: the import a message names (`webdata/team`). */
+  readonly from: string;
+  /** The options (of the client and of its calls) that need it. */
+  readonly options: readonly string[];
+  /** @internal Installs it on a client (its request layer, `HttpClient`): checks its options, sets its stages on the client's state. */
+  install(http: unknown): void;
 }
 
 /** Gives back a slot that {@link ConcurrencyLimiter.acquire} gave. The client calls it once, when the call settles. */
 export type ReleaseSlot = () => void | Promise<void>;
 
 /**
- * A bound on how many calls that occupy the team's browsers run at once (the client option `limiter`).
- * `acquire` resolves when a slot is held, with the function that gives it back; it must reject soon after
- * `signal` aborts (with any error: the client reports its own `AbortError` or `TimeoutError`), and hold
- * nothing then. `webdata/redis` `redisLimiter` is one shared by processes and machines; the client's own
- * `maxConcurrency` is an in-process one.
+ * A bound on how many calls that occupy the team's browsers run at once (the client option `limiter`, with
+ * the `team` plugin of `webdata/team`). `acquire` resolves when a slot is held, with the function that gives
+ * it back; it must reject soon after `signal` aborts (with any error: the client reports its own `AbortError`
+ * or `TimeoutError`), and hold nothing then. `webdata/redis` `redisLimiter` is one shared by processes and
+ * machines; the client's own `maxConcurrency` is an in-process one.
  *
  * @example
  * const limiter: ConcurrencyLimiter = { acquire: async () => () => undefined }; // no bound at all
@@ -76,118 +84,64 @@ export interface ConcurrencyLimiter {
   acquire(signal?: AbortSignal): Promise<ReleaseSlot>;
 }
 
-/**
- * The in-process limiter: a counting semaphore over a first-in first-out queue of waiters. Its size can
- * change while it is used (`maxConcurrency: "auto"` follows the team's figure): a smaller size takes
- * effect as slots are given back, a larger one lets waiters in at once.
- */
-export class LocalSlots implements ConcurrencyLimiter {
-  #limit: number;
-  #held = 0;
-  readonly #waiting: ((release: ReleaseSlot) => void)[] = [];
+/** One call as the governance stages see it (`api/endpoint.ts` `sendChecked` makes it). */
+export interface GovernedCall {
+  /** The operation's name in the catalogue (`api/operations.ts`): its credit rule is read by it. */
+  readonly op: string;
+  /** The endpoint's arguments, as the caller gave them (what the credit rule reads: a crawl's `limit`, a batch's URLs). */
+  readonly args: readonly unknown[];
+  /** The call occupies one of the team's browsers while it runs (`Endpoint.occupies`): it holds a concurrency slot. */
+  readonly occupies: boolean;
+  /** `METHOD path`, for messages. */
+  readonly endpoint: string;
+  /** The call's own credit budget (a waiter's `budget` option), in place of the client's. */
+  readonly budget: Budget | undefined;
+}
 
-  /** A limiter of `limit` slots (an integer >= 1, checked by the caller). */
-  constructor(limit: number) {
-    this.#limit = limit;
-  }
-
-  /** How many slots there are. */
-  get limit(): number {
-    return this.#limit;
-  }
-
-  /** How many slots are held now. */
-  get held(): number {
-    return this.#held;
-  }
-
-  /** How many calls wait for a slot now. */
-  get waiting(): number {
-    return this.#waiting.length;
-  }
-
-  /** Sets the number of slots (an integer >= 1); waiters that now fit get theirs. */
-  resize(limit: number): void {
-    this.#limit = limit;
-    this.#drain();
-  }
-
-  /** A free slot taken at once, or undefined when all are held or calls wait already (no timer, no promise: the uncontended path). */
-  tryTake(): ReleaseSlot | undefined {
-    return this.#held < this.#limit && this.#waiting.length === 0 ? this.#take() : undefined;
-  }
-
-  /** Takes a slot, in the order of the calls; rejects with an `AbortError` when `signal` aborts first (and then holds nothing). */
-  acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
-    const now = this.tryTake();
-    if (now) return Promise.resolve(now);
-    if (signal?.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
-    return new Promise<ReleaseSlot>((resolve, reject) => {
-      const grant = (release: ReleaseSlot): void => {
-        off?.();
-        resolve(release);
-      };
-      const off = signal
-        ? onAbort(signal, () => {
-            const at = this.#waiting.indexOf(grant);
-            if (at >= 0) this.#waiting.splice(at, 1);
-            reject(new AbortError(undefined, { cause: signal.reason }));
-          })
-        : undefined;
-      this.#waiting.push(grant);
-    });
-  }
-
-  #take(): ReleaseSlot {
-    this.#held += 1;
-    let given = false;
-    return () => {
-      if (given) return;
-      given = true;
-      this.#held -= 1;
-      this.#drain();
-    };
-  }
-
-  #drain(): void {
-    while (this.#held < this.#limit && this.#waiting.length > 0) this.#waiting.shift()!(this.#take());
-  }
+/** A job a waiter waits on, as the budget stage sees it (see {@link Governance.watchJob}). */
+export interface WatchedJob {
+  /** The catalogue's name of the operation that started it (`crawl.start`, `agent.start`, ...). */
+  readonly op: string;
+  /** The start's endpoint arguments (the stated maximum is read from them). */
+  readonly args: readonly unknown[];
+  /** The job's id. */
+  readonly id: string;
+  /** The call's own budget, in place of the client's. */
+  readonly budget: Budget | undefined;
+  /** Cancels the job (absent: the job has no cancel, an extract). Its failure (a job that just ended: 409) is not the caller's error. */
+  readonly cancel?: ((signal: AbortSignal) => Promise<unknown>) | undefined;
+  /** The documents the job has fetched so far (crawl, batch scrape), read after the cancel. */
+  readonly documents?: ((signal: AbortSignal) => Promise<unknown[]>) | undefined;
 }
 
 /**
- * Takes a slot of `limiter` for one call: at once when a local one is free, else waiting at most `waitMs`
- * (the call's own limit: the wait counts against it) and no longer than `signal` lets it. Rejects with the
- * client's `AbortError` (the caller's signal fired) or a `TimeoutError` naming the wait (nothing was sent).
+ * The governance stages of the request path, as a plugin gives them (`webdata/team`'s `team`): every call of every
+ * face passes them in this order, in `api/endpoint.ts` `sendChecked`: {@link admit} (the budget, then the
+ * concurrency slot), the request path's own stages (request id and hooks, the attempt and its retries), then
+ * {@link count} (the meter). A waiter also asks {@link watchJob} for the check it runs after each status read.
  */
-export async function takeSlot(limiter: ConcurrencyLimiter, signal: AbortSignal | undefined, waitMs: number, endpoint: string): Promise<ReleaseSlot> {
-  const free = limiter instanceof LocalSlots ? limiter.tryTake() : undefined;
-  if (free) return free;
-  if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
-  const ctl = new AbortController();
-  const off = signal ? onAbort(signal, () => ctl.abort(new AbortError(undefined, { cause: signal.reason }))) : undefined;
-  const cancel = after(waitMs, () => ctl.abort(new TimeoutError(waitMs, `${endpoint}, waiting for a concurrency slot`)));
-  try {
-    const release = await limiter.acquire(ctl.signal);
-    if (ctl.signal.aborted) {
-      // Granted as the wait ended: give it back, the call is over.
-      void Promise.resolve().then(release).catch(() => undefined);
-      throw ctl.signal.reason;
-    }
-    return release;
-  } catch (err) {
-    throw ctl.signal.aborted ? ctl.signal.reason : err;
-  } finally {
-    cancel();
-    off?.();
-  }
+export interface Governance {
+  /**
+   * Before anything is sent: refuses the call (throws or rejects with `BudgetExceededError`) when the budget is
+   * spent or the call's stated maximum cannot fit in what is left, then takes a slot when the call occupies a
+   * browser, waiting at most `waitMs` and no longer than `signal` lets it. Returns the slot to give back when the
+   * call settles, a promise of it, or undefined when nothing is held and nothing was waited for.
+   */
+  admit(call: GovernedCall, signal: AbortSignal | undefined, waitMs: number): ReleaseSlot | Promise<ReleaseSlot | undefined> | undefined;
+  /** After a 2xx answer: counts what it reports under the operation's meter name. */
+  count(call: GovernedCall, answer: unknown): void;
+  /** The credit meter (`client.credits`). */
+  readonly credits: CreditMeter;
+  /** The check a waiter runs after each status read of `job` (undefined: no budget in force): once the credits spent pass the budget, the job is cancelled and the check throws `BudgetExceededError`. */
+  watchJob(job: WatchedJob): ((status: { status?: unknown }, signal: AbortSignal) => Promise<void>) | undefined;
 }
 
 /**
- * The names `client.credits.byOperation` counts under, one per kind of call that costs credits, whichever
- * face made it (`WebData`, `client.v1`, `webdata/firecrawl`): `scrape` (v1 and v2 `/scrape`), `parse`,
- * `search`, `map`, `crawl`, `batchScrape`, `extract`, `agent`, and v1's `llmsTxt` and `deepResearch`.
+ * The names the credit meter counts under (`client.credits.byOperation`), one per kind of call that costs credits,
+ * whichever face made it (`WebData`, `client.v1`, `webdata/firecrawl`, the agent tools, the CLI); each operation of the
+ * catalogue (`api/operations.ts`) names its own in its credit rule.
  */
-export type CreditOperation = "scrape" | "parse" | "search" | "map" | "crawl" | "batchScrape" | "extract" | "agent" | "llmsTxt" | "deepResearch";
+export type CreditOperation = "scrape" | "parse" | "search" | "map" | "crawl" | "batchScrape" | "extract" | "agent" | "interact" | "browser" | "monitor" | "llmsTxt" | "deepResearch";
 
 /** What {@link CreditMeter.snapshot} returns: plain data, a copy (later calls do not change it). */
 export interface CreditSnapshot {
@@ -200,56 +154,7 @@ export interface CreditSnapshot {
 }
 
 /**
- * The answers the meter reads, by `METHOD path` (v1 and v2 alike): `POST /v{1,2}/<call>` (a call's own
- * cost) and `GET /v{1,2}/<job>/<id>` (a job's status: it reports a running total, so the meter keeps the
- * job's latest figure, once, not once per poll). Other answers (starts, cancels, `/crawl/active`, errors
- * pages, a job's trace) carry no `creditsUsed` of their own. One pattern splits the path, the tables name
- * the operation: a route no table names (a `GET` of a call, a `POST` with an id, `/v2/batch/scrape` itself)
- * counts nothing.
- */
-const METERED_ROUTE = /^(POST|GET) \/v[12]\/([a-z-]+(?:\/scrape)?)(?:\/([^/?]+))?(?:\?|$)/;
-/** The calls, by the path's resource. */
-const METERED_CALLS = new Map<string, CreditOperation>([["scrape", "scrape"], ["parse", "parse"], ["search", "search"], ["map", "map"]]);
-/** The jobs whose status the meter reads, by the path's resource. */
-const METERED_JOBS = new Map<string, CreditOperation>([["crawl", "crawl"], ["batch/scrape", "batchScrape"], ["extract", "extract"], ["agent", "agent"], ["llmstxt", "llmsTxt"], ["deep-research", "deepResearch"]]);
-
-/**
- * A call's documented flat price where its answer reports none (API reference §6: "Cost: 1 credit" for
- * map, whose answer carries no `creditsUsed`).
- */
-const FLAT: Partial<Record<CreditOperation, number>> = { map: 1 };
-
-/**
- * The credits an answer reports, as it reports them (`-1`: a self-hosted server that does not know):
- * `creditsUsed` at the top (search, job and task statuses), else in `data` or the document's
- * `data.metadata` (scrape and parse: `metadata.creditsUsed`, the page's cost). The one reading of it: the
- * meter counts what is >= 0, the hooks' `onResponse` passes it on (`core/request.ts`).
- */
-export function reportedCredits(raw: unknown): number | undefined {
-  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-  const rec = raw as { creditsUsed?: unknown; data?: { creditsUsed?: unknown; metadata?: { creditsUsed?: unknown } } } | null;
-  if (typeof rec !== "object" || rec === null) return undefined;
-  const data = typeof rec.data === "object" && rec.data !== null && !Array.isArray(rec.data) ? rec.data : undefined;
-  return num(rec.creditsUsed) ?? num(data?.creditsUsed) ?? num(typeof data?.metadata === "object" && data.metadata !== null ? data.metadata.creditsUsed : undefined);
-}
-
-/** What the meter counts of an answer: its reported credits when >= 0. */
-function creditsOf(raw: unknown): number | undefined {
-  const n = reportedCredits(raw);
-  return n !== undefined && n >= 0 ? n : undefined;
-}
-
-/** A job id from its route segment (`core/path.ts` encoded it). */
-function idOf(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/**
- * The credits one client spent, as the server reported them (`client.credits`; one per client, shared by
+ * The credits one client spent, as the server reported them (`client.credits`, with the `team` plugin of `webdata/team`; one per client, shared by
  * its `v1` face and the `webdata/firecrawl` drop-in over it, never by two clients). Read-only but for
  * {@link reset}. Each answer's `creditsUsed` is added under its operation (a scrape's or parse's is its
  * document's `metadata.creditsUsed`; a map, whose answer reports none, counts its documented 1 credit). A
@@ -272,63 +177,3 @@ export interface CreditMeter {
   job(id: string): number | undefined;
 }
 
-/** The {@link CreditMeter} of one client, on its state: `read` is fed every answer by `api/endpoint.ts` `sendChecked`. */
-export class ClientCreditMeter implements CreditMeter {
-  readonly #calls = new Map<CreditOperation, number>();
-  readonly #jobs = new Map<string, { op: CreditOperation; credits: number }>();
-
-  /** Every credit counted: calls and jobs. */
-  get total(): number {
-    let sum = 0;
-    for (const n of this.#calls.values()) sum += n;
-    for (const j of this.#jobs.values()) sum += j.credits;
-    return sum;
-  }
-
-  /** Credits by operation (a copy; an operation not called yet is absent). */
-  get byOperation(): Readonly<Partial<Record<CreditOperation, number>>> {
-    const out: Partial<Record<CreditOperation, number>> = Object.fromEntries(this.#calls);
-    for (const j of this.#jobs.values()) out[j.op] = (out[j.op] ?? 0) + j.credits;
-    return out;
-  }
-
-  /** Each job's credits by job id (a copy): the latest figure its status reported. */
-  get byJob(): Readonly<Record<string, number>> {
-    return Object.fromEntries([...this.#jobs].map(([id, j]) => [id, j.credits]));
-  }
-
-  /** The meter as plain data, a copy: `{ total, byOperation, byJob }`. */
-  snapshot(): CreditSnapshot {
-    return { total: this.total, byOperation: { ...this.byOperation }, byJob: { ...this.byJob } };
-  }
-
-  /** Forgets every count (a client's `budget` then counts from zero again). */
-  reset(): void {
-    this.#calls.clear();
-    this.#jobs.clear();
-  }
-
-  /** The credits counted for the job `id` (`undefined` before its status reported any). */
-  job(id: string): number | undefined {
-    return this.#jobs.get(id)?.credits;
-  }
-
-  /** @internal Counts the answer `raw` to `method path` (`api/endpoint.ts` `sendChecked`, every answer of every face). */
-  read(method: string | undefined, path: string | undefined, raw: unknown): void {
-    const m = METERED_ROUTE.exec(`${method ?? ""} ${path ?? ""}`);
-    if (!m) return;
-    const [, verb, resource = "", id] = m;
-    if (verb === "POST") {
-      const op = id === undefined ? METERED_CALLS.get(resource) : undefined;
-      const credits = op && (creditsOf(raw) ?? FLAT[op]);
-      if (op && credits !== undefined) this.#calls.set(op, (this.#calls.get(op) ?? 0) + credits);
-      return;
-    }
-    const op = id === undefined ? undefined : METERED_JOBS.get(resource);
-    const credits = op && creditsOf(raw);
-    if (!op || credits === undefined) return;
-    const job = idOf(id!);
-    const before = this.#jobs.get(job)?.credits ?? 0;
-    this.#jobs.set(job, { op, credits: Math.max(before, credits) }); // a running total: set, never added
-  }
-}

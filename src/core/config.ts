@@ -6,12 +6,13 @@
 import { ValidationError, WebDataError } from "./errors.js";
 import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
-import { budgetSchema, headersSchema, hooksSchema, MAX_TIMER_MS } from "./options.js";
+import { budgetSchema, headersSchema, hooksSchema, MAX_TIMER_MS, type Budget } from "./options.js";
+export type { Budget } from "./options.js";
 import type { Hooks } from "./hooks.js";
 import { check, int, oneOf } from "./validate.js";
 import * as z from "zod/v4/mini";
 import type { Transport } from "./transport.js";
-import type { ConcurrencyLimiter } from "./client-state.js";
+import type { ClientPlugin, ConcurrencyLimiter } from "./client-state.js";
 
 /** The public deployment; a key is required only here. */
 export const DEFAULT_API_URL = "https://api.firecrawl.dev";
@@ -93,6 +94,7 @@ export interface ClientOptions {
   /** @internal Transport chosen by the runtime entry (Node uses undici). */
   transport?: Transport | undefined;
   /**
+   * Needs the `team` plugin (`plugins: [team]`, `import { team } from "webdata/team"`).
    * Most calls of this client that occupy the team's browsers at once (scrape, search with
    * `scrapeOptions.formats`, interact and browser execute, crawl and batch-scrape starts; a waiter's
    * status reads are not held), on every face of the client (v1 and `webdata/firecrawl` included).
@@ -103,6 +105,7 @@ export interface ClientOptions {
    */
   maxConcurrency?: number | "auto" | undefined;
   /**
+   * Needs the `team` plugin (`plugins: [team]`, `import { team } from "webdata/team"`).
    * Any {@link ConcurrencyLimiter} in place of `maxConcurrency`: `redisLimiter(...)` of `webdata/redis`
    * shares one bound between processes and machines. Holds the same calls, with the same wait rules.
    */
@@ -114,6 +117,7 @@ export interface ClientOptions {
    */
   hooks?: Hooks | undefined;
   /**
+   * Needs the `team` plugin (`plugins: [team]`, `import { team } from "webdata/team"`).
    * A credit budget for this client, counted on `client.credits` (what the server reports). A job start whose
    * stated maximum cannot fit in what is left is refused before sending (`BudgetExceededError`): a crawl's
    * `limit` (the server's default 10000 when unset) or a batch scrape's URL count, at the documented minimum
@@ -123,14 +127,12 @@ export interface ClientOptions {
    * A call's own `budget` option replaces this one for that call. Default: no budget.
    */
   budget?: Budget | undefined;
-}
-
-/** A credit budget: the client option `budget`, or a job waiter's `budget` option (see `ClientOptions.budget`). */
-export interface Budget {
-  /** The most credits that may be spent (the client's: in all, as `client.credits.total` counts them; a call's: by its job). */
-  credits: number;
-  /** Once a running job passes it: `"cancel"` the job, then throw (default), or `"throw"` and leave the job running. */
-  onExceeded?: "cancel" | "throw" | undefined;
+  /**
+   * Plugins of the client: `[team]` of `webdata/team` brings the credit budget (`budget`), the concurrency limit
+   * (`maxConcurrency`, `limiter`) and the credit meter (`client.credits`) as stages of every call. A plugin's options
+   * given without it are refused at construction (`ValidationError` naming its import).
+   */
+  plugins?: readonly ClientPlugin[] | undefined;
 }
 
 /** Options after defaults and the environment were applied. */

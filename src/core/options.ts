@@ -133,6 +133,26 @@ export function withSignal<T extends { signal?: AbortSignal | undefined }>(check
   return signal === checked.signal ? checked : marked({ ...checked, signal });
 }
 
+/** A credit budget: the client option `budget`, or a job waiter's `budget` option (see `ClientOptions.budget`). */
+export interface Budget {
+  /** The most credits that may be spent (the client's: in all, as `client.credits.total` counts them; a call's: by its job). */
+  credits: number;
+  /** Once a running job passes it: `"cancel"` the job, then throw (default), or `"throw"` and leave the job running. */
+  onExceeded?: "cancel" | "throw" | undefined;
+}
+
+/**
+ * Where checked request options carry a waiter's own credit budget to its job start (`budget` of `crawl()`,
+ * `batchScrape()`, `extract()`, `agent()`), for the budget stage (`api/endpoint.ts` `sendChecked`) to read in place of
+ * the client's. A symbol no caller's options can hold; copied with the options ({@link withSignal}).
+ */
+export const CALL_BUDGET = Symbol("the call's credit budget");
+
+/** Checked options that carry `budget` to the budget stage ({@link CALL_BUDGET}); none: `checked` itself. */
+export function withBudget<T extends object>(checked: Checked<T>, budget: Budget | undefined): Checked<T> {
+  return budget ? marked({ ...checked, [CALL_BUDGET]: budget }) : checked;
+}
+
 /**
  * Checks a waiter's `pollIntervalMs`, `timeoutMs` and `signal` (the options object is checked to be an
  * object first) and returns the options as a plain object (`{}` for none).

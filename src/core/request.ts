@@ -7,12 +7,12 @@ import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } 
 import { AbortError, APIError, DeprecatedEndpointError, explainKeyless, HookError, isRecord, statusText, TimeoutError, ValidationError, WebDataError, type HookName } from "./errors.js";
 import { linkSignal } from "./abort.js";
 import type { HookEventBase, Hooks } from "./hooks.js";
-import { ClientState, reportedCredits } from "./client-state.js";
+import { ClientState } from "./client-state.js";
 import { after } from "./time.js";
 import { encodeJson, isHeaderName, isHeaderValue, NO_OPTIONS, type Checked } from "./options.js";
 import { hidesSecrets, parseRedacted, redactAll, redactError, redactHeaders, redactParsed, redactRequestHeaders, secretsOf } from "./redact.js";
 import { attemptTimeoutMs } from "./server-timeout.js";
-import { checkAnswer, decodeAnswer, deprecationOf, firstDeprecationNotice, type AnswerInfo, type DeprecationInfo, type ResponseSchema } from "./response.js";
+import { checkAnswer, decodeAnswer, deprecationOf, reportedCredits, firstDeprecationNotice, type AnswerInfo, type DeprecationInfo, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, uuid, withRetries, type RetryEvent, type RetryPlan, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
 import { VERSION } from "./version.js";
@@ -64,8 +64,13 @@ export interface RequestSpec {
   idempotent?: boolean;
   /** Return a 2xx body with `success: false` instead of throwing (job status reads). */
   allowUnsuccessful?: boolean;
-  /** The route with its `{placeholders}` (`/v2/crawl/{id}`), when the endpoint has one: names the call for hooks (`HookEventBase.operation`). */
+  /** The route with its `{placeholders}` (`/v2/crawl/{id}`), when the endpoint has one (`HookEventBase.route`). */
   route?: string | undefined;
+  /**
+   * The operation's stable name in the catalogue (`api/operations.ts`: `scrape`, `crawl.status`, `batchScrape.start`):
+   * names the call for hooks and spans (`HookEventBase.operation`, `v1.` before it for a v1 route). Never an id or any caller input.
+   */
+  op: string;
   /** The server-side time limit of this call (its `timeout` field), in ms, from `serverTimeoutMs` (`./server-timeout.ts`, the one home of the rule and its table). */
   serverTimeoutMs?: number | undefined;
   /** Sees each mapped error with the attempt that got it (a crawl start recognises its own lost answer); returns the error to throw. */
@@ -204,8 +209,6 @@ export class HttpClient {
   readonly #config: ResolvedConfig;
   readonly #transport: Transport;
   readonly #secrets: readonly string[];
-  /** The hooks' operation name of each `METHOD route` seen (a fixed set: `operationOf` runs once per route). */
-  readonly #operations = new Map<string, string>();
   /** This client's memory between calls (started and cancelled jobs, its watchers' WebSocket): see `./client-state.ts`. */
   readonly state = new ClientState();
   /** The URL and its path of each route sent that has no placeholder and no query (a fixed set): a call to one parses no URL. */
@@ -353,7 +356,7 @@ export class HttpClient {
     const caller = opts.signal;
     // The hooks of this call, client's first; none: no event is ever built (zero cost).
     const own = opts.hooks && (opts.hooks.onRequest || opts.hooks.onResponse || opts.hooks.onRetry || opts.hooks.onError) ? opts.hooks : undefined;
-    const run = cfg.hooks || own ? new HookRun(cfg.hooks ? (own ? [cfg.hooks, own] : [cfg.hooks]) : [own as Hooks], spec, url, requestId, headers, this.#secrets, this.#operations) : undefined;
+    const run = cfg.hooks || own ? new HookRun(cfg.hooks ? (own ? [cfg.hooks, own] : [cfg.hooks]) : [own as Hooks], spec, url, requestId, headers, this.#secrets) : undefined;
 
     const attempt = async (n: number): Promise<R> => {
       // `onRequest` runs before the attempt's timer: its headers (with what it set) are what is sent.
@@ -531,25 +534,6 @@ function bodyOf<T>(out: WithResponse<T>): unknown {
 
 /** Header names a hook's `setHeader` may not set: the key, the call's id, and what the transports own. */
 const HOOK_REFUSED = new Set(["authorization", "proxy-authorization", "x-request-id", "host", "content-length", "transfer-encoding", "connection"]);
-/** The job starts (POST to these routes, under the API version): their operation ends in `.start`. */
-const JOB_STARTS = new Set(["crawl", "batch.scrape", "extract", "agent", "deep-research", "llmstxt"]);
-/** A path segment that is an id when the route is not known (a `next` page's path, a route made by a function). */
-const ID_SEGMENT = /^(?:\{.*\}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=.*\d)[\w-]{16,})$/i;
-
-/** The short name of a call (`HookEventBase.operation`), from its route (or its path, ids found by shape). */
-export function operationOf(method: RequestSpec["method"], route: string): string {
-  const m = /^\/(v[12])(\/.*)?$/.exec(route);
-  const segs = (m ? (m[2] ?? "") : route).split("/").filter(Boolean);
-  const named = segs.filter((s) => !ID_SEGMENT.test(s)).join(".") || "root";
-  const endsInId = segs.length > 0 && ID_SEGMENT.test(segs[segs.length - 1] ?? "");
-  const name =
-    endsInId ? `${named}${method === "GET" ? ".status" : method === "DELETE" ? ".cancel" : method === "PATCH" ? ".update" : ""}`
-    : method === "POST" && JOB_STARTS.has(named) ? `${named}.start`
-    : method === "DELETE" ? `${named}.delete`
-    : named;
-  return m?.[1] === "v1" ? `v1.${name}` : name;
-}
-
 /**
  * The hooks of one call (made only when it has some): builds each event, times each attempt, runs
  * each hook in order (client's first) and turns a throw into `HookError`. Events are copies: the
@@ -567,14 +551,11 @@ class HookRun {
   #durationMs = 0;
   #status: number | undefined;
 
-  constructor(sets: readonly Hooks[], spec: RequestSpec, url: string, requestId: string, headers: Record<string, string>, secrets: readonly string[], operations: Map<string, string>) {
+  constructor(sets: readonly Hooks[], spec: RequestSpec, url: string, requestId: string, headers: Record<string, string>, secrets: readonly string[]) {
     this.#sets = sets;
     const path = spec.path.split("?")[0] ?? spec.path;
-    let operation = spec.route === undefined ? undefined : operations.get(`${spec.method} ${spec.route}`);
-    if (operation === undefined) {
-      operation = operationOf(spec.method, spec.route ?? path);
-      if (spec.route !== undefined) operations.set(`${spec.method} ${spec.route}`, operation); // routes are a fixed set; paths with ids are not kept
-    }
+    // The catalogue's name, never the path: an id or a caller's input in it would be a span name and a metric label.
+    const operation = path.startsWith("/v1/") ? `v1.${spec.op}` : spec.op;
     this.#base = { method: spec.method, path, url: url.split("?")[0] ?? url, route: spec.route, operation, requestId };
     this.#headers = headers;
     this.#secrets = secrets;

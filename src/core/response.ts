@@ -173,3 +173,17 @@ export function firstDeprecationNotice(endpoint: string, d: DeprecationInfo): bo
   noticed.add(key);
   return true;
 }
+
+/**
+ * The credits an answer reports, as it reports them (`-1`: a self-hosted server that does not know):
+ * `creditsUsed` at the top (search, job and task statuses), else in `data` or the document's
+ * `data.metadata` (scrape and parse: `metadata.creditsUsed`, the page's cost). The one reading of it: the
+ * meter counts what is >= 0, the hooks' `onResponse` passes it on (`core/request.ts`).
+ */
+export function reportedCredits(raw: unknown): number | undefined {
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+  const rec = raw as { creditsUsed?: unknown; data?: { creditsUsed?: unknown; metadata?: { creditsUsed?: unknown } } } | null;
+  if (typeof rec !== "object" || rec === null) return undefined;
+  const data = typeof rec.data === "object" && rec.data !== null && !Array.isArray(rec.data) ? rec.data : undefined;
+  return num(rec.creditsUsed) ?? num(data?.creditsUsed) ?? num(typeof data?.metadata === "object" && data.metadata !== null ? data.metadata.creditsUsed : undefined);
+}

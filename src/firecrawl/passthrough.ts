@@ -22,7 +22,7 @@ import type {
 export function agentThread(http: HttpClient, threadId: string, options: { includeData?: boolean } | undefined, req?: RequestOptions): Promise<AgentThreadResponse> {
   return send(http, AGENT_THREAD, req, threadId, options);
 }
-const AGENT_THREAD: Endpoint<[threadId: string, options: { includeData?: boolean } | undefined], AgentThreadResponse> = {
+const AGENT_THREAD: Endpoint<[threadId: string, options: { includeData?: boolean } | undefined], AgentThreadResponse> = { op: "agent.thread",
   path: (threadId, options) => `/v2/agent/threads/${encodeURIComponent(String(threadId))}${options?.includeData ? "?includeData=true" : ""}`,
 };
 
@@ -36,7 +36,7 @@ const DEVELOPER_KEYS: readonly [keyof DeveloperSearchOptions, string][] = [
 export function developerSearch(http: HttpClient, query: string, options: DeveloperSearchOptions | undefined, req?: RequestOptions): Promise<DeveloperSearchResponse> {
   return send(http, DEVELOPER_SEARCH, req, query, options);
 }
-const DEVELOPER_SEARCH: Endpoint<[query: string, options: DeveloperSearchOptions | undefined], DeveloperSearchResponse> = {
+const DEVELOPER_SEARCH: Endpoint<[query: string, options: DeveloperSearchOptions | undefined], DeveloperSearchResponse> = { op: "search.developer",
   path: "/v2/search/developer",
   body: (query, options) => {
     if (typeof query !== "string" || !query.trim()) throw officialRefusal("query cannot be empty", "query");
@@ -99,7 +99,7 @@ export async function alexandriaScrape(http: HttpClient, request: AlexandriaScra
   return { scrapeId: answer.scrape_id ?? "", requestId, alexandria: data.alexandria as AlexandriaScrapeData["alexandria"], creditsCost: data.creditsCost };
 }
 
-const ALEXANDRIA: Endpoint<[payload: Record<string, unknown>], AlexandriaAnswer> = { path: "/v2/scrape", body: (payload) => payload };
+const ALEXANDRIA: Endpoint<[payload: Record<string, unknown>], AlexandriaAnswer> = { op: "tools.find", path: "/v2/scrape", body: (payload) => payload };
 
 /** The official `findTools`: one catalogue call, `firecrawl` / `find-tools` with the options; its `data`, or its error. */
 export async function findTools(http: HttpClient, options: FindToolsOptions | undefined, req?: RequestOptions): Promise<FindToolsData> {
@@ -125,7 +125,7 @@ function query(params: [string, unknown][]): string {
 
 const RESEARCH = "/v2/search/research";
 /** A `GET` of the research index: the path built by the call, after the official client's own argument checks. */
-const RESEARCH_GET: Endpoint<[path: string, check: () => void]> = {
+const RESEARCH_GET: Endpoint<[path: string, check: () => void]> = { op: "research",
   path: (path, check) => {
     check();
     return path;

@@ -83,7 +83,7 @@ export function checkPageOptions(kind: JobKind, pageArg: JobPageOptions | null |
 }
 
 /** `GET .../<id>?skip=&limit=` (the page options checked by the caller: {@link checkPageOptions}, or the SDK's own). */
-const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page: Checked<JobPageOptions>], unknown, JobStatus> = {
+const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page: Checked<JobPageOptions>], unknown, JobStatus> = { op: (kind) => (kind === "crawl" ? "crawl.status" : "batchScrape.status"),
   path: jobPath,
   query: (_kind, _id, _v, page) => ({ skip: page.skip, limit: page.limit }),
   allowUnsuccessful: true,
@@ -92,14 +92,14 @@ const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page:
 };
 
 /** The page a `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
-const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVersion], unknown, JobStatus> = {
+const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVersion], unknown, JobStatus> = { op: (kind) => (kind === "crawl" ? "crawl.status" : "batchScrape.status"),
   path: nextPagePath,
   allowUnsuccessful: true,
   response: jobStatusAnswer,
   map: statusOf,
 };
 
-const ERRORS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion], unknown, JobErrors> = {
+const ERRORS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion], unknown, JobErrors> = { op: (kind) => (kind === "crawl" ? "crawl.errors" : "batchScrape.errors"),
   path: (kind, id, apiVersion) => `${jobPath(kind, id, apiVersion)}/errors`,
   response: errorsAnswer,
   map: (raw) => {
@@ -112,7 +112,7 @@ const ERRORS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion], unkn
   },
 };
 
-const CANCEL: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion]> = { method: "DELETE", path: jobPath, response: cancelAnswer };
+const CANCEL: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion]> = { op: (kind) => (kind === "crawl" ? "crawl.cancel" : "batchScrape.cancel"), method: "DELETE", path: jobPath, response: cancelAnswer };
 
 /**
  * ONE page of a job's status (`GET .../<id>?skip=&limit=`), for a public call: its page and request

@@ -5,9 +5,7 @@
  * `waitForTask`.
  */
 import { cancelAgent, getAgentStatus, startAgentWith, type AgentOptions, type AgentStatus } from "../api/agent.js";
-import { CREDITS_PER_PAGE, DEFAULT_AGENT_MAX_CREDITS, DEFAULT_CRAWL_LIMIT, statedOr } from "../api/job-starts.js";
 import type { Budget } from "../core/config.js";
-import { budgetWatch } from "./budget.js";
 import { pagesOf } from "./pages.js";
 import { cancelJob } from "./status.js";
 import { startBatchScrapeWith, type BatchScrapeOptions } from "../api/batch.js";
@@ -17,9 +15,9 @@ import { getExtractStatus, startExtractWith, type ExtractOptions, type ExtractSt
 import { rejectOfficialKeys } from "../api/official-keys.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
-import { HookError, JobFailedError, JobTimeoutError } from "../core/errors.js";
+import { HookError, JobFailedError, JobTimeoutError, ValidationError } from "../core/errors.js";
 import type { JobHookEvent } from "../core/hooks.js";
-import { checkRequestOptions, checkWaitOptions, NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
+import { checkRequestOptions, checkWaitOptions, NO_OPTIONS, withBudget, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobDocumentsOptions, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
 import { waitForJob, waitForTask } from "./polling.js";
@@ -103,10 +101,16 @@ function counts(s: Partial<JobEnd> | undefined): Pick<JobHookEvent, "completed" 
   return out;
 }
 
-/** Splits waiter options (the call's `budget` among them) from the options sent to the server: none of them is sent. */
-function split<O extends JobWaitOptions>(opts: O): { wait: JobWaitOptions; rest: Omit<O, keyof JobWaitOptions>; budget: Budget | undefined } {
-  // The stall options (issue 35) are the waiter's, never sent (extract and agent have no counters: they ignore them).
+/**
+ * Splits waiter options (the call's `budget` among them) from the options sent to the server: none of them is sent. A
+ * `budget` needs the governance stages of a plugin (`webdata/team`): without them it is a `ValidationError`, before anything is sent.
+ */
+function split<O extends JobWaitOptions>(http: HttpClient, opts: O): { wait: JobWaitOptions; rest: Omit<O, keyof JobWaitOptions>; budget: Budget | undefined } {
+  // The stall options are the waiter's, never sent (extract and agent have no counters: they ignore them).
   const { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall, budget, ...rest } = opts;
+  if (budget && !http.state.governance) {
+    throw new ValidationError([{ path: "budget", message: 'is a team feature: add import { team } from "webdata/team" and the client option plugins: [team] (new WebData({ ..., plugins: [team] }))' }], "wait options");
+  }
   return { wait: { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall }, rest, budget };
 }
 
@@ -117,12 +121,13 @@ async function documentsNow(http: HttpClient, kind: JobKind, id: string, req: Ch
   return docs;
 }
 
-/** The budget check of a crawl or batch scrape a waiter waits on (`budget.ts`): cancel through `jobs/status.ts`, the documents through the walk. */
-function jobBudget(http: HttpClient, kind: JobKind, id: string, requested: number, budget: Budget | undefined, req: Checked<RequestOptions>) {
-  return budgetWatch(http, budget, {
-    operation: kind === "crawl" ? "crawl" : "batchScrape",
+/** The budget stage's check of a crawl or batch scrape a waiter waits on (`Governance.watchJob`): cancel through `jobs/status.ts`, the documents through the walk. */
+function jobBudget(http: HttpClient, kind: JobKind, id: string, args: readonly unknown[], budget: Budget | undefined, req: Checked<RequestOptions>) {
+  return http.state.governance?.watchJob({
+    op: kind === "crawl" ? "crawl.start" : "batchScrape.start",
+    args,
     id,
-    requested,
+    budget,
     cancel: (signal) => cancelJob(http, kind, id, withSignal(req, signal)),
     documents: (signal) => documentsNow(http, kind, id, withSignal(req, signal)),
   });
@@ -138,11 +143,11 @@ export async function crawlAndWait<O extends CrawlOptions & JobWaitOptions>(http
   const opts = checkWaitOptions<CrawlOptions & JobWaitOptions>(options, "crawl options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("crawl", opts, "crawl options");
-  const { wait, rest, budget } = split<CrawlOptions & JobWaitOptions>(opts);
+  const { wait, rest, budget } = split<CrawlOptions & JobWaitOptions>(http, opts);
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startCrawlWith(http, url, rest, withSignal(checked, signal), budget);
-  const onStatus = jobBudget(http, "crawl", id, statedOr(rest.limit, DEFAULT_CRAWL_LIMIT) * CREDITS_PER_PAGE, budget, checked);
+  const { id } = await startCrawlWith(http, url, rest, withBudget(withSignal(checked, signal), budget));
+  const onStatus = jobBudget(http, "crawl", id, [url, rest], budget, checked);
   const job = await observeJob(http, checked, "crawl", id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt, onStatus }, checked)));
   return { ...job, data: (await validateDocuments(rest.scrapeOptions?.formats, job.data)) as CrawlDocument<O>[] };
 }
@@ -161,11 +166,11 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & JobWaitO
   const opts = checkWaitOptions<BatchScrapeOptions & JobWaitOptions>(options, "batch scrape options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("batchScrape", opts, "batch scrape options");
-  const { wait, rest, budget } = split<BatchScrapeOptions & JobWaitOptions>(opts);
+  const { wait, rest, budget } = split<BatchScrapeOptions & JobWaitOptions>(http, opts);
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const started = await startBatchScrapeWith(http, urls, rest, withSignal(checked, signal), budget);
-  const onStatus = jobBudget(http, "batch", started.id, urls.length * CREDITS_PER_PAGE, budget, checked);
+  const started = await startBatchScrapeWith(http, urls, rest, withBudget(withSignal(checked, signal), budget));
+  const onStatus = jobBudget(http, "batch", started.id, [urls, rest], budget, checked);
   const job = await observeJob(http, checked, "batch", started.id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt, onStatus }, checked)));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
   // Every input has an outcome (issue 35): `/errors` is read only when an input has no document.
@@ -178,12 +183,12 @@ export async function extractAndWait<T = unknown>(http: HttpClient, options: Ext
   const opts = checkWaitOptions<ExtractOptions & WaitOptions & ValidateOption>(options, "extract options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("extract", opts, "extract options");
-  const { wait, rest: { validate, ...rest }, budget } = split(opts);
+  const { wait, rest: { validate, ...rest }, budget } = split(http, opts);
   const schema = resultSchema(rest.schema, validate, "validate", "extract options");
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startExtractWith(http, rest, withSignal(checked, signal), budget);
-  const onStatus = budgetWatch(http, budget, { operation: "extract", id, requested: 0 }); // an extract has no cancel
+  const { id } = await startExtractWith(http, rest, withBudget(withSignal(checked, signal), budget));
+  const onStatus = http.state.governance?.watchJob({ op: "extract.start", args: [rest], id, budget }); // an extract has no cancel
   const read = (s: AbortSignal) => getExtractStatus<T>(http, id, withSignal(checked, s)).then(async (st) => (await onStatus?.(st, s), st));
   const done = await observeJob(http, checked, "extract", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, read, { ...w, signal }, startedAt)));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
@@ -194,13 +199,12 @@ export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string
   const opts = checkWaitOptions<AgentOptions & WaitOptions & ValidateOption>(options, "agent options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("agent", opts, "agent options");
-  const { wait, rest: { validate, ...rest }, budget } = split(opts);
+  const { wait, rest: { validate, ...rest }, budget } = split(http, opts);
   const schema = resultSchema(rest.schema, validate, "validate", "agent options");
   const signal = wait.signal ?? checked.signal;
   const startedAt = Date.now();
-  const { id } = await startAgentWith(http, prompt, rest, withSignal(checked, signal), budget);
-  const requested = statedOr(rest.maxCredits, DEFAULT_AGENT_MAX_CREDITS);
-  const onStatus = budgetWatch(http, budget, { operation: "agent", id, requested, cancel: (s) => cancelAgent(http, id, withSignal(checked, s)) });
+  const { id } = await startAgentWith(http, prompt, rest, withBudget(withSignal(checked, signal), budget));
+  const onStatus = http.state.governance?.watchJob({ op: "agent.start", args: [prompt, rest], id, budget, cancel: (s) => cancelAgent(http, id, withSignal(checked, s)) });
   const read = (s: AbortSignal) => getAgentStatus<T>(http, id, withSignal(checked, s)).then(async (st) => (await onStatus?.(st, s), st));
   const done = await observeJob(http, checked, "agent", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, read, { ...w, signal }, startedAt)));
   return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;

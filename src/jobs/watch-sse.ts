@@ -25,7 +25,7 @@ import { docsOf, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError } from "./watch-types.js";
 
 /** The job's status route, opened as a stream. */
-const STATUS_STREAM: Endpoint<[ctx: WatchContext]> = { path: (ctx) => jobPath(ctx.kind, ctx.id, ctx.apiVersion) };
+const STATUS_STREAM: Endpoint<[ctx: WatchContext]> = { op: "watcher", path: (ctx) => jobPath(ctx.kind, ctx.id, ctx.apiVersion) };
 
 function parse(text: string): unknown {
   try {

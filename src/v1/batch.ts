@@ -8,7 +8,7 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";
 import { optionsArg, withIdempotencyKey } from "../core/options.js";
 import type { Endpoint } from "../api/endpoint.js";
-import { budgetRefusal, CREDITS_PER_PAGE, jobStartedAnswer, startJob } from "../api/job-starts.js";
+import { jobStartedAnswer, startJob } from "../api/job-starts.js";
 import { v1WebhookSchema, type V1Webhook } from "./crawl.js";
 import type { V1JobStartResponse } from "./jobs.js";
 import { v1Record } from "./shapes.js";
@@ -40,7 +40,7 @@ const bodyLenient = z.looseObject({ ...body.shape, urls: z.array(z.string()).che
   .check(rules((o, ctx) => v1ScrapeRules(o as V1ScrapeParams, ctx as never)));
 
 /** `POST /v1/batch/scrape`: v1 scrape options at the top level plus the extras given; the server honours `x-idempotency-key`. */
-const V1_BATCH: Endpoint<[string[], V1ScrapeParams, V1BatchExtras]> = {
+const V1_BATCH: Endpoint<[string[], V1ScrapeParams, V1BatchExtras]> = { op: "batchScrape.start",
   path: "/v1/batch/scrape",
   occupies: true,
   body: (urls, params, extras) => {
@@ -64,7 +64,5 @@ export function asyncBatchScrapeUrls(
   extras: V1BatchExtras = {},
   req?: RequestOptions,
 ): APIPromise<V1JobStartResponse> {
-  const refused = budgetRefusal(http, "batchScrape", (Array.isArray(urls) ? urls.length : 0) * CREDITS_PER_PAGE); // the client's budget
-  if (refused) return refused;
   return startJob<V1JobStartResponse, [string[], V1ScrapeParams, V1BatchExtras]>(http, V1_BATCH, withIdempotencyKey(req, idempotencyKey), urls, params, extras).map(v1Record);
 }

@@ -7,7 +7,7 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int, oneOf } from "../core/validate.js";
 import { optionsArg, withIdempotencyKey } from "../core/options.js";
 import type { Endpoint } from "../api/endpoint.js";
-import { budgetRefusal, CREDITS_PER_PAGE, DEFAULT_CRAWL_LIMIT, jobStartedAnswer, startJob, statedOr } from "../api/job-starts.js";
+import { jobStartedAnswer, startJob } from "../api/job-starts.js";
 import type { V1JobStartResponse } from "./jobs.js";
 import { v1Record } from "./shapes.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
@@ -92,7 +92,7 @@ const body = z.looseObject({
 });
 
 /** `POST /v1/crawl`: the v1 crawler options at the top level; the server honours `x-idempotency-key`. */
-const V1_CRAWL: Endpoint<[string, V1CrawlParams]> = {
+const V1_CRAWL: Endpoint<[string, V1CrawlParams]> = { op: "crawl.start",
   path: "/v1/crawl",
   occupies: true,
   body: (url, params) => {
@@ -105,8 +105,5 @@ const V1_CRAWL: Endpoint<[string, V1CrawlParams]> = {
 
 /** `POST /v1/crawl`: `{ success: true, id, url }`, through the shared job start (`api/job-starts.ts`). */
 export function asyncCrawlUrl(http: HttpClient, url: string, params: V1CrawlParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1JobStartResponse> {
-  // The client's budget: the stated maximum is `limit` (v1's default 10000 too, reference §15.4) at 1 credit a page.
-  const refused = budgetRefusal(http, "crawl", statedOr((params as V1CrawlParams | null)?.limit, DEFAULT_CRAWL_LIMIT) * CREDITS_PER_PAGE);
-  if (refused) return refused;
   return startJob<V1JobStartResponse, [string, V1CrawlParams]>(http, V1_CRAWL, withIdempotencyKey(req, idempotencyKey), url, params).map(v1Record);
 }

@@ -111,7 +111,7 @@ const body = z
   );
 
 /** `POST /v1/extract`: the v1 options (v1 defaults), the schemas converted; its server-side `timeout` row says 60 s by default. */
-const V1_EXTRACT: Endpoint<[string[] | undefined, V1ExtractParams], V1ExtractStartResponse> = {
+const V1_EXTRACT: Endpoint<[string[] | undefined, V1ExtractParams], V1ExtractStartResponse> = { op: "extract.start",
   path: "/v1/extract",
   body: (urls, params) => {
     const p: V1ExtractParams = optionsArg(params, "extract params");
@@ -128,7 +128,7 @@ const V1_EXTRACT: Endpoint<[string[] | undefined, V1ExtractParams], V1ExtractSta
   map: v1Record,
 };
 
-const V1_EXTRACT_STATUS = taskStatus("/v1/extract");
+const V1_EXTRACT_STATUS = taskStatus("extract.status", "/v1/extract");
 
 /** `POST /v1/extract`. The server does not de-duplicate extract starts: retried only when nothing was created. */
 export function asyncExtract(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams = {}, idempotencyKey?: string, req?: RequestOptions): APIPromise<V1ExtractStartResponse> {

@@ -56,7 +56,7 @@ const v1MapBody = z.looseObject({
 });
 
 /** `POST /v1/map`: the v1 options as given (a field the caller did not set is not sent). */
-const V1_MAP: Endpoint<[string, V1MapParams], { links: (string | { url: string })[] }, V1MapResponse> = {
+const V1_MAP: Endpoint<[string, V1MapParams], { links: (string | { url: string })[] }, V1MapResponse> = { op: "map",
   path: "/v1/map",
   body: (url, params) => check(v1MapBody, { url, ...optionsArg(params, "mapUrl params") }, "mapUrl params"),
   response: mapAnswer,

@@ -133,7 +133,7 @@ const researchBody = z
   .check(z.refine((o) => (o.formats ?? []).includes("json") === (o.jsonOptions !== undefined), { message: "the json format and jsonOptions must be given together", path: ["jsonOptions"] }));
 
 /** `POST /v1/llmstxt`. */
-const V1_LLMSTXT: Endpoint<[string, V1GenerateLLMsTextParams], V1TaskStartResponse> = {
+const V1_LLMSTXT: Endpoint<[string, V1GenerateLLMsTextParams], V1TaskStartResponse> = { op: "llmsText.start",
   path: "/v1/llmstxt",
   body: (url, params) => check(llmsBody, { url, ...params }, "generateLLMsText params"),
   response: taskStartAnswer,
@@ -142,7 +142,7 @@ const V1_LLMSTXT: Endpoint<[string, V1GenerateLLMsTextParams], V1TaskStartRespon
 };
 
 /** `POST /v1/deep-research`: the `jsonOptions` schema converted. */
-const V1_RESEARCH: Endpoint<[string, V1DeepResearchParams], V1TaskStartResponse> = {
+const V1_RESEARCH: Endpoint<[string, V1DeepResearchParams], V1TaskStartResponse> = { op: "deepResearch.start",
   path: "/v1/deep-research",
   body: (query, params) => check(researchBody, v1ScrapeWire({ query, ...params } as Record<string, unknown>), "deepResearch params"),
   response: taskStartAnswer,
@@ -151,8 +151,8 @@ const V1_RESEARCH: Endpoint<[string, V1DeepResearchParams], V1TaskStartResponse>
 };
 
 /** `GET /v1/llmstxt/<id>` and `GET /v1/deep-research/<id>`: the status as sent. */
-const V1_LLMSTXT_STATUS = taskStatus("/v1/llmstxt");
-const V1_RESEARCH_STATUS = taskStatus("/v1/deep-research");
+const V1_LLMSTXT_STATUS = taskStatus("llmsText.status", "/v1/llmstxt");
+const V1_RESEARCH_STATUS = taskStatus("deepResearch.status", "/v1/deep-research");
 
 /** `POST /v1/llmstxt`. */
 export function asyncGenerateLLMsText(http: HttpClient, url: string, params: V1GenerateLLMsTextParams = {}, req?: RequestOptions): APIPromise<V1TaskStartResponse> {

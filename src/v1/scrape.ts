@@ -23,7 +23,7 @@ const body = z
 const answer = z.looseObject({ data: anyObject, warning: maybeString });
 
 /** `POST /v1/scrape`: the v1 options checked and sent with their schemas converted. */
-const V1_SCRAPE: Endpoint<[string, V1ScrapeParams], { data: V1Document; warning?: string | null }, V1ScrapeResponse> = {
+const V1_SCRAPE: Endpoint<[string, V1ScrapeParams], { data: V1Document; warning?: string | null }, V1ScrapeResponse> = { op: "scrape",
   path: "/v1/scrape",
   occupies: true,
   body: (url, params) => check(body, v1ScrapeWire({ url, ...optionsArg(params, "scrapeUrl params") }), "scrapeUrl params"),

@@ -56,7 +56,7 @@ const body = z.looseObject({
 const answer = z.looseObject({ data: objects, warning: maybeString });
 
 /** `POST /v1/search`: the v1 options, `scrapeOptions` in v1 shapes. */
-const V1_SEARCH: Endpoint<[string, V1SearchParams], { data: V1Document[]; warning?: string | null }, V1SearchResponse> = {
+const V1_SEARCH: Endpoint<[string, V1SearchParams], { data: V1Document[]; warning?: string | null }, V1SearchResponse> = { op: "search",
   path: "/v1/search",
   occupies: (_query, params) => scrapesResults(params),
   body: (query, params) => {

@@ -55,7 +55,7 @@ export function recordedCall(ex: Exchange): RecordedCall {
   const route = `${m} ${pathname.replace(/^\/v[12]/, "").replace(/\/[0-9a-f-]{36}|\/not-a-uuid/, "/:id")}`;
   const raw: RecordedCall = {
     name: "http.request (no method for this route)",
-    call: (c) => c.http.request({ method: m as "GET", path: ex.request.path, body: ex.request.body ?? undefined }),
+    call: (c) => c.http.request({ op: "recorded", method: m as "GET", path: ex.request.path, body: ex.request.body ?? undefined }),
   };
   switch (route) {
     case "POST /scrape":

@@ -1,0 +1,61 @@
+/**
+ * `webdata/team`: the team features, one import away. A client given the `team` plugin gets the governance stages of
+ * the request path, for every call of every face (`WebData`, `client.v1`, `webdata/firecrawl`, the agent tools):
+ * the credit budget (`budget`), the concurrency limit (`maxConcurrency`, or a `limiter` such as `webdata/redis`'s),
+ * and the credit meter (`client.credits`); a client without it bundles none of their code.
+ *
+ * @example
+ * import { WebData } from "webdata";
+ * import { team } from "webdata/team";
+ * const client = new WebData({ apiKey, plugins: [team], budget: { credits: 500 }, maxConcurrency: 4 });
+ */
+import type { ClientPlugin, ConcurrencyLimiter, Governance, GovernedCall, WatchedJob } from "./core/client-state.js";
+import type { HttpClient } from "./core/request.js";
+import { budgetWatch, refuseOverBudget } from "./team/budget.js";
+import { concurrencyLimiter, takeSlot } from "./team/limit.js";
+import { ClientCreditMeter } from "./team/meter.js";
+
+export { LocalSlots } from "./team/limit.js";
+export type { CreditMeter, CreditOperation, CreditSnapshot, ConcurrencyLimiter, ReleaseSlot, ClientPlugin } from "./core/client-state.js";
+export type { Budget } from "./core/options.js";
+
+/** The stages the `team` plugin gives one client: its meter, its budget, its limiter. */
+class TeamStages implements Governance {
+  /** The client's credit meter (`client.credits`). */
+  readonly credits = new ClientCreditMeter();
+  readonly #http: HttpClient;
+  readonly #limiter: ConcurrencyLimiter | undefined;
+
+  constructor(http: HttpClient) {
+    this.#http = http;
+    this.#limiter = concurrencyLimiter(http, http.config.limiter, http.config.maxConcurrency);
+  }
+
+  admit(call: GovernedCall, signal: AbortSignal | undefined, waitMs: number) {
+    refuseOverBudget(this.credits, this.#http.config.budget, call);
+    return call.occupies && this.#limiter ? takeSlot(this.#limiter, signal, waitMs, call.endpoint) : undefined;
+  }
+
+  count(call: GovernedCall, answer: unknown): void {
+    this.credits.count(call, answer);
+  }
+
+  watchJob(job: WatchedJob) {
+    return budgetWatch(this.credits, this.#http.config.budget, job);
+  }
+}
+
+/**
+ * The team features as a plugin of the client: `new WebData({ plugins: [team], ... })`. It brings the options
+ * `budget`, `maxConcurrency` and `limiter` of the client, `budget` of the job waiters, and `client.credits`; a client
+ * given one of them without it is refused at construction with a `ValidationError` that names this import.
+ */
+export const team: ClientPlugin = {
+  name: "team",
+  from: "webdata/team",
+  options: ["budget", "maxConcurrency", "limiter"],
+  install(http: unknown): void {
+    const client = http as HttpClient;
+    client.state.governance = new TeamStages(client);
+  },
+};
