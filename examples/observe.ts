@@ -8,6 +8,7 @@
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { WebData, type Hooks } from "webdata";
 import { otelHooks } from "webdata/otel";
+import { team } from "webdata/team";
 import { runIfMain, type Connection } from "./connect.js";
 
 /** The spans as an indented tree, each with its duration and the attributes worth reading. */
@@ -37,7 +38,7 @@ function tree(spans: readonly ReadableSpan[]): string[] {
 export async function main({ client: base, site, fake, pollIntervalMs }: Connection): Promise<{ spans: number; requests: number; everyRequestSeen: boolean; credits: number; crawlCredits: number | undefined }> {
   const exporter = new InMemorySpanExporter();
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  const client = new WebData({ apiUrl: base.apiUrl, apiKey: fake?.apiKey, budget: { credits: 100 }, hooks: otelHooks({ tracerProvider }) });
+  const client = new WebData({ apiUrl: base.apiUrl, apiKey: fake?.apiKey, plugins: [team], budget: { credits: 100 }, hooks: otelHooks({ tracerProvider }) });
   // A call's own hooks run after the client's: here, each answer's request id (one per call, the same on its retries).
   const ids = new Set<string>();
   const log: Hooks = { onResponse: (e) => void ids.add(e.requestId) };

@@ -11,6 +11,7 @@ import { createInterface } from "node:readline";
 import { Redis } from "ioredis";
 import { WebData } from "webdata";
 import { redisLimiter } from "webdata/redis";
+import { team } from "webdata/team";
 
 const [apiUrl, apiKey, teamLimit, urls, redisUrl, redisKey] = process.argv.slice(2);
 const limit = Number(teamLimit);
@@ -20,6 +21,7 @@ const client = new WebData({
   apiKey,
   maxRetries: 10, // a 429 is retried when the service says (after 1 s): the 429s cost time, not pages
   logLevel: "off",
+  plugins: [team],
   ...(redis ? { limiter: redisLimiter({ redis, key: redisKey!, limit, retryMs: 10 }) } : { maxConcurrency: limit }),
 });
 
