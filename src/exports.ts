@@ -51,7 +51,7 @@ export {
   JobExpiredError,
 } from "./core/errors.js";
 export type { ClientOptions, Logger } from "./core/config.js";
-export type { ConcurrencyLimiter } from "./core/client-state.js";
+export type { ClientPlugin, ConcurrencyLimiter } from "./core/client-state.js";
 export type { RequestOptions, ResponseInfo, WithResponse } from "./core/request.js";
 export type { Hooks } from "./core/hooks.js";
 /**

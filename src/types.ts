@@ -92,7 +92,7 @@ export type {
   JobWaitOptions,
 } from "./exports.js";
 export type { AgentSignupResult } from "./client.js";
-export type { ConcurrencyLimiter } from "./exports.js";
+export type { ClientPlugin, ConcurrencyLimiter } from "./exports.js";
 export type { ReleaseSlot } from "./core/client-state.js";
 
 // The parts: each is a piece of one of the types above.

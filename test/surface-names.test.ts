@@ -29,7 +29,7 @@ const ROOT_VALUES = [
 const ROOT_TYPES = [
   "APIPromise", "ActiveCrawls", "AgentListOptions", "AgentOptions", "AgentRequest", "AgentRunList", "AgentSignupParams", "AgentSignupResult",
   "AgentSnapshot", "AgentStartResult", "AgentStatus", "AgentTrace", "BatchScrapeOptions", "BatchScrapeStartResult", "BrowserExecuteOptions",
-  "BrowserExecuteResult", "BrowserOptions", "BrowserSession", "BrowserSessionInfo", "ClientOptions", "Concurrency", "ConcurrencyLimiter", "CrawlDocument", "CrawlOptions",
+  "BrowserExecuteResult", "BrowserOptions", "BrowserSession", "BrowserSessionInfo", "ClientOptions", "ClientPlugin", "Concurrency", "ConcurrencyLimiter", "CrawlDocument", "CrawlOptions",
   "CrawlParamsPreview", "CrawlStartResult", "CreateMonitorRequest", "CreditUsage", "Document", "DocumentStream", "ExtractOptions", "ExtractStartResult",
   "ExtractStatus", "FeedbackOptions", "FeedbackResult", "Format", "HistoricalUsageOptions", "Hooks", "InteractOptions", "InteractResult",
   "JobDocumentsOptions", "JobErrors", "JobPageOptions", "JobStatus", "ListMonitorChecksOptions", "ListMonitorsOptions", "Logger", "MapOptions",

@@ -8,11 +8,11 @@
  * `test/operations.test.ts`, which also fails when a face has an operation this table lacks.
  *
  * Every endpoint names its operation here (`Endpoint.op`: a type import, erased), so hooks, spans and the meter name a
- * call by it. Only the faces (`ai/`, `cli/`, `firecrawl/`, `v1/methods.ts`) and the governance stages of `webdata/team`
- * (which read each operation's `credits`) import its values: nothing on the path of a plain client's call, and not the
- * root entry.
+ * call by it; what each may cost is its row of `CREDIT_RULES` (`api/credit-rules.ts`, keyed by the same names, so an
+ * operation without a rule does not compile), apart only so that the governance stages of `webdata/team` carry the
+ * rules without every description. Only the faces (`ai/`, `cli/`, `firecrawl/`, `v1/methods.ts`) import its values:
+ * nothing on the path of a call, and not the root entry.
  */
-import type { CreditOperation } from "../core/client-state.js";
 import { BROWSER_ACTIVITY_TTL, BROWSER_CODE, BROWSER_TIMEOUT, BROWSER_TTL, FEEDBACK_NOTE, MAP_LIMIT, MONITOR_NAME, MONITOR_PAGE, MONITOR_QUERIES, PARSE_FILE, PROMPT, SEARCH_LIMIT, type Limit } from "./limits.js";
 
 /**
@@ -22,47 +22,8 @@ import { BROWSER_ACTIVITY_TTL, BROWSER_CODE, BROWSER_TIMEOUT, BROWSER_TTL, FEEDB
  */
 export type DropInForm = "same" | "success" | "sessions" | "periods" | "own";
 
-/**
- * What an operation may cost, the one rule the budget and the meter read (`webdata/team`):
- * - `"free"`: it costs nothing (reads, cancels, lists, usage): never refused by a budget, never counted;
- * - `{ spends }`: a call that costs credits, counted under `spends` by what its answer reports (`flat` when it
- *   reports none: the documented price). Refused before sending once the budget is spent, and when its stated
- *   maximum, `max` of its arguments (the endpoint's arguments: a crawl's `limit`, a batch's URL count, an agent's
- *   `maxCredits`), cannot fit in what is left; without `max` (a scrape's price is not known before it runs) only
- *   once nothing is left;
- * - `{ reports, job }`: a read of a job's status, which reports the job's running total: counted once per job
- *   (the endpoint's argument at index `job` is its id) under `reports` (its latest figure), never refused (a
- *   waiter must see its job to stop it).
- */
-export type CreditRule =
-  | "free"
-  | { readonly spends: CreditOperation; readonly max?: (args: readonly unknown[]) => number; readonly flat?: number; readonly reports?: undefined }
-  | { readonly reports: CreditOperation; readonly job: number; readonly spends?: undefined };
-
-/** The documented least cost of one page of a crawl or batch scrape, credits (API reference §1: the credits a start needs are its `limit` or its URL count; a basic scrape is 1 credit a page). */
-export const CREDITS_PER_PAGE = 1;
-/** A crawl's `limit` when none is given: the server's default (API reference §4.1). */
-export const DEFAULT_CRAWL_LIMIT = 10_000;
-/** An agent's `maxCredits` when none is given: the documented default (API reference §9, "docs: 2500"). */
-export const DEFAULT_AGENT_MAX_CREDITS = 2_500;
-/** A map's price (API reference §6: "Cost: 1 credit"); its answer reports none. */
-const MAP_CREDITS = 1;
-const FREE = "free";
-
-/** The field `key` of an options argument, when it is an object. */
-function optionOf(options: unknown, key: string): unknown {
-  return typeof options === "object" && options !== null ? (options as Record<string, unknown>)[key] : undefined;
-}
-
-/** A number the caller gave (not yet checked by the body's schema: a wrong type is that schema's error, after the budget), else `fallback`. */
-function stated(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}
-
 /** One operation. */
 export interface Operation {
-  /** What it may cost: the budget's and the meter's one rule for it ({@link CreditRule}). Required: an operation added without one does not compile. */
-  readonly credits: CreditRule;
   /** The HTTP method and route (`<id>` for a path segment); for a waiter, its first request. */
   readonly route: string;
   /** What it does, in one line (the opening of `WebData`'s JSDoc for it). */
@@ -91,68 +52,68 @@ const MB = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /** Every operation, by stable name; the agent tools are listed in this order. */
 export const OPERATIONS = {
-  scrape: { credits: { spends: "scrape" }, route: "POST /v2/scrape", description: "Scrapes one page", method: "scrape", v1: ["scrapeUrl"], dropIn: "same", dropInAliases: ["scrapeUrl"], tools: { scrape: "Read one web page as markdown (or other formats). Use it when you know the URL. A long page is cut; the note says how to read on." }, cli: ["scrape"] },
-  search: { credits: { spends: "search" }, route: "POST /v2/search", description: "Searches the web, news and images, optionally scraping each result", method: "search", limits: { limit: SEARCH_LIMIT }, v1: ["search"], dropIn: "same", tools: { search: "Search the web: titles, URLs and descriptions of the results (web, news or images). Then scrape the pages you need." }, cli: ["search"] },
-  map: { credits: { spends: "map", max: () => MAP_CREDITS, flat: MAP_CREDITS }, route: "POST /v2/map", description: "Lists a site's URLs", method: "map", limits: { limit: MAP_LIMIT }, v1: ["mapUrl"], dropIn: "same", dropInAliases: ["mapUrl"], tools: { map: "List a website's URLs (sitemap and links), optionally ordered by relevance to a text. Fast; use it to choose pages to scrape or to plan a crawl." }, cli: ["map"] },
-  parse: { credits: { spends: "parse" }, route: "POST /v2/parse", description: "Parses an uploaded file", method: "parse", limits: { file: PARSE_FILE }, dropIn: "same", tools: { parse: `Read a file you hold (PDF, Office, EPUB, HTML, CSV; at most ${MB(PARSE_FILE.max)}) as markdown: its text, or its bytes in base64.` } },
-  "crawl.paramsPreview": { credits: { spends: "crawl" }, route: "POST /v2/crawl/params-preview", description: "Shows the crawl options the service derives from a prompt", method: "crawlParamsPreview", limits: { prompt: PROMPT }, dropIn: "same" },
-  "crawl.start": { credits: { spends: "crawl", max: (args) => stated(optionOf(args[1], "limit"), DEFAULT_CRAWL_LIMIT) * CREDITS_PER_PAGE }, route: "POST /v2/crawl", description: "Starts a crawl", method: "startCrawl", v1: ["asyncCrawlUrl"], dropIn: "same", dropInAliases: ["asyncCrawlUrl"], tools: { crawl_start: "Start crawling a site: the service follows links from the URL and scrapes each page. Returns a job id at once; then call crawl_wait (or crawl_status) with it." }, cli: ["crawl"] },
-  "crawl.status": { credits: { reports: "crawl", job: 1 }, route: "GET /v2/crawl/<id>", description: "One page of a crawl's status and documents", method: "getCrawlStatus", v1: ["checkCrawlStatus"], dropIn: "own", dropInAliases: ["checkCrawlStatus"], tools: { crawl_status: "A crawl's progress and the pages scraped so far, without waiting.", crawl_wait: "Wait (bounded) for a crawl to finish and return its pages; if it is still running when the wait ends, say so: call it again later." }, cli: ["status"] },
-  "crawl.cancel": { credits: FREE, route: "DELETE /v2/crawl/<id>", description: "Cancels a crawl", method: "cancelCrawl", v1: ["cancelCrawl"], dropIn: "same", tools: { crawl_cancel: "Stop a running crawl (the pages scraped so far stay readable)." }, cli: ["cancel"] },
-  "crawl.documents": { credits: { reports: "crawl", job: 1 }, route: "GET /v2/crawl/<id>", description: "Every document of a crawl, following `next` until the crawl has ended and no page remains", method: "crawlDocuments", kind: "pages", dropIn: "same" },
-  "crawl.errors": { credits: FREE, route: "GET /v2/crawl/<id>/errors", description: "Failed and robots-blocked pages of a crawl", method: "getCrawlErrors", v1: ["checkCrawlErrors"], dropIn: "same", dropInAliases: ["checkCrawlErrors"] },
-  "crawl.active": { credits: FREE, route: "GET /v2/crawl/active", description: "The team's running crawls", method: "getActiveCrawls", dropIn: "success" },
-  crawl: { credits: { spends: "crawl" }, route: "POST /v2/crawl", description: "Crawls a site and waits for the end", method: "crawl", kind: "wait", v1: ["crawlUrl"], dropIn: "own", dropInAliases: ["crawlUrl"] },
-  "batchScrape.start": { credits: { spends: "batchScrape", max: (args) => (Array.isArray(args[0]) ? args[0].length : 0) * CREDITS_PER_PAGE }, route: "POST /v2/batch/scrape", description: "Starts a batch scrape", method: "startBatchScrape", v1: ["asyncBatchScrapeUrls"], dropIn: "own", dropInAliases: ["asyncBatchScrapeUrls"], cli: ["batch"] },
-  batchScrape: { credits: { spends: "batchScrape" }, route: "POST /v2/batch/scrape", description: "Scrapes many URLs and waits for the end", method: "batchScrape", kind: "wait", v1: ["batchScrapeUrls"], dropIn: "own", dropInAliases: ["batchScrapeUrls"], tools: { batch_scrape: "Scrape several known URLs as one job and wait (bounded) for the pages. Better than many scrape calls for more than a few URLs." } },
-  "batchScrape.status": { credits: { reports: "batchScrape", job: 1 }, route: "GET /v2/batch/scrape/<id>", description: "One page of a batch scrape's status", method: "getBatchScrapeStatus", v1: ["checkBatchScrapeStatus"], dropIn: "own", dropInAliases: ["checkBatchScrapeStatus"], tools: { batch_status: "A batch scrape's progress and pages; waits (bounded) for the end when waitSeconds is given." }, cli: ["status"] },
-  "batchScrape.documents": { credits: { reports: "batchScrape", job: 1 }, route: "GET /v2/batch/scrape/<id>", description: "Every document of a batch scrape, following `next`", method: "batchScrapeDocuments", kind: "pages", dropIn: "same" },
-  "batchScrape.errors": { credits: FREE, route: "GET /v2/batch/scrape/<id>/errors", description: "Failed pages of a batch scrape", method: "getBatchScrapeErrors", v1: ["checkBatchScrapeErrors"], dropIn: "same", dropInAliases: ["checkBatchScrapeErrors"] },
-  "batchScrape.cancel": { credits: FREE, route: "DELETE /v2/batch/scrape/<id>", description: "Cancels a batch scrape", method: "cancelBatchScrape", dropIn: "same", cli: ["cancel"] },
-  watcher: { credits: { reports: "crawl", job: 1 }, route: "GET /v2/crawl/<id>", description: "Live events of a crawl or batch scrape", method: "watcher", kind: "watch", v1: ["crawlUrlAndWatch", "batchScrapeUrlsAndWatch"], dropIn: "own" },
-  "extract.start": { credits: { spends: "extract" }, route: "POST /v2/extract", description: "Starts an extraction", method: "startExtract", v1: ["asyncExtract"], dropIn: "success", cli: ["extract"] },
-  extract: { credits: { spends: "extract" }, route: "POST /v2/extract", description: "Extracts and waits for the result", method: "extract", kind: "wait", v1: ["extract"], dropIn: "own", tools: { extract: "Extract structured data from pages with an LLM on the service: URLs (a trailing /* reads a site) and a prompt and/or a JSON Schema; returns JSON. Waits (bounded)." } },
-  "extract.status": { credits: { reports: "extract", job: 0 }, route: "GET /v2/extract/<id>", description: "An extraction's status", method: "getExtractStatus", v1: ["getExtractStatus"], dropIn: "own", tools: { extract_status: "An extract job's state and, once completed, its data; waits (bounded) when waitSeconds is given." }, cli: ["status"] },
-  "agent.start": { credits: { spends: "agent", max: (args) => stated(optionOf(args[1], "maxCredits"), DEFAULT_AGENT_MAX_CREDITS) }, route: "POST /v2/agent", description: "Starts an agent", method: "startAgent", limits: { prompt: PROMPT }, dropIn: "own", cli: ["agent"] },
-  agent: { credits: { spends: "agent" }, route: "POST /v2/agent", description: "Runs an agent and waits for its result", method: "agent", kind: "wait", limits: { prompt: PROMPT }, dropIn: "own", tools: { agent: "Give a research task to the service's web agent: it searches, browses and extracts on its own, and returns JSON (shaped by a schema when given). Slow and costs credits; waits (bounded), then agent_status reads on." } },
-  "agent.status": { credits: { reports: "agent", job: 0 }, route: "GET /v2/agent/<id>", description: "An agent's status", method: "getAgentStatus", dropIn: "own", tools: { agent_status: "An agent job's state and, once completed, its data; waits (bounded) when waitSeconds is given." }, cli: ["status"] },
-  "agent.cancel": { credits: FREE, route: "DELETE /v2/agent/<id>", description: "Cancels an agent", method: "cancelAgent", dropIn: "same", tools: { agent_cancel: "Stop a running agent job." }, cli: ["cancel"] },
-  "agent.list": { credits: FREE, route: "GET /v2/agent", description: "The team's agent runs, newest first, 20 per page", method: "listAgents", dropIn: "success" },
-  "agent.trace": { credits: FREE, route: "GET /v2/agent/<id>/trace", description: "An agent run's trace of events", method: "getAgentTrace", dropIn: "success" },
-  "agent.snapshot": { credits: FREE, route: "GET /v2/agent/<id>/snapshots/<snapshotId>", description: "The full content of an artifact named by a trace's `artifact.updated` event", method: "getAgentSnapshot", dropIn: "success" },
-  "agent.signup": { credits: FREE, route: "POST /v2/agent-signup", description: "Provisions a sandboxed key for an agent", method: "agentSignup" },
-  interact: { credits: { spends: "interact" }, route: "POST /v2/scrape/<id>/interact", description: "Runs code or a prompt in the browser that scraped a page", method: "interact", dropIn: "success", dropInAliases: ["scrapeExecute"], tools: { interact: "Act in the browser that scraped a page (by the scrape id the scrape tool shows): say what to do in words (prompt) or run code; the session stays open until interact_stop." } },
-  "interact.stop": { credits: FREE, route: "DELETE /v2/scrape/<id>/interact", description: "Ends a scraped page's browser session", method: "stopInteraction", dropIn: "success", dropInAliases: ["stopInteractiveBrowser", "deleteScrapeBrowser"], tools: { interact_stop: "Close the browser session that interact opened for a scrape." } },
-  "browser.create": { credits: { spends: "browser" }, route: "POST /v2/browser", description: "Creates a browser session", method: "browser", limits: { ttl: BROWSER_TTL, activityTtl: BROWSER_ACTIVITY_TTL }, dropIn: "success", tools: { browser_create: "Open a remote browser session (billed by the minute while open) and return its id; run code in it with browser_execute and close it with browser_delete." } },
-  "browser.execute": { credits: { spends: "browser" }, route: "POST /v2/browser/<id>/execute", description: "Runs code in a browser session", method: "browserExecute", limits: { code: BROWSER_CODE, timeout: BROWSER_TIMEOUT }, dropIn: "success", tools: { browser_execute: "Run code in a browser session (node: Playwright with `page` in scope; python; bash) and return its output." } },
-  "browser.list": { credits: FREE, route: "GET /v2/browser", description: "Lists browser sessions", method: "listBrowsers", dropIn: "sessions", tools: { browser_list: "List the team's browser sessions." } },
-  "browser.delete": { credits: FREE, route: "DELETE /v2/browser/<id>", description: "Destroys a browser session", method: "deleteBrowser", dropIn: "success", tools: { browser_delete: "Close a browser session (billing stops)." } },
-  "monitor.create": { credits: { spends: "monitor" }, route: "POST /v2/monitor", description: "Creates a page monitor", method: "createMonitor", limits: { name: MONITOR_NAME, queries: MONITOR_QUERIES }, dropIn: "same", tools: { monitor_create: "Watch pages, a site or searches for changes on a schedule (each check costs credits)." } },
-  "monitor.list": { credits: FREE, route: "GET /v2/monitor", description: "The team's monitors", method: "listMonitors", limits: { limit: MONITOR_PAGE }, dropIn: "same", tools: { monitor_list: "List the team's monitors." } },
-  "monitor.get": { credits: FREE, route: "GET /v2/monitor/<id>", description: "A monitor", method: "getMonitor", dropIn: "same", tools: { monitor_get: "A monitor and its checks; with checkId, one check's pages and diffs." } },
-  "monitor.update": { credits: FREE, route: "PATCH /v2/monitor/<id>", description: "Changes a monitor", method: "updateMonitor", dropIn: "same" },
-  "monitor.run": { credits: { spends: "monitor" }, route: "POST /v2/monitor/<id>/run", description: "Runs a monitor now; the check it started", method: "runMonitor", dropIn: "same", tools: { monitor_run: "Check a monitor now (costs credits); monitor_get reads the check later." } },
-  "monitor.delete": { credits: FREE, route: "DELETE /v2/monitor/<id>", description: "Deletes a monitor", method: "deleteMonitor", dropIn: "same", tools: { monitor_delete: "Delete a monitor for good." } },
-  "monitor.checks": { credits: FREE, route: "GET /v2/monitor/<id>/checks", description: "A monitor's checks, newest first", method: "listMonitorChecks", limits: { limit: MONITOR_PAGE }, dropIn: "same" },
-  "monitor.check": { credits: FREE, route: "GET /v2/monitor/<id>/checks/<checkId>", description: "A check with one page of its pages and their diffs", method: "getMonitorCheck", limits: { limit: MONITOR_PAGE }, dropIn: "own" },
-  "search.feedback": { credits: FREE, route: "POST /v2/search/<id>/feedback", description: "Rates a search's results", method: "searchFeedback", dropIn: "success", tools: { search_feedback: "Rate a search's results (by its search id); a \"bad\" rating may refund its credits. Give it once per search." } },
-  feedback: { credits: FREE, route: "POST /v2/feedback", description: "Rates a job of `search`, `scrape`, `parse` or `map`", method: "feedback", limits: { note: FEEDBACK_NOTE }, dropIn: "success", tools: { feedback: "Say what was wrong (or right) with a scrape, parse, map or search result." } },
-  "usage.credits": { credits: FREE, route: "GET /v2/team/credit-usage", description: "Remaining credits of the team", method: "getCreditUsage", v1: ["getCreditUsage"], dropIn: "same", tools: { usage: "The account's remaining credits and its job queue. Check it before costly work (crawls, agent, browser sessions)." }, cli: ["usage"] },
-  "usage.tokens": { credits: FREE, route: "GET /v2/team/token-usage", description: "Remaining tokens of the team", method: "getTokenUsage", v1: ["getTokenUsage"], dropIn: "same", cli: ["usage"] },
-  "usage.creditsHistorical": { credits: FREE, route: "GET /v2/team/credit-usage/historical", description: "Credits spent per billing period", method: "getCreditUsageHistorical", v1: ["getCreditUsageHistorical"], dropIn: "own" },
-  "usage.tokensHistorical": { credits: FREE, route: "GET /v2/team/token-usage/historical", description: "Tokens spent per billing period", method: "getTokenUsageHistorical", v1: ["getTokenUsageHistorical"], dropIn: "own" },
-  "usage.queue": { credits: FREE, route: "GET /v2/team/queue-status", description: "Queue metrics of the team", method: "getQueueStatus", v1: ["getQueueStatus"], dropIn: "success" },
-  "usage.concurrency": { credits: FREE, route: "GET /v2/concurrency-check", description: "Current and maximum concurrency", method: "getConcurrency", dropIn: "same" },
-  llmsText: { credits: { spends: "llmsTxt" }, route: "POST /v1/llmstxt", description: "Generates LLMs.txt", kind: "wait", v1: ["generateLLMsText"] },
-  "llmsText.start": { credits: { spends: "llmsTxt" }, route: "POST /v1/llmstxt", description: "Starts LLMs.txt generation", v1: ["asyncGenerateLLMsText"] },
-  "llmsText.status": { credits: { reports: "llmsTxt", job: 0 }, route: "GET /v1/llmstxt/<id>", description: "The status of an LLMs.txt generation", v1: ["checkGenerateLLMsTextStatus"] },
-  deepResearch: { credits: { spends: "deepResearch" }, route: "POST /v1/deep-research", description: "Runs deep research and waits", kind: "wait", v1: ["deepResearch"] },
-  "deepResearch.start": { credits: { spends: "deepResearch" }, route: "POST /v1/deep-research", description: "Starts deep research", v1: ["asyncDeepResearch"] },
-  "deepResearch.status": { credits: { reports: "deepResearch", job: 0 }, route: "GET /v1/deep-research/<id>", description: "The status of a deep research", v1: ["checkDeepResearchStatus"] },
-  "agent.thread": { credits: FREE, route: "GET /v2/agent/threads/<id>", description: "The official `getAgentThread`", dropIn: "own", official: "getAgentThread" },
-  "search.developer": { credits: { spends: "search" }, route: "POST /v2/search/developer", description: "The official `developerSearch`", dropIn: "own", official: "developerSearch" },
-  "tools.find": { credits: { spends: "scrape" }, route: "POST /v2/scrape", description: "The official `findTools`", dropIn: "own", official: "findTools" },
-  research: { credits: { spends: "search" }, route: "GET /v2/search/research", description: "The official `firecrawl.research`", dropIn: "own", official: "research" },
+  scrape: { route: "POST /v2/scrape", description: "Scrapes one page", method: "scrape", v1: ["scrapeUrl"], dropIn: "same", dropInAliases: ["scrapeUrl"], tools: { scrape: "Read one web page as markdown (or other formats). Use it when you know the URL. A long page is cut; the note says how to read on." }, cli: ["scrape"] },
+  search: { route: "POST /v2/search", description: "Searches the web, news and images, optionally scraping each result", method: "search", limits: { limit: SEARCH_LIMIT }, v1: ["search"], dropIn: "same", tools: { search: "Search the web: titles, URLs and descriptions of the results (web, news or images). Then scrape the pages you need." }, cli: ["search"] },
+  map: { route: "POST /v2/map", description: "Lists a site's URLs", method: "map", limits: { limit: MAP_LIMIT }, v1: ["mapUrl"], dropIn: "same", dropInAliases: ["mapUrl"], tools: { map: "List a website's URLs (sitemap and links), optionally ordered by relevance to a text. Fast; use it to choose pages to scrape or to plan a crawl." }, cli: ["map"] },
+  parse: { route: "POST /v2/parse", description: "Parses an uploaded file", method: "parse", limits: { file: PARSE_FILE }, dropIn: "same", tools: { parse: `Read a file you hold (PDF, Office, EPUB, HTML, CSV; at most ${MB(PARSE_FILE.max)}) as markdown: its text, or its bytes in base64.` } },
+  "crawl.paramsPreview": { route: "POST /v2/crawl/params-preview", description: "Shows the crawl options the service derives from a prompt", method: "crawlParamsPreview", limits: { prompt: PROMPT }, dropIn: "same" },
+  "crawl.start": { route: "POST /v2/crawl", description: "Starts a crawl", method: "startCrawl", v1: ["asyncCrawlUrl"], dropIn: "same", dropInAliases: ["asyncCrawlUrl"], tools: { crawl_start: "Start crawling a site: the service follows links from the URL and scrapes each page. Returns a job id at once; then call crawl_wait (or crawl_status) with it." }, cli: ["crawl"] },
+  "crawl.status": { route: "GET /v2/crawl/<id>", description: "One page of a crawl's status and documents", method: "getCrawlStatus", v1: ["checkCrawlStatus"], dropIn: "own", dropInAliases: ["checkCrawlStatus"], tools: { crawl_status: "A crawl's progress and the pages scraped so far, without waiting.", crawl_wait: "Wait (bounded) for a crawl to finish and return its pages; if it is still running when the wait ends, say so: call it again later." }, cli: ["status"] },
+  "crawl.cancel": { route: "DELETE /v2/crawl/<id>", description: "Cancels a crawl", method: "cancelCrawl", v1: ["cancelCrawl"], dropIn: "same", tools: { crawl_cancel: "Stop a running crawl (the pages scraped so far stay readable)." }, cli: ["cancel"] },
+  "crawl.documents": { route: "GET /v2/crawl/<id>", description: "Every document of a crawl, following `next` until the crawl has ended and no page remains", method: "crawlDocuments", kind: "pages", dropIn: "same" },
+  "crawl.errors": { route: "GET /v2/crawl/<id>/errors", description: "Failed and robots-blocked pages of a crawl", method: "getCrawlErrors", v1: ["checkCrawlErrors"], dropIn: "same", dropInAliases: ["checkCrawlErrors"] },
+  "crawl.active": { route: "GET /v2/crawl/active", description: "The team's running crawls", method: "getActiveCrawls", dropIn: "success" },
+  crawl: { route: "POST /v2/crawl", description: "Crawls a site and waits for the end", method: "crawl", kind: "wait", v1: ["crawlUrl"], dropIn: "own", dropInAliases: ["crawlUrl"] },
+  "batchScrape.start": { route: "POST /v2/batch/scrape", description: "Starts a batch scrape", method: "startBatchScrape", v1: ["asyncBatchScrapeUrls"], dropIn: "own", dropInAliases: ["asyncBatchScrapeUrls"], cli: ["batch"] },
+  batchScrape: { route: "POST /v2/batch/scrape", description: "Scrapes many URLs and waits for the end", method: "batchScrape", kind: "wait", v1: ["batchScrapeUrls"], dropIn: "own", dropInAliases: ["batchScrapeUrls"], tools: { batch_scrape: "Scrape several known URLs as one job and wait (bounded) for the pages. Better than many scrape calls for more than a few URLs." } },
+  "batchScrape.status": { route: "GET /v2/batch/scrape/<id>", description: "One page of a batch scrape's status", method: "getBatchScrapeStatus", v1: ["checkBatchScrapeStatus"], dropIn: "own", dropInAliases: ["checkBatchScrapeStatus"], tools: { batch_status: "A batch scrape's progress and pages; waits (bounded) for the end when waitSeconds is given." }, cli: ["status"] },
+  "batchScrape.documents": { route: "GET /v2/batch/scrape/<id>", description: "Every document of a batch scrape, following `next`", method: "batchScrapeDocuments", kind: "pages", dropIn: "same" },
+  "batchScrape.errors": { route: "GET /v2/batch/scrape/<id>/errors", description: "Failed pages of a batch scrape", method: "getBatchScrapeErrors", v1: ["checkBatchScrapeErrors"], dropIn: "same", dropInAliases: ["checkBatchScrapeErrors"] },
+  "batchScrape.cancel": { route: "DELETE /v2/batch/scrape/<id>", description: "Cancels a batch scrape", method: "cancelBatchScrape", dropIn: "same", cli: ["cancel"] },
+  watcher: { route: "GET /v2/crawl/<id>", description: "Live events of a crawl or batch scrape", method: "watcher", kind: "watch", v1: ["crawlUrlAndWatch", "batchScrapeUrlsAndWatch"], dropIn: "own" },
+  "extract.start": { route: "POST /v2/extract", description: "Starts an extraction", method: "startExtract", v1: ["asyncExtract"], dropIn: "success", cli: ["extract"] },
+  extract: { route: "POST /v2/extract", description: "Extracts and waits for the result", method: "extract", kind: "wait", v1: ["extract"], dropIn: "own", tools: { extract: "Extract structured data from pages with an LLM on the service: URLs (a trailing /* reads a site) and a prompt and/or a JSON Schema; returns JSON. Waits (bounded)." } },
+  "extract.status": { route: "GET /v2/extract/<id>", description: "An extraction's status", method: "getExtractStatus", v1: ["getExtractStatus"], dropIn: "own", tools: { extract_status: "An extract job's state and, once completed, its data; waits (bounded) when waitSeconds is given." }, cli: ["status"] },
+  "agent.start": { route: "POST /v2/agent", description: "Starts an agent", method: "startAgent", limits: { prompt: PROMPT }, dropIn: "own", cli: ["agent"] },
+  agent: { route: "POST /v2/agent", description: "Runs an agent and waits for its result", method: "agent", kind: "wait", limits: { prompt: PROMPT }, dropIn: "own", tools: { agent: "Give a research task to the service's web agent: it searches, browses and extracts on its own, and returns JSON (shaped by a schema when given). Slow and costs credits; waits (bounded), then agent_status reads on." } },
+  "agent.status": { route: "GET /v2/agent/<id>", description: "An agent's status", method: "getAgentStatus", dropIn: "own", tools: { agent_status: "An agent job's state and, once completed, its data; waits (bounded) when waitSeconds is given." }, cli: ["status"] },
+  "agent.cancel": { route: "DELETE /v2/agent/<id>", description: "Cancels an agent", method: "cancelAgent", dropIn: "same", tools: { agent_cancel: "Stop a running agent job." }, cli: ["cancel"] },
+  "agent.list": { route: "GET /v2/agent", description: "The team's agent runs, newest first, 20 per page", method: "listAgents", dropIn: "success" },
+  "agent.trace": { route: "GET /v2/agent/<id>/trace", description: "An agent run's trace of events", method: "getAgentTrace", dropIn: "success" },
+  "agent.snapshot": { route: "GET /v2/agent/<id>/snapshots/<snapshotId>", description: "The full content of an artifact named by a trace's `artifact.updated` event", method: "getAgentSnapshot", dropIn: "success" },
+  "agent.signup": { route: "POST /v2/agent-signup", description: "Provisions a sandboxed key for an agent", method: "agentSignup" },
+  interact: { route: "POST /v2/scrape/<id>/interact", description: "Runs code or a prompt in the browser that scraped a page", method: "interact", dropIn: "success", dropInAliases: ["scrapeExecute"], tools: { interact: "Act in the browser that scraped a page (by the scrape id the scrape tool shows): say what to do in words (prompt) or run code; the session stays open until interact_stop." } },
+  "interact.stop": { route: "DELETE /v2/scrape/<id>/interact", description: "Ends a scraped page's browser session", method: "stopInteraction", dropIn: "success", dropInAliases: ["stopInteractiveBrowser", "deleteScrapeBrowser"], tools: { interact_stop: "Close the browser session that interact opened for a scrape." } },
+  "browser.create": { route: "POST /v2/browser", description: "Creates a browser session", method: "browser", limits: { ttl: BROWSER_TTL, activityTtl: BROWSER_ACTIVITY_TTL }, dropIn: "success", tools: { browser_create: "Open a remote browser session (billed by the minute while open) and return its id; run code in it with browser_execute and close it with browser_delete." } },
+  "browser.execute": { route: "POST /v2/browser/<id>/execute", description: "Runs code in a browser session", method: "browserExecute", limits: { code: BROWSER_CODE, timeout: BROWSER_TIMEOUT }, dropIn: "success", tools: { browser_execute: "Run code in a browser session (node: Playwright with `page` in scope; python; bash) and return its output." } },
+  "browser.list": { route: "GET /v2/browser", description: "Lists browser sessions", method: "listBrowsers", dropIn: "sessions", tools: { browser_list: "List the team's browser sessions." } },
+  "browser.delete": { route: "DELETE /v2/browser/<id>", description: "Destroys a browser session", method: "deleteBrowser", dropIn: "success", tools: { browser_delete: "Close a browser session (billing stops)." } },
+  "monitor.create": { route: "POST /v2/monitor", description: "Creates a page monitor", method: "createMonitor", limits: { name: MONITOR_NAME, queries: MONITOR_QUERIES }, dropIn: "same", tools: { monitor_create: "Watch pages, a site or searches for changes on a schedule (each check costs credits)." } },
+  "monitor.list": { route: "GET /v2/monitor", description: "The team's monitors", method: "listMonitors", limits: { limit: MONITOR_PAGE }, dropIn: "same", tools: { monitor_list: "List the team's monitors." } },
+  "monitor.get": { route: "GET /v2/monitor/<id>", description: "A monitor", method: "getMonitor", dropIn: "same", tools: { monitor_get: "A monitor and its checks; with checkId, one check's pages and diffs." } },
+  "monitor.update": { route: "PATCH /v2/monitor/<id>", description: "Changes a monitor", method: "updateMonitor", dropIn: "same" },
+  "monitor.run": { route: "POST /v2/monitor/<id>/run", description: "Runs a monitor now; the check it started", method: "runMonitor", dropIn: "same", tools: { monitor_run: "Check a monitor now (costs credits); monitor_get reads the check later." } },
+  "monitor.delete": { route: "DELETE /v2/monitor/<id>", description: "Deletes a monitor", method: "deleteMonitor", dropIn: "same", tools: { monitor_delete: "Delete a monitor for good." } },
+  "monitor.checks": { route: "GET /v2/monitor/<id>/checks", description: "A monitor's checks, newest first", method: "listMonitorChecks", limits: { limit: MONITOR_PAGE }, dropIn: "same" },
+  "monitor.check": { route: "GET /v2/monitor/<id>/checks/<checkId>", description: "A check with one page of its pages and their diffs", method: "getMonitorCheck", limits: { limit: MONITOR_PAGE }, dropIn: "own" },
+  "search.feedback": { route: "POST /v2/search/<id>/feedback", description: "Rates a search's results", method: "searchFeedback", dropIn: "success", tools: { search_feedback: "Rate a search's results (by its search id); a \"bad\" rating may refund its credits. Give it once per search." } },
+  feedback: { route: "POST /v2/feedback", description: "Rates a job of `search`, `scrape`, `parse` or `map`", method: "feedback", limits: { note: FEEDBACK_NOTE }, dropIn: "success", tools: { feedback: "Say what was wrong (or right) with a scrape, parse, map or search result." } },
+  "usage.credits": { route: "GET /v2/team/credit-usage", description: "Remaining credits of the team", method: "getCreditUsage", v1: ["getCreditUsage"], dropIn: "same", tools: { usage: "The account's remaining credits and its job queue. Check it before costly work (crawls, agent, browser sessions)." }, cli: ["usage"] },
+  "usage.tokens": { route: "GET /v2/team/token-usage", description: "Remaining tokens of the team", method: "getTokenUsage", v1: ["getTokenUsage"], dropIn: "same", cli: ["usage"] },
+  "usage.creditsHistorical": { route: "GET /v2/team/credit-usage/historical", description: "Credits spent per billing period", method: "getCreditUsageHistorical", v1: ["getCreditUsageHistorical"], dropIn: "own" },
+  "usage.tokensHistorical": { route: "GET /v2/team/token-usage/historical", description: "Tokens spent per billing period", method: "getTokenUsageHistorical", v1: ["getTokenUsageHistorical"], dropIn: "own" },
+  "usage.queue": { route: "GET /v2/team/queue-status", description: "Queue metrics of the team", method: "getQueueStatus", v1: ["getQueueStatus"], dropIn: "success" },
+  "usage.concurrency": { route: "GET /v2/concurrency-check", description: "Current and maximum concurrency", method: "getConcurrency", dropIn: "same" },
+  llmsText: { route: "POST /v1/llmstxt", description: "Generates LLMs.txt", kind: "wait", v1: ["generateLLMsText"] },
+  "llmsText.start": { route: "POST /v1/llmstxt", description: "Starts LLMs.txt generation", v1: ["asyncGenerateLLMsText"] },
+  "llmsText.status": { route: "GET /v1/llmstxt/<id>", description: "The status of an LLMs.txt generation", v1: ["checkGenerateLLMsTextStatus"] },
+  deepResearch: { route: "POST /v1/deep-research", description: "Runs deep research and waits", kind: "wait", v1: ["deepResearch"] },
+  "deepResearch.start": { route: "POST /v1/deep-research", description: "Starts deep research", v1: ["asyncDeepResearch"] },
+  "deepResearch.status": { route: "GET /v1/deep-research/<id>", description: "The status of a deep research", v1: ["checkDeepResearchStatus"] },
+  "agent.thread": { route: "GET /v2/agent/threads/<id>", description: "The official `getAgentThread`", dropIn: "own", official: "getAgentThread" },
+  "search.developer": { route: "POST /v2/search/developer", description: "The official `developerSearch`", dropIn: "own", official: "developerSearch" },
+  "tools.find": { route: "POST /v2/scrape", description: "The official `findTools`", dropIn: "own", official: "findTools" },
+  research: { route: "GET /v2/search/research", description: "The official `firecrawl.research`", dropIn: "own", official: "research" },
 } as const satisfies Record<string, Operation>;
 
 /** A stable operation name (`scrape`, `crawl.start`, ...). */

@@ -1,16 +1,16 @@
 /**
  * The meter, the last stage of the request path (`webdata/team`): each answer of a call is counted under the meter name
- * its operation's credit rule gives (`api/operations.ts`, the catalogue), whichever face made the call. A call that
+ * its operation's credit rule gives (`api/credit-rules.ts`, beside the catalogue), whichever face made the call. A call that
  * spends counts what its answer reports (or its documented flat price); a job's status read reports the job's running
  * total, kept once per job (its latest, highest figure); a free operation counts nothing.
  */
-import { OPERATIONS, type CreditRule, type OperationName } from "../api/operations.js";
+import { CREDIT_RULES, type CreditRule } from "../api/credit-rules.js";
 import type { CreditMeter, CreditOperation, CreditSnapshot, GovernedCall } from "../core/client-state.js";
 import { reportedCredits } from "../core/response.js";
 
 /** The credit rule of the operation `op` (a name the catalogue does not hold: free). */
 export function ruleOf(op: string): CreditRule {
-  return (OPERATIONS as Record<string, { credits: CreditRule } | undefined>)[op as OperationName]?.credits ?? "free";
+  return (CREDIT_RULES as Readonly<Record<string, CreditRule | undefined>>)[op] ?? "free";
 }
 
 /** What the meter counts of an answer: its reported credits when >= 0 (`-1`: a self-hosted server that does not know). */
