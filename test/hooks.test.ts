@@ -225,18 +225,21 @@ describe.each(TRANSPORTS)("what a hook returns, over %s", (kind) => {
   });
 
   it("a value that is not a promise is ignored: hooks written as expressions (events.push(e), a && b) run and the call succeeds", async () => {
-    useJobTimers();
     const responses: ResponseHookEvent[] = [];
     const jobs: JobHookEvent[] = [];
     const ends: string[] = [];
     // Each returns a value: a number, a Map, false or undefined, an object with a `then` that is not a function.
     s = await setup(kind, {}, { hooks: { onResponse: (e) => responses.push(e), onJob: (e) => e.phase === "end" && ends.push(`${e.kind} ${e.status}`) } });
+    useJobTimers();
     const job = await drive(s.client.crawl("https://acme.test/", { limit: 2, sitemap: "skip", pollIntervalMs: 500 }, { hooks: { onJob: (e) => new Map([[e.jobId, jobs.push(e)]]), onRequest: () => ({ then: 1 }) } }));
     expect(job.status).toBe("completed");
     expect(responses.map((e) => e.operation)).toContain("crawl.start");
     expect(responses.map((e) => e.operation)).toContain("crawl.status");
     expect(jobs.map((e) => e.phase)).toEqual(["start", "end"]);
     expect(ends).toEqual(["crawl completed"]);
+    // A job start's onResponse names the job it started (the id its onJob events carry); other calls name none.
+    expect(responses.filter((e) => e.jobId !== undefined).map((e) => [e.operation, e.jobId])).toEqual([["crawl.start", job.id]]);
+    expect(jobs[0]!.jobId).toBe(job.id);
   });
 
   it("a returned promise is awaited: the call goes on only once it resolves, and one that rejects fails the call with HookError, its cause the reason", async () => {
@@ -253,8 +256,8 @@ describe.each(TRANSPORTS)("what a hook returns, over %s", (kind) => {
   });
 
   it("an onJob hook's rejected promise fails the waiter with HookError (onJob), its cause the reason", async () => {
-    useJobTimers();
     s = await setup(kind);
+    useJobTimers();
     const reason = new Error("job log unreachable");
     const err = await drive(s.client.crawl("https://acme.test/", { limit: 2, sitemap: "skip", pollIntervalMs: 500 }, { hooks: { onJob: async (e) => (e.phase === "start" ? Promise.reject(reason) : 0) } }).catch((e: unknown) => e));
     expect(err).toBeInstanceOf(HookError);

@@ -44,3 +44,18 @@ describe("webdata/redis", () => {
     }
   });
 });
+
+describe("webdata/otel", () => {
+  it("the README's snippet (Observability) registers a propagator, and is compiled by test/otel-readme.test-d.ts", () => {
+    const block = blocks("### Observability", "### Credits and budgets").find((b) => b.includes("otelHooks"));
+    expect(block).toBeDefined();
+    expect(block).toContain("propagation.setGlobalPropagator(new W3CTraceContextPropagator());");
+    allIn(block!, "./otel-readme.test-d.ts");
+  });
+
+  it("the README says that no traceparent is sent until a propagator is registered", () => {
+    const section = README.slice(README.indexOf("### Observability"), README.indexOf("### Credits and budgets")).replace(/\s+/g, " ");
+    expect(section).toContain("until one is registered **no `traceparent` is sent**");
+    expect(section).toMatch(/A waited job \(`crawl`, `batchScrape`, `extract`, `agent`, and the v1 waiters\) is one trace/);
+  });
+});

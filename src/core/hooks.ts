@@ -55,6 +55,11 @@ export interface ResponseHookEvent extends HookEventBase {
   serverRequestId?: string | undefined;
   /** The answer's `creditsUsed` (a scrape's `data.metadata.creditsUsed`), when a number. */
   creditsUsed?: number | undefined;
+  /**
+   * Of a job start (an `operation` ending in `.start`: `crawl.start`, `batch.scrape.start`, `v1.crawl.start`, ...):
+   * the id of the job the answer names (its `id`), the id the job's status reads and its `onJob` events carry.
+   */
+  jobId?: string | undefined;
 }
 
 /** A failed attempt that will be retried, before the wait. */
