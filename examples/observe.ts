@@ -35,7 +35,7 @@ function tree(spans: readonly ReadableSpan[]): string[] {
 }
 
 /** Crawls 5 pages with tracing, a request-id log and a budget; returns what it printed in numbers. */
-export async function main({ client: base, site, fake, pollIntervalMs }: Connection): Promise<{ spans: number; requests: number; everyRequestSeen: boolean; credits: number; crawlCredits: number | undefined }> {
+export async function main({ client: base, site, fake, pollIntervalMs }: Connection): Promise<{ spans: number; traces: number; requests: number; everyRequestSeen: boolean; credits: number; crawlCredits: number | undefined }> {
   const exporter = new InMemorySpanExporter();
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const client = new WebData({ apiUrl: base.apiUrl, apiKey: fake?.apiKey, plugins: [team], budget: { credits: 100 }, hooks: otelHooks({ tracerProvider }) });
@@ -51,7 +51,9 @@ export async function main({ client: base, site, fake, pollIntervalMs }: Connect
   console.log(`${ids.size} requests, each with its own x-request-id; credits spent: ${credits.total} (${JSON.stringify(credits.byOperation)}), budget 100`);
   // Against the fake: the call's hooks saw every request it sent (the start, the polls, the final download).
   const everyRequestSeen = fake === undefined || ids.size === fake.requests.length;
-  return { spans: spans.length, requests: ids.size, everyRequestSeen, credits: credits.total, crawlCredits: credits.byJob[job.id] };
+  // One trace: with no span of the app's active, the start call is its root and the job's span (with the polls under it) its child.
+  const traces = new Set(spans.map((s) => s.spanContext().traceId)).size;
+  return { spans: spans.length, traces, requests: ids.size, everyRequestSeen, credits: credits.total, crawlCredits: credits.byJob[job.id] };
 }
 
 runIfMain(import.meta.url, main);

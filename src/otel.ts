@@ -20,6 +20,16 @@
  *   start to its end, with the job's id, kind, final status, pages (completed / total) and credits.
  *   The status reads of a waited job are its children.
  *
+ * A waited job is one trace. Inside a span of the caller's, the start call and the job span are its
+ * children. With no span active, the start call's span is the trace's root and the job span its child
+ * (the job's id is known only from the start's answer). A later call that names a job these hooks saw
+ * start or end (a batch's `/errors` read after its wait, a status read of a started job) joins that
+ * job's trace too when no span is active; the last {@link RECENT_JOBS} jobs are remembered.
+ *
+ * The `traceparent` header is written by the global propagator: until one is registered (the Node SDK
+ * registers W3C Trace Context; a bare tracer provider does not) none is sent. Register one with
+ * `propagation.setGlobalPropagator(new W3CTraceContextPropagator())` (`@opentelemetry/core`).
+ *
  * Never in an attribute: the key, a request body, a search query, a prompt, a URL's query, an
  * error's message (a server's message can echo its input). A failure is named by its class
  * (`error.type`: `RateLimitError`, or the status code of an attempt's answer).
@@ -78,6 +88,9 @@ interface Job {
   ctx: Context;
 }
 
+/** How many jobs' contexts (their start's, then their own once ended) one {@link otelHooks} object keeps, for the calls that name them later. */
+export const RECENT_JOBS = 256;
+
 /** Sets the request headers of one attempt through its hook event. */
 const HEADER_SETTER: TextMapSetter<RequestHookEvent> = { set: (e, key, value) => e.setHeader(key, value) };
 
@@ -102,6 +115,19 @@ export function otelHooks(options: OtelHooksOptions = {}): Hooks {
   // each id holds a list, and an event goes to the call whose attempt it names.
   const calls = new Map<string, Call[]>();
   const jobs = new Map<string, Job>();
+  // Jobs seen, by id: the context of their start call (until their wait starts), then of their span (once ended).
+  // Holds span contexts, not spans; the oldest goes first past RECENT_JOBS.
+  const recent = new Map<string, Context>();
+  const remember = (jobId: string, ctx: Context, span: Span): void => {
+    recent.delete(jobId);
+    recent.set(jobId, trace.setSpanContext(ctx, span.spanContext()));
+    if (recent.size > RECENT_JOBS) recent.delete(recent.keys().next().value as string);
+  };
+  /** The caller's active context when it holds a span, else the context of the job `jobId` (when known), else the active one. */
+  const parentFor = (recentCtx: Context | undefined): Context => {
+    const active = context.active();
+    return recentCtx !== undefined && trace.getSpan(active) === undefined ? recentCtx : active;
+  };
 
   const find = (e: HookEventBase, open: boolean): Call | undefined => {
     const list = calls.get(e.requestId);
@@ -113,17 +139,20 @@ export function otelHooks(options: OtelHooksOptions = {}): Hooks {
     if (rest.length) calls.set(e.requestId, rest);
     else calls.delete(e.requestId);
   };
-  /** The waited job a call reads, when its path names one (`/v2/crawl/<id>`, `/v2/crawl/<id>/errors`): that job's span is its parent. */
-  const jobOf = (path: string): Job | undefined => {
-    if (jobs.size === 0) return undefined;
+  /** The job a call reads, when its path names one (`/v2/crawl/<id>`, `/v2/crawl/<id>/errors`): a waited job's span is its parent; a job seen before, when no span is active. */
+  const jobOf = (path: string): Context | undefined => {
+    if (jobs.size === 0 && recent.size === 0) return undefined;
+    let seen: Context | undefined;
     for (const segment of path.split("/")) {
-      const job = segment ? jobs.get(segment) : undefined;
-      if (job) return job;
+      if (!segment) continue;
+      const job = jobs.get(segment);
+      if (job) return job.ctx;
+      seen ??= recent.get(segment);
     }
-    return undefined;
+    return seen === undefined ? undefined : parentFor(seen);
   };
   const startCall = (e: HookEventBase): Call => {
-    const parent = jobOf(e.path)?.ctx ?? context.active();
+    const parent = jobOf(e.path) ?? context.active();
     const span = recorder.startSpan(`webdata ${e.operation}`, { kind: SpanKind.INTERNAL, attributes: { [A.operation]: e.operation, [A.requestId]: e.requestId } }, parent);
     const call: Call = { span, ctx: trace.setSpan(parent, span), attempt: undefined, attemptNo: 0 };
     const list = calls.get(e.requestId);
@@ -164,6 +193,7 @@ export function otelHooks(options: OtelHooksOptions = {}): Hooks {
       if (e.creditsUsed !== undefined && e.creditsUsed >= 0) call.span.setAttribute(A.creditsUsed, e.creditsUsed);
       call.span.end();
       forget(e, call);
+      if (e.jobId !== undefined) remember(e.jobId, call.ctx, call.span); // a job start: the job's span goes under it
     },
     onRetry(e: RetryHookEvent): void {
       const call = find(e, true);
@@ -181,7 +211,8 @@ export function otelHooks(options: OtelHooksOptions = {}): Hooks {
     },
     onJob(e: JobHookEvent): void {
       if (e.phase === "start") {
-        const parent = context.active();
+        // Under the caller's active span; with none, under the call that started the job: one trace.
+        const parent = parentFor(recent.get(e.jobId));
         const span = recorder.startSpan(`webdata ${e.kind} job`, { kind: SpanKind.INTERNAL, attributes: { [A.jobId]: e.jobId, [A.jobKind]: e.kind } }, parent);
         jobs.set(e.jobId, { span, ctx: trace.setSpan(parent, span) });
         return;
@@ -201,6 +232,7 @@ export function otelHooks(options: OtelHooksOptions = {}): Hooks {
         job.span.setStatus({ code: SpanStatusCode.ERROR, message: type });
       }
       job.span.end();
+      remember(e.jobId, job.ctx, job.span); // a read after the wait (a batch's /errors) joins the job's trace
     },
   };
 }

@@ -7,7 +7,7 @@
  * `leaseMs` and the slot comes back.
  *
  * ```ts
- * import Redis from "ioredis";
+ * import { Redis } from "ioredis"; // the named export (under NodeNext the default one is not constructable: TS2351)
  * import { WebData } from "webdata";
  * import { redisLimiter } from "webdata/redis";
  *

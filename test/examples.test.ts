@@ -38,7 +38,7 @@ const EXAMPLES: Record<string, (out: unknown) => void> = {
     }),
   "files-and-monitors.ts": (out) => expect(out).toEqual({ heading: "# Quarterly report", pages: ["https://acme.test/products new"] }),
   "webhooks.ts": (out) => expect(out).toEqual({ accepted: ["crawl.completed"], rejected: 1 }),
-  "observe.ts": (out) => expect(out).toMatchObject({ spans: expect.any(Number), requests: expect.any(Number), everyRequestSeen: true, credits: 5, crawlCredits: 5 }),
+  "observe.ts": (out) => expect(out).toMatchObject({ spans: expect.any(Number), traces: 1, requests: expect.any(Number), everyRequestSeen: true, credits: 5, crawlCredits: 5 }),
 };
 
 describe("examples/", () => {

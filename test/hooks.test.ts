@@ -4,10 +4,11 @@
  * reaching the server, a throwing hook failing the call with `HookError` and nothing sent after it,
  * and the old `onRetry` option still called.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { HookError, InternalServerError, WebData, type Hooks } from "../src/index.js";
 import { WebData as NodeWebData } from "../src/node.js";
-import type { ErrorHookEvent, RequestHookEvent, ResponseHookEvent, RetryHookEvent, RetryEvent } from "../src/types.js";
+import type { ErrorHookEvent, JobHookEvent, RequestHookEvent, ResponseHookEvent, RetryHookEvent, RetryEvent } from "../src/types.js";
 import { Firecrawl as PortableFirecrawl, FirecrawlAppV1 as PortableFirecrawlAppV1 } from "../src/firecrawl/index.js";
 import { Firecrawl as NodeFirecrawl, FirecrawlAppV1 as NodeFirecrawlAppV1 } from "../src/firecrawl/node.js";
 import { WebDataV1 as PortableWebDataV1 } from "../src/v1/index.js";
@@ -15,6 +16,7 @@ import { WebDataV1 as NodeWebDataV1 } from "../src/v1/node.js";
 import { createTools } from "../src/ai/index.js";
 import { verbose } from "../src/cli/verbose.js";
 import { setup, TRANSPORTS, type Setup, type TransportKind } from "./helpers.js";
+import { drive, useJobTimers } from "./jobs-helpers.js";
 
 /** A 0-second hint keeps retry tests fast without touching the backoff code. */
 const NOW = { "retry-after": "0" };
@@ -212,5 +214,64 @@ describe.each(TRANSPORTS)("every face goes through the hooks, over %s", (kind) =
     lines.length = 0;
     await make({ logger: v.logger }).scrape("https://acme.test/about");
     expect(lines).toContainEqual("webdata debug: <- POST /v2/scrape 200\n");
+  });
+});
+
+describe.each(TRANSPORTS)("what a hook returns, over %s", (kind) => {
+  let s: Setup;
+  afterEach(async () => {
+    vi.useRealTimers();
+    await s?.close();
+  });
+
+  it("a value that is not a promise is ignored: hooks written as expressions (events.push(e), a && b) run and the call succeeds", async () => {
+    const responses: ResponseHookEvent[] = [];
+    const jobs: JobHookEvent[] = [];
+    const ends: string[] = [];
+    // Each returns a value: a number, a Map, false or undefined, an object with a `then` that is not a function.
+    s = await setup(kind, {}, { hooks: { onResponse: (e) => responses.push(e), onJob: (e) => e.phase === "end" && ends.push(`${e.kind} ${e.status}`) } });
+    useJobTimers();
+    const job = await drive(s.client.crawl("https://acme.test/", { limit: 2, sitemap: "skip", pollIntervalMs: 500 }, { hooks: { onJob: (e) => new Map([[e.jobId, jobs.push(e)]]), onRequest: () => ({ then: 1 }) } }));
+    expect(job.status).toBe("completed");
+    expect(responses.map((e) => e.operation)).toContain("crawl.start");
+    expect(responses.map((e) => e.operation)).toContain("crawl.status");
+    expect(jobs.map((e) => e.phase)).toEqual(["start", "end"]);
+    expect(ends).toEqual(["crawl completed"]);
+    // A job start's onResponse names the job it started (the id its onJob events carry); other calls name none.
+    expect(responses.filter((e) => e.jobId !== undefined).map((e) => [e.operation, e.jobId])).toEqual([["crawl.start", job.id]]);
+    expect(jobs[0]!.jobId).toBe(job.id);
+  });
+
+  it("a returned promise is awaited: the call goes on only once it resolves, and one that rejects fails the call with HookError, its cause the reason", async () => {
+    s = await setup(kind);
+    const order: string[] = [];
+    const slow = (what: string) => new Promise<number>((resolve) => setImmediate(() => (order.push(what), resolve(1))));
+    await s.client.scrape("https://acme.test/about", {}, { hooks: { onRequest: () => slow("onRequest"), onResponse: () => slow("onResponse") } }).then(() => order.push("result"));
+    expect(order).toEqual(["onRequest", "onResponse", "result"]);
+    const reason = new Error("metrics backend down");
+    const err = await s.client.scrape("https://acme.test/about", {}, { hooks: { onResponse: () => Promise.reject(reason) } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HookError);
+    expect(err).toMatchObject({ hook: "onResponse", cause: reason });
+    expect(s.fake.requests.filter((r) => r.pathname === "/v2/scrape")).toHaveLength(2); // not retried
+  });
+
+  it("an onJob hook's rejected promise fails the waiter with HookError (onJob), its cause the reason", async () => {
+    s = await setup(kind);
+    useJobTimers();
+    const reason = new Error("job log unreachable");
+    const err = await drive(s.client.crawl("https://acme.test/", { limit: 2, sitemap: "skip", pollIntervalMs: 500 }, { hooks: { onJob: async (e) => (e.phase === "start" ? Promise.reject(reason) : 0) } }).catch((e: unknown) => e));
+    expect(err).toBeInstanceOf(HookError);
+    expect(err).toMatchObject({ hook: "onJob", cause: reason });
+  });
+});
+
+describe("README: lifecycle hooks", () => {
+  it("every line of the README's hooks snippet is in test/hooks-readme.test-d.ts, which compiles it under strict TypeScript", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const section = readme.slice(readme.indexOf("### Observability"), readme.indexOf("### Credits and budgets"));
+    const block = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes("onJob"));
+    expect(block).toBeDefined();
+    const typeTest = readFileSync(new URL("./hooks-readme.test-d.ts", import.meta.url), "utf8");
+    for (const line of block!.trim().split("\n")) expect(typeTest).toContain(line.trim());
   });
 });

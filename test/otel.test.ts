@@ -13,8 +13,8 @@ import * as semconv from "@opentelemetry/semantic-conventions/incubating";
 import { build } from "esbuild";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConnectionError, HookError, InternalServerError, JobFailedError } from "../src/index.js";
-import { OTEL_ATTRIBUTES, otelHooks } from "webdata/otel";
-import type { JobHookEvent } from "../src/types.js";
+import { OTEL_ATTRIBUTES, otelHooks, RECENT_JOBS } from "webdata/otel";
+import type { JobHookEvent, RequestHookEvent, ResponseHookEvent } from "../src/types.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
@@ -178,8 +178,46 @@ describe.each(TRANSPORTS)("webdata/otel over %s", (kind) => {
     const reads = named("webdata crawl.status");
     expect(reads.length).toBeGreaterThan(0);
     for (const r of reads) expect(parentOf(r)).toBe(idOf(span));
-    expect(parentOf(one("webdata crawl.start"))).toBeUndefined(); // before the job existed: a sibling, not a child
+    // No span of the caller's active: the start call is the trace's root, the job span its child.
+    expect(parentOf(one("webdata crawl.start"))).toBeUndefined();
+    expect(parentOf(span)).toBe(idOf(one("webdata crawl.start")));
     expect(named("GET /v2/crawl/{id}").length).toBe(reads.length);
+  });
+
+  it("a waited job is one trace without a span of the caller's: crawl(), batchScrape() (its /errors read after the wait too), extract(), agent(), v1 crawlUrl()", async () => {
+    await open({ silenceDeprecationWarnings: true });
+    useJobTimers();
+    const traces = () => new Set(spans().map((x) => x.spanContext().traceId));
+    const jobs: [string, () => Promise<unknown>][] = [
+      ["crawl", () => s!.client.crawl("https://acme.test/", { limit: 3, sitemap: "skip", pollIntervalMs: 500 })],
+      ["batchScrape", () => s!.client.batchScrape(["https://acme.test/about", "http://nowhere.invalid/"], { pollIntervalMs: 500 })],
+      ["extract", () => s!.client.extract({ urls: ["https://acme.test/about"], prompt: "the title", pollIntervalMs: 500 })],
+      ["agent", () => s!.client.agent("find the title", { pollIntervalMs: 500 })],
+      ["v1 crawlUrl", () => s!.client.v1.crawlUrl("https://acme.test/", { limit: 2 }, 0.5)],
+    ];
+    for (const [what, run] of jobs) {
+      exporter.reset();
+      await drive(run());
+      expect(named(`webdata ${what === "batchScrape" ? "batch" : what === "v1 crawlUrl" ? "crawl" : what} job`), what).toHaveLength(1);
+      expect([...traces()], `${what}: ${spans().map((x) => x.name).join(", ")}`).toHaveLength(1);
+      const roots = spans().filter((x) => parentOf(x) === undefined);
+      expect(roots.map((x) => x.name), what).toEqual([expect.stringMatching(/^webdata (v1\.)?[a-z.]+\.start$/)]);
+    }
+    expect(s!.fake.requests.some((r) => r.pathname.endsWith("/errors"))).toBe(true); // the batch read its /errors: in the trace above
+  });
+
+  it("inside a span of the caller's, the job span is that span's child, as the start call is", async () => {
+    await open();
+    useJobTimers();
+    const tracer = provider.getTracer("app");
+    await tracer.startActiveSpan("app work", async (app) => {
+      await drive(s!.client.crawl("https://acme.test/", { limit: 2, sitemap: "skip", pollIntervalMs: 500 }));
+      app.end();
+    });
+    const app = one("app work");
+    expect(parentOf(one("webdata crawl job"))).toBe(idOf(app));
+    expect(parentOf(one("webdata crawl.start"))).toBe(idOf(app));
+    expect(new Set(spans().map((x) => x.spanContext().traceId)).size).toBe(1);
   });
 
   it("a failed job's span has its status and error.type", async () => {
@@ -190,6 +228,45 @@ describe.each(TRANSPORTS)("webdata/otel over %s", (kind) => {
     const span = one("webdata crawl job");
     expect(span.attributes).toMatchObject({ [A.jobKind]: "crawl", [A.jobStatus]: "failed", [A.errorType]: "JobFailedError" });
     expect(span.status.code).toBe(SpanStatusCode.ERROR);
+  });
+});
+
+describe("the jobs remembered", () => {
+  it("are the last RECENT_JOBS: a read of an older job, with no span active, is a trace of its own", () => {
+    const hooks = otelHooks({ tracerProvider: provider });
+    const base = { method: "POST" as const, url: "https://api.test/v2/crawl", route: "/v2/crawl", operation: "crawl.start", attempt: 1, headers: {} };
+    const call = (requestId: string, path: string, jobId?: string) => {
+      const req: RequestHookEvent = { ...base, path, requestId, setHeader: () => undefined };
+      void hooks.onRequest!(req);
+      const res: ResponseHookEvent = { ...base, path, requestId, status: 200, durationMs: 1, jobId };
+      void hooks.onResponse!(res);
+    };
+    for (let i = 0; i <= RECENT_JOBS; i++) call(`start-${i}`, "/v2/crawl", `job-${i}`);
+    const callSpan = (id: string) => spans().find((x) => x.name.startsWith("webdata ") && x.attributes[A.requestId] === id)!;
+    const [oldest, newest] = [callSpan("start-0"), callSpan(`start-${RECENT_JOBS}`)];
+    call("read-oldest", "/v2/crawl/job-0");
+    call("read-newest", `/v2/crawl/job-${RECENT_JOBS}`);
+    expect(parentOf(callSpan("read-newest"))).toBe(idOf(newest));
+    expect(parentOf(callSpan("read-oldest"))).toBeUndefined(); // forgotten: job-0 was the oldest of RECENT_JOBS + 1
+    expect(oldest).toBeDefined();
+  });
+});
+
+describe("the global propagator", () => {
+  it("no traceparent is sent until one is registered (the README's two lines register W3C Trace Context)", async () => {
+    s = await setup("fetch", {}, { hooks: otelHooks({ tracerProvider: provider }) });
+    propagation.disable(); // the API's default: no propagator
+    try {
+      await s.client.scrape("https://acme.test/");
+      expect(one("POST /v2/scrape").spanContext().traceId).toMatch(/^[0-9a-f]{32}$/); // recorded all the same
+      expect(s.fake.requests.at(-1)!.headers.traceparent).toBeUndefined();
+    } finally {
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    }
+    exporter.reset();
+    await s.client.scrape("https://acme.test/");
+    const attempt = one("POST /v2/scrape");
+    expect(s.fake.requests.at(-1)!.headers.traceparent).toBe(`00-${attempt.spanContext().traceId}-${idOf(attempt)}-01`);
   });
 });
 

@@ -55,6 +55,11 @@ export interface ResponseHookEvent extends HookEventBase {
   serverRequestId?: string | undefined;
   /** The answer's `creditsUsed` (a scrape's `data.metadata.creditsUsed`), when a number. */
   creditsUsed?: number | undefined;
+  /**
+   * Of a job start (an `operation` ending in `.start`: `crawl.start`, `batch.scrape.start`, `v1.crawl.start`, ...):
+   * the id of the job the answer names (its `id`), the id the job's status reads and its `onJob` events carry.
+   */
+  jobId?: string | undefined;
 }
 
 /** A failed attempt that will be retried, before the wait. */
@@ -81,24 +86,27 @@ export interface ErrorHookEvent extends HookEventBase {
 
 /**
  * Lifecycle hooks of every request: on the client (`ClientOptions.hooks`) and per call
- * (`RequestOptions.hooks`); both run, the client's first. A hook that throws or rejects fails the
- * call with `HookError` naming it, and nothing is sent after it. Hooks never see the key.
+ * (`RequestOptions.hooks`); both run, the client's first. A hook may return anything: a promise (any
+ * thenable) is awaited, any other value is ignored, so `(e) => events.push(e)` and
+ * `(e) => e.phase === "end" && log(e)` are hooks. A hook that throws or returns a promise that
+ * rejects fails the call with `HookError` naming it (the thrown value its `cause`), and nothing is
+ * sent after it. Hooks never see the key.
  */
 export interface Hooks {
   /** Before each attempt is sent (awaited); may add headers with `setHeader`. */
-  onRequest?: ((event: RequestHookEvent) => void | Promise<void>) | undefined;
+  onRequest?: ((event: RequestHookEvent) => unknown) | undefined;
   /** After each attempt that got a 2xx answer, parsed (awaited). Non-2xx answers go to `onRetry` or `onError`. */
-  onResponse?: ((event: ResponseHookEvent) => void | Promise<void>) | undefined;
+  onResponse?: ((event: ResponseHookEvent) => unknown) | undefined;
   /** A failed attempt that will be retried, before the wait (the client option `onRetry` is still called too). */
-  onRetry?: ((event: RetryHookEvent) => void | Promise<void>) | undefined;
+  onRetry?: ((event: RetryHookEvent) => unknown) | undefined;
   /** The call failed for good: once per call, with the error it rejects with. */
-  onError?: ((event: ErrorHookEvent) => void | Promise<void>) | undefined;
+  onError?: ((event: ErrorHookEvent) => unknown) | undefined;
   /**
    * A job a waiter waits on (`crawl`, `batchScrape`, `extract`, `agent`): once at the wait's start (the job
    * started, its id known) and once at its end, however it ends (awaited). Not an HTTP event: the status
    * reads of the wait go to the hooks above as calls of their own.
    */
-  onJob?: ((event: JobHookEvent) => void | Promise<void>) | undefined;
+  onJob?: ((event: JobHookEvent) => unknown) | undefined;
 }
 
 /** Which kind of job a {@link JobHookEvent} is about: `batch` is a batch scrape. */

@@ -617,7 +617,8 @@ class HookRun {
     this.#status = res.status;
     if (!this.#sets.some((s) => s.onResponse)) return;
     const serverRequestId = serverIdOf(res.headers, this.#base.requestId);
-    await this.#call("onResponse", { ...this.#event(), status: res.status, durationMs: this.#durationMs, serverRequestId, creditsUsed: reportedCredits(body) });
+    const jobId = this.#base.operation.endsWith(".start") && isRecord(body) && typeof body.id === "string" ? body.id : undefined;
+    await this.#call("onResponse", { ...this.#event(), status: res.status, durationMs: this.#durationMs, serverRequestId, creditsUsed: reportedCredits(body), jobId });
   }
 
   /** A failed attempt about to be retried: runs `onRetry`. */
