@@ -38,6 +38,7 @@ import * as z from "zod/v4/mini";
 import { FirecrawlAppV1 } from "./v1.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
+import { officialCrawlOptions } from "./crawl-options.js";
 import { emptyUrl, officialRefusal, researchError, runOfficially } from "./official-errors.js";
 import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
 import { dropInMethods, OPERATION_LIST } from "../api/operations.js";
@@ -100,7 +101,7 @@ type Result<K extends keyof Client> = Client[K] extends (...args: never[]) => in
 
 /** A method of `WebData` that `Firecrawl` has as it is (same name, arguments and result). */
 export type FirecrawlSameMethod =
-  | "scrape" | "search" | "map" | "crawlParamsPreview" | "startCrawl" | "cancelCrawl" | "getCrawlErrors"
+  | "scrape" | "search" | "map" | "crawlParamsPreview" | "cancelCrawl" | "getCrawlErrors"
   | "crawlDocuments" | "getBatchScrapeErrors" | "cancelBatchScrape" | "batchScrapeDocuments" | "cancelAgent"
   | "getConcurrency" | "getCreditUsage" | "getTokenUsage" | "parse" | "createMonitor"
   | "listMonitors" | "getMonitor" | "updateMonitor" | "deleteMonitor" | "runMonitor" | "listMonitorChecks";
@@ -245,7 +246,17 @@ export class Firecrawl {
    */
   async crawl(url: string, options?: Params<"crawl">[1] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<JobStatus<Document>> {
     const { rest, timeout, ...wait } = officialWait(options, "crawl options");
-    return this.#finished("crawl", timeout, () => this.#client.crawl(url, { ...rest, ...wait }, requestOptions), requestOptions);
+    const sent = officialCrawlOptions(this.#client.http, "crawl", rest);
+    return this.#finished("crawl", timeout, () => this.#client.crawl(trimmed(url), { ...sent, ...wait }, requestOptions), requestOptions);
+  }
+
+  /**
+   * Starts a crawl, sending what the official client sends: its crawl fields, each kept by its rule; a key it drops
+   * (a v1 name such as `maxDepth`, an unknown key, `ignoreRobotsTxt`) is not sent, and said once per key per client
+   * through the logger, naming the v2 field when there is one (`crawl-options.ts`).
+   */
+  startCrawl(url: string, options?: Params<"startCrawl">[1], requestOptions?: RequestOptions): Result<"startCrawl"> {
+    return this.#client.startCrawl(trimmed(url), officialCrawlOptions(this.#client.http, "startCrawl", options), requestOptions);
   }
 
   /**
@@ -556,6 +567,11 @@ function keyToHeader<O extends object>(options: (O & IdempotencyKeyOption) | und
   if (!isPlainObject(options) || !("idempotencyKey" in options)) return [options, req];
   const { idempotencyKey, ...rest } = options;
   return [rest as O, idempotencyKey === undefined ? req : { ...req, idempotencyKey }];
+}
+
+/** The URL as the official client sends a crawl's (trimmed); anything else as it is, for the check to report. */
+function trimmed(url: string): string {
+  return typeof url === "string" ? url.trim() : url;
 }
 
 /** Keeps the waiter options that are set. */
