@@ -83,13 +83,13 @@ describe("the drop-in and the official client against the same fake", () => {
     const { official, ours, fake } = await both();
     const nameOf = (p: Promise<unknown>) => p.then(() => { throw new Error("resolved"); }, (e: unknown) => e as Error);
     // A 404, a server 400, a refusal before sending that the server would refuse with 400, a 500.
-    const calls: ((app: OfficialFirecrawl | Firecrawl) => Promise<unknown>)[] = [
-      (app) => app.getCrawlStatus(JOB),
-      (app) => app.scrape(`${SITE}/`, { formats: ["markdwn" as never] }),
-      (app) => app.startBatchScrape(["not a url"]),
+    const calls: [() => Promise<unknown>, () => Promise<unknown>][] = [
+      [() => official.getCrawlStatus(JOB), () => ours.getCrawlStatus(JOB)],
+      [() => official.scrape(`${SITE}/`, { formats: ["markdwn" as never] }), () => ours.scrape(`${SITE}/`, { formats: ["markdwn" as never] })],
+      [() => official.startBatchScrape(["not a url"]), () => ours.startBatchScrape(["not a url"])],
     ];
-    for (const call of calls) {
-      const [want, got] = [await nameOf(call(official)), await nameOf(call(ours))];
+    for (const [theirs, mine] of calls) {
+      const [want, got] = [await nameOf(theirs()), await nameOf(mine())];
       expect(want.name).toBe("FirecrawlSdkError");
       expect(got.name).toBe(want.name);
       expect(String(got)).toMatch(/^FirecrawlSdkError: /);
@@ -112,6 +112,15 @@ describe("the drop-in and the official client against the same fake", () => {
     const aborted = await nameOf(ours.getCrawlStatus(JOB, undefined, { signal: AbortSignal.abort() }));
     expect(aborted).toBeInstanceOf(AbortError);
     expect(aborted.name).toBe("AbortError");
+  });
+
+  it("v1 scrapeUrl with actions: screenshots, scrapes and javascriptReturns are lists, as the official v1 type has them", async () => {
+    const { ours } = await both();
+    const res = await ours.v1.scrapeUrl(`${SITE}/`, { formats: ["markdown"], actions: [{ type: "screenshot" }] });
+    if (!res.success) throw new Error(res.error);
+    expect(res.actions).toMatchObject({ screenshots: expect.any(Array), scrapes: expect.any(Array), javascriptReturns: expect.any(Array) });
+    const plain = await ours.v1.scrapeUrl(`${SITE}/`, { formats: ["markdown"] });
+    expect(plain.success && "actions" in plain).toBe(false);
   });
 
   it("an empty or blank URL: the official words (URL cannot be empty), no status, nothing sent", async () => {

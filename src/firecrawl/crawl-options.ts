@@ -13,6 +13,7 @@
 import { isRecord } from "../core/errors.js";
 import type { HttpClient } from "../core/request.js";
 import type { JobWaitOptions } from "../jobs/types.js";
+import type { CrawlOptions } from "../api/crawl.js";
 
 /** A value the official client sends when it is set (`!= null`). */
 const set = (v: unknown): boolean => v !== undefined && v !== null;
@@ -53,8 +54,8 @@ const WAITER: ReadonlySet<string> = new Set(WAITER_KEYS);
  * trimmed), and, for `crawl`, webdata's waiter options (not sent). Every other key is dropped and said once per
  * key per client. Options that are not a plain object are given back for `WebData`'s check to report.
  */
-export function officialCrawlOptions<O>(http: HttpClient, method: "startCrawl" | "crawl", options: O): O {
-  if (!isRecord(options) || Array.isArray(options)) return options;
+export function officialCrawlOptions(http: HttpClient, method: "startCrawl" | "crawl", options: unknown): CrawlOptions | undefined {
+  if (!isRecord(options) || Array.isArray(options)) return options as CrawlOptions | undefined;
   const out: Record<string, unknown> = {};
   for (const [key, keep] of SENT) {
     const value = options[key];
@@ -76,5 +77,5 @@ export function officialCrawlOptions<O>(http: HttpClient, method: "startCrawl" |
       `webdata: ${method}() did not send the crawl option "${key}", as the official client does not send it${v2 ? ` (in v2: ${v2})` : " (not a v2 crawl field)"}; said once per client.`,
     );
   }
-  return out as O;
+  return out as CrawlOptions;
 }
