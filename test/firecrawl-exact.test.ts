@@ -7,7 +7,8 @@
  */
 import OfficialFirecrawl from "@mendable/firecrawl-js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Firecrawl } from "../src/firecrawl/index.js";
+import { AbortError, NotFoundError } from "../src/index.js";
+import { Firecrawl, SdkError } from "../src/firecrawl/index.js";
 import { Firecrawl as NodeFirecrawl } from "../src/firecrawl/node.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { setup, type Setup } from "./helpers.js";
@@ -76,6 +77,50 @@ describe("the drop-in and the official client against the same fake", () => {
     const want = await failure(official.scrape(`${SITE}/`, { formats: ["markdwn" as never] }));
     const got = await failure(ours.scrape(`${SITE}/`, { formats: ["markdwn" as never] }));
     expect({ status: got.status, code: got.code, details: got.details }).toEqual({ status: want.status, code: want.code, details: want.details });
+  });
+
+  it("err.name is the official SdkError's (FirecrawlSdkError) wherever the official client throws an SdkError; the class stays webdata's", async () => {
+    const { official, ours, fake } = await both();
+    const nameOf = (p: Promise<unknown>) => p.then(() => { throw new Error("resolved"); }, (e: unknown) => e as Error);
+    // A 404, a server 400, a refusal before sending that the server would refuse with 400, a 500.
+    const calls: [() => Promise<unknown>, () => Promise<unknown>][] = [
+      [() => official.getCrawlStatus(JOB), () => ours.getCrawlStatus(JOB)],
+      [() => official.scrape(`${SITE}/`, { formats: ["markdwn" as never] }), () => ours.scrape(`${SITE}/`, { formats: ["markdwn" as never] })],
+      [() => official.startBatchScrape(["not a url"]), () => ours.startBatchScrape(["not a url"])],
+    ];
+    for (const [theirs, mine] of calls) {
+      const [want, got] = [await nameOf(theirs()), await nameOf(mine())];
+      expect(want.name).toBe("FirecrawlSdkError");
+      expect(got.name).toBe(want.name);
+      expect(String(got)).toMatch(/^FirecrawlSdkError: /);
+      expect(got).toBeInstanceOf(SdkError);
+    }
+    fake.inject({ match: "/v2/scrape", status: 500, body: { success: false, error: "Something broke" }, times: 2 });
+    const quick: Firecrawl = new NodeFirecrawl({ apiKey: fake.apiKey, apiUrl: s!.url, logLevel: "off", maxRetries: 0 });
+    const [want, got] = [await nameOf(official.scrape(`${SITE}/`)), await nameOf(quick.scrape(`${SITE}/`))];
+    expect(got.name).toBe(want.name);
+    // The drop-in's instanceof mapping is unchanged: the typed class, its name on the constructor.
+    const missing = await nameOf(ours.getCrawlStatus(JOB));
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing.constructor.name).toBe("NotFoundError");
+    expect(missing.name).toBe("FirecrawlSdkError");
+    // A network failure: the official client's is an SdkError too.
+    const down = "http://127.0.0.1:9";
+    const [offline, ourOffline] = [await nameOf(new OfficialFirecrawl({ apiKey: "fc-x", apiUrl: down, maxRetries: 1 }).getCrawlStatus(JOB)), await nameOf(new NodeFirecrawl({ apiKey: "fc-x", apiUrl: down, logLevel: "off", maxRetries: 0 }).getCrawlStatus(JOB))];
+    expect(ourOffline.name).toBe(offline.name);
+    // An aborted call keeps the platform's name (the official client takes no signal).
+    const aborted = await nameOf(ours.getCrawlStatus(JOB, undefined, { signal: AbortSignal.abort() }));
+    expect(aborted).toBeInstanceOf(AbortError);
+    expect(aborted.name).toBe("AbortError");
+  });
+
+  it("v1 scrapeUrl with actions: screenshots, scrapes and javascriptReturns are lists, as the official v1 type has them", async () => {
+    const { ours } = await both();
+    const res = await ours.v1.scrapeUrl(`${SITE}/`, { formats: ["markdown"], actions: [{ type: "screenshot" }] });
+    if (!res.success) throw new Error(res.error);
+    expect(res.actions).toMatchObject({ screenshots: expect.any(Array), scrapes: expect.any(Array), javascriptReturns: expect.any(Array) });
+    const plain = await ours.v1.scrapeUrl(`${SITE}/`, { formats: ["markdown"] });
+    expect(plain.success && "actions" in plain).toBe(false);
   });
 
   it("an empty or blank URL: the official words (URL cannot be empty), no status, nothing sent", async () => {

@@ -93,6 +93,13 @@ describe.each([
       const [o, w] = [parts(seen[2 * i]!), parts(seen[2 * i + 1]!)];
       expect(o.map((p) => p.headers[0])).toEqual(['Content-Disposition: form-data; name="options"', expect.stringMatching(/^Content-Disposition: form-data; name="file"; filename="[^ "]+"$/)]);
       expect(w).toEqual(o);
+      // Byte for byte, the two bodies differ by the boundary (three times) and the official origin tag only.
+      const [theirs, mine] = [seen[2 * i]!, seen[2 * i + 1]!];
+      const boundary = (c: Captured) => /boundary=(.+)$/.exec(c.contentType)![1]!.length;
+      const optionsText = (c: Captured) => /name="options"\r\n\r\n(.*?)\r\n/s.exec(c.body.toString("latin1"))![1]!;
+      const origin = optionsText(theirs).length - optionsText(mine).length;
+      expect(origin).toBeGreaterThanOrEqual('"origin":"js-sdk@"'.length);
+      expect(theirs.body.length - mine.body.length).toBe(3 * (boundary(theirs) - boundary(mine)) + origin);
     }
   });
 });

@@ -128,7 +128,7 @@ describe("the drop-in takes its forms from the catalogue", () => {
   const proto = Firecrawl.prototype as unknown as Record<string, unknown>;
   // Compile-time: every member of the public union, and no other name (an excess property fails to compile).
   const SAME: Record<FirecrawlSameMethod, true> = {
-    scrape: true, search: true, map: true, crawlParamsPreview: true, startCrawl: true, cancelCrawl: true, getCrawlErrors: true, crawlDocuments: true,
+    scrape: true, search: true, map: true, crawlParamsPreview: true, cancelCrawl: true, getCrawlErrors: true, crawlDocuments: true,
     getBatchScrapeErrors: true, cancelBatchScrape: true, batchScrapeDocuments: true, cancelAgent: true, getConcurrency: true, getCreditUsage: true,
     getTokenUsage: true, parse: true, createMonitor: true, listMonitors: true, getMonitor: true, updateMonitor: true, deleteMonitor: true, runMonitor: true, listMonitorChecks: true,
   };

@@ -33,20 +33,19 @@ import { check } from "../core/validate.js";
 import { WebData } from "../client.js";
 import { walkPages } from "../jobs/pages.js";
 import { firstSeen } from "../jobs/identity.js";
-import type { JobKind, JobStatus } from "../jobs/types.js";
+import type { JobKind, JobStatus, JobWaitOptions } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
 import { FirecrawlAppV1 } from "./v1.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
+import { officialCrawlOptions } from "./crawl-options.js";
 import { emptyUrl, officialRefusal, researchError, runOfficially } from "./official-errors.js";
 import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
 import { dropInMethods, OPERATION_LIST } from "../api/operations.js";
 import type { AgentRequest, AgentOptions } from "../api/agent.js";
-import type { ScrapeOptions } from "../api/scrape.js";
-import type { BatchScrapeOptions } from "../api/batch.js";
 import type { HistoricalUsageOptions } from "../api/usage.js";
 import type {
-  ActiveCrawlsResponse, AgentListResponse, AgentResponse, AgentSnapshotResponse, AgentStatusResponse, AgentTraceResponse, BrowserCreateResponse,
+  ActiveCrawlsResponse, AgentListResponse, BatchScrapeOptions, CrawlOptions, AgentResponse, AgentSnapshotResponse, AgentStatusResponse, AgentTraceResponse, BrowserCreateResponse,
   BrowserDeleteResponse, BrowserExecuteResponse, BrowserListResponse, CreditUsageHistoricalResponse, ExtractResponse, FeedbackResponse,
   QueueStatusResponse, ScrapeBrowserDeleteResponse, ScrapeExecuteResponse, TokenUsageHistoricalResponse,
 } from "./types.js";
@@ -100,7 +99,7 @@ type Result<K extends keyof Client> = Client[K] extends (...args: never[]) => in
 
 /** A method of `WebData` that `Firecrawl` has as it is (same name, arguments and result). */
 export type FirecrawlSameMethod =
-  | "scrape" | "search" | "map" | "crawlParamsPreview" | "startCrawl" | "cancelCrawl" | "getCrawlErrors"
+  | "scrape" | "search" | "map" | "crawlParamsPreview" | "cancelCrawl" | "getCrawlErrors"
   | "crawlDocuments" | "getBatchScrapeErrors" | "cancelBatchScrape" | "batchScrapeDocuments" | "cancelAgent"
   | "getConcurrency" | "getCreditUsage" | "getTokenUsage" | "parse" | "createMonitor"
   | "listMonitors" | "getMonitor" | "updateMonitor" | "deleteMonitor" | "runMonitor" | "listMonitorChecks";
@@ -118,11 +117,8 @@ const ADAPTERS = {
   sessions: (r: unknown[]) => listWithAlias(r, "sessions"),
 } as const;
 
-/** The official batch options: webdata's, or the scrape options nested in `options` (sent at the top level). */
-export type FirecrawlBatchScrapeOptions = BatchScrapeOptions & {
-  /** The official nesting of the scrape options (`{ options: { formats } }`): sent at the top level, as the wire has them. A key given both ways keeps the top-level value. */
-  options?: ScrapeOptions | undefined;
-};
+/** The official batch options: webdata's, or the scrape options nested in `options` (sent at the top level); `idempotencyKey` is {@link IdempotencyKeyOption}. */
+export type FirecrawlBatchScrapeOptions = Omit<BatchScrapeOptions, "idempotencyKey">;
 
 /** `success` of a task status as the official client reads it: `false` for a failed job (webdata reads the wire's `success: false` as `status: "failed"`). */
 function taskSuccess<S extends { status: string }>(status: S): S & { readonly success: boolean } {
@@ -243,9 +239,19 @@ export class Firecrawl {
    * Crawls and waits (`pollInterval`, `timeout` in seconds): the finished job with every document. A failed or
    * cancelled crawl is returned with its status; past `timeout`, `JobTimeoutError` (with `timeoutSeconds`).
    */
-  async crawl(url: string, options?: Params<"crawl">[1] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<JobStatus<Document>> {
+  async crawl(url: string, options?: CrawlOptions & JobWaitOptions & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<JobStatus<Document>> {
     const { rest, timeout, ...wait } = officialWait(options, "crawl options");
-    return this.#finished("crawl", timeout, () => this.#client.crawl(url, { ...rest, ...wait }, requestOptions), requestOptions);
+    const sent = officialCrawlOptions(this.#client.http, "crawl", rest);
+    return this.#finished("crawl", timeout, () => this.#client.crawl(trimmed(url), { ...sent, ...wait }, requestOptions), requestOptions);
+  }
+
+  /**
+   * Starts a crawl, sending what the official client sends: its crawl fields, each kept by its rule; a key it drops
+   * (a v1 name such as `maxDepth`, an unknown key, `ignoreRobotsTxt`) is not sent, and said once per key per client
+   * through the logger, naming the v2 field when there is one (`crawl-options.ts`).
+   */
+  startCrawl(url: string, options?: CrawlOptions, requestOptions?: RequestOptions): Result<"startCrawl"> {
+    return this.#client.startCrawl(trimmed(url), officialCrawlOptions(this.#client.http, "startCrawl", options), requestOptions);
   }
 
   /**
@@ -558,6 +564,11 @@ function keyToHeader<O extends object>(options: (O & IdempotencyKeyOption) | und
   return [rest as O, idempotencyKey === undefined ? req : { ...req, idempotencyKey }];
 }
 
+/** The URL as the official client sends a crawl's (trimmed); anything else as it is, for the check to report. */
+function trimmed(url: string): string {
+  return typeof url === "string" ? url.trim() : url;
+}
+
 /** Keeps the waiter options that are set. */
 function pick(wait: { pollIntervalMs?: number; timeoutMs?: number }): { pollIntervalMs?: number; timeoutMs?: number } {
   return { ...(wait.pollIntervalMs !== undefined ? { pollIntervalMs: wait.pollIntervalMs } : {}), ...(wait.timeoutMs !== undefined ? { timeoutMs: wait.timeoutMs } : {}) };
@@ -601,7 +612,7 @@ export interface Firecrawl extends Pick<WebData, Exclude<FirecrawlSameMethod, "s
   /** @deprecated The official v1-style alias of {@link crawl}. */
   crawlUrl(url: string, options?: Parameters<Firecrawl["crawl"]>[1], requestOptions?: RequestOptions): ReturnType<Firecrawl["crawl"]>;
   /** @deprecated The official v1-style alias of {@link startCrawl}. */
-  asyncCrawlUrl(url: string, options?: Params<"startCrawl">[1], requestOptions?: RequestOptions): Result<"startCrawl">;
+  asyncCrawlUrl(url: string, options?: CrawlOptions, requestOptions?: RequestOptions): Result<"startCrawl">;
   /** @deprecated The official v1-style alias of {@link getCrawlStatus}. */
   checkCrawlStatus(id: string, pagination?: PaginationConfig, requestOptions?: RequestOptions): ReturnType<Firecrawl["getCrawlStatus"]>;
   /** @deprecated The official v1-style alias of {@link getCrawlErrors}. */

@@ -9,6 +9,8 @@ export { Firecrawl, FirecrawlClient, SdkError, type SdkErrorConstructor, type Fi
 export { FirecrawlAppV1, type FirecrawlError } from "./v1.js";
 export { FirecrawlWatcher, type FirecrawlWatcherEvents, type FirecrawlWatcherOptions, type WatcherDone, type WatcherError, type WatcherSnapshot } from "./watcher.js";
 export type * from "./types.js";
+// The official shapes of these two names (webdata's options, as the official types take them), not the root entry's.
+export type { BatchScrapeOptions, CrawlOptions } from "./types.js";
 // The official client's one value outside the classes (the drop-in entry only, not the root one).
 export { parseRequiresAction, type RequiresAction } from "./requires-action.js";
 export * from "../exports.js";

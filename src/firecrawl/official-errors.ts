@@ -13,12 +13,22 @@
  *
  * A method webdata does not support, and an argument the official client itself
  * refuses (an empty URL), keep no `status`: the official client sends nothing there either.
+ *
+ * `name` is the official `SdkError`'s, `FirecrawlSdkError`, on every error the official client
+ * raises as an `SdkError` (code written for it compares `err.name === "FirecrawlSdkError"`, where a
+ * second copy of the package defeats `instanceof`); the class stays webdata's (`instanceof NotFoundError`,
+ * `err.constructor.name`). `JobTimeoutError` keeps its name (the official one's too), `AbortError` its
+ * (the platform's name for a cancelled call; the official client takes no signal), and an argument the
+ * official client refuses itself (its plain `Error`, not an `SdkError`) stays a `ValidationError`.
  */
-import { APIError, ValidationError, WebDataError } from "../core/errors.js";
+import { AbortError, APIError, JobTimeoutError, ValidationError, WebDataError } from "../core/errors.js";
 import { APIPromise } from "../core/request.js";
 
 /** The official client's own message for an empty or blank URL (it refuses it before sending). */
 export const EMPTY_URL = "URL cannot be empty";
+
+/** The official `SdkError`'s `name`. */
+export const SDK_ERROR_NAME = "FirecrawlSdkError";
 
 /** Marks the drop-in's errors that stand for one the official client raises itself (no HTTP answer behind them): left as they are. */
 const OWN: unique symbol = Symbol("webdata.officialOwn");
@@ -38,6 +48,7 @@ export function officialFailure(message: string, status?: number, code?: string)
   const err = new WebDataError(message);
   if (status !== undefined) set(err, "status", status);
   if (code !== undefined) set(err, "code", code);
+  set(err, "name", SDK_ERROR_NAME);
   set(err, OWN, true);
   return err;
 }
@@ -52,16 +63,20 @@ export function officialError(err: unknown): unknown {
   if (err instanceof APIError) {
     if (err.code === undefined) set(err, "code", err.status >= 500 ? "ERR_BAD_RESPONSE" : "ERR_BAD_REQUEST");
     if (err.details === undefined && err.body !== undefined) set(err, "details", err.body);
+    set(err, "name", SDK_ERROR_NAME);
     return err;
   }
   if (typeof err === "object" && err !== null && OWN in err) return err;
   if (err instanceof ValidationError && !("status" in err)) {
     const own = err.issues.some((i) => i.message === EMPTY_URL || i.message.startsWith("not supported by webdata"));
     if (own) return err;
+    set(err, "name", SDK_ERROR_NAME);
     set(err, "status", 400);
     set(err, "code", "BAD_REQUEST");
     set(err, "details", err.zodIssues.length > 0 ? err.zodIssues : err.issues.map((i) => ({ code: "custom", path: i.path === "" ? [] : i.path.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: i.message })));
+    return err;
   }
+  if (err instanceof WebDataError && !(err instanceof JobTimeoutError) && !(err instanceof AbortError) && !(err instanceof ValidationError)) set(err, "name", SDK_ERROR_NAME);
   return err;
 }
 

@@ -16,6 +16,11 @@ export interface SuccessFlag<S extends boolean = true> {
    * Not enumerable.
    */
   readonly success: S;
+  /**
+   * The official response types' `error` (`if (!res.success) throw new Error(res.error)` compiles): never set
+   * on a result here, as a failed request throws a typed error instead.
+   */
+  readonly error?: string;
 }
 
 /** Adds a non-enumerable `success` flag to `value` (returned as is). */

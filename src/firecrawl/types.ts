@@ -10,7 +10,9 @@ import type { AgentStartResult, AgentStatus } from "../api/agent.js";
 import type { AgentRun, AgentRunList, AgentSnapshot, AgentTrace } from "../api/agent-runs.js";
 import type { BatchScrapeStartResult } from "../api/batch.js";
 import type { BrowserExecuteResult, BrowserSession, BrowserSessionInfo } from "../api/browser.js";
-import type { ActiveCrawls, CrawlStartResult } from "../api/crawl.js";
+import type { ActiveCrawls, CrawlOptions as WebDataCrawlOptions, CrawlStartResult } from "../api/crawl.js";
+import type { BatchScrapeOptions as WebDataBatchScrapeOptions } from "../api/batch.js";
+import type { ScrapeOptions } from "../api/scrape.js";
 import type { Document } from "../api/document.js";
 import type { ExtractStartResult, ExtractStatus } from "../api/extract.js";
 import type { FeedbackResult, SearchFeedbackOptions } from "../api/feedback.js";
@@ -30,6 +32,30 @@ import type { Concurrency, CreditUsagePeriod, QueueStatus, TokenUsagePeriod } fr
 export type CrawlJob = Omit<JobStatus<Document>, "expiresAt"> & { expiresAt?: string | undefined };
 /** Official name of a batch scrape job: as {@link CrawlJob}. */
 export type BatchScrapeJob = CrawlJob;
+/** The crawl options the official type lets be `null` (a `null` is not sent, as the official client sends none). */
+type NullableCrawlKey = "prompt" | "excludePaths" | "includePaths" | "maxDiscoveryDepth" | "limit" | "delay" | "maxConcurrency" | "webhook" | "scrapeOptions";
+/**
+ * Official name and shape of the crawl options (`startCrawl`, `crawl`): webdata's {@link WebDataCrawlOptions}, plus
+ * `robotsUserAgent`, with `null` where the official type allows it. The drop-in sends the fields the official client
+ * sends (`crawl-options.ts`): a `null` is left out, and `ignoreRobotsTxt`, which the official type has and its request
+ * leaves out, is left out too (with a warning).
+ */
+export type CrawlOptions = Omit<WebDataCrawlOptions, NullableCrawlKey> & {
+  [K in NullableCrawlKey]?: WebDataCrawlOptions[K] | null;
+} & {
+  /** The user agent whose robots.txt rules the crawler follows. */
+  robotsUserAgent?: string | null;
+};
+/**
+ * Official name and shape of the batch scrape options: webdata's, or the scrape options nested in `options` (sent at
+ * the top level), and `idempotencyKey` (sent as the `x-idempotency-key` header), as the official type has them.
+ */
+export type BatchScrapeOptions = WebDataBatchScrapeOptions & {
+  /** The official nesting of the scrape options (`{ options: { formats } }`): sent at the top level. A key given both ways keeps the top-level value. */
+  options?: ScrapeOptions | undefined;
+  /** Sent as the `x-idempotency-key` header, as the official client sends it. */
+  idempotencyKey?: string | undefined;
+};
 /** Official name of `startCrawl`'s answer. */
 export type CrawlResponse = CrawlStartResult;
 /** Official name of `startBatchScrape`'s answer. */

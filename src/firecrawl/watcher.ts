@@ -77,8 +77,12 @@ export interface WatcherError {
 
 /** The payload of each official watcher event. */
 export interface FirecrawlWatcherEvents {
-  /** A document, with the job id. */
-  document: Document & { id: string };
+  /**
+   * A document, with the job id. Its `metadata.sourceURL` is always there (the server sends it with every page of a
+   * crawl or batch scrape; else the page's `metadata.url`, else empty), so official code such as `(doc) => urls.push(doc.metadata?.sourceURL)` compiles as it
+   * does against the official listener's untyped argument.
+   */
+  document: Document & { id: string; metadata: NonNullable<Document["metadata"]> & { sourceURL: string } };
   /** The job's counters changed. */
   snapshot: WatcherSnapshot;
   /** The job ended. */
@@ -180,7 +184,9 @@ export class FirecrawlWatcher {
       for await (const e of inner) {
         if (e.type === "document") {
           data.push(e.document);
-          this.#emit("document", { ...e.document, id });
+          const md = e.document.metadata;
+          // `metadata.sourceURL` as typed: the server's (sent with every page), else the page's `url`, else empty.
+          this.#emit("document", { ...e.document, id, metadata: { ...md, sourceURL: md?.sourceURL ?? (typeof md?.url === "string" ? md.url : "") } });
         } else if (e.type === "status") {
           this.#emit("snapshot", { id, status: e.status, completed: e.completed, total: e.total, creditsUsed: e.creditsUsed, data });
         } else if (e.type === "done") {

@@ -36,11 +36,12 @@ export class V1Client {
 
   /**
    * `POST /v1/scrape`: `{ success: true, ...document }`. v2: `scrape`. As in the v1 library, `json` / `extract` are
-   * typed from a zod (or Standard) `jsonOptions.schema` / `extract.schema`, else {@link V1Any}.
+   * typed from a zod (or Standard) `jsonOptions.schema` / `extract.schema`, else {@link V1Any}; with `actions`, the
+   * result's `actions` is always there, with `screenshots`, `scrapes` and `javascriptReturns` (as the v1 library typed it).
    */
-  scrapeUrl<S extends SchemaInput = SchemaInput>(url: string, params?: V1ScrapeParams<S>, options?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>> | V1ErrorResponse> {
+  scrapeUrl<S extends SchemaInput = SchemaInput, A extends V1ScrapeParams["actions"] = undefined>(url: string, params?: V1ScrapeParams<S> & { actions?: A }, options?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>, A> | V1ErrorResponse> {
     deprecate(this.#http, "scrapeUrl");
-    return scrapeUrl<S>(this.#http, url, params, options);
+    return scrapeUrl<S, A>(this.#http, url, params, options);
   }
 
   /** `POST /v1/search`: flat `data: Document[]`. v2: `search`. */

@@ -12,8 +12,28 @@ import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsShape, v1ScrapeRules, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Any, type V1Document, type V1SchemaResult, type V1Success } from "./shapes.js";
 
-/** The v1 scrape result: `{ success: true, warning?, ...document }`. `T` types `json` / `extract` ({@link V1Any} unless a schema names it). */
-export type V1ScrapeResponse<T = V1Any> = V1Success<V1Document<T> & { warning?: string }>;
+/**
+ * The results of a v1 scrape's `actions`, as the v1 library typed them: `screenshots`, `scrapes` and
+ * `javascriptReturns` always there (an empty list when no action produced one), `pdfs` when the server sends it.
+ */
+export interface V1ActionsResult {
+  /** Screenshot URLs, in action order. */
+  screenshots: string[];
+  /** Page contents captured by `scrape` actions. */
+  scrapes: { url: string; html: string }[];
+  /** Values returned by `executeJavascript` actions. */
+  javascriptReturns: { type: string; value: unknown }[];
+  /** PDFs produced by `pdf` actions. */
+  pdfs?: string[];
+}
+
+/**
+ * The v1 scrape result: `{ success: true, warning?, ...document }`. `T` types `json` / `extract` ({@link V1Any} unless a
+ * schema names it); `A`, the `actions` given: with actions, `actions` is a {@link V1ActionsResult}, as the v1 library typed it.
+ */
+export type V1ScrapeResponse<T = V1Any, A = undefined> = V1Success<
+  (A extends readonly unknown[] ? Omit<V1Document<T>, "actions"> & { actions: V1ActionsResult } : V1Document<T>) & { warning?: string }
+>;
 
 const body = z
   .looseObject({ url: httpUrl, ...v1ScrapeOptionsShape, zeroDataRetention: z.optional(z.boolean()), origin: z.optional(z.string()), integration: z.optional(z.string()) })
@@ -28,10 +48,15 @@ const V1_SCRAPE: Endpoint<[string, V1ScrapeParams], { data: V1Document; warning?
   occupies: true,
   body: (url, params) => check(body, v1ScrapeWire({ url, ...optionsArg(params, "scrapeUrl params") }), "scrapeUrl params"),
   response: answer,
-  map: (r) => v1Success({ ...(typeof r.warning === "string" ? { warning: r.warning } : {}), ...r.data }),
+  map: (r, [, params]) => {
+    const doc: V1Document = { ...r.data };
+    // With actions, their result lists are always there (empty when no action produced one), as the v1 library typed them.
+    if (Array.isArray(params?.actions) && params.actions.length > 0) doc.actions = { screenshots: [], scrapes: [], javascriptReturns: [], ...doc.actions };
+    return v1Success({ ...(typeof r.warning === "string" ? { warning: r.warning } : {}), ...doc });
+  },
 };
 
 /** `POST /v1/scrape`. A 200 with `success:false` throws `APIError` (the v1 library threw too). */
-export function scrapeUrl<S extends SchemaInput = SchemaInput>(http: HttpClient, url: string, params: V1ScrapeParams<S> = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>>> {
-  return send(http, V1_SCRAPE, req, url, params) as APIPromise<V1ScrapeResponse<V1SchemaResult<S>>>;
+export function scrapeUrl<S extends SchemaInput = SchemaInput, A extends V1ScrapeParams["actions"] = undefined>(http: HttpClient, url: string, params: V1ScrapeParams<S> & { actions?: A } = {}, req?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>, A>> {
+  return send(http, V1_SCRAPE, req, url, params) as APIPromise<V1ScrapeResponse<V1SchemaResult<S>, A>>;
 }
