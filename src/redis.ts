@@ -10,8 +10,9 @@
  * import { Redis } from "ioredis"; // the named export (under NodeNext the default one is not constructable: TS2351)
  * import { WebData } from "webdata";
  * import { redisLimiter } from "webdata/redis";
+ * import { team } from "webdata/team";
  *
- * const client = new WebData({ limiter: redisLimiter({ redis: new Redis(process.env.REDIS_URL!), key: "webdata:team-1", limit: 5 }) });
+ * const client = new WebData({ plugins: [team], limiter: redisLimiter({ redis: new Redis(process.env.REDIS_URL!), key: "webdata:team-1", limit: 5 }) });
  * ```
  */
 import { Semaphore, type LockOptions } from "redis-semaphore";

@@ -10,17 +10,18 @@ import { describe, expectTypeOf, test } from "vitest";
 import { Redis } from "ioredis"; // the named export (under NodeNext the default one is not constructable: TS2351)
 import { WebData } from "webdata";
 import { redisLimiter } from "webdata/redis"; // Node; npm install ioredis redis-semaphore
+import { team } from "webdata/team";
 
 describe("README: a limit shared through Redis", () => {
   test("the snippet compiles as written", () => {
-    const client = new WebData({ limiter: redisLimiter({ redis: new Redis(process.env.REDIS_URL!), key: "webdata:team-1", limit: 5 }) });
+    const client = new WebData({ plugins: [team], limiter: redisLimiter({ redis: new Redis(process.env.REDIS_URL!), key: "webdata:team-1", limit: 5 }) });
     expectTypeOf(client).toEqualTypeOf<WebData>();
   });
 });
 
 describe("webdata/redis's own doc (src/redis.ts)", () => {
   test("its snippet compiles as written", () => {
-    const client = new WebData({ limiter: redisLimiter({ redis: new Redis(process.env.REDIS_URL!), key: "webdata:team-1", limit: 5 }) });
+    const client = new WebData({ plugins: [team], limiter: redisLimiter({ redis: new Redis(process.env.REDIS_URL!), key: "webdata:team-1", limit: 5 }) });
     expectTypeOf(new Redis(process.env.REDIS_URL!)).toEqualTypeOf<Redis>();
     expectTypeOf(client).toEqualTypeOf<WebData>();
   });
