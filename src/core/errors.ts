@@ -193,9 +193,13 @@ export class APIError extends WebDataError {
   }
 }
 
-/** The exception id in a 5xx answer's text: "Your exception ID is <id>" (the service), "Error ID: <id>" (a self-hosted server). */
+/**
+ * The exception id in a 5xx answer's text: "Your exception ID is <id>" (the service), "Error ID: <id>" (a
+ * self-hosted server). The id is the whole token after it, whatever its length and whatever text follows
+ * ("... is abc123 (quote it to support)"); a token without a digit is a word ("error ID is required"), not an id.
+ */
 function exceptionIdOf(text: string): string | undefined {
-  return /\b(?:exception|error) ID(?: is|:)\s*([0-9A-Za-z][0-9A-Za-z-]{7,})/i.exec(text)?.[1];
+  return /\b(?:exception|error) ID(?: is|:)\s*((?=[\w-]*\d)[0-9A-Za-z][\w-]*)(?![\w-])/i.exec(text)?.[1];
 }
 
 /**
