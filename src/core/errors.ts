@@ -464,11 +464,13 @@ export class JobFailedError extends WebDataError {
   readonly status: string;
   /** The server's error text, when it gave one. */
   readonly serverError: string | undefined;
-  constructor(jobId: string, status: string, serverError?: string) {
+  /** `requestId`: the `x-request-id` of the status read that learned the job ended so (see {@link WebDataError.requestId}). */
+  constructor(jobId: string, status: string, serverError?: string, requestId?: string) {
     super(`Job ${jobId} ${status}${serverError ? `: ${serverError}` : ""}`);
     this.jobId = jobId;
     this.status = status;
     this.serverError = serverError;
+    this.requestId = requestId;
   }
 }
 
@@ -481,11 +483,13 @@ export class JobTimeoutError extends WebDataError {
   readonly lastStatus: unknown;
   /** The deadline, in milliseconds. */
   readonly timeoutMs: number;
-  constructor(jobId: string, timeoutMs: number, lastStatus: unknown) {
+  /** `requestId`: the `x-request-id` of the status read whose answer is `lastStatus` (see {@link WebDataError.requestId}). */
+  constructor(jobId: string, timeoutMs: number, lastStatus: unknown, requestId?: string) {
     super(`Job ${jobId} did not finish within ${timeoutMs} ms`);
     this.jobId = jobId;
     this.timeoutMs = timeoutMs;
     this.lastStatus = lastStatus;
+    this.requestId = requestId;
   }
 }
 
