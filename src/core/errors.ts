@@ -534,7 +534,8 @@ export class JobStalledError extends WebDataError {
 
 /**
  * A 404 for a crawl or batch scrape whose results have expired: its `expiresAt` (from an earlier status
- * read of this client) has passed, or this client started it more than 24 h earlier. A subclass of
+ * read of this client) has passed, this client started it more than 24 h earlier, or the service's answer
+ * says it expired; the message says which of these is known. A subclass of
  * {@link NotFoundError}, so `instanceof NotFoundError` code keeps working; the server's answer is kept
  * (`status`, `serverMessage`, `endpoint`, `body`) and is the `cause`.
  */
@@ -544,9 +545,14 @@ export class JobExpiredError extends NotFoundError {
   readonly jobId: string;
   /** When its results expired (ISO time, as the service reported it), when this client saw it; else undefined. */
   readonly expiresAt: string | undefined;
-  constructor(jobId: string, expiresAt: string | undefined, notFound: NotFoundError) {
+  /** `startedAt`: when this client started the job (ms since the epoch), given when that was more than 24 h ago. */
+  constructor(jobId: string, expiresAt: string | undefined, notFound: NotFoundError, startedAt?: number) {
     super({ status: notFound.status, message: notFound.serverMessage, code: notFound.code, details: notFound.details, requestId: notFound.requestId, body: notFound.body, headers: notFound.headers, endpoint: notFound.endpoint });
-    const when = expiresAt ? `its results expired at ${expiresAt}` : "this client started it more than 24 h ago";
+    // What is known, and only that: the `expiresAt` seen has passed, this client's start is that old, else the service's word.
+    const when =
+      expiresAt !== undefined && Date.parse(expiresAt) <= Date.now() ? `its results expired at ${expiresAt}`
+      : startedAt !== undefined ? `this client started it at ${new Date(startedAt).toISOString()}, more than 24 h ago`
+      : "the service answered that it expired";
     this.message = `Job ${jobId} has expired (${when}): the service keeps a crawl's or batch scrape's results for 24 h (a team's own TTL may differ), then answers 404. Start the job again to get its results, and read them within the TTL next time. Server: ${notFound.message}`;
     this.cause = notFound;
     this.jobId = jobId;
