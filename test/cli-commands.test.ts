@@ -129,15 +129,26 @@ describe("webdata --json: one JSON object a line, for every command", () => {
 });
 
 describe("webdata exit 2 for arguments the server refuses (it exited 10)", () => {
-  it("scrape not-a-url and --format markdwn: the server's 400 exits 2, with its reason; --json says exitCode 2", async () => {
+  it("scrape not-a-url and --format bogus: the server's 400 exits 2, with its reason and the formats known; --json says exitCode 2", async () => {
     const url = await run(["scrape", "not-a-url"]);
     expect(url.code, url.stderr).toBe(EXIT.usage);
     expect(url.stderr).toContain("url: URL must have a valid top-level domain or be a valid path");
-    const format = await run(["scrape", "https://acme.test/about", "--format", "markdwn"]);
+    const format = await run(["scrape", "https://acme.test/about", "--format", "bogus"]);
     expect(format.code, format.stderr).toBe(EXIT.usage);
     expect(format.stderr).toContain("BadRequestError");
-    const json = await run(["scrape", "https://acme.test/about", "--format", "markdwn", "--json"]);
+    expect(format.stderr).toMatch(/the formats this SDK knows: markdown, html/);
+    const json = await run(["scrape", "https://acme.test/about", "--format", "bogus", "--json"]);
     expect(records(json.stdout)).toEqual([{ type: "error", exitCode: EXIT.usage, error: expect.objectContaining({ name: "BadRequestError", status: 400 }) }]);
+  });
+
+  it("--format markdwn (a misspelling) is refused before anything is sent, with a did-you-mean and the valid names (exit 2), for scrape, crawl and batch", async () => {
+    for (const args of [["scrape", "https://acme.test/about"], ["crawl", "https://acme.test/"], ["batch", "https://acme.test/about"]]) {
+      const r = await run([...args, "--format", "markdown,markdwn"]);
+      expect(r.code, r.stderr).toBe(EXIT.usage);
+      expect(r.stderr).toContain('unknown format "markdwn": did you mean "markdown"?');
+      expect(r.stderr).toMatch(/The formats: markdown, html, rawHtml, links/);
+    }
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("a real server error keeps 10", async () => {

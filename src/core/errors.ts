@@ -10,6 +10,8 @@
  * home of redaction), and `toJSON()` lists plain fields only.
  */
 
+import { KNOWN_FORMATS_TEXT } from "./formats.js";
+
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
 /** Issues as one line of a message: `path: message`, separated by `; `. */
@@ -235,7 +237,10 @@ function issueLines(issue: unknown, base: readonly unknown[]): string[] {
       return [where([...path, ...first], `Invalid option: expected one of ${values.join("|")}`)];
     }
   }
-  return typeof issue.message === "string" ? [where(path, issue.message)] : [];
+  if (typeof issue.message !== "string") return [];
+  // A format the server refused without naming the ones it takes (`formats.0: Invalid input`): the names this SDK knows.
+  const format = /^(?:.+\.)?formats\.\d+(?:\.type)?$/.test(path.join("."));
+  return [where(path, format ? `${issue.message} (not a format this server takes; the formats this SDK knows: ${KNOWN_FORMATS_TEXT})` : issue.message)];
 }
 
 /** 400: the server rejected the request's parameters. */
