@@ -130,6 +130,7 @@ export async function rollupInitial(code: string): Promise<number> {
       if (id === "webdata") return { id: join(dist, "index.js"), moduleSideEffects: false };
       if (id === "eventsource-parser") return join(REPO, "node_modules/eventsource-parser/dist/index.js");
       if (id === "p-retry" || id === "is-network-error") return join(REPO, `node_modules/${id}/index.js`);
+      if (id === "fastest-levenshtein") return join(REPO, "node_modules/fastest-levenshtein/esm/mod.js");
       // zod (a peer: the app's own) and the zod 3 converter, by their ESM files; both packages are "sideEffects": false.
       if (/^(zod|zod-to-json-schema)($|\/)/.test(id)) return { id: esmFile(id), moduleSideEffects: false };
       if (id === "\0app") return id;

@@ -129,15 +129,26 @@ describe("webdata --json: one JSON object a line, for every command", () => {
 });
 
 describe("webdata exit 2 for arguments the server refuses (it exited 10)", () => {
-  it("scrape not-a-url and --format markdwn: the server's 400 exits 2, with its reason; --json says exitCode 2", async () => {
+  it("scrape not-a-url and --format bogus: the server's 400 exits 2, with its reason and the formats known; --json says exitCode 2", async () => {
     const url = await run(["scrape", "not-a-url"]);
     expect(url.code, url.stderr).toBe(EXIT.usage);
     expect(url.stderr).toContain("url: URL must have a valid top-level domain or be a valid path");
-    const format = await run(["scrape", "https://acme.test/about", "--format", "markdwn"]);
+    const format = await run(["scrape", "https://acme.test/about", "--format", "bogus"]);
     expect(format.code, format.stderr).toBe(EXIT.usage);
     expect(format.stderr).toContain("BadRequestError");
-    const json = await run(["scrape", "https://acme.test/about", "--format", "markdwn", "--json"]);
+    expect(format.stderr).toMatch(/the formats this SDK knows: markdown, html/);
+    const json = await run(["scrape", "https://acme.test/about", "--format", "bogus", "--json"]);
     expect(records(json.stdout)).toEqual([{ type: "error", exitCode: EXIT.usage, error: expect.objectContaining({ name: "BadRequestError", status: 400 }) }]);
+  });
+
+  it("--format markdwn (a misspelling) is refused before anything is sent, with a did-you-mean and the valid names (exit 2), for scrape, crawl and batch", async () => {
+    for (const args of [["scrape", "https://acme.test/about"], ["crawl", "https://acme.test/"], ["batch", "https://acme.test/about"]]) {
+      const r = await run([...args, "--format", "markdown,markdwn"]);
+      expect(r.code, r.stderr).toBe(EXIT.usage);
+      expect(r.stderr).toContain('unknown format "markdwn": did you mean "markdown"?');
+      expect(r.stderr).toMatch(/The formats: markdown, html, rawHtml, links/);
+    }
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("a real server error keeps 10", async () => {
@@ -173,10 +184,10 @@ describe("webdata progress", () => {
     const screen = new Screen({ out: () => undefined, err: (s) => log.push(s), outIsTTY: false, errIsTTY: false, sameTerminal: false, env: {} });
     const p = new Progress(screen, "crawl x", () => 0);
     p.update(30, 29);
-    expect(log).toEqual(["crawl x: 30/30 pages (100%), 0s\n"]);
+    expect(log).toEqual(["crawl x: 30/30 pages (99%), 0s\n"]); // running: its total may still grow
     const tty: string[] = [];
     const live = new Progress(new Screen({ out: () => undefined, err: (s) => tty.push(s), outIsTTY: true, errIsTTY: true, sameTerminal: true, columns: 100, env: {} }), "crawl y", () => 0);
-    live.update(7, 5);
+    live.update(7, 5, true); // ended: 100%, the bar full
     expect(tty.at(-1)).toBe("\r\x1b[2Kcrawl y [████████████████████] 7/7 pages (100%), 0s");
   });
 });

@@ -247,7 +247,12 @@ describe("CLI helpers", () => {
     p.update(1, 0);
     expect(tty.at(-1)).toBe("\r\x1b[2Kcrawl x: 1 page, 0.5 pages/s, 2s"); // total unknown: no bar, no ETA
     p.update(1, 1);
-    expect(tty.at(-1)).toContain("1/1 page (100%)");
+    // Every page counted has arrived, but the job still runs and its total may grow: never 100% (nor a full bar) before the end.
+    expect(tty.at(-1)).toBe("\r\x1b[2Kcrawl x [███████████████████░] 1/1 page (99%), 0.5 pages/s, 2s");
+    p.update(5, 5);
+    expect(tty.at(-1)).toContain("5/5 pages (99%)");
+    p.update(5, 12); // the total grew
+    expect(tty.at(-1)).toContain("5/12 pages (41%)");
     p.finish("done");
     expect(tty.at(-1)).toBe("done\n");
     expect(tty.at(-2)).toBe("\r\x1b[2K");

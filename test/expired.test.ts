@@ -63,6 +63,21 @@ describe("expired jobs", () => {
     expect(status).not.toBeInstanceOf(JobExpiredError);
   });
 
+  it("another client's job that the service says expired: the message says what is known, not that this client started it", async () => {
+    const s = await open("fetch");
+    fakeJobs(s.fake).configure({ ttlMs: 1_000 }); // a team's own TTL, far below 24 h
+    const started = await s.client.startCrawl("https://acme.test/", { limit: 1 });
+    vi.setSystemTime(Date.now() + 1_500);
+    const other = new WebData({ apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, logLevel: "off" });
+    const err = await other.getCrawlErrors(started.id).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JobExpiredError);
+    expect(err).toMatchObject({ jobId: started.id, expiresAt: undefined });
+    const message = (err as Error).message;
+    expect(message).not.toMatch(/this client started it|more than 24 h ago/);
+    expect(message).toMatch(/the service answered that it expired/);
+    expect(message).toContain("Server: Job expired");
+  });
+
   it("the waiter, the documents iterator and the watcher end with JobExpiredError when the job expires under them", async () => {
     const s = await open("fetch");
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });

@@ -72,10 +72,10 @@ describe("the drop-in and the official client against the same fake", () => {
     expect(got.message).toContain(want.message);
   });
 
-  it("a 400 the server sends (an unknown format): the same status, code and details", async () => {
+  it("a 400 the server sends (a format the SDK does not know at all): the same status, code and details", async () => {
     const { official, ours } = await both();
-    const want = await failure(official.scrape(`${SITE}/`, { formats: ["markdwn" as never] }));
-    const got = await failure(ours.scrape(`${SITE}/`, { formats: ["markdwn" as never] }));
+    const want = await failure(official.scrape(`${SITE}/`, { formats: ["bogus" as never] }));
+    const got = await failure(ours.scrape(`${SITE}/`, { formats: ["bogus" as never] }));
     expect({ status: got.status, code: got.code, details: got.details }).toEqual({ status: want.status, code: want.code, details: want.details });
   });
 
@@ -85,7 +85,7 @@ describe("the drop-in and the official client against the same fake", () => {
     // A 404, a server 400, a refusal before sending that the server would refuse with 400, a 500.
     const calls: [() => Promise<unknown>, () => Promise<unknown>][] = [
       [() => official.getCrawlStatus(JOB), () => ours.getCrawlStatus(JOB)],
-      [() => official.scrape(`${SITE}/`, { formats: ["markdwn" as never] }), () => ours.scrape(`${SITE}/`, { formats: ["markdwn" as never] })],
+      [() => official.scrape(`${SITE}/`, { formats: ["bogus" as never] }), () => ours.scrape(`${SITE}/`, { formats: ["bogus" as never] })],
       [() => official.startBatchScrape(["not a url"]), () => ours.startBatchScrape(["not a url"])],
     ];
     for (const [theirs, mine] of calls) {
@@ -121,6 +121,15 @@ describe("the drop-in and the official client against the same fake", () => {
     expect(res.actions).toMatchObject({ screenshots: expect.any(Array), scrapes: expect.any(Array), javascriptReturns: expect.any(Array) });
     const plain = await ours.v1.scrapeUrl(`${SITE}/`, { formats: ["markdown"] });
     expect(plain.success && "actions" in plain).toBe(false);
+  });
+
+  it("a misspelt format (markdwn) is refused before sending, as WebData refuses it, where the official client sends it", async () => {
+    const { official, ours, fake } = await both();
+    await failure(official.scrape(`${SITE}/`, { formats: ["markdwn" as never] }));
+    const sent = fake.requests.length;
+    const got = await failure(ours.scrape(`${SITE}/`, { formats: ["markdwn" as never] }));
+    expect(got.message).toContain('unknown format "markdwn": did you mean "markdown"?');
+    expect(fake.requests).toHaveLength(sent);
   });
 
   it("an empty or blank URL: the official words (URL cannot be empty), no status, nothing sent", async () => {

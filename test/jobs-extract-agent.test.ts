@@ -43,6 +43,8 @@ describe.each(TRANSPORTS)("extract and agent over %s", (kind) => {
     const err = await drive(s.client.extract({ prompt: "anything", pollIntervalMs: 500 }).catch((e: unknown) => e));
     expect(err).toBeInstanceOf(JobFailedError);
     expect(err).toMatchObject({ status: "failed", serverError: "No AI key configured" });
+    const lastRead = s.fake.requests.filter((r) => r.method === "GET").at(-1)!;
+    expect((err as JobFailedError).requestId).toBe(lastRead.headers["x-request-id"]); // the status read that learned it failed
   });
 
   it("the extract waiter stops at its deadline and on abort", async () => {

@@ -94,6 +94,28 @@ describe.each(TRANSPORTS)("crawl and batch waiters over %s", (kind) => {
     expect(t.lastStatus).toMatchObject({ id: t.jobId, status: "scraping" });
   });
 
+  it("a job's failure and its deadline carry the request id of the status read that learned the outcome", async () => {
+    s = await open(kind, {}, { timeoutMs: 1e9 });
+    const jobs = fakeJobs(s.fake);
+    jobs.configure({ pagesPerPoll: 0 });
+    const settled = s.client.crawl("https://acme.test/", { pollIntervalMs: 500 }).catch((e: unknown) => e);
+    while (jobs.all.size === 0) await tick();
+    const id = [...jobs.all.keys()][0] as string;
+    jobs.fail(id, "Start URL is blocked");
+    const failed = (await drive(settled)) as JobFailedError;
+    expect(failed).toBeInstanceOf(JobFailedError);
+    const lastRead = statusPolls(s, id).at(-1)!;
+    expect(failed.requestId).toBe(lastRead.headers["x-request-id"]);
+    expect(JSON.parse(JSON.stringify(failed))).toMatchObject({ requestId: failed.requestId });
+
+    const timedOut = (await drive(s.client.crawl("https://acme.test/", { pollIntervalMs: 500, timeoutMs: 5_000 }).catch((e: unknown) => e))) as JobTimeoutError;
+    expect(timedOut).toBeInstanceOf(JobTimeoutError);
+    const reads = statusPolls(s, timedOut.jobId).map((r) => r.headers["x-request-id"]);
+    expect(timedOut.requestId).toBeDefined();
+    expect(reads).toContain(timedOut.requestId); // the read whose answer is lastStatus
+    expect((timedOut.lastStatus as { _requestId?: string })._requestId).toBe(timedOut.requestId);
+  });
+
   it("the deadline counts from the call: a slow start leaves less time for polling", async () => {
     s = await open(kind, {}, { timeoutMs: 1e9 });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });

@@ -79,6 +79,18 @@ describe("keyless: how it is asked for", () => {
     expect(fake.requests[0]!.headers.authorization).toBeUndefined();
   });
 
+  it("the fake's keyless: n answers exactly n keyless requests, whatever they cost, then 429", async () => {
+    env();
+    const fake = createFakeService({ keyless: 3 });
+    const client = new WebData({ apiKey: null, apiUrl: PUBLIC, fetch: fake.fetch, logLevel: "off", maxRetries: 0 });
+    await client.scrape("https://acme.test/"); // 1 credit
+    await client.search("acme", { limit: 1 }); // 2 credits
+    await client.scrape("https://acme.test/");
+    const fourth = await client.scrape("https://acme.test/").catch((e: unknown) => e);
+    expect(fourth).toBeInstanceOf(RateLimitError);
+    expect(fake.requests).toHaveLength(4);
+  });
+
   it("WEBDATA_API_KEY set empty is keyless; unset is not", async () => {
     env({ WEBDATA_API_KEY: "" });
     const fake = createFakeService({ keyless: 3 });

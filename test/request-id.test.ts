@@ -117,6 +117,16 @@ describe.each(TRANSPORTS)("exceptionId of a 5xx over %s", (kind) => {
       s.fake.inject({ match: "/v2/scrape", status: 500, times: 1, body: { success: false, code: "UNKNOWN_ERROR", error: `An unexpected error occurred. Please contact help@firecrawl.com for help. Your exception ID is ${id}` } });
       const err = (await s.client.scrape("https://acme.test/about", {}, { maxRetries: 0 }).catch((e: unknown) => e)) as APIError;
       expect(err.exceptionId).toBe(id);
+      for (const [text, want] of [
+        ["Your exception ID is abc123 (quote it to support)", "abc123"],
+        ["Your exception ID is abc123.", "abc123"],
+        ["Error ID: 4f2a, see the logs", "4f2a"],
+        ["The error ID is required", undefined], // a word, not an id: ids carry a digit
+      ] as const) {
+        s.fake.inject({ match: "/v2/scrape", status: 500, times: 1, body: { success: false, code: "UNKNOWN_ERROR", error: text } });
+        const e = (await s.client.scrape("https://acme.test/about", {}, { maxRetries: 0 }).catch((x: unknown) => x)) as APIError;
+        expect(e.exceptionId, text).toBe(want);
+      }
       s.fake.inject({ match: "/v2/scrape", status: 500, times: 1, body: { success: false, error: "plain failure" } });
       const plain = (await s.client.scrape("https://acme.test/about", {}, { maxRetries: 0 }).catch((e: unknown) => e)) as APIError;
       expect(plain.status).toBe(500);

@@ -48,6 +48,16 @@ describe.each(TRANSPORTS)("cross-field scrape rules over %s", (kind) => {
     expect(s.fake.requests).toHaveLength(0);
   });
 
+  it("waitFor over 60 s without wait actions is one issue, on waitFor (not a second one on actions)", async () => {
+    for (const err of [await issue(s.client.scrape(URL_, { waitFor: 70_000 })), await issue(s.client.v1.scrapeUrl(URL_, { waitFor: 70_000 }))]) {
+      expect(err.issues.map((i) => i.path), err.message).toEqual(["waitFor"]);
+    }
+    // With wait actions, the total is the actions' issue (as the server words it), beside waitFor's own.
+    const both = await issue(s.client.scrape(URL_, { waitFor: 70_000, actions: waits(1, 1_000) }));
+    expect(both.issues.map((i) => i.path)).toEqual(["waitFor", "actions"]);
+    expect(s.fake.requests).toHaveLength(0);
+  });
+
   it("v1: screenshot@fullPage alone, or one name given twice, is one screenshot", async () => {
     await s.client.v1.scrapeUrl(URL_, { formats: ["markdown", "screenshot@fullPage"] });
     await s.client.v1.scrapeUrl(URL_, { formats: ["markdown", "screenshot", "screenshot"] });

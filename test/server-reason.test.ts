@@ -23,18 +23,29 @@ describe.each(TRANSPORTS)("a 4xx message carries the server's reason, over %s", 
   let s: Setup;
   afterEach(() => s?.close());
 
-  it('scrape(url, { formats: ["markdwn"] }): the field and the formats it takes, not only "Bad Request"', async () => {
+  it('scrape(url, { formats: ["bogus"] }): the field and the formats it takes, not only "Bad Request"', async () => {
     s = await setup(kind);
     const ex = await recorded("scrape-v2-400-unknown-format.json");
     s.fake.failNext(400, { match: "/v2/scrape", body: ex.response.body });
-    const err = (await s.client.scrape("https://acme.test/", { formats: ["markdwn" as "markdown"] }).catch((e: unknown) => e)) as APIError;
+    const err = (await s.client.scrape("https://acme.test/", { formats: ["bogus" as "markdown"] }).catch((e: unknown) => e)) as APIError;
     expect(err).toBeInstanceOf(BadRequestError);
-    expect(s.fake.requests[0]!.body).toMatchObject({ formats: ["markdwn"] });
+    expect(s.fake.requests[0]!.body).toMatchObject({ formats: ["bogus"] });
     expect(err.message).toBe(
       'Bad Request: formats.0.type: Invalid option: expected one of "markdown"|"html"|"rawHtml"|"links"|"images"|"summary"|"json"|"changeTracking"|"screenshot"|"attributes"|"branding"|"query" (HTTP 400, POST /v2/scrape)',
     );
     expect(err.serverMessage).toBe("Bad Request");
     expect(err.details).toEqual((ex.response.body as { details: unknown }).details);
+  });
+
+  it("a format name the SDK does not know at all is sent; a 400 that names no valid format gets the names the SDK knows", async () => {
+    s = await setup(kind);
+    const err = (await s.client.scrape("https://acme.test/", { formats: ["bogus" as "markdown"] }).catch((e: unknown) => e)) as APIError;
+    expect(err).toBeInstanceOf(BadRequestError);
+    expect(s.fake.requests[0]!.body).toMatchObject({ formats: ["bogus"] });
+    expect(err.message).toMatch(/formats\.0: Invalid input \(not a format this server takes; the formats this SDK knows: markdown, html, rawHtml, links, .*video; as objects only: attributes, query, question, highlights\)/);
+    s.fake.failNext(400, { match: "/v2/crawl", body: { success: false, code: "BAD_REQUEST", error: "Bad Request", details: [{ code: "invalid_union", path: ["scrapeOptions", "formats", 0], message: "Invalid input" }] } });
+    const nested = (await s.client.startCrawl("https://acme.test/", { scrapeOptions: { formats: ["bogus" as "markdown"] } }).catch((e: unknown) => e)) as APIError;
+    expect(nested.message).toMatch(/scrapeOptions\.formats\.0: Invalid input \(not a format this server takes; the formats this SDK knows: markdown/);
   });
 
   it("every recorded 4xx with details: the server's words and each issue's field and text are in the message, each once", async () => {

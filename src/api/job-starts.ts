@@ -71,7 +71,7 @@ export function expiredOr<E>(http: HttpClient, id: string, err: E): E | JobExpir
   const started = http.state.starts.get(id);
   const past = expiresAt !== undefined && Date.parse(expiresAt) <= now;
   const old = started !== undefined && now - started > JOB_TTL_MS;
-  return past || old || /\bexpired\b/i.test(err.serverMessage) ? new JobExpiredError(id, expiresAt, err) : err;
+  return past || old || /\bexpired\b/i.test(err.serverMessage) ? new JobExpiredError(id, expiresAt, err, old ? started : undefined) : err;
 }
 
 /** When the client started the job `id` (noted for a week, see {@link noteStart}). */

@@ -53,5 +53,6 @@ export function scrapeRules(view: ScrapeRuleView, ctx: RuleIssues): void {
   const actions: { type?: unknown; milliseconds?: unknown }[] = Array.isArray(view.actions) ? view.actions.filter((a) => a && typeof a === "object") : [];
   if (actions.length > MAX_ACTIONS) push("actions", `at most ${MAX_ACTIONS} actions are allowed`, view.actions);
   const waits = actions.reduce((sum, a) => sum + (a.type === "wait" ? (typeof a.milliseconds === "number" ? a.milliseconds : SELECTOR_WAIT_MS) : 0), 0);
-  if ((typeof waitFor === "number" ? waitFor : 0) + waits > MAX_TOTAL_WAIT_MS) push("actions", "total wait time (waitFor + wait actions) cannot exceed 60 seconds", view.actions);
+  // Only with wait actions: `waitFor` alone over 60 s is its own field's issue (its schema's bound), said once.
+  if (waits > 0 && (typeof waitFor === "number" ? waitFor : 0) + waits > MAX_TOTAL_WAIT_MS) push("actions", "total wait time (waitFor + wait actions) cannot exceed 60 seconds", view.actions);
 }

@@ -8,6 +8,8 @@ import { APIPromise, type HttpClient, type RequestOptions } from "../core/reques
 import { anyObject } from "../core/response.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, oneOf, rules } from "../core/validate.js";
+import { FORMAT_NAMES, KNOWN_FORMATS_TEXT, OBJECT_FORMAT_NAMES } from "../core/formats.js";
+import { distance } from "fastest-levenshtein";
 import type { Document } from "./document.js";
 import { scrapeRules } from "./scrape-rules.js";
 import { validateDocuments, validatingSchema, wireFormats, type InferSchema, type JsonSchema, type SchemaInput } from "./schema.js";
@@ -16,24 +18,11 @@ import { send, type Endpoint } from "./endpoint.js";
 export type { JsonSchema } from "./schema.js";
 
 /**
- * Output formats given by name. The server turns a name into `{ type: name }`; names it
- * added after this SDK (`audio`, `video`, `product`, `menu`, ...) are sent as given.
+ * Output formats given by name (`core/formats.ts` `FORMAT_NAMES`). The server turns a name into
+ * `{ type: name }`. A name within a small edit distance of one of these is refused before sending
+ * ("did you mean"); a name far from all of them (one the server added after this SDK) is sent as given.
  */
-export type StringFormat =
-  | "markdown"
-  | "html"
-  | "rawHtml"
-  | "links"
-  | "summary"
-  | "images"
-  | "branding"
-  | "screenshot"
-  | "json"
-  | "changeTracking"
-  | "product"
-  | "menu"
-  | "audio"
-  | "video";
+export type StringFormat = (typeof FORMAT_NAMES)[number];
 
 /**
  * `{ type: "json" }`: structured extraction with a prompt and/or a schema. The
@@ -207,8 +196,9 @@ const viewport = z.object({ width: int(1, 7680), height: int(1, 4320) });
 const OBJECT_ONLY: Record<string, string> = { attributes: '{ type: "attributes", selectors }', query: '{ type: "query", prompt }', question: '{ type: "question", question }', highlights: '{ type: "highlights", query }' };
 /** v1 format names the v2 server rejects. */
 const V1_ONLY: Record<string, string> = { extract: '{ type: "json", prompt, schema }', "screenshot@fullPage": '{ type: "screenshot", fullPage: true }' };
-// Names the SDK does not know (added by the server later) pass through: the server is the judge.
-// The names above are reported by scrapeOptionsRules (with what to write instead).
+// Names the SDK does not know (added by the server later) pass through, the server the judge, unless they
+// are a misspelling of a known one (`formatName` below). The names above are reported by scrapeOptionsRules
+// (with what to write instead).
 const jsonSchema = z.record(z.string(), z.unknown());
 /** The object formats with fields, each checked against its own schema (`{ type: "markdown" }` and the like take none). */
 const OBJECT_FORMATS = new Map<string, z.ZodMiniType>(Object.entries({
@@ -225,10 +215,46 @@ const OBJECT_FORMATS = new Map<string, z.ZodMiniType>(Object.entries({
   question: z.looseObject({ question: z.string() }),
   highlights: z.looseObject({ query: z.string() }),
 }));
-/** `{ type, ... }` with any other field: an action, and an object format the SDK does not know (added by the server later: the server is the judge). */
+/** `{ type, ... }` with any other field: an action. */
 const typedObject = z.looseObject({ type: z.string() });
+
+/**
+ * The known name that `name`, not one itself, is a misspelling of: the same but for case, or within a
+ * small edit distance (1 for a name of up to 4 characters, else 2; Levenshtein, by fastest-levenshtein).
+ */
+function misspelt(name: string, known: readonly string[]): string | undefined {
+  if (known.includes(name)) return undefined;
+  const lower = name.toLowerCase();
+  let best: { name: string; d: number } | undefined;
+  for (const k of known) {
+    const d = distance(lower, k.toLowerCase());
+    if (d <= (name.length <= 4 ? 1 : 2) && (!best || d < best.d)) best = { name: k, d };
+  }
+  return best?.name;
+}
+
+/**
+ * The check of a format name against the names a version knows (`known`, listed in messages as `listed`),
+ * one rule for v2 and v1: a misspelling of a known name is refused with "did you mean" and the valid
+ * names; any other unknown name is sent as given when `open` (v2: the server may know a format this SDK
+ * does not yet), else refused with the valid names (v1, whose formats are fixed).
+ */
+export function formatNameSchema(known: readonly string[], listed: string, open: boolean): z.ZodMiniType<string> {
+  return z.string().check(
+    rules((name: string, ctx) => {
+      const near = misspelt(name, known);
+      if (near) ctx.issues.push({ code: "custom", path: [], message: `unknown format "${name}": did you mean "${near}"? The formats: ${listed}`, input: name });
+      else if (!open && !known.includes(name)) ctx.issues.push({ code: "custom", path: [], message: `unknown format "${name}". The formats: ${listed}`, input: name });
+    }),
+  );
+}
+
+/** v2 format names: every name the server takes (written as a name or, for some, only as an object), the v1 names the rules explain included. */
+const formatName = formatNameSchema([...FORMAT_NAMES, ...OBJECT_FORMAT_NAMES, ...Object.keys(V1_ONLY)], KNOWN_FORMATS_TEXT, true);
+/** `{ type, ... }` of an object format without fields of its own to check, or one the SDK does not know (the server is the judge). */
+const typedFormat = z.looseObject({ type: formatName });
 /** A format: a name, or `{ type, ... }` checked against its type's schema (`oneOf`: the field at fault named). */
-const formatSchema = oneOf({ string: z.string(), object: (f) => OBJECT_FORMATS.get(f.type as string) ?? typedObject }, "a format name or { type, ... }");
+const formatSchema = oneOf({ string: formatName, object: (f) => OBJECT_FORMATS.get(f.type as string) ?? typedFormat }, "a format name or { type, ... }");
 
 /** Checks of the scrape options shared by every endpoint that takes them. */
 export const scrapeOptionsShape = {

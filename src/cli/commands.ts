@@ -89,7 +89,7 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
     // Waiting: the server counts every page done and each one it counted has arrived (a status may come
     // before the documents it counts: a socket's catchup, a stream's status event).
     if (status === "scraping" && total > 0 && pages > 0 && completed >= total && pages >= completed) progress.waiting(pages);
-    else progress.update(done, total);
+    else progress.update(done, total, status === "completed" || status === "failed" || status === "cancelled");
   };
   const warned = new Set<string>();
   const emit = async (doc: Document) => {

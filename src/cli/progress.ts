@@ -50,32 +50,35 @@ export class Progress {
    * Never past the total: a server's total can lag behind the pages it has sent (`30/29`), and then the
    * pages received are the total.
    */
-  counts(done: number, total: number): string {
+  counts(done: number, total: number, ended = false): string {
     total = known(done, total);
     const secs = this.#elapsed();
     const rate = this.#rate(done);
-    const parts = [total > 0 ? `${done}/${plural(total, "page")} (${percent(done, total)}%)` : plural(done, "page")];
+    const parts = [total > 0 ? `${done}/${plural(total, "page")} (${percent(done, total, ended)}%)` : plural(done, "page")];
     if (rate !== undefined) parts.push(`${rate.toFixed(1)} pages/s`);
     parts.push(formatElapsed(secs));
     if (rate !== undefined && rate > 0 && total > done) parts.push(`ETA ${formatElapsed((total - done) / rate)}`);
     return parts.join(", ");
   }
 
-  /** The line for `done` of `total` pages (`total` 0: unknown): with a bar on a terminal when the total is known. */
-  text(done: number, total: number): string {
+  /** The line for `done` of `total` pages (`total` 0: unknown): with a bar on a terminal when the total is known. `ended`: the job's status is terminal. */
+  text(done: number, total: number, ended = false): string {
     total = known(done, total);
-    const counts = this.counts(done, total);
+    const counts = this.counts(done, total, ended);
     if (!this.#screen.live || total <= 0) return `${this.#label}: ${counts}`;
     const rest = `${this.#label} [] ${counts}`;
     const room = this.#screen.columns > 0 ? this.#screen.columns - rest.length - 2 : BAR_CELLS;
     const cells = Math.min(BAR_CELLS, room);
-    return cells >= 5 ? `${this.#label} ${bar(done, total, cells)} ${counts}` : `${this.#label}: ${counts}`;
+    return cells >= 5 ? `${this.#label} ${bar(done, total, cells, ended)} ${counts}` : `${this.#label}: ${counts}`;
   }
 
-  /** Shows the counters (redrawn on a terminal; a plain line when they changed, at most once a second, otherwise). */
-  update(done: number, total: number): void {
+  /**
+   * Shows the counters (redrawn on a terminal; a plain line when they changed, at most once a second, otherwise).
+   * `ended`: the job's status is terminal; until then it never shows 100% (its total may still grow).
+   */
+  update(done: number, total: number, ended = false): void {
     if (this.#screen.live) {
-      this.#screen.status(this.text(done, total));
+      this.#screen.status(this.text(done, total, ended));
       return;
     }
     const t = this.#now();
@@ -83,7 +86,7 @@ export class Progress {
     if (key === this.#lastCounts || t - this.#lastPlain < 1000) return;
     this.#lastCounts = key;
     this.#lastPlain = t;
-    this.#screen.message(`${this.text(done, total)}\n`);
+    this.#screen.message(`${this.text(done, total, ended)}\n`);
   }
 
   /** Every page counted so far has arrived but the server has not finished the job yet: says so (once, as a plain line off a terminal). */
@@ -105,13 +108,17 @@ function known(done: number, total: number): number {
   return total > 0 ? Math.max(total, done) : 0;
 }
 
-function percent(done: number, total: number): number {
-  return Math.min(100, Math.floor((done / total) * 100));
+/**
+ * The percent shown: at most 99 while the job runs (`ended` false), since its total may still grow (a crawl
+ * finds links as it goes, so 5 of 5 can become 5 of 12); 100 once its status is terminal.
+ */
+function percent(done: number, total: number, ended: boolean): number {
+  return Math.min(ended ? 100 : 99, Math.floor((done / total) * 100));
 }
 
-/** `[█████░░░░░]`: `done` of `total` in `cells` cells. */
-export function bar(done: number, total: number, cells: number): string {
-  const full = Math.min(cells, Math.floor((done / total) * cells));
+/** `[█████░░░░░]`: `done` of `total` in `cells` cells; never full while the job runs (`ended` false, see {@link percent}). */
+export function bar(done: number, total: number, cells: number, ended = false): string {
+  const full = Math.min(ended ? cells : cells - 1, Math.floor((done / total) * cells));
   return `[${"█".repeat(full)}${"░".repeat(cells - full)}]`;
 }
 

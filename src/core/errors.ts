@@ -10,6 +10,8 @@
  * home of redaction), and `toJSON()` lists plain fields only.
  */
 
+import { KNOWN_FORMATS_TEXT } from "./formats.js";
+
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
 /** Issues as one line of a message: `path: message`, separated by `; `. */
@@ -193,9 +195,13 @@ export class APIError extends WebDataError {
   }
 }
 
-/** The exception id in a 5xx answer's text: "Your exception ID is <id>" (the service), "Error ID: <id>" (a self-hosted server). */
+/**
+ * The exception id in a 5xx answer's text: "Your exception ID is <id>" (the service), "Error ID: <id>" (a
+ * self-hosted server). The id is the whole token after it, whatever its length and whatever text follows
+ * ("... is abc123 (quote it to support)"); a token without a digit is a word ("error ID is required"), not an id.
+ */
 function exceptionIdOf(text: string): string | undefined {
-  return /\b(?:exception|error) ID(?: is|:)\s*([0-9A-Za-z][0-9A-Za-z-]{7,})/i.exec(text)?.[1];
+  return /\b(?:exception|error) ID(?: is|:)\s*((?=[\w-]*\d)[0-9A-Za-z][\w-]*)(?![\w-])/i.exec(text)?.[1];
 }
 
 /**
@@ -231,7 +237,10 @@ function issueLines(issue: unknown, base: readonly unknown[]): string[] {
       return [where([...path, ...first], `Invalid option: expected one of ${values.join("|")}`)];
     }
   }
-  return typeof issue.message === "string" ? [where(path, issue.message)] : [];
+  if (typeof issue.message !== "string") return [];
+  // A format the server refused without naming the ones it takes (`formats.0: Invalid input`): the names this SDK knows.
+  const format = /^(?:.+\.)?formats\.\d+(?:\.type)?$/.test(path.join("."));
+  return [where(path, format ? `${issue.message} (not a format this server takes; the formats this SDK knows: ${KNOWN_FORMATS_TEXT})` : issue.message)];
 }
 
 /** 400: the server rejected the request's parameters. */
@@ -460,11 +469,13 @@ export class JobFailedError extends WebDataError {
   readonly status: string;
   /** The server's error text, when it gave one. */
   readonly serverError: string | undefined;
-  constructor(jobId: string, status: string, serverError?: string) {
+  /** `requestId`: the `x-request-id` of the status read that learned the job ended so (see {@link WebDataError.requestId}). */
+  constructor(jobId: string, status: string, serverError?: string, requestId?: string) {
     super(`Job ${jobId} ${status}${serverError ? `: ${serverError}` : ""}`);
     this.jobId = jobId;
     this.status = status;
     this.serverError = serverError;
+    this.requestId = requestId;
   }
 }
 
@@ -477,11 +488,13 @@ export class JobTimeoutError extends WebDataError {
   readonly lastStatus: unknown;
   /** The deadline, in milliseconds. */
   readonly timeoutMs: number;
-  constructor(jobId: string, timeoutMs: number, lastStatus: unknown) {
+  /** `requestId`: the `x-request-id` of the status read whose answer is `lastStatus` (see {@link WebDataError.requestId}). */
+  constructor(jobId: string, timeoutMs: number, lastStatus: unknown, requestId?: string) {
     super(`Job ${jobId} did not finish within ${timeoutMs} ms`);
     this.jobId = jobId;
     this.timeoutMs = timeoutMs;
     this.lastStatus = lastStatus;
+    this.requestId = requestId;
   }
 }
 
@@ -526,7 +539,8 @@ export class JobStalledError extends WebDataError {
 
 /**
  * A 404 for a crawl or batch scrape whose results have expired: its `expiresAt` (from an earlier status
- * read of this client) has passed, or this client started it more than 24 h earlier. A subclass of
+ * read of this client) has passed, this client started it more than 24 h earlier, or the service's answer
+ * says it expired; the message says which of these is known. A subclass of
  * {@link NotFoundError}, so `instanceof NotFoundError` code keeps working; the server's answer is kept
  * (`status`, `serverMessage`, `endpoint`, `body`) and is the `cause`.
  */
@@ -536,9 +550,14 @@ export class JobExpiredError extends NotFoundError {
   readonly jobId: string;
   /** When its results expired (ISO time, as the service reported it), when this client saw it; else undefined. */
   readonly expiresAt: string | undefined;
-  constructor(jobId: string, expiresAt: string | undefined, notFound: NotFoundError) {
+  /** `startedAt`: when this client started the job (ms since the epoch), given when that was more than 24 h ago. */
+  constructor(jobId: string, expiresAt: string | undefined, notFound: NotFoundError, startedAt?: number) {
     super({ status: notFound.status, message: notFound.serverMessage, code: notFound.code, details: notFound.details, requestId: notFound.requestId, body: notFound.body, headers: notFound.headers, endpoint: notFound.endpoint });
-    const when = expiresAt ? `its results expired at ${expiresAt}` : "this client started it more than 24 h ago";
+    // What is known, and only that: the `expiresAt` seen has passed, this client's start is that old, else the service's word.
+    const when =
+      expiresAt !== undefined && Date.parse(expiresAt) <= Date.now() ? `its results expired at ${expiresAt}`
+      : startedAt !== undefined ? `this client started it at ${new Date(startedAt).toISOString()}, more than 24 h ago`
+      : "the service answered that it expired";
     this.message = `Job ${jobId} has expired (${when}): the service keeps a crawl's or batch scrape's results for 24 h (a team's own TTL may differ), then answers 404. Start the job again to get its results, and read them within the TTL next time. Server: ${notFound.message}`;
     this.cause = notFound;
     this.jobId = jobId;

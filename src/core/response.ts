@@ -165,10 +165,16 @@ function linksOf(link: string | null): Record<string, string> {
 /** The deprecation notices given in this process (a log line, never a result): endpoint and the server's text. */
 const noticed = new Set<string>();
 
-/** True the first time in this process that `endpoint` is flagged with this text: the server's deprecation is logged once per process and endpoint. */
+/**
+ * True the first time in this process that the deprecated capability of `endpoint` is flagged: the server's
+ * deprecation is logged once per process and capability. A job's start and its status reads are one
+ * capability (`POST /v2/extract` and `GET /v2/extract/:jobId`: one `extract()` call logs one line, not two).
+ */
 export function firstDeprecationNotice(endpoint: string, d: DeprecationInfo): boolean {
-  // A status read's path holds its job id: the server's text names the route, so it keys the notice with the method.
-  const key = d.warnings[0] ? `${endpoint.split(" ")[0]} ${d.warnings[0]}` : endpoint;
+  // The server's text names the route (`/v2/extract/:jobId is deprecated...`): without its parameters, and
+  // without the method, the start's and the status read's texts are one key. Without a text, the path
+  // without its last segment when that is an id (it holds a digit).
+  const key = d.warnings[0] ? d.warnings[0].replace(/\/:\w+/g, "") : (endpoint.split(" ")[1] ?? endpoint).replace(/\/[^/]*\d[^/]*$/, "");
   if (noticed.has(key)) return false;
   noticed.add(key);
   return true;

@@ -9,7 +9,7 @@
  */
 import type { Document } from "../api/document.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
-import { AbortError, JobFailedError, JobTimeoutError } from "../core/errors.js";
+import { AbortError, JobFailedError, JobTimeoutError, WebDataError } from "../core/errors.js";
 import { onAbort } from "../core/abort.js";
 import { after, delay, idleTimer } from "../core/time.js";
 import { NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
@@ -86,14 +86,18 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: JobWaitOptions = {})
         if (spec.isDone(status)) {
           stallTimer?.stop(); // a finished job does not stall (its download is under the deadline only)
           const failure = spec.failure(status);
-          if (failure) throw failure;
+          if (failure) {
+            failure.requestId ??= requestIdOf(status); // the status read that learned it
+            throw failure;
+          }
           return spec.finish ? await spec.finish(status, ctl.signal) : status;
         }
       }
       await delay(pause(), ctl.signal);
     }
   } catch (err) {
-    if (timedOut) throw new JobTimeoutError(spec.jobId, wait.timeoutMs ?? 0, last);
+    // The id of the read that answered `last`; without one, of the read the deadline cut.
+    if (timedOut) throw new JobTimeoutError(spec.jobId, wait.timeoutMs ?? 0, last, requestIdOf(last) ?? (err instanceof WebDataError ? err.requestId : undefined));
     if (stalled && progress && spec.stalled) throw await spec.stalled(progress);
     if (ctl.signal.aborted && !(err instanceof AbortError)) throw new AbortError(undefined, { cause: wait.signal?.reason });
     throw err;
@@ -102,6 +106,12 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: JobWaitOptions = {})
     stallTimer?.stop();
     unlink?.();
   }
+}
+
+/** The `x-request-id` of the status read that answered `status` (its `_requestId`, put on every result by `core/request.ts`). */
+function requestIdOf(status: unknown): string | undefined {
+  const id = typeof status === "object" && status !== null ? (status as { _requestId?: unknown })._requestId : undefined;
+  return typeof id === "string" ? id : undefined;
 }
 
 /** Status of a job that reads `processing` until it ends: extract, agent, and the v1 extract, LLMs.txt and deep-research jobs. */

@@ -43,7 +43,7 @@ async function withinDeadline<T>(wait: JobWaitOptions, startedAt: number, run: (
   try {
     return await run({ ...wait, timeoutMs: Math.max(1, wait.timeoutMs - (Date.now() - startedAt)) });
   } catch (err) {
-    if (err instanceof JobTimeoutError) throw new JobTimeoutError(err.jobId, wait.timeoutMs, err.lastStatus);
+    if (err instanceof JobTimeoutError) throw new JobTimeoutError(err.jobId, wait.timeoutMs, err.lastStatus, err.requestId);
     throw err;
   }
 }

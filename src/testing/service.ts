@@ -229,8 +229,10 @@ export class FakeService {
   readonly teams = new Map<string, FakeTeam>();
   /** The default team (owner of the configured keys). */
   readonly team: FakeTeam;
-  /** The team of keyless requests (`keyless`): its `creditsUsed` counts the requests its allowance answered. */
+  /** The team of keyless requests (`keyless`): what they spent is charged to it, as a key's calls are to its team. */
   readonly keylessTeam: FakeTeam;
+  /** Keyless requests the allowance (`keyless`) has answered: requests, not credits, as the option counts them. */
+  #keylessAnswered = 0;
   /** Free-form state for handlers of later capabilities (jobs, browsers). */
   readonly state = new Map<string, unknown>();
   readonly #routes: Route[] = [];
@@ -588,10 +590,10 @@ export class FakeService {
     const auth = headers.authorization;
     if (this.options.authDisabled) return { team: this.team, key: undefined };
     if (!auth && this.options.keyless !== undefined && KEYLESS_ROUTES.has(line)) {
-      if (this.keylessTeam.creditsUsed >= this.options.keyless) {
+      if (this.#keylessAnswered >= this.options.keyless) {
         return fail(429, "Rate limit exceeded for keyless requests. Add an API key to your request to continue.");
       }
-      this.keylessTeam.creditsUsed += 1; // the allowance counts requests
+      this.#keylessAnswered += 1; // the allowance counts requests; their credits go to `keylessTeam` as any team's do
       return { team: this.keylessTeam, key: undefined };
     }
     if (!auth) return fail(401, "Unauthorized");

@@ -5,7 +5,7 @@
  * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
  */
 import { wireSchema, type SchemaInput } from "../api/schema.js";
-import { scrapeOptionsShape, type Action, type Location } from "../api/scrape.js";
+import { formatNameSchema, scrapeOptionsShape, type Action, type Location } from "../api/scrape.js";
 import { scrapeRules, type RuleIssues } from "../api/scrape-rules.js";
 import * as z from "zod/v4/mini";
 import { int, rules } from "../core/validate.js";
@@ -115,7 +115,8 @@ const { headers, includeTags, excludeTags, onlyMainContent, waitFor, timeout, lo
 
 /** zod/mini checks of the v1 scrape option fields (unknown keys pass through to the server): the v2 checks of the shared fields, plus v1's own. */
 export const v1ScrapeOptionsShape = {
-  formats: z.optional(z.array(z.enum(FORMATS))),
+  // The v2 format-name rule over v1's fixed names: a misspelling gets "did you mean", any other unknown name the list.
+  formats: z.optional(z.array(formatNameSchema(FORMATS, FORMATS.join(", "), false))),
   headers,
   includeTags,
   excludeTags,
