@@ -1,10 +1,12 @@
 /**
  * v1 code migrated to v2: each legacy call beside its replacement (see
- * MIGRATION.md). `client.v1` still works, with a deprecation warning per
- * method; the v2 calls are the recommended API.
+ * MIGRATION.md). `client.v1` (with the `v1` plugin of `webdata/v1`) still works, with a deprecation
+ * warning per method; the v2 calls are the recommended API.
  *
  *   npm run build && npx tsx examples/v1-to-v2.ts
  */
+import type { ClientOptions } from "webdata";
+import { v1 } from "webdata/v1";
 import { runIfMain, type Connection } from "./connect.js";
 
 /** Runs the v1 and v2 forms of scrape, map and crawl and shows they agree. */
@@ -24,4 +26,7 @@ export async function main({ client, site, pollIntervalMs }: Connection): Promis
   return { v1, v2 };
 }
 
-runIfMain(import.meta.url, main, { silenceDeprecationWarnings: true });
+/** The client this example needs: `client.v1` is the `v1` plugin's. */
+export const options: ClientOptions = { silenceDeprecationWarnings: true, plugins: [v1] };
+
+runIfMain(import.meta.url, main, options);

@@ -48,7 +48,7 @@ import { isPlainObject } from "./core/options.js";
 import { jobDocuments, type DocumentStream } from "./jobs/pages.js";
 import { recordOutcomes, type BatchDocuments, type BatchDocumentsOptions, type BatchFailure } from "./jobs/batch-outcomes.js";
 import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait, type ValidateOption } from "./jobs/waiters.js";
-import { V1Client } from "./v1/client.js";
+import type { V1Client } from "./v1/client.js";
 
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
@@ -60,12 +60,14 @@ export interface AgentSignupResult extends AgentSignupRecord {
 
 /** The options each known plugin brings, with the import that brings it: a message names it when one is given without it. */
 const PLUGIN_OPTIONS: Readonly<Record<string, string>> = { budget: "team", maxConcurrency: "team", limiter: "team" };
+/** What each plugin is, for its message. */
+const PLUGIN_KINDS: Readonly<Record<string, string>> = { team: "a team feature", v1: "the legacy v1 face" };
 
 /** The `ValidationError` of a plugin's option (or `client.credits`) used on a client without the plugin. */
 function needsPlugin(option: string, what?: string): ValidationError {
-  const name = PLUGIN_OPTIONS[option] ?? "team";
+  const name = PLUGIN_OPTIONS[option] ?? option;
   return new ValidationError(
-    [{ path: option, message: `${what ? `${what} is` : "is"} a team feature: add import { ${name} } from "webdata/${name}" and the option plugins: [${name}] (new WebData({ ..., plugins: [${name}] }))` }],
+    [{ path: option, message: `${what ? `${what} is` : "is"} ${PLUGIN_KINDS[name]}: add import { ${name} } from "webdata/${name}" and the option plugins: [${name}] (new WebData({ ..., plugins: [${name}] }))` }],
     "client options",
   );
 }
@@ -124,10 +126,11 @@ export class WebData {
     return this.#http.apiUrl;
   }
 
-  /** The legacy v1 methods (`mapUrl`, `scrapeUrl`, ...), over the same transport. */
+  /** The legacy v1 methods (`mapUrl`, `scrapeUrl`, ...), over the same transport. Needs the `v1` plugin: `import { v1 } from "webdata/v1"`, `new WebData({ plugins: [v1] })`. */
   get v1(): V1Client {
-    this.#v1 ??= new V1Client(this.#http);
-    return this.#v1;
+    const make = this.#http.state.v1Face;
+    if (!make) throw needsPlugin("v1", "client.v1");
+    return (this.#v1 ??= make() as V1Client);
   }
 
   /**

@@ -14,6 +14,7 @@ import { fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
 import { team } from "../src/team.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 let s: Setup | undefined;
 afterEach(async () => {
@@ -104,7 +105,7 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
     const job = await drive(client.crawl("https://acme.test/", { limit: 3, sitemap: "skip", pollIntervalMs: 500, budget: { credits: 100 } }));
     expect(job.status).toBe("completed"); // the client's 1 credit did not apply
     expect(client.credits.total).toBe(3);
-    const big = new WebData({ plugins: [team], apiKey: fake.apiKey, apiUrl: s.url, fetch: fake.fetch, logLevel: "off", budget: { credits: 1000 } });
+    const big = new WebData({ plugins: [v1Face, team], apiKey: fake.apiKey, apiUrl: s.url, fetch: fake.fetch, logLevel: "off", budget: { credits: 1000 } });
     const before = fake.requests.length;
     expect(await rejection(big.batchScrape(["https://acme.test/about", "https://acme.test/contact"], { budget: { credits: 1 } }))).toMatchObject({ budget: 1, spent: 0, requested: 2 });
     expect(fake.requests).toHaveLength(before);
@@ -141,7 +142,7 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
 describe("budget: its checks", () => {
   it("the client option is checked once at construction; a call's before anything is sent", async () => {
     s = await setup("fetch", {}, { plugins: [team] });
-    const make = (budget: unknown) => new WebData({ plugins: [team], apiKey: "fc-test", apiUrl: "https://x.test", budget } as never);
+    const make = (budget: unknown) => new WebData({ plugins: [v1Face, team], apiKey: "fc-test", apiUrl: "https://x.test", budget } as never);
     expect(() => make({ credits: -1 })).toThrow(ValidationError);
     expect(() => make({ credits: 10, onExceeded: "stop" })).toThrow(/onExceeded/);
     expect(() => make({ credits: Number.NaN })).toThrow(ValidationError);
@@ -178,7 +179,7 @@ describe("budget on an agent (msw)", () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    const client = new WebData({ plugins: [team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off", budget: { credits: 30 } });
+    const client = new WebData({ plugins: [v1Face, team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off", budget: { credits: 30 } });
     useJobTimers();
     const err = await rejection(drive(client.agent("find the prices", { maxCredits: 25, pollIntervalMs: 500 })));
     expect(err).toMatchObject({ budget: 30, spent: 31, requested: 25, operation: "agent", jobId: id, cancelled: true, documents: [] });

@@ -10,10 +10,11 @@ import * as z325 from "zod3/v4";
 import { POLL_FLOOR_OPTION } from "../src/jobs/poll-timing.js";
 import { fakeJobs, fakeTasks } from "../src/testing/index.js";
 import "../src/zod4.js"; // zod 3.25's zod/v4 schemas need the opt-in converter (webdata/zod4)
+import { v1 as v1Face } from "../src/v1/index.js";
 
 function setup() {
   const fake = createFakeService();
-  const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", silenceDeprecationWarnings: true });
+  const client = new WebData({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", silenceDeprecationWarnings: true });
   const bodies = () => fake.requests.map((r) => r.body as Record<string, unknown>);
   return { fake, client, bodies };
 }

@@ -14,6 +14,7 @@ import { createFakeService } from "../src/testing/index.js";
 import { TRANSPORTS } from "./helpers.js";
 import { drive, jobTestSetups, tick } from "./jobs-helpers.js";
 import { team } from "../src/team.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 const { open } = jobTestSetups();
 const HOLD = { teamConcurrency: 2, browserHoldMs: 1_000 };
@@ -139,7 +140,7 @@ describe("maxConcurrency", () => {
         return () => void log.push("release");
       },
     };
-    const client = new WebData({ plugins: [team], apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, limiter, logLevel: "off" });
+    const client = new WebData({ plugins: [v1Face, team], apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, limiter, logLevel: "off" });
     await client.scrape("https://acme.test/about");
     await client.map("https://acme.test");
     s.fake.failNext(500, { match: "/v2/scrape" });
@@ -148,7 +149,7 @@ describe("maxConcurrency", () => {
   });
 
   it("checks the options once, at construction", () => {
-    const bad = (o: object) => () => new WebData({ plugins: [team], apiUrl: "https://x.test", ...o });
+    const bad = (o: object) => () => new WebData({ plugins: [v1Face, team], apiUrl: "https://x.test", ...o });
     expect(bad({ maxConcurrency: 0 })).toThrow(ValidationError);
     expect(bad({ maxConcurrency: 1.5 })).toThrow(/maxConcurrency/);
     expect(bad({ maxConcurrency: "all" })).toThrow(/maxConcurrency/);

@@ -14,6 +14,7 @@ import { fakeJobs } from "../src/testing/index.js";
 import { recorded, setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
 import { team } from "../src/team.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 let s: Setup | undefined;
 afterEach(async () => {
@@ -72,7 +73,7 @@ describe.each(TRANSPORTS)("client.credits over %s", (kind) => {
 
   it("two clients over one service do not share a meter", async () => {
     s = await setup(kind, {}, { plugins: [team] });
-    const other = new WebData({ plugins: [team], apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, logLevel: "off" });
+    const other = new WebData({ plugins: [v1Face, team], apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, logLevel: "off" });
     await s.client.scrape("https://acme.test/about");
     await s.client.scrape("https://acme.test/contact");
     await other.map("https://acme.test/");
@@ -112,7 +113,7 @@ describe("client.credits reads the recorded answers where the server puts credit
       http.post(`${MSW_URL}/v2/map`, () => HttpResponse.json(map.response.body as Record<string, unknown>)),
       http.get(`${MSW_URL}/v2/crawl/:id`, () => HttpResponse.json(status.response.body as Record<string, unknown>)),
     );
-    const client = new WebData({ plugins: [team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off" });
+    const client = new WebData({ plugins: [v1Face, team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off" });
     const doc = await client.scrape("http://127.0.0.1:8080/", { formats: ["markdown"] });
     expect(doc.metadata.creditsUsed).toBe(1); // the per-document figure stays where the server put it
     await client.search("firecrawl", { limit: 3 });
@@ -139,7 +140,7 @@ describe("client.credits reads the recorded answers where the server puts credit
       http.get(`${MSW_URL}/v1/deep-research/:id`, () => HttpResponse.json({ success: true, status: "completed", data: { finalAnalysis: "A" }, creditsUsed: 2, expiresAt: "" })),
       http.get(`${MSW_URL}/v2/team/credit-usage`, () => HttpResponse.json({ success: true, data: { remainingCredits: 10, planCredits: 20 }, creditsUsed: 50 })),
     );
-    const client = new WebData({ plugins: [team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off", maxRetries: 0 });
+    const client = new WebData({ plugins: [v1Face, team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off", maxRetries: 0 });
     await client.parse({ data: "<h1>A</h1>", filename: "a.html", contentType: "text/html" });
     await client.v1.scrapeUrl("https://acme.test/");
     await client.getCrawlErrors(ids.crawl!);
@@ -162,7 +163,7 @@ describe("client.credits reads the recorded answers where the server puts credit
     const id = "01a200de-0266-76d8-8503-80a52f44f4b3";
     const figures = [3, 7, 7, 5];
     server.use(http.get(`${MSW_URL}/v2/crawl/:id`, () => HttpResponse.json({ success: true, status: "scraping", completed: 1, total: 9, creditsUsed: figures.shift(), expiresAt: "", data: [] })));
-    const client = new WebData({ plugins: [team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off" });
+    const client = new WebData({ plugins: [v1Face, team], apiKey: "fc-test", apiUrl: MSW_URL, logLevel: "off" });
     for (let i = 0; i < 5; i++) await client.getCrawlStatus(id);
     expect(client.credits.byJob).toEqual({ [id]: 7 });
     expect(client.credits.byOperation).toEqual({ crawl: 7 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { DeprecatedEndpointError, WebData, type Logger } from "../src/index.js";
 import { createFakeService, fakeTasks } from "../src/testing/index.js";
 import { setup, TRANSPORTS } from "./helpers.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 function capture(): { logger: Logger; warnings: string[] } {
   const warnings: string[] = [];
@@ -20,8 +21,8 @@ describe("the server's deprecation in the log", () => {
   it("is logged once per process and endpoint, with the server's text and the replacement, through any client", async () => {
     const fake = createFakeService();
     const { logger, warnings } = capture();
-    const a = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logger });
-    const b = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logger });
+    const a = new WebData({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logger });
+    const b = new WebData({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logger });
     const started = await a.startExtract({ urls: ["https://acme.test/"], prompt: "name" });
     await b.startExtract({ urls: ["https://acme.test/"], prompt: "name" });
     expect(warnings).toEqual(["webdata: the server says: /v2/extract is deprecated. Use /v2/scrape with formats including a 'json' format object. Replacement: /v2/scrape."]);
@@ -47,7 +48,7 @@ describe("the server's deprecation in the log", () => {
   it("silenceDeprecationWarnings keeps the log quiet; the signal stays on withResponse()", async () => {
     const fake = createFakeService();
     const { logger, warnings } = capture();
-    const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logger, silenceDeprecationWarnings: true });
+    const client = new WebData({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logger, silenceDeprecationWarnings: true });
     const r = await client.startExtract({ urls: ["https://acme.test/"], prompt: "x" }).withResponse();
     expect(r.response.deprecation?.replacement).toBe("/v2/scrape");
     expect(warnings).toEqual([]);

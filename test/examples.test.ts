@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { connect, type Connection } from "../examples/connect.js";
+import type { ClientOptions } from "../src/index.js";
 import { drivePaced, useJobTimers } from "./jobs-helpers.js";
 
 const DIR = fileURLToPath(new URL("../examples/", import.meta.url));
@@ -50,8 +51,8 @@ describe("examples/", () => {
   // the suite does not sleep through them.
   for (const [file, check] of Object.entries(EXAMPLES)) {
     it(`${file} runs against the fake`, async () => {
-      const mod = (await import(`../examples/${file}`)) as { main: (c: Connection) => Promise<unknown> };
-      const c = await connect({ logLevel: "off" });
+      const mod = (await import(`../examples/${file}`)) as { main: (c: Connection) => Promise<unknown>; options?: ClientOptions };
+      const c = await connect({ logLevel: "off", ...mod.options });
       const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
       useJobTimers();
       try {

@@ -10,10 +10,11 @@ import { describe, expect, it } from "vitest";
 import { ValidationError, WebData, type Format } from "../src/index.js";
 import { Firecrawl } from "../src/firecrawl/index.js";
 import { createFakeService } from "../src/testing/index.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 function client() {
   const fake = createFakeService();
-  return { fake, client: new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logLevel: "off", maxRetries: 0 }) };
+  return { fake, client: new WebData({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logLevel: "off", maxRetries: 0 }) };
 }
 
 const f = (...names: unknown[]) => names as Format[];

@@ -20,6 +20,7 @@ import { afterAll, describe, it } from "vitest";
 import { ValidationError, WebData, WebDataError } from "../src/index.js";
 import { contractProblems, routeOf, type SentRequest } from "./support/contract.js";
 import { id, options, requestOptions, text, url } from "./support/hostile.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
@@ -200,7 +201,7 @@ async function problemsOf(method: Method, a: Args, count = true): Promise<{ defe
     if (headers.get("authorization") !== null && new URL(String(input)).origin !== API) sent.at(-1)!.url += " [KEY SENT TO ANOTHER ORIGIN]";
     return new Response(JSON.stringify({ success: false, error: "fuzz" }), { status: 400, headers: { "content-type": "application/json" } });
   };
-  const client = new WebData({ apiKey: KEY, apiUrl: API, fetch: fetchStub, maxRetries: 0, logLevel: "off", silenceDeprecationWarnings: true });
+  const client = new WebData({ plugins: [v1Face], apiKey: KEY, apiUrl: API, fetch: fetchStub, maxRetries: 0, logLevel: "off", silenceDeprecationWarnings: true });
   const out: { defect: string; problem: string }[] = [];
   let error: unknown;
   let syncThrow = false;

@@ -11,6 +11,7 @@ import { Firecrawl } from "../src/firecrawl/index.js";
 import { OPERATION_LIST, type OperationName } from "../src/api/operations.js";
 import { CREDIT_RULES } from "../src/api/credit-rules.js";
 import { team } from "../src/team.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 import { ClientCreditMeter } from "../src/team/meter.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 
@@ -115,6 +116,12 @@ describe("the team features need their plugin", () => {
     expect(() => new WebData(opts).credits).toThrow(ValidationError);
     expect(() => new WebData({ ...opts, plugins: [{}] } as never)).toThrow(/plugins: must be a list of plugins/);
     expect(new WebData({ ...opts, plugins: [team], budget: { credits: 1 } }).credits.total).toBe(0);
+  });
+
+  it("client.v1 without the v1 plugin is a ValidationError naming webdata/v1; with it, the legacy face", () => {
+    const opts = { apiKey: "fc-test", apiUrl: "https://x.test" };
+    expect(() => new WebData(opts).v1).toThrow(/client\.v1 is the legacy v1 face: add import \{ v1 \} from "webdata\/v1" and the option plugins: \[v1\]/);
+    expect(typeof new WebData({ ...opts, plugins: [v1Face] }).v1.scrapeUrl).toBe("function");
   });
 
   it("a waiter's budget without it is refused before anything is sent", async () => {

@@ -17,6 +17,7 @@ import { createTools } from "../src/ai/index.js";
 import { verbose } from "../src/cli/verbose.js";
 import { setup, TRANSPORTS, type Setup, type TransportKind } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 /** A 0-second hint keeps retry tests fast without touching the backoff code. */
 const NOW = { "retry-after": "0" };
@@ -166,7 +167,7 @@ describe.each(TRANSPORTS)("every face goes through the hooks, over %s", (kind) =
     s = await setup(kind);
     const ops: string[] = [];
     const hooks: Hooks = { onRequest: (e) => void ops.push(e.operation), onResponse: (e) => void ops.push(`${e.operation} ${e.status}`) };
-    const client = kind === "fetch" ? new WebData(over(s, kind, { hooks, silenceDeprecationWarnings: true })) : new NodeWebData(over(s, kind, { hooks, silenceDeprecationWarnings: true }));
+    const client = kind === "fetch" ? new WebData(over(s, kind, { plugins: [v1Face], hooks, silenceDeprecationWarnings: true })) : new NodeWebData(over(s, kind, { plugins: [v1Face], hooks, silenceDeprecationWarnings: true }));
     await client.v1.scrapeUrl("https://acme.test/about");
     const V1 = kind === "fetch" ? PortableWebDataV1 : NodeWebDataV1;
     await new V1(over(s, kind, { hooks, silenceDeprecationWarnings: true })).mapUrl("https://acme.test/");
@@ -192,7 +193,7 @@ describe.each(TRANSPORTS)("every face goes through the hooks, over %s", (kind) =
     s = await setup(kind);
     const ops: string[] = [];
     const hooks: Hooks = { onRequest: (e) => void ops.push(e.operation) };
-    const client = kind === "fetch" ? new WebData(over(s, kind, { hooks })) : new NodeWebData(over(s, kind, { hooks }));
+    const client = kind === "fetch" ? new WebData(over(s, kind, { plugins: [v1Face], hooks })) : new NodeWebData(over(s, kind, { plugins: [v1Face], hooks }));
     const tools = createTools(client);
     await tools.call("scrape", { url: "https://acme.test/about" });
     await tools.call("map", { url: "https://acme.test/" });
@@ -203,7 +204,7 @@ describe.each(TRANSPORTS)("every face goes through the hooks, over %s", (kind) =
     s = await setup(kind);
     const lines: string[] = [];
     const v = verbose((t) => lines.push(t));
-    const make = (opts: object) => (kind === "fetch" ? new WebData(over(s, kind, { ...opts, logLevel: "debug" as const })) : new NodeWebData(over(s, kind, { ...opts, logLevel: "debug" as const })));
+    const make = (opts: object) => (kind === "fetch" ? new WebData(over(s, kind, { plugins: [v1Face], ...opts, logLevel: "debug" as const })) : new NodeWebData(over(s, kind, { plugins: [v1Face], ...opts, logLevel: "debug" as const })));
     s.fake.failNext(503, { match: "/v2/scrape", headers: NOW });
     await make(v).scrape("https://acme.test/about");
     expect(lines).toContainEqual(expect.stringMatching(/^webdata debug: -> POST \/v2\/scrape\n$/));

@@ -19,6 +19,7 @@ import { COMMANDS, commandHelp } from "../src/cli/commands.js";
 import { dropInMethods, OPERATION_LIST, OPERATIONS, TOOL_DESCRIPTIONS, v1Methods, type Operation } from "../src/api/operations.js";
 import type { Limit } from "../src/api/limits.js";
 import { createFakeService } from "../src/testing/index.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 const SRC = join(import.meta.dirname, "..", "src");
 const ops = OPERATION_LIST as readonly (readonly [string, Operation])[];
@@ -98,7 +99,7 @@ describe("WebData takes its operations from the catalogue", () => {
       sent.push(`${init?.method ?? "GET"} ${url.pathname}`);
       return new Response(JSON.stringify({ success: false, error: "refused" }), { status: 400, headers: { "content-type": "application/json" } });
     };
-    const client = new WebData({ apiKey: "fc-test", apiUrl: "https://api.acme.test", fetch, maxRetries: 0, logLevel: "off" });
+    const client = new WebData({ plugins: [v1Face], apiKey: "fc-test", apiUrl: "https://api.acme.test", fetch, maxRetries: 0, logLevel: "off" });
     const args = ARGS[method];
     expect(args, `arguments for ${method}`).toBeDefined();
     const out = (client[method as keyof WebData] as (...a: unknown[]) => unknown)(...args!);
@@ -147,7 +148,7 @@ describe("the drop-in takes its forms from the catalogue", () => {
   it.each(["success", "sessions"] as const)("wires each `%s` adapter: WebData's method, its result with the official field", async (form) => {
     const fake = createFakeService();
     const app = new Firecrawl({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
-    const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
+    const client = new WebData({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
     const names = dropInMethods(form);
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) {
@@ -167,7 +168,7 @@ describe("the drop-in takes its forms from the catalogue", () => {
 });
 
 describe("the agent tools take their names, descriptions and bounds from the catalogue", () => {
-  const tools = createTools(new WebData({ apiKey: "fc-test", apiUrl: "https://api.acme.test", fetch: async () => new Response("{}") }));
+  const tools = createTools(new WebData({ plugins: [v1Face], apiKey: "fc-test", apiUrl: "https://api.acme.test", fetch: async () => new Response("{}") }));
   const props = (name: string) => (tools.definitions.find((d) => d.name === name)!.parameters as { properties: Record<string, Record<string, unknown>> }).properties;
 
   it("lists the catalogue's tools, in its order, each with its description", () => {

@@ -18,6 +18,7 @@ import type { JobHookEvent, RequestHookEvent, ResponseHookEvent } from "../src/t
 import { fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });

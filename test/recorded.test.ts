@@ -25,6 +25,7 @@ import {
 import { WebData as NodeWebData } from "../src/node.js";
 import { recorded } from "./helpers.js";
 import { recordedCall } from "./support/recorded-calls.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 const DIR = fileURLToPath(new URL("./fixtures/recorded/", import.meta.url));
 const HTTP_FILES = readdirSync(DIR).filter((f) => f.endsWith(".json") && !f.startsWith("crawl-websocket-"));
@@ -41,7 +42,7 @@ function replay(ex: Exchange): { client: WebData; sent: { url: string; body: unk
     const body = ex.response.body;
     return new Response(typeof body === "string" ? body : JSON.stringify(body), { status: ex.response.status, headers: ex.response.headers });
   };
-  return { client: new WebData({ apiKey: "fc-selfhost-test", apiUrl: "http://127.0.0.1:3002", fetch, maxRetries: 0, logLevel: "off" }), sent };
+  return { client: new WebData({ plugins: [v1Face], apiKey: "fc-selfhost-test", apiUrl: "http://127.0.0.1:3002", fetch, maxRetries: 0, logLevel: "off" }), sent };
 }
 
 /** The Node client over real HTTP to a loopback server that answers every request with the current recording. */
@@ -59,7 +60,7 @@ async function replayServer(): Promise<{ use(ex: Exchange): { client: WebData; s
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const client = new NodeWebData({ apiKey: "fc-selfhost-test", apiUrl: `http://127.0.0.1:${port}`, maxRetries: 0, logLevel: "off" });
+  const client = new NodeWebData({ plugins: [v1Face], apiKey: "fc-selfhost-test", apiUrl: `http://127.0.0.1:${port}`, maxRetries: 0, logLevel: "off" });
   return {
     use(ex) {
       current = ex;

@@ -13,6 +13,7 @@ import { isRetryable, isWatchFatal } from "../src/core/retry.js";
 import { ConnectionError, PaginationError, PaginationLoopError, TimeoutError, WatchTransportError } from "../src/core/errors.js";
 import { WebData as NodeWebData } from "../src/node.js";
 import { recorded, TRANSPORTS, type TransportKind } from "./helpers.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 interface Seen {
@@ -47,13 +48,13 @@ type Served = Awaited<ReturnType<typeof serve>>;
 function client(kind: TransportKind, srv: Served, apiUrl: string, options: ClientOptions = {}): PortableWebData {
   const base = { apiKey: "fc-selfhost-test", apiUrl, logLevel: "off" as const, ...options };
   if (kind === "fetch") {
-    return new PortableWebData({ ...base, fetch: (input, init) => fetch(String(input instanceof Request ? input.url : input).replace(apiUrl, srv.url), init) });
+    return new PortableWebData({ plugins: [v1Face], ...base, fetch: (input, init) => fetch(String(input instanceof Request ? input.url : input).replace(apiUrl, srv.url), init) });
   }
   const dispatcher = new Agent({ connect: (_opts, cb) => {
     const socket = connect(srv.port, "127.0.0.1", () => cb(null, socket));
     socket.on("error", (e) => cb(e, null));
   } });
-  return new NodeWebData({ ...base, dispatcher });
+  return new NodeWebData({ plugins: [v1Face], ...base, dispatcher });
 }
 
 const body = async (name: string): Promise<Answer> => {

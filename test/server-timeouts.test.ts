@@ -12,6 +12,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SERVER_TIMEOUTS } from "../src/core/server-timeout.js";
 import { TimeoutError, WebData } from "../src/index.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 /** Every route the rows reached, with ids as `{id}` (the table's form). */
 const reached = new Set<string>();
@@ -24,7 +25,7 @@ const silent: typeof fetch = (input, init) =>
   });
 
 function client(timeoutMs: number): WebData {
-  return new WebData({ apiKey: "fc-test", apiUrl: "https://api.test", fetch: silent, timeoutMs, maxRetries: 0, logLevel: "off" });
+  return new WebData({ plugins: [v1Face], apiKey: "fc-test", apiUrl: "https://api.test", fetch: silent, timeoutMs, maxRetries: 0, logLevel: "off" });
 }
 
 const MARGIN = 10_000;

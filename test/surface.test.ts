@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ValidationError, WebData } from "../src/index.js";
 import { createFakeService } from "../src/testing/index.js";
 import WebDataV1 from "../src/v1/index.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 function methodNames(obj: object): string[] {
   const names = new Set<string>();
@@ -27,7 +28,7 @@ const JUNK: unknown[][] = [
 
 describe("public surface", () => {
   const fake = createFakeService();
-  const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", maxRetries: 0, silenceDeprecationWarnings: true });
+  const client = new WebData({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", maxRetries: 0, silenceDeprecationWarnings: true });
   const targets: [string, object][] = [
     ["client", client],
     ["client.v1", client.v1],

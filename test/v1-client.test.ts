@@ -10,6 +10,7 @@ import { APIPromise } from "../src/core/request.js";
 import { createFakeService } from "../src/testing/index.js";
 import { V1Client } from "../src/v1/client.js";
 import { V1_API_METHODS, V1_PROMISE_METHODS } from "../src/v1/methods.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 describe("client.v1", () => {
   const fake = createFakeService();
@@ -18,7 +19,7 @@ describe("client.v1", () => {
   it("lists every V1Client method once, split by what the method returns", async () => {
     const methods = Object.getOwnPropertyNames(V1Client.prototype).filter((n) => n !== "constructor").sort();
     expect([...V1_API_METHODS, ...V1_PROMISE_METHODS].sort()).toEqual(methods);
-    const real = new V1Client(new WebData(opts).http) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+    const real = new V1Client(new WebData({ ...opts, plugins: [v1Face] }).http) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
     for (const name of methods) {
       const result = real[name]!(12345, { limit: -5 });
       await result.catch(() => undefined);
@@ -27,7 +28,7 @@ describe("client.v1", () => {
   });
 
   it("is a V1Client over the client's request layer, with .withResponse() and typed errors", async () => {
-    const client = new WebData(opts);
+    const client = new WebData({ ...opts, plugins: [v1Face] });
     expect(client.v1).toBeInstanceOf(V1Client);
     const p = client.v1.mapUrl("https://acme.test/");
     expect(p).toBeInstanceOf(APIPromise);

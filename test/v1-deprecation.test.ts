@@ -10,6 +10,7 @@ import { createFakeService } from "../src/testing/index.js";
 import { V2_REPLACEMENTS, type V1MethodName } from "../src/v1/deprecation.js";
 import { V1Client } from "../src/v1/client.js";
 import WebDataV1 from "../src/v1/index.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 function capture(): { logger: Logger; warnings: string[] } {
   const warnings: string[] = [];
@@ -26,7 +27,7 @@ describe("deprecation warnings", () => {
   it("are silenced by silenceDeprecationWarnings (and then still owed to a client that wants them)", async () => {
     const fake = createFakeService();
     const { logger, warnings } = capture();
-    const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logger, silenceDeprecationWarnings: true });
+    const client = new WebData({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logger, silenceDeprecationWarnings: true });
     await client.v1.mapUrl("https://acme.test/");
     await client.v1.getQueueStatus();
     expect(warnings).toEqual([]);
@@ -37,7 +38,7 @@ describe("deprecation warnings", () => {
     const fake = createFakeService();
     const a = capture();
     const b = capture();
-    const one = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logger: a.logger });
+    const one = new WebData({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logger: a.logger });
     const two = new WebDataV1({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logger: b.logger });
     await one.v1.mapUrl("https://acme.test/");
     await one.v1.mapUrl("https://acme.test/");
@@ -54,7 +55,7 @@ describe("deprecation warnings", () => {
   it("a warning is a log line: logLevel 'error' keeps it out", async () => {
     const fake = createFakeService();
     const c = capture();
-    const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logger: c.logger, logLevel: "error" });
+    const client = new WebData({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logger: c.logger, logLevel: "error" });
     await client.v1.getCreditUsage();
     expect(c.warnings).toEqual([]);
   });

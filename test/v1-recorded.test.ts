@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { BadRequestError, ConflictError, InternalServerError, NotFoundError, WebData } from "../src/index.js";
 import { recorded } from "./helpers.js";
 import { checkRequestOptions } from "../src/core/options.js";
+import { v1 as v1Face } from "../src/v1/index.js";
 
 type Exchange = Awaited<ReturnType<typeof recorded>>;
 
@@ -20,7 +21,7 @@ function replay(ex: Exchange): { client: WebData; sent: { method: string; path: 
     const body = ex.response.body;
     return new Response(typeof body === "string" ? body : JSON.stringify(body), { status: ex.response.status, headers: ex.response.headers });
   };
-  const client = new WebData({ apiKey: "fc-selfhost-test", apiUrl: "http://127.0.0.1:3002", fetch, maxRetries: 0, logLevel: "off" });
+  const client = new WebData({ plugins: [v1Face], apiKey: "fc-selfhost-test", apiUrl: "http://127.0.0.1:3002", fetch, maxRetries: 0, logLevel: "off" });
   return { client, sent };
 }
 

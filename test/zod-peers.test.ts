@@ -28,6 +28,7 @@ import * as z from "zod/v4";
 import * as zm from "zod/v4/mini";
 import { z as z3 } from "zod/v3";
 import { version } from "zod/v4/core";
+import { v1 as v1Face } from "./dist/v1/index.js";
 
 const URL_ = "https://acme.test/";
 const STRING_FORMATS = ["markdown", "html", "rawHtml", "links", "summary", "images", "branding", "screenshot", "json", "product", "menu", "audio", "video"];
@@ -59,7 +60,7 @@ const schemas = {
 export async function run() {
   const fake = createFakeService();
   const opts = { apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", maxRetries: 0, silenceDeprecationWarnings: true };
-  const c = new WebData(opts);
+  const c = new WebData({ ...opts, plugins: [v1Face] });
   const official = new Firecrawl(opts);
   const officialV1 = new FirecrawlAppV1(opts);
   const out = {};
@@ -95,8 +96,8 @@ export async function run() {
     "webhook: signature header": () => c.startCrawl(URL_, { webhook: { url: "https://hooks.test/", headers: { "X-Firecrawl-Signature": "x" } } }),
     "webhook: number": () => c.startCrawl(URL_, { webhook: 5 }),
     "v1 webhook: bad events": () => c.v1.asyncCrawlUrl(URL_, { webhook: { url: "https://hooks.test/", events: ["done"] } }),
-    "maxConcurrency: 0": async () => new WebData({ ...opts, maxConcurrency: 0 }),
-    "maxConcurrency: a word": async () => new WebData({ ...opts, maxConcurrency: "many" }),
+    "maxConcurrency: 0": async () => new WebData({ plugins: [v1Face], ...opts, maxConcurrency: 0 }),
+    "maxConcurrency: a word": async () => new WebData({ plugins: [v1Face], ...opts, maxConcurrency: "many" }),
   };
   for (const [name, fn] of Object.entries(BAD_OPTIONS)) await call("bad option " + name, fn, (b) => b);
   for (const [kind, schema] of Object.entries(schemas)) {

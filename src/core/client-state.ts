@@ -48,6 +48,9 @@ export class ClientState {
    * goes through; read by `api/endpoint.ts` `sendChecked` (the one sender) and the waiters. Undefined: none.
    */
   governance: Governance | undefined = undefined;
+
+  /** What makes the client's legacy v1 face (`client.v1`), set by the `v1` plugin of `webdata/v1`; undefined without it. */
+  v1Face: (() => unknown) | undefined = undefined;
 }
 
 /**

@@ -36,6 +36,7 @@ import { firstSeen } from "../jobs/identity.js";
 import type { JobKind, JobStatus, JobWaitOptions } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
 import { FirecrawlAppV1 } from "./v1.js";
+import { V1Client } from "../v1/client.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { officialCrawlOptions } from "./crawl-options.js";
@@ -218,7 +219,7 @@ export class Firecrawl {
 
   /** The v1 client over the same connection (official shapes: `{ success, data }` usage, `error.statusCode`). */
   get v1(): FirecrawlAppV1 {
-    return (this.#v1 ??= FirecrawlAppV1.over(this.#client.v1));
+    return (this.#v1 ??= FirecrawlAppV1.over(new V1Client(this.#client.http)));
   }
 
   /**

@@ -9,7 +9,7 @@ import { WebData } from "../client.js";
 import type { ClientOptions } from "../core/config.js";
 import { APIError, ValidationError } from "../core/errors.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
-import type { V1Client } from "../v1/client.js";
+import { V1Client } from "../v1/client.js";
 import { V1_API_METHODS, V1_PROMISE_METHODS } from "../v1/methods.js";
 import type { V1CreditUsage, V1QueueStatus, V1TokenUsage } from "../v1/usage.js";
 import type { V1ErrorResponse } from "../v1/shapes.js";
@@ -47,7 +47,7 @@ export class FirecrawlAppV1 {
     const over = typeof options === "object" && options !== null ? (options as { [OVER]?: V1Client })[OVER] : undefined;
     // The official v1 class prints nothing: no deprecation line unless asked for.
     const given = typeof options === "string" ? { apiKey: options } : options;
-    this.#v1 = over ?? (new.target as typeof FirecrawlAppV1).makeClient(given !== null && typeof given === "object" && !Array.isArray(given) ? { silenceDeprecationWarnings: true, ...given, apiKey: (given as ClientOptions).apiKey ?? undefined } : given).v1;
+    this.#v1 = over ?? new V1Client((new.target as typeof FirecrawlAppV1).makeClient(given !== null && typeof given === "object" && !Array.isArray(given) ? { silenceDeprecationWarnings: true, ...given, apiKey: (given as ClientOptions).apiKey ?? undefined } : given).http);
   }
 
   /** @internal The `WebData` whose v1 layer a client uses (the Node entry makes one with its transport). */

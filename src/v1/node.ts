@@ -13,6 +13,7 @@ export class WebDataV1 extends V1Client {
 }
 
 export default WebDataV1;
+export { v1 } from "./plugin.js";
 export type * from "./types.js";
 export type * from "./compat-types.js";
 export type { NodeClientOptions as ClientOptions } from "../node.js";
