@@ -1,8 +1,8 @@
 /**
  * The client's memory, on the client: what one client remembers between its calls lives in one
- * {@link ClientState}, made with its `HttpClient` (so one per `WebData`; its `v1` layer and the
+ * {@link ClientState}, made with its request layer (so one per `WebData`; its `v1` layer and the
  * `webdata/firecrawl` drop-in over it share it) and reached as `http.state` by every `api/` and
- * `jobs/` function, which all receive the `HttpClient`. Nothing of it is in module scope, so two
+ * `jobs/` function, which all receive the request layer. Nothing of it is in module scope, so two
  * clients in one process never change each other's results, and what ran before in the process
  * changes nothing (`test/architecture-time-state.test.ts` fails on module-level state keyed by a
  * client). The seam of the governance stages ({@link Governance}: the budget, the concurrency slot, the
@@ -65,7 +65,7 @@ export interface ClientPlugin {
   readonly from: string;
   /** The options (of the client and of its calls) that need it. */
   readonly options: readonly string[];
-  /** @internal Installs it on a client (its request layer, `HttpClient`): checks its options, sets its stages on the client's state. */
+  /** @internal Installs it on a client (its request layer): checks its options, sets its stages on the client's state. */
   install(http: unknown): void;
 }
 
