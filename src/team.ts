@@ -2,7 +2,8 @@
  * `webdata/team`: the team features, one import away. A client given the `team` plugin gets the governance stages of
  * the request path, for every call of every face (`WebData`, `client.v1`, `webdata/firecrawl`, the agent tools):
  * the credit budget (`budget`), the concurrency limit (`maxConcurrency`, or a `limiter` such as `webdata/redis`'s),
- * and the credit meter (`client.credits`); a client without it bundles none of their code.
+ * and the credit meter (`client.credits`); and the long-job features: stalled jobs (`stallTimeoutMs`,
+ * `cancelOnStall`). A client without it bundles none of their code.
  *
  * @example
  * import { WebData } from "webdata";
@@ -14,6 +15,7 @@ import type { HttpClient } from "./core/request.js";
 import { budgetWatch, refuseOverBudget } from "./team/budget.js";
 import { concurrencyLimiter, takeSlot } from "./team/limit.js";
 import { ClientCreditMeter } from "./team/meter.js";
+import { STALL } from "./team/stall.js";
 
 export { LocalSlots } from "./team/limit.js";
 export type { CreditMeter, CreditOperation, CreditSnapshot, ConcurrencyLimiter, ReleaseSlot, ClientPlugin } from "./core/client-state.js";
@@ -53,9 +55,10 @@ class TeamStages implements Governance {
 export const team: ClientPlugin = {
   name: "team",
   from: "webdata/team",
-  options: ["budget", "maxConcurrency", "limiter"],
+  options: ["budget", "maxConcurrency", "limiter", "stallTimeoutMs"],
   install(http: unknown): void {
     const client = http as HttpClient;
     client.state.governance = new TeamStages(client);
+    client.state.stall = STALL;
   },
 };

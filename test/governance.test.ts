@@ -129,6 +129,19 @@ describe("the team features need their plugin", () => {
     await expect(s.client.crawl(URL_, { limit: 1, budget: { credits: 5 } })).rejects.toThrow(/budget: is a team feature/);
     expect(s.fake.requests).toHaveLength(0);
   });
+
+  it("stallTimeoutMs without it is refused before anything is sent: the waiters, the documents iterators, the watcher", async () => {
+    s = await setup("fetch");
+    const stall = { stallTimeoutMs: 5_000 };
+    await expect(s.client.crawl(URL_, { limit: 1, ...stall })).rejects.toThrow(/stallTimeoutMs: is a team feature/);
+    await expect(s.client.batchScrape([URL_], stall)).rejects.toThrow(ValidationError);
+    await expect(s.client.crawlDocuments("00000000-0000-4000-8000-000000000000", stall).next()).rejects.toThrow(/stallTimeoutMs: is a team feature/);
+    const watch = async () => {
+      for await (const _e of s!.client.watcher("00000000-0000-4000-8000-000000000000", { ...stall, transports: ["poll"] })) break;
+    };
+    await expect(watch()).rejects.toThrow(/stallTimeoutMs: is a team feature/);
+    expect(s.fake.requests).toHaveLength(0);
+  });
 });
 
 describe("hook operation names come from the catalogue", () => {

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from "vitest";
 import { JobStalledError, JobTimeoutError, ValidationError, type Document, type WatchEvent } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { drive, jobTestSetups, tick } from "./jobs-helpers.js";
+import { team } from "../src/team.js";
 
 const { open } = jobTestSetups();
 
@@ -30,7 +31,7 @@ function settled<T>(p: Promise<T>): Promise<{ value?: T; error?: unknown }> {
 
 describe("stalled jobs", () => {
   it("crawl() throws JobStalledError once the counters have not changed for stallTimeoutMs, counted from the last progress", async () => {
-    const s = await open("fetch");
+    const s = await open("fetch", {}, { plugins: [team] });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
     const t0 = Date.now();
     const out = settled(s.client.crawl("https://acme.test/", { limit: 5, stallTimeoutMs: 60_000, pollIntervalMs: 2_000 }));
@@ -50,7 +51,7 @@ describe("stalled jobs", () => {
   });
 
   it("batchScrape() with cancelOnStall cancels the job, and says so", async () => {
-    const s = await open("fetch");
+    const s = await open("fetch", {}, { plugins: [team] });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
     const { error } = await drive(settled(s.client.batchScrape(["https://acme.test/about", "https://acme.test/contact"], { stallTimeoutMs: 30_000, cancelOnStall: true })));
     expect(error).toBeInstanceOf(JobStalledError);
@@ -61,7 +62,7 @@ describe("stalled jobs", () => {
   });
 
   it("a job that keeps progressing, however slowly, is not stalled; without stallTimeoutMs nothing stalls (the deadline still holds)", async () => {
-    const s = await open("fetch");
+    const s = await open("fetch", {}, { plugins: [team] });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
     const slow = settled(s.client.batchScrape(["https://acme.test/about", "https://acme.test/contact"], { stallTimeoutMs: 60_000 }));
     await pass(1_000);
@@ -79,7 +80,7 @@ describe("stalled jobs", () => {
   });
 
   it("crawlDocuments delivers the documents read, then throws JobStalledError", async () => {
-    const s = await open("fetch");
+    const s = await open("fetch", {}, { plugins: [team] });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
     const started = await s.client.startCrawl("https://acme.test/", { limit: 5 });
     fakeJobs(s.fake).advance(started.id, 2);
@@ -97,7 +98,7 @@ describe("stalled jobs", () => {
   });
 
   it("the watcher stops with a fatal JobStalledError (iteration and on('error')), and cancels with cancelOnStall", async () => {
-    const s = await open("fetch");
+    const s = await open("fetch", {}, { plugins: [team] });
     fakeJobs(s.fake).configure({ pagesPerPoll: 0 });
     const started = await s.client.startCrawl("https://acme.test/", { limit: 5 });
     fakeJobs(s.fake).advance(started.id, 1);
@@ -120,7 +121,7 @@ describe("stalled jobs", () => {
   });
 
   it("stallTimeoutMs is checked once, as timeoutMs: whole milliseconds a timer holds", async () => {
-    const s = await open("fetch");
+    const s = await open("fetch", {}, { plugins: [team] });
     await expect(s.client.crawl("https://acme.test/", { stallTimeoutMs: 1.5 })).rejects.toBeInstanceOf(ValidationError);
     await expect(s.client.batchScrape(["https://acme.test/"], { stallTimeoutMs: 0 })).rejects.toBeInstanceOf(ValidationError);
     await expect(s.client.crawl("https://acme.test/", { cancelOnStall: "yes" as never })).rejects.toBeInstanceOf(ValidationError);

@@ -49,6 +49,9 @@ export class ClientState {
    */
   governance: Governance | undefined = undefined;
 
+  /** The stall detection of long jobs (`stallTimeoutMs`), set by the `team` plugin of `webdata/team`; undefined without it. */
+  stall: StallDetection | undefined = undefined;
+
   /** What makes the client's legacy v1 face (`client.v1`), set by the `v1` plugin of `webdata/v1`; undefined without it. */
   v1Face: (() => unknown) | undefined = undefined;
 }
@@ -180,3 +183,45 @@ export interface CreditMeter {
   job(id: string): number | undefined;
 }
 
+
+/** The counters of a crawl or batch scrape whose change is progress. */
+export interface Counters {
+  /** `status`. */
+  status: string;
+  /** `completed`. */
+  completed: number;
+  /** `total`. */
+  total: number;
+}
+
+/** One job's progress, as the stall detection tracks it. */
+export interface StallProgress {
+  /** The last counters seen. */
+  readonly last: Counters;
+  /** Notes the counters of a status read; true when they changed (progress). */
+  see(c: Counters): boolean;
+  /** Progress seen another way (a new document on a stream). */
+  moved(): void;
+  /** Milliseconds since the last progress (or since the watch began). */
+  readonly sinceMs: number;
+}
+
+/** A job that may stall: its id, how to cancel it (`cancelOnStall`), where a failed cancel is logged. */
+export interface StalledJob {
+  /** The job's id. */
+  readonly id: string;
+  /** Cancels it on the server: true when it was cancelled. */
+  cancel(): Promise<boolean>;
+  /** Logs a warning. */
+  log(message: string): void;
+}
+
+/** Stalled jobs (`stallTimeoutMs`, `cancelOnStall`), as the `team` plugin gives them to the waiters, the documents iterators and the watcher. */
+export interface StallDetection {
+  /** A new progress tracker. */
+  progress(): StallProgress;
+  /** The `JobStalledError` of `job` at `progress`, after cancelling it with `cancelOnStall`. */
+  stalled(job: StalledJob, progress: StallProgress, cancelOnStall: boolean | undefined): Promise<Error>;
+  /** The documents iterators' check at each page read (undefined without `stallTimeoutMs`): throws at the first empty page of a running job without progress for that long. */
+  check(job: StalledJob, opts: { stallTimeoutMs?: number | undefined; cancelOnStall?: boolean | undefined }): ((page: Counters & { data: readonly unknown[] }) => Promise<void>) | undefined;
+}

@@ -29,7 +29,7 @@ import { PaginationLoopError, ValidationError } from "../core/errors.js";
 import { pollPauses } from "./poll-timing.js";
 import { DocumentMemory, documentKey } from "./identity.js";
 import { getJobPage, isTerminal, ownPage, readJobStatus } from "./status.js";
-import { stallCheck } from "./stall.js";
+import { stallOf, stalledJob } from "./stall.js";
 import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
 
 /** What a user of the walk brings: its pauses, its read rule, its schedule. */
@@ -253,8 +253,8 @@ export async function* pagesOf<TDoc = Document>(
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
   const memory = new DocumentMemory();
   let skip = 0;
-  // Stalled jobs (issue 35): with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws.
-  const stalled = stallCheck({ http, kind, id, apiVersion, request: req }, opts);
+  // A stalled job: with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws.
+  const stalled = http.state.stall?.check(stalledJob(http, kind, id, apiVersion, req), opts);
   // Paused by the ramp unless the caller set the interval (poll-timing.ts).
   for await (const page of walkPages<TDoc>(http, kind, id, req, apiVersion, { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, snapshot, at: (s) => (skip = s) })) {
     await stalled?.(page);
@@ -314,9 +314,9 @@ async function* documentsOf<TDoc>(
   let prev: number | undefined;
   const rules: WalkRules<TDoc> = { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, from: start && (start.prev ?? start.skip), at: (s) => (skip = s) };
   const walk = walkPages<TDoc>(http, kind, id, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, rules);
-  // Stalled jobs (issue 35): with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws
+  // A stalled job: with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws
   // (only on a page without documents, so every document read is delivered first).
-  const stalled = stallCheck({ http, kind, id, apiVersion, request: requestChecked }, opts);
+  const stalled = stallOf(http, opts, "documents options")?.check(stalledJob(http, kind, id, apiVersion, requestChecked), opts);
   try {
     for (;;) {
       let step: IteratorResult<JobStatus<TDoc>, void> | undefined = await walk.next();

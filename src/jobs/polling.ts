@@ -18,7 +18,8 @@ import { pagesOf } from "./pages.js";
 import { pollPauses } from "./poll-timing.js";
 import { isTerminal, ownPage, readJobStatus, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
-import { Progress, stalledError, type Counters } from "./stall.js";
+import type { Counters, StallDetection, StallProgress } from "../core/client-state.js";
+import { stalledJob } from "./stall.js";
 
 /** What {@link pollUntil} needs to know about one kind of job. */
 export interface PollSpec<S> {
@@ -34,11 +35,12 @@ export interface PollSpec<S> {
   startedAt?: number | undefined;
   /** Runs once on a successful terminal status, under the same deadline and signal (e.g. downloads the results). */
   finish?: ((s: S, signal: AbortSignal) => Promise<S>) | undefined;
-  // Stalled jobs (issue 35): a spec with counters can stall (`stallTimeoutMs`).
   /** The counters whose change is progress (crawls and batch scrapes); without them `stallTimeoutMs` does not apply. */
   counters?: ((s: S) => Counters) | undefined;
+  /** The client's stall detection (the `team` plugin's), which `stallTimeoutMs` needs. */
+  stall?: StallDetection | undefined;
   /** The `JobStalledError` to throw (after cancelling the job with `cancelOnStall`). */
-  stalled?: ((progress: Progress) => Promise<Error>) | undefined;
+  stalled?: ((progress: StallProgress) => Promise<Error>) | undefined;
 }
 
 /**
@@ -62,8 +64,8 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: JobWaitOptions = {})
           ctl.abort(new AbortError("deadline"));
         })
       : undefined;
-  // Stalled jobs (issue 35): `stallTimeoutMs` without a change of the counters stops the wait, as the deadline does.
-  const progress = spec.counters && wait.stallTimeoutMs !== undefined ? new Progress() : undefined;
+  // A stalled job: `stallTimeoutMs` without a change of the counters stops the wait, as the deadline does.
+  const progress = spec.counters && wait.stallTimeoutMs !== undefined ? spec.stall?.progress() : undefined;
   let stalled = false;
   const stallTimer =
     progress && wait.stallTimeoutMs !== undefined
@@ -181,7 +183,8 @@ export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKin
       },
       isDone: (s) => isTerminal(s.status),
       counters: (s) => s,
-      stalled: (progress) => stalledError({ http, kind, id, apiVersion: v, request: req }, progress, opts.cancelOnStall),
+      stall: http.state.stall,
+      stalled: (progress) => http.state.stall!.stalled(stalledJob(http, kind, id, v, req), progress, opts.cancelOnStall),
       failure: (s) =>
         s.status === "failed" || s.status === "cancelled" ? new JobFailedError(id, s.status, s.error)
         : wasCancelled(http, id) ? new JobFailedError(id, "cancelled", "cancelled by this client")

@@ -7,6 +7,7 @@
 import { cancelAgent, getAgentStatus, startAgentWith, type AgentOptions, type AgentStatus } from "../api/agent.js";
 import type { Budget } from "../core/config.js";
 import { pagesOf } from "./pages.js";
+import { stallOf } from "./stall.js";
 import { cancelJob } from "./status.js";
 import { startBatchScrapeWith, type BatchScrapeOptions } from "../api/batch.js";
 import { startCrawlWith, type CrawlDocument, type CrawlOptions } from "../api/crawl.js";
@@ -108,6 +109,7 @@ function counts(s: Partial<JobEnd> | undefined): Pick<JobHookEvent, "completed" 
 function split<O extends JobWaitOptions>(http: HttpClient, opts: O): { wait: JobWaitOptions; rest: Omit<O, keyof JobWaitOptions>; budget: Budget | undefined } {
   // The stall options are the waiter's, never sent (extract and agent have no counters: they ignore them).
   const { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall, budget, ...rest } = opts;
+  stallOf(http, opts, "wait options"); // `stallTimeoutMs` needs the plugin's detection: refused here, before the start
   if (budget && !http.state.governance) {
     throw new ValidationError([{ path: "budget", message: 'is a team feature: add import { team } from "webdata/team" and the client option plugins: [team] (new WebData({ ..., plugins: [team] }))' }], "wait options");
   }

@@ -35,7 +35,8 @@ import { rejectOfficialKeys } from "../api/official-keys.js";
 import { jobPath, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import { firstSeen } from "./identity.js";
-import { Progress, stalledError } from "./stall.js";
+import type { StallProgress } from "../core/client-state.js";
+import { stallOf, stalledJob } from "./stall.js";
 import { expiredOr } from "../api/job-starts.js";
 import { countersOf, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { pollToEnd } from "./watch-poll.js";
@@ -85,7 +86,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   #lastStatus = "";
   readonly #invalid: unknown;
   // Stalled jobs (issue 35): the job's progress and the timer of `stallTimeoutMs` (from the start; paused while the consumer holds events back).
-  readonly #progress = new Progress();
+  #progress: StallProgress | undefined;
   #stall: IdleTimer | undefined;
 
   /** @internal Use `client.watcher(jobId, options)`. */
@@ -236,7 +237,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       },
       document(doc) {
         if (!firstSeen(self.#seen, doc)) return false;
-        self.#progress.moved();
+        self.#progress?.moved();
         self.#stall?.heard();
         this.progress += 1;
         self.#emit({ type: "document", document: doc as TDoc });
@@ -244,7 +245,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
       },
       status(raw) {
         const { status, completed, total, creditsUsed } = countersOf(raw);
-        if (self.#progress.see({ status, completed, total })) self.#stall?.heard();
+        if (self.#progress?.see({ status, completed, total })) self.#stall?.heard();
         const key = `${status}|${completed}|${total}|${creditsUsed}`;
         if (key === self.#lastStatus) return;
         self.#lastStatus = key;
@@ -295,12 +296,13 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
 
   /** Starts the stall timer of `stallTimeoutMs` (issue 35): when it fires, the job is cancelled with `cancelOnStall`, then the watcher stops with `JobStalledError`. */
   #watchStall(o: WatchOptions): void {
-    if (o.stallTimeoutMs === undefined) return;
-    this.#progress.moved(); // counted from the watcher's start
-    const job = { http: this.#http, kind: o.kind ?? "crawl", id: this.jobId, apiVersion: this.#internals.apiVersion ?? "v2", request: this.#internals.requestOptions } as const;
+    const stall = stallOf(this.#http, o, "watcher options");
+    if (!stall || o.stallTimeoutMs === undefined) return;
+    const progress = (this.#progress = stall.progress()); // counted from the watcher's start
+    const job = stalledJob(this.#http, o.kind ?? "crawl", this.jobId, this.#internals.apiVersion ?? "v2", this.#internals.requestOptions);
     this.#stall = idleTimer(o.stallTimeoutMs, () => {
       if (this.#ended) return;
-      stalledError(job, this.#progress, o.cancelOnStall).then(
+      stall.stalled(job, progress, o.cancelOnStall).then(
         (err) => this.#stop(err),
         (err: unknown) => this.#stop(err),
       );
