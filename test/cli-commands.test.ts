@@ -281,6 +281,21 @@ describe("webdata status and cancel", () => {
   });
 });
 
+describe("webdata cancel of a job that already ended", () => {
+  it("a finished crawl: says it had already finished, exits 0, no raw 409; --json says alreadyEnded", async () => {
+    const res = await fetch(`${served.url}/v2/crawl`, { method: "POST", headers: { authorization: `Bearer ${fake.apiKey}`, "content-type": "application/json" }, body: JSON.stringify({ url: "https://acme.test", limit: 1 }) });
+    const { id } = (await res.json()) as { id: string };
+    fakeJobs(fake).finish(id);
+    const r = await run(["cancel", id]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`crawl ${id} had already ended (the server: Crawl is already completed): nothing to cancel\n`);
+    expect(r.stderr).not.toMatch(/409|ConflictError/);
+    const json = await run(["cancel", id, "--json"]);
+    expect(json.code).toBe(0);
+    expect(records(json.stdout)).toEqual([{ type: "cancelled", kind: "crawl", id, alreadyEnded: true, serverMessage: "Crawl is already completed" }]);
+  });
+});
+
 describe("webdata fake", () => {
   /** Starts `webdata fake` with no key and no URL in its environment; resolves with the first stdout line and a way to stop it. */
   function startFake(args: string[]): Promise<{ first: string; stop: (sig: NodeJS.Signals) => Promise<BinRun> }> {
