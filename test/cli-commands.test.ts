@@ -162,8 +162,9 @@ describe("webdata --verbose", () => {
   it("each request and its answer on stderr, the answer with its duration; no line ends in a space", async () => {
     const r = await run(["scrape", "https://acme.test/about", "--verbose"]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^webdata debug: -> POST \/v2\/scrape$/m);
-    expect(r.stderr).toMatch(/^webdata debug: <- POST \/v2\/scrape 200 in \d+ ms$/m);
+    const id = fake.requests[0]!.headers["x-request-id"]!;
+    expect(r.stderr).toContain(`webdata debug: -> POST /v2/scrape (request id ${id})\n`); // the id to quote to support
+    expect(r.stderr).toMatch(new RegExp(`^webdata debug: <- POST /v2/scrape 200 in \\d+ ms \\(request id ${id}\\)$`, "m"));
     for (const l of r.stderr.split("\n")) expect(l, JSON.stringify(l)).not.toMatch(/\s$/);
     expect(r.stdout).toContain("# About Acme"); // stdout keeps only the result
     expect(r.stderr).not.toContain(fake.apiKey);
@@ -173,8 +174,8 @@ describe("webdata --verbose", () => {
     fake.failNext(503, { match: "/v2/scrape" });
     const r = await run(["scrape", "https://acme.test/about", "--verbose"], { WEBDATA_LOG: "" });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^webdata info: Retrying POST \/v2\/scrape .*\(the failed attempt ran in \d+ ms\) \{"attempt":1\}$/m);
-    expect(r.stderr).toMatch(/^webdata debug: -> POST \/v2\/scrape \(attempt 2\)$/m);
+    expect(r.stderr).toMatch(/^webdata info: Retrying POST \/v2\/scrape .*\(the failed attempt ran in \d+ ms, request id [0-9a-f-]{36}\) \{"attempt":1\}$/m);
+    expect(r.stderr).toMatch(/^webdata debug: -> POST \/v2\/scrape \(attempt 2\) \(request id [0-9a-f-]{36}\)$/m);
   });
 });
 
