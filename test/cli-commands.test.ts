@@ -9,6 +9,7 @@
 import { spawn } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Document } from "../src/api/document.js";
 import { EXIT } from "../src/cli/exit.js";
@@ -299,9 +300,9 @@ describe("webdata cancel of a job that already ended", () => {
 
 describe("webdata fake", () => {
   /** Starts `webdata fake` with no key and no URL in its environment; resolves with the first stdout line and a way to stop it. */
-  function startFake(args: string[]): Promise<{ first: string; stop: (sig: NodeJS.Signals) => Promise<BinRun> }> {
+  function startFake(args: string[], nodeArgs: string[] = []): Promise<{ first: string; stop: (sig: NodeJS.Signals) => Promise<BinRun> }> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, "fake", ...args], { env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [...nodeArgs, BIN, "fake", ...args], { env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
       const closed = new Promise<BinRun>((done) => child.on("close", (code) => done({ code, stdout, stderr })));
@@ -328,12 +329,24 @@ describe("webdata fake", () => {
     expect(end.stderr).toMatch(/webdata fake service stopped \(1 request served\)/);
   });
 
+  it("without the optional ws package it says it serves no crawl WebSocket (and why, and the fix); with it, nothing of the kind", async () => {
+    const noWs = fileURLToPath(new URL("./support/no-ws.mjs", import.meta.url));
+    const { first, stop } = await startFake(["--json"], ["--import", noWs]);
+    expect(JSON.parse(first)).toMatchObject({ type: "fake", webSocket: false });
+    const end = await stop("SIGTERM");
+    expect(end.stderr).toContain("No crawl WebSocket: the optional ws package is not installed");
+    expect(end.stderr).toContain("npm install ws");
+    const withWs = await startFake([]);
+    const plain = await withWs.stop("SIGTERM");
+    expect(plain.stderr).not.toContain("No crawl WebSocket");
+  });
+
   it("--port and --json: one fake line with the URL on that port; SIGINT ends it with 0", async () => {
     const probe = await serveFake(createFakeService()); // a port that was free a moment ago
     const port = Number(new URL(probe.url).port);
     await probe.close();
     const { first, stop } = await startFake(["--port", String(port), "--json"]);
-    expect(JSON.parse(first)).toEqual({ type: "fake", url: `http://127.0.0.1:${port}`, apiKey: "fc-test-key" });
+    expect(JSON.parse(first)).toEqual({ type: "fake", url: `http://127.0.0.1:${port}`, apiKey: "fc-test-key", webSocket: true });
     const usage = await fetch(`http://127.0.0.1:${port}/v2/team/credit-usage`, { headers: { authorization: "Bearer fc-test-key" } });
     expect(usage.status).toBe(200);
     const end = await stop("SIGINT");

@@ -7,6 +7,10 @@
 import { positiveInt, record, type Command } from "./args.js";
 import { plural } from "./terminal.js";
 
+/** What `webdata fake` says when it cannot serve the crawl WebSocket. */
+export const NO_WEBSOCKET =
+  "No crawl WebSocket: the optional ws package is not installed, so upgrades are answered 501 and watchers (webdata crawl, client.watcher) read jobs by polling. npm install ws to serve it.";
+
 /** `webdata fake`. */
 export const FAKE_COMMAND: Command = {
   summary: "serve the built-in fake service here: try the CLI, MCP server or client with no key, no network",
@@ -15,7 +19,8 @@ export const FAKE_COMMAND: Command = {
 Serves the fake service of webdata/testing on http://127.0.0.1:<port> until Ctrl-C (or SIGTERM),
 and prints the URL and key to use: on stdout, as a line to paste into a shell,
   export WEBDATA_API_URL=http://127.0.0.1:<port> WEBDATA_API_KEY=fc-test-key
-(with --json: one line {"type":"fake","url":...,"apiKey":...}). Its web is a small fixture site
+(with --json: one line {"type":"fake","url":...,"apiKey":...,"webSocket":...}). The crawl
+WebSocket is served when the optional ws package is installed; without it, it says so. Its web is a small fixture site
 at https://acme.test (any other address answers as a page that could not be scraped); its jobs
 move on as they are read. Nothing leaves this machine, and no key is needed to start it.
 
@@ -36,7 +41,7 @@ Options:
       if (code === "EADDRINUSE" || code === "EACCES") throw new Error(`cannot listen on port ${port} (${code}): pass --port <n> (0 picks a free one)`);
       throw err;
     }
-    ctx.out(ctx.json ? record("fake", { url: served.url, apiKey: fake.apiKey }) : `export WEBDATA_API_URL=${served.url} WEBDATA_API_KEY=${fake.apiKey}\n`);
+    ctx.out(ctx.json ? record("fake", { url: served.url, apiKey: fake.apiKey, webSocket: served.webSocket }) : `export WEBDATA_API_URL=${served.url} WEBDATA_API_KEY=${fake.apiKey}\n`);
     ctx.err(
       [
         `webdata fake service on ${served.url} (key ${fake.apiKey}). Ctrl-C stops it.`,
@@ -45,6 +50,7 @@ Options:
         `  webdata crawl ${FIXTURE_ORIGIN} --limit 5`,
         `  webdata mcp (an MCP server reading this fake)`,
         `The client or webdata/firecrawl: { apiKey: "${fake.apiKey}", apiUrl: "${served.url}" }.`,
+        ...(served.webSocket ? [] : [NO_WEBSOCKET]),
         "",
       ].join("\n"),
     );
