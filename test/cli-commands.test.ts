@@ -341,6 +341,21 @@ describe("webdata fake", () => {
     expect(plain.stderr).not.toContain("No crawl WebSocket");
   });
 
+  it("--any-url answers any URL with a generated page: scrape and crawl of a site off the fixture web work", async () => {
+    const { first, stop } = await startFake(["--any-url"]);
+    const m = /^export WEBDATA_API_URL=(\S+) WEBDATA_API_KEY=(\S+)$/.exec(first)!;
+    const env = { env: { WEBDATA_API_URL: m[1]!, WEBDATA_API_KEY: m[2]! } };
+    const page = await runBin(["scrape", "https://firecrawl.dev"], env);
+    expect(page.code, page.stderr).toBe(0);
+    expect(page.stdout).toMatch(/^# firecrawl\.dev\n/);
+    const crawl = await runBin(["crawl", "https://firecrawl.dev", "--limit", "10", "--json", "--poll-interval-ms", "500"], env);
+    expect(crawl.code, crawl.stderr).toBe(0);
+    expect(crawl.stdout).toContain('"type":"done"');
+    expect(crawl.stdout.split("\n").filter((l) => l.includes('"type":"document"'))).toHaveLength(4);
+    const end = await stop("SIGTERM");
+    expect(end.stderr).toContain("(any URL answers with a generated page: --any-url)");
+  });
+
   it("--port and --json: one fake line with the URL on that port; SIGINT ends it with 0", async () => {
     const probe = await serveFake(createFakeService()); // a port that was free a moment ago
     const port = Number(new URL(probe.url).port);
