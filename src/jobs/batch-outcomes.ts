@@ -49,9 +49,15 @@ export interface BatchFailure {
  * `byUrl`: each input URL, as given, to its outcome (a `Map`: `get(url)`, the first occurrence's), and
  * {@link BatchOutcomes.all} for a URL given more than once.
  */
-export class BatchOutcomes<TDoc> extends Map<string, TDoc | BatchFailure> {
-  readonly #all = new Map<string, (TDoc | BatchFailure)[]>();
+export interface BatchOutcomes<TDoc> extends Map<string, TDoc | BatchFailure> {
   /** Every occurrence's outcome of `url` in input order (one for a URL given once; none for a URL not given). */
+  all(url: string): (TDoc | BatchFailure)[];
+}
+
+/** The {@link BatchOutcomes} that {@link outcomesOf} builds. */
+class Outcomes<TDoc> extends Map<string, TDoc | BatchFailure> implements BatchOutcomes<TDoc> {
+  readonly #all = new Map<string, (TDoc | BatchFailure)[]>();
+  /** Every occurrence's outcome of `url` in input order. */
   all(url: string): (TDoc | BatchFailure)[] {
     return [...(this.#all.get(url) ?? [])];
   }
@@ -126,7 +132,7 @@ export function outcomesOf<TDoc extends Document>(inputs: readonly string[], doc
   for (const e of errors?.errors ?? []) fail(e.url, { reason: "error", error: e.error, code: e.code, entry: e });
   for (const url of errors?.robotsBlocked ?? []) fail(url, { reason: "robots", error: "blocked by the site's robots.txt (the service did not scrape it)" });
   for (const url of invalidURLs) fail(url, { reason: "invalid", error: "not a valid URL: the service skipped it (invalidURLs)" });
-  const out = new BatchOutcomes<TDoc>();
+  const out = new Outcomes<TDoc>();
   for (const { input, doc, failure } of slots) {
     const status = doc && errorStatus(doc);
     out.add(
