@@ -46,7 +46,7 @@ import { ValidationError } from "./core/errors.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
 import { jobDocuments, type DocumentStream } from "./jobs/pages.js";
-import { recordOutcomes, type BatchDocuments, type BatchDocumentsOptions, type BatchFailure } from "./jobs/batch-outcomes.js";
+import { recordOutcomes, type BatchDocuments, type BatchDocumentsOptions, type BatchOutcomes } from "./jobs/batch-outcomes.js";
 import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait, type ValidateOption } from "./jobs/waiters.js";
 import type { V1Client } from "./v1/client.js";
 
@@ -236,7 +236,7 @@ export class WebData {
    * Scrapes many URLs and waits for the end: every document (plus `invalidURLs`). `json` is typed
    * from the json format's schema in `formats`; with `validate: true` every document is parsed with it.
    */
-  batchScrape<O extends BatchScrapeOptions & JobWaitOptions = BatchScrapeOptions & JobWaitOptions>(urls: string[], options?: O, requestOptions?: RequestOptions): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[]; readonly byUrl: Map<string, ScrapeResult<O> | BatchFailure> }> {
+  batchScrape<O extends BatchScrapeOptions & JobWaitOptions = BatchScrapeOptions & JobWaitOptions>(urls: string[], options?: O, requestOptions?: RequestOptions): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[]; readonly byUrl: BatchOutcomes<ScrapeResult<O>> }> {
     return batchScrapeAndWait<O>(this.#http, urls, options, requestOptions);
   }
 

@@ -100,7 +100,7 @@ export type { DeprecationInfo } from "./core/response.js";
 export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidResponseErrorInit, ResponseIssue, ResultIssue } from "./core/errors.js";
 // Long jobs (issue 35): the parts of the stall options and of `byUrl`.
 export type { StallOptions } from "./jobs/types.js";
-export type { BatchFailureReason } from "./jobs/batch-outcomes.js";
+export type { BatchFailureReason, BatchOutcomes } from "./jobs/batch-outcomes.js";
 export type { LogLevel } from "./core/config.js";
 export type { RetryEvent } from "./core/retry.js";
 // Lifecycle hooks (issue 34).

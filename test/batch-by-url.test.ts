@@ -27,12 +27,20 @@ const doc = (o: Document | BatchFailure | undefined): Document => {
 };
 
 describe.each(TRANSPORTS)("byUrl over %s", (kind) => {
-  it("gives each input its document or its failure, a redirect staying with the URL requested, a repeated input once", async () => {
+  it("gives each input its document or its failure, a redirect staying with the URL requested, a repeated input one key", async () => {
     const s = await open(kind);
     s.fake.addPage({ url: "https://acme.test/old-about", redirectTo: "/about" });
     const inputs = ["https://acme.test/old-about", "https://acme.test/about", "http://nowhere.invalid/", "https://acme.test/about", "not a url"];
     const job = await drive(s.client.batchScrape(inputs, { ignoreInvalidURLs: true }));
     expect([...job.byUrl.keys()]).toEqual(["https://acme.test/old-about", "https://acme.test/about", "http://nowhere.invalid/", "not a url"]);
+    // The URL given twice is two inputs: all() gives each its own document, none lost.
+    const twice = job.byUrl.all("https://acme.test/about").map(doc);
+    expect(twice).toHaveLength(2);
+    expect(twice[0]).toBe(job.byUrl.get("https://acme.test/about"));
+    expect(twice[1]).not.toBe(twice[0]);
+    expect(new Set(job.data)).toEqual(new Set([doc(job.byUrl.get("https://acme.test/old-about")), ...twice]));
+    expect(job.byUrl.all("https://acme.test/old-about")).toHaveLength(1);
+    expect(job.byUrl.all("https://elsewhere.test/")).toEqual([]);
     const moved = doc(job.byUrl.get("https://acme.test/old-about"));
     expect(moved.metadata).toMatchObject({ sourceURL: "https://acme.test/old-about", url: "https://acme.test/about" });
     expect(doc(job.byUrl.get("https://acme.test/about")).metadata).toMatchObject({ sourceURL: "https://acme.test/about" });
@@ -42,6 +50,17 @@ describe.each(TRANSPORTS)("byUrl over %s", (kind) => {
     // /errors was read once, because an input had no document; byUrl is not part of the result's JSON.
     expect(s.fake.requests.filter((r) => r.pathname.endsWith("/errors"))).toHaveLength(1);
     expect(Object.keys(job)).not.toContain("byUrl");
+  });
+
+  it("a page that answered 404 is a failure (reason http) carrying its document, not a document; /errors is not read for it", async () => {
+    const s = await open(kind);
+    const job = await drive(s.client.batchScrape(["https://acme.test/about", "https://acme.test/no-such-page"]));
+    const gone = failed(job.byUrl.get("https://acme.test/no-such-page"));
+    expect(gone).toMatchObject({ reason: "http", statusCode: 404, url: "https://acme.test/no-such-page", error: "the page answered HTTP 404" });
+    expect(gone.document?.metadata).toMatchObject({ statusCode: 404 });
+    expect(job.data).toContain(gone.document); // still among the job's documents
+    expect(doc(job.byUrl.get("https://acme.test/about")).metadata).toMatchObject({ statusCode: 200 });
+    expect(s.fake.requests.filter((r) => r.pathname.endsWith("/errors"))).toHaveLength(0);
   });
 
   it("does not read /errors when every input has a document", async () => {

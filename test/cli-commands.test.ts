@@ -9,6 +9,7 @@
 import { spawn } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Document } from "../src/api/document.js";
 import { EXIT } from "../src/cli/exit.js";
@@ -162,8 +163,9 @@ describe("webdata --verbose", () => {
   it("each request and its answer on stderr, the answer with its duration; no line ends in a space", async () => {
     const r = await run(["scrape", "https://acme.test/about", "--verbose"]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^webdata debug: -> POST \/v2\/scrape$/m);
-    expect(r.stderr).toMatch(/^webdata debug: <- POST \/v2\/scrape 200 in \d+ ms$/m);
+    const id = fake.requests[0]!.headers["x-request-id"]!;
+    expect(r.stderr).toContain(`webdata debug: -> POST /v2/scrape (request id ${id})\n`); // the id to quote to support
+    expect(r.stderr).toMatch(new RegExp(`^webdata debug: <- POST /v2/scrape 200 in \\d+ ms \\(request id ${id}\\)$`, "m"));
     for (const l of r.stderr.split("\n")) expect(l, JSON.stringify(l)).not.toMatch(/\s$/);
     expect(r.stdout).toContain("# About Acme"); // stdout keeps only the result
     expect(r.stderr).not.toContain(fake.apiKey);
@@ -173,8 +175,8 @@ describe("webdata --verbose", () => {
     fake.failNext(503, { match: "/v2/scrape" });
     const r = await run(["scrape", "https://acme.test/about", "--verbose"], { WEBDATA_LOG: "" });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/^webdata info: Retrying POST \/v2\/scrape .*\(the failed attempt ran in \d+ ms\) \{"attempt":1\}$/m);
-    expect(r.stderr).toMatch(/^webdata debug: -> POST \/v2\/scrape \(attempt 2\)$/m);
+    expect(r.stderr).toMatch(/^webdata info: Retrying POST \/v2\/scrape .*\(the failed attempt ran in \d+ ms, request id [0-9a-f-]{36}\) \{"attempt":1\}$/m);
+    expect(r.stderr).toMatch(/^webdata debug: -> POST \/v2\/scrape \(attempt 2\) \(request id [0-9a-f-]{36}\)$/m);
   });
 });
 
@@ -281,11 +283,26 @@ describe("webdata status and cancel", () => {
   });
 });
 
+describe("webdata cancel of a job that already ended", () => {
+  it("a finished crawl: says it had already finished, exits 0, no raw 409; --json says alreadyEnded", async () => {
+    const res = await fetch(`${served.url}/v2/crawl`, { method: "POST", headers: { authorization: `Bearer ${fake.apiKey}`, "content-type": "application/json" }, body: JSON.stringify({ url: "https://acme.test", limit: 1 }) });
+    const { id } = (await res.json()) as { id: string };
+    fakeJobs(fake).finish(id);
+    const r = await run(["cancel", id]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`crawl ${id} had already ended (the server: Crawl is already completed): nothing to cancel\n`);
+    expect(r.stderr).not.toMatch(/409|ConflictError/);
+    const json = await run(["cancel", id, "--json"]);
+    expect(json.code).toBe(0);
+    expect(records(json.stdout)).toEqual([{ type: "cancelled", kind: "crawl", id, alreadyEnded: true, serverMessage: "Crawl is already completed" }]);
+  });
+});
+
 describe("webdata fake", () => {
   /** Starts `webdata fake` with no key and no URL in its environment; resolves with the first stdout line and a way to stop it. */
-  function startFake(args: string[]): Promise<{ first: string; stop: (sig: NodeJS.Signals) => Promise<BinRun> }> {
+  function startFake(args: string[], nodeArgs: string[] = []): Promise<{ first: string; stop: (sig: NodeJS.Signals) => Promise<BinRun> }> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [BIN, "fake", ...args], { env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [...nodeArgs, BIN, "fake", ...args], { env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
       const closed = new Promise<BinRun>((done) => child.on("close", (code) => done({ code, stdout, stderr })));
@@ -312,12 +329,39 @@ describe("webdata fake", () => {
     expect(end.stderr).toMatch(/webdata fake service stopped \(1 request served\)/);
   });
 
+  it("without the optional ws package it says it serves no crawl WebSocket (and why, and the fix); with it, nothing of the kind", async () => {
+    const noWs = fileURLToPath(new URL("./support/no-ws.mjs", import.meta.url));
+    const { first, stop } = await startFake(["--json"], ["--import", noWs]);
+    expect(JSON.parse(first)).toMatchObject({ type: "fake", webSocket: false });
+    const end = await stop("SIGTERM");
+    expect(end.stderr).toContain("No crawl WebSocket: the optional ws package is not installed");
+    expect(end.stderr).toContain("npm install ws");
+    const withWs = await startFake([]);
+    const plain = await withWs.stop("SIGTERM");
+    expect(plain.stderr).not.toContain("No crawl WebSocket");
+  });
+
+  it("--any-url answers any URL with a generated page: scrape and crawl of a site off the fixture web work", async () => {
+    const { first, stop } = await startFake(["--any-url"]);
+    const m = /^export WEBDATA_API_URL=(\S+) WEBDATA_API_KEY=(\S+)$/.exec(first)!;
+    const env = { env: { WEBDATA_API_URL: m[1]!, WEBDATA_API_KEY: m[2]! } };
+    const page = await runBin(["scrape", "https://firecrawl.dev"], env);
+    expect(page.code, page.stderr).toBe(0);
+    expect(page.stdout).toMatch(/^# firecrawl\.dev\n/);
+    const crawl = await runBin(["crawl", "https://firecrawl.dev", "--limit", "10", "--json", "--poll-interval-ms", "500"], env);
+    expect(crawl.code, crawl.stderr).toBe(0);
+    expect(crawl.stdout).toContain('"type":"done"');
+    expect(crawl.stdout.split("\n").filter((l) => l.includes('"type":"document"'))).toHaveLength(4);
+    const end = await stop("SIGTERM");
+    expect(end.stderr).toContain("(any URL answers with a generated page: --any-url)");
+  });
+
   it("--port and --json: one fake line with the URL on that port; SIGINT ends it with 0", async () => {
     const probe = await serveFake(createFakeService()); // a port that was free a moment ago
     const port = Number(new URL(probe.url).port);
     await probe.close();
     const { first, stop } = await startFake(["--port", String(port), "--json"]);
-    expect(JSON.parse(first)).toEqual({ type: "fake", url: `http://127.0.0.1:${port}`, apiKey: "fc-test-key" });
+    expect(JSON.parse(first)).toEqual({ type: "fake", url: `http://127.0.0.1:${port}`, apiKey: "fc-test-key", webSocket: true });
     const usage = await fetch(`http://127.0.0.1:${port}/v2/team/credit-usage`, { headers: { authorization: "Bearer fc-test-key" } });
     expect(usage.status).toBe(200);
     const end = await stop("SIGINT");

@@ -207,10 +207,12 @@ describe.each(TRANSPORTS)("every face goes through the hooks, over %s", (kind) =
     const make = (opts: object) => (kind === "fetch" ? new WebData(over(s, kind, { plugins: [v1Face], ...opts, logLevel: "debug" as const })) : new NodeWebData(over(s, kind, { plugins: [v1Face], ...opts, logLevel: "debug" as const })));
     s.fake.failNext(503, { match: "/v2/scrape", headers: NOW });
     await make(v).scrape("https://acme.test/about");
-    expect(lines).toContainEqual(expect.stringMatching(/^webdata debug: -> POST \/v2\/scrape\n$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^webdata info: Retrying POST \/v2\/scrape .*\(the failed attempt ran in \d+ ms\) \{"attempt":1\}\n$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^webdata debug: -> POST \/v2\/scrape \(attempt 2\)\n$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^webdata debug: <- POST \/v2\/scrape 200 in \d+ ms\n$/));
+    // Each line with the call's request id, the one x-request-id its attempts sent.
+    const id = s.fake.requests[0]!.headers["x-request-id"]!;
+    expect(lines).toContainEqual(`webdata debug: -> POST /v2/scrape (request id ${id})\n`);
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^webdata info: Retrying POST /v2/scrape .*\\(the failed attempt ran in \\d+ ms, request id ${id}\\) \\{"attempt":1\\}\\n$`)));
+    expect(lines).toContainEqual(`webdata debug: -> POST /v2/scrape (attempt 2) (request id ${id})\n`);
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^webdata debug: <- POST /v2/scrape 200 in \\d+ ms \\(request id ${id}\\)\\n$`)));
     expect(lines.join("")).not.toContain(s.fake.apiKey);
     lines.length = 0;
     await make({ logger: v.logger }).scrape("https://acme.test/about");

@@ -6,7 +6,7 @@
  */
 import type { AgentStatus } from "../api/agent.js";
 import type { ExtractStatus } from "../api/extract.js";
-import { NotFoundError } from "../core/errors.js";
+import { ConflictError, NotFoundError } from "../core/errors.js";
 import type { WebData } from "../node.js";
 import { badArgument, needPositionals, positiveInt, record, schemaFile, sleep, stringFlag, type Command, type CommandContext, type Values } from "./args.js";
 import { EXIT, STDOUT_CLOSED } from "./exit.js";
@@ -203,7 +203,9 @@ Options:
     usage: `Usage: webdata cancel <id> [--kind crawl|batch|agent]
 
 Cancels a running job on the server and says so (with --json: one line
-{"type":"cancelled","kind":...,"id":...}). The id is a crawl's unless --kind says otherwise.
+{"type":"cancelled","kind":...,"id":...}). A job that had already ended (the server answers
+409) is said so, with the server's words, and exits 0 (--json adds "alreadyEnded":true).
+The id is a crawl's unless --kind says otherwise.
 An extract job cannot be cancelled: the service has no way to.
 
 Options:
@@ -216,7 +218,14 @@ Options:
       if (kind === "extract") throw badArgument("kind", "an extract job cannot be cancelled: the service has no way to (it ends by itself; webdata status <id> --kind extract reads it)");
       const id = positionals[0]!;
       const req = { signal: ctx.signal };
-      await (kind === "crawl" ? ctx.client.cancelCrawl(id, req) : kind === "batch" ? ctx.client.cancelBatchScrape(id, req) : ctx.client.cancelAgent(id, req));
+      try {
+        await (kind === "crawl" ? ctx.client.cancelCrawl(id, req) : kind === "batch" ? ctx.client.cancelBatchScrape(id, req) : ctx.client.cancelAgent(id, req));
+      } catch (err) {
+        // 409: the job had already ended (completed, failed or cancelled): nothing to cancel, which is what was asked.
+        if (!(err instanceof ConflictError)) throw err;
+        ctx.out(ctx.json ? record("cancelled", { kind, id, alreadyEnded: true, serverMessage: err.serverMessage }) : `${kind} ${id} had already ended (the server: ${err.serverMessage}): nothing to cancel\n`);
+        return 0;
+      }
       ctx.out(ctx.json ? record("cancelled", { kind, id }) : `Cancelled ${kind} ${id}\n`);
       return 0;
     },

@@ -7,10 +7,13 @@
  * URL after redirects is `metadata.url`, used only when `sourceURL` is absent), so a redirect never
  * moves a document to another input. A URL matches an input exactly, else after normalising both (a
  * scheme added when missing, as the service does; host case, default port, fragment and a trailing `/`
- * of a path dropped). Each document and each failure is given to at most one input; an input listed
- * twice is one key of the map (the first document for it). Failures come from the job's `/errors`
- * (`errors[]`, then `robotsBlocked`), read only when an input is left without a document, and from the
- * start's `invalidURLs`; an input with none of these gets a failure saying that nothing was reported.
+ * of a path dropped). Each document and each failure is given to at most one input. A URL listed twice is
+ * two inputs, each with its own outcome: one key of the map, whose value is its first occurrence's, and
+ * `byUrl.all(url)` every occurrence's, in input order ({@link BatchOutcomes}). A document of a page that
+ * answered an HTTP error (`metadata.statusCode` 400 or more: a 404 page) is a failure (`reason: "http"`)
+ * that carries it. Failures come from the job's `/errors` (`errors[]`, then `robotsBlocked`), read only when
+ * an input is left without a document, and from the start's `invalidURLs`; an input with none of these gets a
+ * failure saying that nothing was reported.
  */
 import type { Document } from "../api/document.js";
 import { AbortError, ValidationError, WebDataError } from "../core/errors.js";
@@ -19,8 +22,8 @@ import { getJobErrors } from "./status.js";
 import type { DocumentStream } from "./pages.js";
 import type { JobDocumentsOptions, JobError, JobErrors } from "./types.js";
 
-/** Why a batch input has no document: the server's error, robots.txt, an invalid URL, or nothing reported. */
-export type BatchFailureReason = "error" | "robots" | "invalid" | "missing";
+/** Why a batch input has no document: the server's error, robots.txt, an invalid URL, nothing reported, or a page that answered an HTTP error. */
+export type BatchFailureReason = "error" | "robots" | "invalid" | "missing" | "http";
 
 /** A batch-scrape input that has no document (a value of `byUrl`; a `Document` never has `failed`). */
 export interface BatchFailure {
@@ -28,7 +31,7 @@ export interface BatchFailure {
   failed: true;
   /** The input URL, as given. */
   url: string;
-  /** Where the failure comes from: the job's `/errors` (`error`), its `robotsBlocked` (`robots`), the start's `invalidURLs` (`invalid`), or nowhere (`missing`). */
+  /** Where the failure comes from: the job's `/errors` (`error`), its `robotsBlocked` (`robots`), the start's `invalidURLs` (`invalid`), nowhere (`missing`), or the page's own HTTP status (`http`: a 404 page). */
   reason: BatchFailureReason;
   /** The server's error text, or what the reason means ("no document and no error reported", ...). */
   error: string;
@@ -36,6 +39,34 @@ export interface BatchFailure {
   code?: string | undefined;
   /** The server's `/errors` entry (scrape id, timestamp), for `reason: "error"`. */
   entry?: JobError | undefined;
+  /** The page's HTTP status, for `reason: "http"`. */
+  statusCode?: number | undefined;
+  /** The document the service returned for the error page (its content: a 404 page's text), for `reason: "http"`. */
+  document?: Document | undefined;
+}
+
+/**
+ * `byUrl`: each input URL, as given, to its outcome (a `Map`: `get(url)`, the first occurrence's), and
+ * {@link BatchOutcomes.all} for a URL given more than once.
+ */
+export interface BatchOutcomes<TDoc> extends Map<string, TDoc | BatchFailure> {
+  /** Every occurrence's outcome of `url` in input order (one for a URL given once; none for a URL not given). */
+  all(url: string): (TDoc | BatchFailure)[];
+}
+
+/** The {@link BatchOutcomes} that {@link outcomesOf} builds. */
+class Outcomes<TDoc> extends Map<string, TDoc | BatchFailure> implements BatchOutcomes<TDoc> {
+  readonly #all = new Map<string, (TDoc | BatchFailure)[]>();
+  /** Every occurrence's outcome of `url` in input order. */
+  all(url: string): (TDoc | BatchFailure)[] {
+    return [...(this.#all.get(url) ?? [])];
+  }
+  /** Adds an occurrence's outcome (the map's value stays the first occurrence's). */
+  add(url: string, outcome: TDoc | BatchFailure): void {
+    const list = this.#all.get(url);
+    if (list) list.push(outcome);
+    else (this.#all.set(url, [outcome]), this.set(url, outcome));
+  }
 }
 
 /** True when a `byUrl` value is a {@link BatchFailure} rather than a document. */
@@ -62,31 +93,32 @@ function requestedUrl(doc: Document): string | undefined {
   return typeof u === "string" ? u : undefined;
 }
 
-/** What an input has been given so far. */
-type Slot<TDoc> = { doc?: TDoc; failure?: BatchFailure };
+/** What an input (one occurrence of a URL) has been given so far. */
+type Slot<TDoc> = { input: string; doc?: TDoc; failure?: BatchFailure };
+
+/** A document's HTTP status when it is an error page (400 or more), else undefined. */
+function errorStatus(doc: Document): number | undefined {
+  const code = (doc as { metadata?: { statusCode?: unknown } }).metadata?.statusCode;
+  return typeof code === "number" && code >= 400 ? code : undefined;
+}
 
 /**
- * Each input URL (as given, each once) to its document or its failure: see the module's note. `errors`
- * is the job's `/errors` (undefined when it was not needed: every input has a document).
+ * Each input URL (as given; a URL given twice, each occurrence) to its document or its failure: see the
+ * module's note. `errors` is the job's `/errors` (undefined when it was not needed: every input has a document).
  */
-export function outcomesOf<TDoc extends Document>(inputs: readonly string[], docs: Iterable<TDoc>, errors: JobErrors | undefined, invalidURLs: readonly string[] = [], unread?: string): Map<string, TDoc | BatchFailure> {
-  const slots = new Map<string, Slot<TDoc>>();
-  const byKey = new Map<string, string[]>();
-  for (const input of inputs) {
-    if (slots.has(input)) continue;
-    slots.set(input, {});
-    const key = urlKey(input);
-    byKey.set(key, [...(byKey.get(key) ?? []), input]);
+export function outcomesOf<TDoc extends Document>(inputs: readonly string[], docs: Iterable<TDoc>, errors: JobErrors | undefined, invalidURLs: readonly string[] = [], unread?: string): BatchOutcomes<TDoc> {
+  const slots: Slot<TDoc>[] = inputs.map((input) => ({ input }));
+  const exact = new Map<string, Slot<TDoc>[]>();
+  const byKey = new Map<string, Slot<TDoc>[]>();
+  for (const slot of slots) {
+    exact.set(slot.input, [...(exact.get(slot.input) ?? []), slot]);
+    const key = urlKey(slot.input);
+    byKey.set(key, [...(byKey.get(key) ?? []), slot]);
   }
-  /** The input `url` names that is still `open` (exact first, then by {@link urlKey}). */
+  /** The first input `url` names that is still `open` (exact first, then by {@link urlKey}). */
   const find = (url: string, open: (s: Slot<TDoc>) => boolean): Slot<TDoc> | undefined => {
-    const exact = slots.get(url);
-    if (exact) return open(exact) ? exact : undefined;
-    for (const input of byKey.get(urlKey(url)) ?? []) {
-      const slot = slots.get(input) as Slot<TDoc>;
-      if (open(slot)) return slot;
-    }
-    return undefined;
+    const same = exact.get(url);
+    return same ? same.find(open) : byKey.get(urlKey(url))?.find(open);
   };
   for (const doc of docs) {
     const url = requestedUrl(doc);
@@ -100,12 +132,14 @@ export function outcomesOf<TDoc extends Document>(inputs: readonly string[], doc
   for (const e of errors?.errors ?? []) fail(e.url, { reason: "error", error: e.error, code: e.code, entry: e });
   for (const url of errors?.robotsBlocked ?? []) fail(url, { reason: "robots", error: "blocked by the site's robots.txt (the service did not scrape it)" });
   for (const url of invalidURLs) fail(url, { reason: "invalid", error: "not a valid URL: the service skipped it (invalidURLs)" });
-  const out = new Map<string, TDoc | BatchFailure>();
-  for (const [input, slot] of slots) {
-    out.set(
+  const out = new Outcomes<TDoc>();
+  for (const { input, doc, failure } of slots) {
+    const status = doc && errorStatus(doc);
+    out.add(
       input,
-      slot.doc ??
-        (slot.failure ? { ...slot.failure, url: input } : { failed: true, url: input, reason: "missing", error: unread ? `no document, and the job's /errors could not be read (${unread})` : "no document and no error reported: the service returned neither for this URL (scrape it again)" }),
+      status !== undefined ? { failed: true, url: input, reason: "http", error: `the page answered HTTP ${status}`, statusCode: status, document: doc }
+      : (doc ??
+        (failure ? { ...failure, url: input } : { failed: true, url: input, reason: "missing", error: unread ? `no document, and the job's /errors could not be read (${unread})` : "no document and no error reported: the service returned neither for this URL (scrape it again)" })),
     );
   }
   return out;
@@ -114,7 +148,7 @@ export function outcomesOf<TDoc extends Document>(inputs: readonly string[], doc
 /** True when some input has no document among `docs` (then `/errors` is read). */
 function someMissing(inputs: readonly string[], docs: Iterable<Document>): boolean {
   const outcomes = outcomesOf(inputs, docs, undefined);
-  return [...outcomes.values()].some(isBatchFailure);
+  return inputs.some((url) => outcomes.all(url).some((o) => isBatchFailure(o) && o.reason === "missing"));
 }
 
 /**
@@ -122,7 +156,7 @@ function someMissing(inputs: readonly string[], docs: Iterable<Document>): boole
  * is left without a document. A failed `/errors` read (after the request layer's retries) does not fail
  * the batch, whose documents are in hand: those inputs are `missing`, their failure says why. An abort still throws.
  */
-export async function readOutcomes<TDoc extends Document>(http: HttpClient, id: string, inputs: readonly string[], docs: readonly TDoc[], invalidURLs: readonly string[] | undefined, req: RequestOptions | undefined): Promise<Map<string, TDoc | BatchFailure>> {
+export async function readOutcomes<TDoc extends Document>(http: HttpClient, id: string, inputs: readonly string[], docs: readonly TDoc[], invalidURLs: readonly string[] | undefined, req: RequestOptions | undefined): Promise<BatchOutcomes<TDoc>> {
   if (!someMissing(inputs, docs)) return outcomesOf(inputs, docs, undefined, invalidURLs);
   try {
     return outcomesOf(inputs, docs, await getJobErrors(http, "batch", id, req), invalidURLs);
@@ -134,8 +168,8 @@ export async function readOutcomes<TDoc extends Document>(http: HttpClient, id: 
 }
 
 /** A batch's result with `byUrl` added, not enumerable (so the result's JSON and equality stay as they were). */
-export function withByUrl<R extends object, TDoc>(result: R, byUrl: Map<string, TDoc | BatchFailure>): R & { readonly byUrl: Map<string, TDoc | BatchFailure> } {
-  return Object.defineProperty(result, "byUrl", { value: byUrl, enumerable: false }) as R & { readonly byUrl: Map<string, TDoc | BatchFailure> };
+export function withByUrl<R extends object, TDoc>(result: R, byUrl: BatchOutcomes<TDoc>): R & { readonly byUrl: BatchOutcomes<TDoc> } {
+  return Object.defineProperty(result, "byUrl", { value: byUrl, enumerable: false }) as R & { readonly byUrl: BatchOutcomes<TDoc> };
 }
 
 /** Options of `batchScrapeDocuments`: those of every documents iterator, and the batch's inputs for `byUrl()`. */
@@ -151,7 +185,7 @@ export interface BatchDocuments<TDoc> extends DocumentStream<TDoc> {
    * iteration has ended (it resolves then; it rejects when the iteration failed or was stopped early).
    * Holds the documents yielded, so it needs `urls` (without it, a `ValidationError`).
    */
-  byUrl(): Promise<Map<string, TDoc | BatchFailure>>;
+  byUrl(): Promise<BatchOutcomes<TDoc>>;
 }
 
 /** Checks the `urls` option of `batchScrapeDocuments` (an array of strings, or absent). */
@@ -168,8 +202,8 @@ export function checkUrlsOption(urls: unknown): readonly string[] | undefined {
  * `byUrl()` (reading `/errors` when an input has no document). Without `urls`, `byUrl()` is a `ValidationError`.
  */
 export function recordOutcomes<TDoc extends Document>(http: HttpClient, id: string, urls: unknown, req: RequestOptions | undefined, inner: DocumentStream<TDoc>, resumed = false): BatchDocuments<TDoc> {
-  let settle: { resolve: (m: Map<string, TDoc | BatchFailure>) => void; reject: (e: unknown) => void } | undefined;
-  const result = new Promise<Map<string, TDoc | BatchFailure>>((resolve, reject) => (settle = { resolve, reject }));
+  let settle: { resolve: (m: BatchOutcomes<TDoc>) => void; reject: (e: unknown) => void } | undefined;
+  const result = new Promise<BatchOutcomes<TDoc>>((resolve, reject) => (settle = { resolve, reject }));
   result.catch(() => undefined); // read only when `byUrl()` is called
   let inputs: readonly string[] | undefined;
   try {

@@ -22,7 +22,7 @@ import { checkRequestOptions, checkWaitOptions, NO_OPTIONS, withBudget, withSign
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobDocumentsOptions, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
 import { waitForJob, waitForTask } from "./polling.js";
-import { readOutcomes, withByUrl, type BatchFailure } from "./batch-outcomes.js";
+import { readOutcomes, withByUrl, type BatchOutcomes } from "./batch-outcomes.js";
 
 /** The `validate` option of the `extract` and `agent` waiters. */
 export interface ValidateOption {
@@ -164,7 +164,7 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & JobWaitO
   urls: string[],
   options?: O,
   req?: RequestOptions,
-): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[]; readonly byUrl: Map<string, ScrapeResult<O> | BatchFailure> }> {
+): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[]; readonly byUrl: BatchOutcomes<ScrapeResult<O>> }> {
   const opts = checkWaitOptions<BatchScrapeOptions & JobWaitOptions>(options, "batch scrape options");
   const checked = checkRequestOptions(req);
   rejectOfficialKeys("batchScrape", opts, "batch scrape options");

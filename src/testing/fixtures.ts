@@ -113,6 +113,31 @@ export function buildFixtureWeb(manyPages = 24): FixturePage[] {
   return pages;
 }
 
+/** The pages of a site the fake generates for an unknown host (`anyUrl`): a closed set, linked to each other, so a crawl ends. */
+export const GENERATED_PATHS = ["/", "/about", "/docs", "/blog"] as const;
+
+/**
+ * A page the fake generates for `url` on a host it does not know (`anyUrl`): a title from the host and
+ * path, a line saying it was generated, and links to the site's {@link GENERATED_PATHS}. Deterministic.
+ */
+export function generatedPage(url: string, inSitemap: boolean): FixturePage {
+  const u = new URL(url);
+  const path = u.pathname === "/" ? "" : u.pathname;
+  const title = `${u.host}${path}${u.search}`;
+  const links = GENERATED_PATHS.map((p) => normalizeTarget(`${u.origin}${p}`));
+  const nav = GENERATED_PATHS.map((p, i) => `[${p === "/" ? "Home" : p.slice(1)}](${links[i]})`).join(" | ");
+  return {
+    url: normalizeTarget(url),
+    title,
+    description: `A page the fake service generated for ${title}.`,
+    markdown: `# ${title}\n\nA page the fake service generated for ${normalizeTarget(url)}: it answers any URL (anyUrl) with a page like this one.\n\n${nav}`,
+    links,
+    images: [],
+    inSitemap,
+    statusCode: 200,
+  };
+}
+
 /** A page's HTML (for the `html`/`rawHtml` formats). */
 export function htmlOf(p: FixturePage): string {
   if (p.html !== undefined) return p.html;

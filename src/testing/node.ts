@@ -16,6 +16,11 @@ export interface ServedFake {
   url: string;
   /** The underlying server. */
   server: Server;
+  /**
+   * Whether the crawl WebSocket (`ws://.../v2/crawl/<id>`) is served: false with `webSocket: false`, or when
+   * the optional `ws` package is not installed (upgrades are then answered 501 and watchers read by REST).
+   */
+  webSocket: boolean;
   /** Stops the server and closes open connections. */
   close(): Promise<void>;
 }
@@ -54,11 +59,13 @@ export async function serveFake(fake: FakeService, options: ServeFakeOptions = {
   });
   const sockets = fakeWebSocketServer(fake, options.webSocket !== false);
   server.on("upgrade", sockets.upgrade);
+  const webSocket = await sockets.served(); // loads `ws` now, so the answer says whether the socket is served
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
     server,
+    webSocket,
     close: () =>
       new Promise<void>((resolve) => {
         sockets.close();

@@ -4,7 +4,7 @@
  * fault injection. Endpoint handlers live in `handlers/` and register routes
  * here. Portable: only web-standard globals.
  */
-import { buildFixtureWeb, normalizeTarget, pageFrom, type FixturePage, type PageSpec } from "./fixtures.js";
+import { buildFixtureWeb, generatedPage, GENERATED_PATHS, normalizeTarget, pageFrom, type FixturePage, type PageSpec } from "./fixtures.js";
 import {
   abortableDelay, connectionError, corruptFault, rateLimitFault, stalled,
   type CorruptOptions, type DropOptions, type FailOptions, type FaultScope, type FaultSpec, type RateLimitSpec, type StallOptions,
@@ -71,6 +71,15 @@ export interface FakeServiceOptions {
   pages?: PageSpec[];
   /** Serve the default site at `https://acme.test` (default true; false leaves only `pages`). */
   defaultSite?: boolean;
+  /**
+   * Answer any URL with a generated page (default false: a URL off the fixture web is a scrape failure, as an
+   * unreachable site is). A host the fake does not know gets a small generated site (`/`, `/about`, `/docs`,
+   * `/blog`, linked to each other, in its sitemap) plus a page for any other path asked for, so scrape, map,
+   * crawl and batch scrape of any site work: code written against the real service (the official client's
+   * README) runs unchanged. The fixture site and your `pages` keep their own pages (an unknown path there is
+   * a 404 page); a host under `.invalid` still never resolves.
+   */
+  anyUrl?: boolean;
   /**
    * The team's webhook secret: the fake then POSTs each job's webhook events,
    * signed with `x-firecrawl-signature` as the service signs them. Without it
@@ -259,6 +268,7 @@ export class FakeService {
       deprecations: options.deprecations ?? true,
       teamConcurrency: options.teamConcurrency,
       browserHoldMs: options.browserHoldMs ?? 0,
+      anyUrl: options.anyUrl ?? false,
     };
     this.pages = options.defaultSite === false ? [] : buildFixtureWeb(this.options.manyPages);
     this.team = { id: "team-default", planCredits: this.options.planCredits, creditsUsed: 0, ledger: [] };
@@ -424,7 +434,7 @@ export class FakeService {
     this.#faults.length = 0;
   }
 
-  /** Finds a fixture page by URL. */
+  /** Finds a fixture page by URL; with `anyUrl`, a page of a host the fake does not know is generated (and kept). */
   findPage(url: string): FixturePage | undefined {
     let target: string;
     try {
@@ -432,7 +442,26 @@ export class FakeService {
     } catch {
       return undefined;
     }
-    return this.pages.find((p) => normalizeTarget(p.url) === target);
+    return this.pages.find((p) => normalizeTarget(p.url) === target) ?? (this.options.anyUrl ? this.#generate(target) : undefined);
+  }
+
+  /** Hosts whose site the fake generated (`anyUrl`). */
+  readonly #generatedHosts = new Set<string>();
+
+  /** The generated page of `target` (normalised), its host's generated site added first; none for a host with pages of its own or under `.invalid`. */
+  #generate(target: string): FixturePage | undefined {
+    const u = new URL(target);
+    if ((u.protocol !== "http:" && u.protocol !== "https:") || u.hostname.endsWith(".invalid")) return undefined;
+    if (!this.#generatedHosts.has(u.host)) {
+      if (this.pages.some((p) => new URL(p.url).host === u.host)) return undefined; // the fixture site or yours: its own pages only
+      this.#generatedHosts.add(u.host);
+      for (const path of GENERATED_PATHS) this.pages.push(generatedPage(`${u.origin}${path}`, true));
+    }
+    const known = this.pages.find((p) => normalizeTarget(p.url) === target);
+    if (known) return known;
+    const page = generatedPage(target, false);
+    this.pages.push(page);
+    return page;
   }
 
   /** Charges credits to a team; throws a 402 answer when it has too few. */

@@ -12,6 +12,8 @@ import { jobStream, openConnection } from "./handlers/streams.js";
 
 /** Upgrade handling of one served fake. */
 export interface FakeWebSocketServer {
+  /** True when the crawl WebSocket is served: enabled, and the optional `ws` package loads (it is loaded by this call). */
+  served(): Promise<boolean>;
   /** Answers an HTTP upgrade request. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Terminates every open socket. */
@@ -28,6 +30,7 @@ export function fakeWebSocketServer(fake: FakeService, enabled = true): FakeWebS
       () => undefined,
     ));
   return {
+    served: async () => enabled && (await load()) !== undefined,
     upgrade(req, socket, head) {
       const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
       const m = /^\/(v1|v2)\/crawl\/([^/]+)$/.exec(url.pathname);

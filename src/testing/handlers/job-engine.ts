@@ -172,6 +172,7 @@ export function createCrawl(fake: FakeService, version: "v1" | "v2", url: string
   const sitemap = options.ignoreSitemap === true ? "skip" : (options.sitemap ?? "include");
   if (sitemap !== "only") enqueue(job, normalize(url, false), 0);
   if (sitemap !== "skip") {
+    fake.findPage(url); // with `anyUrl`, an unknown site is generated before its sitemap is read
     let host: string | undefined;
     try {
       host = new URL(normalize(url, false)).host;

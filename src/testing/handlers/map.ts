@@ -20,6 +20,7 @@ interface MapQuery {
 
 function links(fake: FakeService, q: MapQuery): { url: string; title: string; description: string }[] {
   const start = new URL(/^[a-z]+:\/\//i.test(q.url) ? q.url : `http://${q.url}`);
+  fake.findPage(start.toString()); // with `anyUrl`, an unknown site is generated before it is mapped
   let pages = fake.pages.filter((p) => new URL(p.url).host === start.host);
   if (q.sitemap === "only") pages = pages.filter((p) => p.inSitemap);
   if (q.sitemap === "skip") pages = pages.filter((p) => !p.inSitemap || p.url === `${start.origin}/`);

@@ -217,6 +217,7 @@ export function registerV1(fake: FakeService): void {
     const maxUrls = typeof b.maxUrls === "number" ? b.maxUrls : 10;
     if (maxUrls < 1 || maxUrls > 5000) badRequest(["maxUrls"], "Number must be between 1 and 5000", "too_big");
     const host = new URL(/^[a-z]+:\/\//i.test(String(b.url)) ? String(b.url) : `http://${String(b.url)}`).host;
+    fake.findPage(String(b.url)); // with `anyUrl`, an unknown site is generated first
     const pages = fake.pages.filter((p) => new URL(p.url).host === host).slice(0, maxUrls);
     fake.charge(team, pages.length, key);
     const llmstxt = `# ${pages[0]?.title ?? host}\n\n${pages.map((p) => `- [${p.title}](${p.url}): ${p.description}`).join("\n")}\n`;
