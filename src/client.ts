@@ -46,7 +46,7 @@ import { ValidationError } from "./core/errors.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
 import { jobDocuments, type DocumentStream } from "./jobs/pages.js";
-import { recordOutcomes, type BatchDocuments, type BatchDocumentsOptions, type BatchOutcomes } from "./jobs/batch-outcomes.js";
+import { outcomeReader, withoutOutcomes, type BatchDocuments, type BatchDocumentsOptions, type BatchOutcomes } from "./jobs/batch-outcomes.js";
 import { agentAndWait, batchScrapeAndWait, crawlAndWait, extractAndWait, type ValidateOption } from "./jobs/waiters.js";
 import type { V1Client } from "./v1/client.js";
 
@@ -219,7 +219,9 @@ export class WebData {
    */
   batchScrapeDocuments<T = unknown>(id: string, options?: BatchDocumentsOptions<T>, requestOptions?: RequestOptions): BatchDocuments<Document<T>> {
     const given = options !== null && typeof options === "object" ? (options as { urls?: unknown; resumeFrom?: unknown }) : undefined;
-    return recordOutcomes(this.#http, id, given?.urls, requestOptions, jobDocuments<Document<T>>(this.#http, "batch", id, options, requestOptions), given?.resumeFrom !== undefined);
+    const stream = jobDocuments<Document<T>>(this.#http, "batch", id, options, requestOptions);
+    const outcomes = outcomeReader(this.#http);
+    return outcomes ? outcomes.record(this.#http, id, given?.urls, requestOptions, stream, given?.resumeFrom !== undefined) : withoutOutcomes(stream);
   }
 
   /** Failed pages of a batch scrape: `GET /v2/batch/scrape/<id>/errors`. */

@@ -3,7 +3,7 @@
  * the request path, for every call of every face (`WebData`, `client.v1`, `webdata/firecrawl`, the agent tools):
  * the credit budget (`budget`), the concurrency limit (`maxConcurrency`, or a `limiter` such as `webdata/redis`'s),
  * and the credit meter (`client.credits`); and the long-job features: stalled jobs (`stallTimeoutMs`,
- * `cancelOnStall`). A client without it bundles none of their code.
+ * `cancelOnStall`) and each batch input's outcome (`byUrl`). A client without it bundles none of their code.
  *
  * @example
  * import { WebData } from "webdata";
@@ -16,8 +16,10 @@ import { budgetWatch, refuseOverBudget } from "./team/budget.js";
 import { concurrencyLimiter, takeSlot } from "./team/limit.js";
 import { ClientCreditMeter } from "./team/meter.js";
 import { STALL } from "./team/stall.js";
+import { OUTCOMES } from "./team/outcomes.js";
 
 export { LocalSlots } from "./team/limit.js";
+export { isBatchFailure } from "./team/outcomes.js";
 export type { CreditMeter, CreditOperation, CreditSnapshot, ConcurrencyLimiter, ReleaseSlot, ClientPlugin } from "./core/client-state.js";
 export type { Budget } from "./core/options.js";
 
@@ -60,5 +62,6 @@ export const team: ClientPlugin = {
     const client = http as HttpClient;
     client.state.governance = new TeamStages(client);
     client.state.stall = STALL;
+    client.state.outcomes = OUTCOMES;
   },
 };

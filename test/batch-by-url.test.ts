@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ValidationError, WebData, type BatchFailure, type Document } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { recorded, TRANSPORTS } from "./helpers.js";
+import { team } from "../src/team.js";
 import { drivePaced as drive, jobTestSetups } from "./jobs-helpers.js";
 
 const { open } = jobTestSetups();
@@ -28,7 +29,7 @@ const doc = (o: Document | BatchFailure | undefined): Document => {
 
 describe.each(TRANSPORTS)("byUrl over %s", (kind) => {
   it("gives each input its document or its failure, a redirect staying with the URL requested, a repeated input one key", async () => {
-    const s = await open(kind);
+    const s = await open(kind, {}, { plugins: [team] });
     s.fake.addPage({ url: "https://acme.test/old-about", redirectTo: "/about" });
     const inputs = ["https://acme.test/old-about", "https://acme.test/about", "http://nowhere.invalid/", "https://acme.test/about", "not a url"];
     const job = await drive(s.client.batchScrape(inputs, { ignoreInvalidURLs: true }));
@@ -53,7 +54,7 @@ describe.each(TRANSPORTS)("byUrl over %s", (kind) => {
   });
 
   it("a page that answered 404 is a failure (reason http) carrying its document, not a document; /errors is not read for it", async () => {
-    const s = await open(kind);
+    const s = await open(kind, {}, { plugins: [team] });
     const job = await drive(s.client.batchScrape(["https://acme.test/about", "https://acme.test/no-such-page"]));
     const gone = failed(job.byUrl.get("https://acme.test/no-such-page"));
     expect(gone).toMatchObject({ reason: "http", statusCode: 404, url: "https://acme.test/no-such-page", error: "the page answered HTTP 404" });
@@ -64,14 +65,14 @@ describe.each(TRANSPORTS)("byUrl over %s", (kind) => {
   });
 
   it("does not read /errors when every input has a document", async () => {
-    const s = await open(kind);
+    const s = await open(kind, {}, { plugins: [team] });
     const job = await drive(s.client.batchScrape(["https://acme.test/about", "https://acme.test/contact"]));
     expect([...job.byUrl.values()].every((o) => !("failed" in o))).toBe(true);
     expect(s.fake.requests.filter((r) => r.pathname.endsWith("/errors"))).toHaveLength(0);
   });
 
   it("batchScrapeDocuments with urls: byUrl() after the last document; without urls it says what it needs", async () => {
-    const s = await open(kind);
+    const s = await open(kind, {}, { plugins: [team] });
     const started = await s.client.startBatchScrape(["https://acme.test/about", "http://nowhere.invalid/"]);
     fakeJobs(s.fake).finish(started.id);
     const docs = s.client.batchScrapeDocuments(started.id, { urls: ["https://acme.test/about", "http://nowhere.invalid/"] });
@@ -102,7 +103,7 @@ describe("byUrl on the recorded server's answers (msw)", () => {
   );
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   afterAll(() => server.close());
-  const client = () => new WebData({ apiKey: "fc-selfhost-test", apiUrl: API, maxRetries: 0, logLevel: "off" });
+  const client = () => new WebData({ plugins: [team], apiKey: "fc-selfhost-test", apiUrl: API, maxRetries: 0, logLevel: "off" });
 
   it("a failed URL found only in /errors (completed 1 of 1) is that input's failure; the document is matched by sourceURL", async () => {
     statusBody = (await recorded("batch-scrape-v2-status-completed-with-failure.json")).response.body;

@@ -130,6 +130,15 @@ describe("the team features need their plugin", () => {
     expect(s.fake.requests).toHaveLength(0);
   });
 
+  it("byUrl without it: batchScrape() works and its byUrl throws the ValidationError; batchScrapeDocuments' byUrl() rejects with it", async () => {
+    s = await setup("fetch");
+    const done = await s.client.batchScrape([URL_]);
+    expect(done.data).toHaveLength(1);
+    expect(() => done.byUrl).toThrow(/byUrl: is a team feature: add import \{ team \} from "webdata\/team"/);
+    const stream = s.client.batchScrapeDocuments("00000000-0000-4000-8000-000000000000", { urls: [URL_] });
+    await expect(stream.byUrl()).rejects.toThrow(ValidationError);
+  });
+
   it("stallTimeoutMs without it is refused before anything is sent: the waiters, the documents iterators, the watcher", async () => {
     s = await setup("fetch");
     const stall = { stallTimeoutMs: 5_000 };

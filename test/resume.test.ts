@@ -10,6 +10,7 @@ import { ValidationError, WebData as PortableWebData, type Document } from "../s
 import { WebData as NodeWebData } from "../src/node.js";
 import { fakeJobs, serveFake } from "../src/testing/node.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
+import { team } from "../src/team.js";
 
 const doc = (n: number) => ({ markdown: `# ${n}`, metadata: { scrapeId: `scrape-${n}`, sourceURL: `https://acme.test/${n}`, statusCode: 200 } });
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
@@ -42,7 +43,7 @@ const straight = (skip: number) => Array.from({ length: 100 }, (_, i) => skip + 
 
 /** A client of its own (its own `ClientState`), as a restarted process makes, on the same fake. */
 function freshClient(s: Setup): PortableWebData {
-  return new PortableWebData({ apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, logLevel: "off" });
+  return new PortableWebData({ plugins: [team], apiKey: s.fake.apiKey, apiUrl: s.url, fetch: s.fake.fetch, logLevel: "off" });
 }
 
 /** Reads `n` documents, then stops; returns their ids and the position after the last. */

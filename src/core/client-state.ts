@@ -49,6 +49,9 @@ export class ClientState {
    */
   governance: Governance | undefined = undefined;
 
+  /** Batch outcomes (`byUrl`): a `BatchOutcomeReader` (`jobs/batch-outcomes.ts`), set by the `team` plugin of `webdata/team`; undefined without it. */
+  outcomes: unknown = undefined;
+
   /** The stall detection of long jobs (`stallTimeoutMs`), set by the `team` plugin of `webdata/team`; undefined without it. */
   stall: StallDetection | undefined = undefined;
 

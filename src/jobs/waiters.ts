@@ -22,7 +22,7 @@ import { checkRequestOptions, checkWaitOptions, NO_OPTIONS, withBudget, withSign
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { JobDocumentsOptions, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
 import { waitForJob, waitForTask } from "./polling.js";
-import { readOutcomes, withByUrl, type BatchOutcomes } from "./batch-outcomes.js";
+import { outcomeReader, withByUrl, type BatchOutcomes } from "./batch-outcomes.js";
 
 /** The `validate` option of the `extract` and `agent` waiters. */
 export interface ValidateOption {
@@ -176,7 +176,8 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & JobWaitO
   const job = await observeJob(http, checked, "batch", started.id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt, onStatus }, checked)));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
   // Every input has an outcome (issue 35): `/errors` is read only when an input has no document.
-  const byUrl = await readOutcomes(http, started.id, urls, data, started.invalidURLs, withSignal(checked, signal));
+  const byUrl = await outcomeReader(http)?.read(http, started.id, urls, data, started.invalidURLs, withSignal(checked, signal)); // with the team plugin
+
   return withByUrl(started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data }, byUrl);
 }
 
