@@ -12,11 +12,10 @@ import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import type { Dispatcher } from "undici";
 import { WebData as PortableWebData } from "./client.js";
 import type { ClientOptions } from "./core/config.js";
-import { checkDeclared, readLimited } from "./core/body.js";
+import { bodyReadFailure, checkDeclared, describe, fitsDeclared, provesNotSent, readLimited, type Transport, type TransportRequest, type TransportResponse } from "./core/transport.js";
 import { ConnectionError } from "./core/errors.js";
 import { check, int } from "./core/validate.js";
 import * as z from "zod/v4/mini";
-import { bodyReadFailure, describe, fitsDeclared, provesNotSent, type Transport, type TransportRequest, type TransportResponse } from "./core/transport.js";
 
 /** Options of the Node client: the portable ones plus connection control. */
 export interface NodeClientOptions extends ClientOptions {

@@ -151,7 +151,7 @@ describe("ARCHITECTURE.md's table of homes names files that exist", () => {
 
   it("reads the table", () => {
     expect(homes.length).toBeGreaterThan(15);
-    expect(homes).toEqual(expect.arrayContaining(["core/request.ts", "core/retry.ts", "core/redact.ts", "jobs/identity.ts"]));
+    expect(homes).toEqual(expect.arrayContaining(["core/request.ts", "core/retry.ts", "core/redact.ts", "jobs/pages.ts"]));
   });
 
   it.each(homes)("%s exists in src/", (home) => {
@@ -162,8 +162,10 @@ describe("ARCHITECTURE.md's table of homes names files that exist", () => {
 describe("v1 maps, it does not send (ARCHITECTURE.md: v1 only maps names and shapes onto api/ and jobs/)", () => {
   const v1 = sourceFiles().filter((f) => f.startsWith("v1/"));
   const { graph } = srcGraph();
-  /** Homes of rules the v1 layer gets through the shared api/ and jobs/ calls and never applies itself: retries, the sleep, the server-timeout table, redaction, document identity (and the 404 grace: the start is noted by the shared job start). */
-  const HOMES = ["core/retry.ts", "core/abort.ts", "core/server-timeout.ts", "core/redact.ts", "jobs/identity.ts"];
+  /** Homes of rules the v1 layer gets through the shared api/ and jobs/ calls and never applies itself: retries, the sleep, redaction; the server-timeout table and document identity by name (their modules hold what v1 may use too); and the 404 grace: the start is noted by the shared job start. */
+  const HOMES = ["core/retry.ts", "core/redact.ts"];
+  /** Rules that share a module with what v1 may use (option checks, the documents iterators): the names v1 must not import. */
+  const RULES: Record<string, RegExp> = { "core/time.ts": /\b(onAbort|linkSignal|delay)\b/, "core/options.ts": /\b(SERVER_TIMEOUTS|serverTimeoutMs|attemptTimeoutMs)\b/, "jobs/pages.ts": /\b(documentKey|firstSeen|DocumentMemory)\b/ };
 
   it("reads the v1 modules", () => {
     expect(v1).toEqual(expect.arrayContaining(["v1/client.ts", "v1/scrape.ts", "v1/crawl.ts", "v1/jobs.ts", "v1/usage.ts"]));
@@ -175,7 +177,16 @@ describe("v1 maps, it does not send (ARCHITECTURE.md: v1 only maps names and sha
   });
 
   it("no v1 module applies those rules itself: it imports nothing from their homes, and notes no job start (api/job-starts.ts startJob does)", () => {
-    const direct = v1.flatMap((f) => readFileSync(join(SRC, f), "utf8").includes("noteStart") ? [`${f} notes a start itself`] : (graph.get(f)?.files ?? []).filter((i) => !i.typeOnly && HOMES.includes(i.file)).map((i) => `${f} -> ${i.file}`));
+    const direct = v1.flatMap((f) => {
+      const code = readFileSync(join(SRC, f), "utf8");
+      if (code.includes("noteStart")) return [`${f} notes a start itself`];
+      const homes = (graph.get(f)?.files ?? []).filter((i) => !i.typeOnly && HOMES.includes(i.file)).map((i) => `${f} -> ${i.file}`);
+      const named = Object.entries(RULES).flatMap(([home, names]) => {
+        const from = [...code.matchAll(/import \{([^}]*)\} from "([^"]+)"/g)].filter((m) => m[2]!.endsWith(home.replace(/\.ts$/, ".js")));
+        return from.some((m) => names.test(m[1]!)) ? [`${f} -> ${home} (a rule of its own)`] : [];
+      });
+      return [...homes, ...named];
+    });
     expect(direct).toEqual([]);
   });
 });
@@ -363,10 +374,10 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
     {
       rule: "document identity (what makes two documents of a job the same)",
       row: "| what makes two documents of a job the same",
-      homes: ["jobs/identity.ts"],
+      homes: ["jobs/pages.ts"],
       markers: [
-        ["jobs/identity.ts", /\bexport function documentKey\b/],
-        ["jobs/identity.ts", /\bexport function firstSeen\b/],
+        ["jobs/pages.ts", /\bexport function documentKey\b/],
+        ["jobs/pages.ts", /\bexport function firstSeen\b/],
       ],
       logic: [{ what: "a document identity of its own", re: /\bscrapeId\b[^;\n]*\bsourceURL\b|\.(?:has|add|get|set)\(\s*[\w.?]*\b(?:scrapeId|sourceURL)\b/ }],
     },
@@ -497,7 +508,7 @@ describe("official compatibility lives in webdata/firecrawl (WebData returns its
    * WebData's results to the official client's; the v1 face (`v1/`), whose answers are the v1 API's own
    * `{ success, ... }`; the fake service (`testing/`), which answers as the server does; and the webhook
    * deliveries' types (`api/webhooks.ts`), where `success` is the wire's field of each event.
-   * `api/official-keys.ts` only refuses official keys with a hint naming the drop-in: it adapts nothing.
+   * `api/endpoint.ts` only refuses official keys with a hint naming the drop-in: it adapts nothing.
    */
   const ALLOWED_DIRS = ["firecrawl/", "v1/", "testing/"];
   const EXCEPTIONS: Record<string, string> = { "api/webhooks.ts": "the webhook deliveries' own `success` field (the wire's)" };

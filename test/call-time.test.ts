@@ -5,10 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { WebData } from "../src/index.js";
-import { createFakeService } from "../src/testing/index.js";
+import { createFakeService, fakeJobs, fakeTasks } from "../src/testing/index.js";
 import * as z325 from "zod3/v4";
-import { POLL_FLOOR_OPTION } from "../src/jobs/poll-timing.js";
-import { fakeJobs, fakeTasks } from "../src/testing/index.js";
+import { POLL_FLOOR_OPTION } from "../src/jobs/pages.js";
 import "../src/zod4.js"; // zod 3.25's zod/v4 schemas need the opt-in converter (webdata/zod4)
 import { v1 as v1Face } from "../src/v1/index.js";
 

@@ -71,7 +71,7 @@ describe("CommonJS build under a vm host without import()", () => {
     const { fake, client: c } = client();
     fakeJobs(fake);
     const job = await c.startCrawl("https://acme.test/", { limit: 3 });
-    // The internal test-only poll floor (src/jobs/poll-timing.ts): the public floor is 500 ms.
+    // The internal test-only poll floor (src/jobs/pages.ts): the public floor is 500 ms.
     const types: string[] = [];
     for await (const ev of c.watcher(job.id, { transports: ["poll"], pollIntervalMs: 50, [Symbol.for("webdata.internal.minPollIntervalMs")]: 50 } as never)) {
       types.push(ev.type);

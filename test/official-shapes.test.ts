@@ -1,6 +1,6 @@
 /**
  * What the official client's shapes put on the wire here, and what its
- * seconds-based keys are told before anything is sent (api/official-keys.ts).
+ * seconds-based keys are told before anything is sent (api/endpoint.ts).
  * `WebData` reads none of the official shapes (it refuses them with a hint);
  * the drop-in adapts them (src/firecrawl/official-shapes.ts). The
  * compile-and-run test (official-compat) checks that each call site runs; this

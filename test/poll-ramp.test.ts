@@ -1,5 +1,5 @@
 /**
- * The first polls ramp up (`src/jobs/poll-timing.ts`, issue 26 item 7): without a
+ * The first polls ramp up (`src/jobs/pages.ts`, issue 26 item 7): without a
  * `pollIntervalMs`, a watcher (REST polling), a waiter and a document iterator pause
  * 500, 750, 1125, 1687.5 ms, then 2000 ms. Measured on the fake's clock (fake timers,
  * the in-process fake): a crawl whose first document is scraped at 1 s is seen at
@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WatcherOptions } from "../src/index.js";
-import { DEFAULT_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS, POLL_FLOOR_OPTION, pollPauses } from "../src/jobs/poll-timing.js";
+import { DEFAULT_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS, POLL_FLOOR_OPTION, pollPauses } from "../src/jobs/pages.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { tick } from "./jobs-helpers.js";
 import { inProcessSetup } from "./watch-helpers.js";

@@ -1,11 +1,11 @@
 /**
- * The poll numbers stated once in `src/jobs/poll-timing.ts`: one default
+ * The poll numbers stated once in `src/jobs/pages.ts`: one default
  * (2000 ms) and one public floor (500 ms) for every poll, the watcher's
  * included; only the internal test-only option lowers the floor.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WatcherOptions } from "../src/index.js";
-import { DEFAULT_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS, POLL_FLOOR_OPTION, pollInterval } from "../src/jobs/poll-timing.js";
+import { DEFAULT_POLL_INTERVAL_MS, MIN_POLL_INTERVAL_MS, POLL_FLOOR_OPTION, pollInterval } from "../src/jobs/pages.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { setup } from "./helpers.js";
 import { drive, tick } from "./jobs-helpers.js";

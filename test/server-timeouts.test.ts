@@ -10,7 +10,7 @@
  * an ignored server timeout changes the figure.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SERVER_TIMEOUTS } from "../src/core/server-timeout.js";
+import { SERVER_TIMEOUTS } from "../src/core/options.js";
 import { TimeoutError, WebData } from "../src/index.js";
 import { v1 as v1Face } from "../src/v1/index.js";
 

@@ -9,8 +9,7 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl } from "../core/validate.js";
 import { PROMPT } from "./limits.js";
 import { started, statusOf, taskStartAnswer, taskStatus } from "./extract.js";
-import { send, sendChecked, withChecked, type Endpoint } from "./endpoint.js";
-import { rejectOfficialForm, rejectOfficialKeys } from "./official-keys.js";
+import { type Endpoint, rejectOfficialForm, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
 

@@ -8,12 +8,11 @@ import { APIPromise, type AttemptInfo, type HttpClient, type RequestOptions } fr
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { IdempotencyConflictError, type APIError } from "../core/errors.js";
-import { rejectOfficialKeys } from "./official-keys.js";
+import { type Endpoint, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
 import type { Document } from "./document.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
 import { jobStartShape, noteStart, withoutSuccess } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
-import { send, sendChecked, withChecked, type Endpoint } from "./endpoint.js";
 
 /** Options of a v2 crawl (every field of reference §4.1). Unknown fields are passed to the server. */
 export interface CrawlOptions {

@@ -3,19 +3,17 @@
  * of one (method, route, query, body and its checks, answer schema, retry policy,
  * idempotency, how the answer becomes the result), is an {@link Endpoint}; {@link send}
  * sends any of them, so a resource method is one line. The server-timeout rule is applied
- * here, by route, from its table (`core/server-timeout.ts`), never by an endpoint module.
+ * here, by route, from its table (`core/options.ts`), never by an endpoint module.
  * This is the one module that calls `HttpClient.request`, `HttpClient.answer` and `HttpClient.raw`
  * (`test/architecture.test.ts` checks it).
  */
-import { fill } from "../core/path.js";
-import { checkRequestOptions, isChecked, type Checked } from "../core/options.js";
+import { attemptTimeoutMs, CALL_BUDGET, type Checked, checkRequestOptions, isChecked, SERVER_TIMEOUTS, serverTimeoutMs, type ServerTimeoutRoute } from "../core/options.js";
 import { APIPromise, type HttpClient, type RequestOptions, type RequestSpec, type WithResponse } from "../core/request.js";
 import type { ResponseSchema } from "../core/response.js";
-import { attemptTimeoutMs, SERVER_TIMEOUTS, serverTimeoutMs, type ServerTimeoutRoute } from "../core/server-timeout.js";
 import type { Governance, GovernedCall, ReleaseSlot } from "../core/client-state.js";
-import { CALL_BUDGET } from "../core/options.js";
 import type { TransportResponse } from "../core/transport.js";
 import type { OperationName } from "./operations.js";
+import { isRecord, ValidationError, type ValidationIssue } from "../core/errors.js";
 
 /**
  * An endpoint called with the arguments `A`: its route and what the arguments become
@@ -169,4 +167,122 @@ export async function open<A extends unknown[]>(http: HttpClient, ep: Endpoint<A
 /** {@link open} with request options checked already (the watcher's stream, opened again on each reconnect). */
 export function openChecked<A extends unknown[]>(http: HttpClient, ep: Endpoint<A>, req: Checked<RequestOptions>, ...args: A): Promise<TransportResponse> {
   return http.raw(() => specOf(ep as Endpoint<A, unknown, unknown>, args), req);
+}
+
+/*
+ * Request paths with every value put in them checked and percent-encoded, so
+ * an id can never change the route: `fill("/v2/crawl/{id}", [id])`, how
+ * `api/endpoint.ts` builds an endpoint's path from its route template.
+ */
+/** One path segment: a string that is not empty, `.` or `..`, percent-encoded; anything else is a `ValidationError` (nothing is sent). */
+function segment(v: unknown): string {
+  try {
+    // `encodeURIComponent` throws a URIError on a lone surrogate ("\uD800"): it has no UTF-8 form.
+    if (typeof v === "string" && v.trim() !== "" && v !== "." && v !== "..") return encodeURIComponent(v);
+  } catch {}
+  // A string is shown as JSON, so a lone surrogate reads "\ud800".
+  throw new ValidationError([{ path: "id", message: `must be a non-empty string id, not "." or "..", got ${typeof v == "string" ? JSON.stringify(v) : v === null || typeof v != "object" && typeof v != "function" ? String(v) : Array.isArray(v) ? "an array" : typeof v == "object" ? "an object" : "a function"}` }]);
+}
+
+/** `route` with each `{name}` placeholder replaced, in order, by the next of `values` as one checked, encoded segment. */
+export function fill(route: string, values: readonly unknown[]): string {
+  if (!route.includes("{")) return route; // no placeholder (`/v2/scrape`): the route as it is
+  let i = 0;
+  return route.replace(/\{\w+\}/g, () => segment(values[i++]));
+}
+
+/*
+ * Keys of the service's official client (`@mendable/firecrawl-js` 4.x) whose
+ * meaning differs here. Code written for that client either works unchanged
+ * or stops here, before anything is sent, with a `ValidationError` that names
+ * the webdata option and its unit. Never a silent change of meaning, never a
+ * server 400 ("Unrecognized key") the SDK could have foreseen.
+ *
+ * - `pollInterval` (seconds) -> `pollIntervalMs` (milliseconds).
+ * - a waiter's `timeout` (seconds, a client-side deadline there) -> `timeoutMs`.
+ *   On batch scrape and extract `timeout` is also the server's per-page
+ *   timeout in milliseconds (>= 1000): a value below 1000, or one next to the
+ *   official nested `options`, can only be the official reading.
+ * - status pagination (`autoPaginate`, `maxPages`, `maxResults`,
+ *   `maxWaitTime`): a status call here returns one page; `crawlDocuments(id)`
+ *   reads every page.
+ * - batch scrape `idempotencyKey`: the v2 batch route does not honour one.
+ * - batch scrape's nested `options`: the scrape options go at the top level.
+ * - the official argument forms `agent({ prompt, ... })` and
+ *   `getCreditUsageHistorical(true)`: {@link rejectOfficialForm}.
+ *
+ * These are hints only: `WebData` reads none of these shapes. The drop-in
+ * (`src/firecrawl/`) adapts them before calling `WebData`.
+ */
+/** Which call the options belong to. */
+export type OfficialCall =
+  | "crawl"
+  | "batchScrape"
+  | "extract"
+  | "agent"
+  | "startCrawl"
+  | "startBatchScrape"
+  | "startExtract"
+  | "startAgent"
+  | "getCrawlStatus"
+  | "getBatchScrapeStatus"
+  | "watcher";
+
+const WAITERS: readonly OfficialCall[] = ["crawl", "batchScrape", "extract", "agent", "watcher"];
+/** Calls where `timeout` is also a server field (per-page milliseconds, >= 1000). */
+const SERVER_TIMEOUT: readonly OfficialCall[] = ["batchScrape", "extract", "startBatchScrape", "startExtract"];
+
+/** `v` seconds in milliseconds, for the fix a message names. */
+const ms = (v: unknown): string => (typeof v === "number" && Number.isFinite(v) ? String(Math.round(v * 1000)) : "N * 1000");
+
+/**
+ * Throws a `ValidationError` when `options` (of `call`) carries a key of the
+ * official client that means something else here. Call it where the call's
+ * other checks run (inside the request thunk, or at the start of a waiter), so
+ * the error rejects the returned promise. Every message names the fix, and the
+ * drop-in entry that reads the key as the official client does.
+ */
+export function rejectOfficialKeys(call: OfficialCall, options: unknown, context = `${call} options`): void {
+  if (!isRecord(options)) return;
+  const issues: ValidationIssue[] = [];
+  const push = (path: string, message: string) => issues.push({ path, message: `${message}; or import Firecrawl from "webdata/firecrawl", which reads it as the official client does` });
+  const waits = WAITERS.includes(call);
+  const t = options.timeout;
+  if (call === "getCrawlStatus" || call === "getBatchScrapeStatus") {
+    for (const key of ["autoPaginate", "maxPages", "maxResults", "maxWaitTime"]) {
+      if (options[key] !== undefined) push(key, `${call}() returns one page; ${call === "getCrawlStatus" ? "crawlDocuments" : "batchScrapeDocuments"}(id) reads every page`);
+    }
+  } else {
+    if (options.pollInterval !== undefined) push("pollInterval", waits ? `is the official client's, in seconds: write pollIntervalMs: ${ms(options.pollInterval)} (milliseconds)` : `is the official client's, and ${call}() does not wait: remove it`);
+    if (t !== undefined && !SERVER_TIMEOUT.includes(call)) {
+      push("timeout", call === "watcher" ? `is the official client's, in seconds: pass signal: AbortSignal.timeout(${ms(t)})` : waits ? `is the official client's deadline in seconds: write timeoutMs: ${ms(t)} (milliseconds)` : `is not a field of ${call}() (the server rejects it)`);
+    } else if (t !== undefined && (isRecord(options.options) || (typeof t === "number" && t < 1000))) {
+      // Here `timeout` is also the server's per-page milliseconds: only a value that cannot be that reads as seconds.
+      push("timeout", `${String(t)} is ${isRecord(options.options) ? "next to the official nested `options`" : "below 1000"}, so it reads as the official client's deadline in seconds; here it is the server's per-page timeout in milliseconds (>= 1000). For a deadline write timeoutMs: ${ms(t)}`);
+    }
+    if ((call === "batchScrape" || call === "startBatchScrape") && options.options !== undefined) {
+      push("options", "is the official client's nesting of the scrape options: write them at the top level ({ formats, ... })");
+    }
+    if ((call === "batchScrape" || call === "startBatchScrape") && options.idempotencyKey !== undefined) {
+      push("idempotencyKey", "the v2 batch scrape route does not honour idempotency keys: remove it (a batch start is retried only when nothing can have been created)");
+    }
+  }
+  if (issues.length > 0) throw new ValidationError(issues, context);
+}
+
+/** The official argument forms `WebData` does not take: `agent({ prompt, ...options })` and the historical-usage boolean. */
+export type OfficialForm = "agent" | "startAgent" | "getCreditUsageHistorical" | "getTokenUsageHistorical";
+
+/**
+ * Throws a `ValidationError` naming `WebData`'s form and the drop-in when `value` (the first argument of
+ * `call`) has the official client's form: an object for `agent` / `startAgent` (whose prompt is a string
+ * here), a boolean for the historical usage reads (whose options are `{ byApiKey }` here).
+ */
+export function rejectOfficialForm(call: OfficialForm, value: unknown, context: string): void {
+  const agent = call === "agent" || call === "startAgent";
+  if (agent ? !isRecord(value) : typeof value !== "boolean") return;
+  const message = agent
+    ? `${call}() takes the prompt as a string: write ${call}(prompt, { ...options }) (the object form is the official client's)`
+    : `is the official client's form: write ${call}({ byApiKey: ${String(value)} })`;
+  throw new ValidationError([{ path: agent ? "prompt" : "", message: `${message}; or import Firecrawl from "webdata/firecrawl", which reads it as the official client does` }], context);
 }

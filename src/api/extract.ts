@@ -7,12 +7,11 @@ import { optionsArg, type Checked } from "../core/options.js";
 import { type APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
-import { rejectOfficialKeys } from "./official-keys.js";
+import { type Endpoint, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 import type { OperationName } from "./operations.js";
-import { send, sendChecked, withChecked, type Endpoint } from "./endpoint.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
 export interface ExtractOptions {

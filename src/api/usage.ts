@@ -9,8 +9,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import { queryOptionsArg } from "../core/options.js";
 import { anyObject, objects } from "../core/response.js";
 import { rules } from "../core/validate.js";
-import { send, type Endpoint } from "./endpoint.js";
-import { rejectOfficialForm } from "./official-keys.js";
+import { type Endpoint, rejectOfficialForm, send } from "./endpoint.js";
 
 /** Token usage of the team (spec 2.2). */
 export interface TokenUsage {

@@ -6,7 +6,9 @@
 import { ValidationError, WebDataError } from "./errors.js";
 import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
-import { budgetSchema, headersSchema, hooksSchema, MAX_TIMER_MS, type Budget } from "./options.js";
+import { budgetSchema, headersSchema, hooksSchema, LEVELS, levelEnabled, MAX_TIMER_MS, type Budget, type LogLevel } from "./options.js";
+export type { LogLevel } from "./options.js";
+export { levelEnabled } from "./options.js";
 export type { Budget } from "./options.js";
 import type { Hooks } from "./hooks.js";
 import { check, int, oneOf } from "./validate.js";
@@ -20,8 +22,6 @@ export const DEFAULT_API_URL = "https://api.firecrawl.dev";
 /** Default `maxResponseBytes`: 50 MiB (a status page is at most 10 MiB; a scrape with every format rarely passes a few MiB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 
-/** Levels for the client's logger, least to most verbose after `off`. */
-export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
 
 /** Where log lines go. `console` fits; so does pino or winston. */
 export interface Logger {
@@ -239,7 +239,6 @@ export function normalizeApiUrl(raw: string): string {
   return url;
 }
 
-const LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info", "debug"];
 
 function parseLevel(v: string | undefined): LogLevel | undefined {
   const lower = v?.toLowerCase();
@@ -336,7 +335,3 @@ function consoleLogger(): Logger {
   return { debug: line("debug"), info: line("info"), warn: line("warn"), error: line("error") };
 }
 
-/** True when a line at `level` should be written under `configured`. */
-export function levelEnabled(configured: LogLevel, level: Exclude<LogLevel, "off">): boolean {
-  return LEVELS.indexOf(level) <= LEVELS.indexOf(configured) && configured !== "off";
-}

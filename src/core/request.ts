@@ -3,15 +3,13 @@
  * per-attempt timeout combined with the caller's signal, retries, error
  * mapping, request-id capture and logging with the key redacted.
  */
-import { isPublicDeployment, levelEnabled, type LogLevel, type ResolvedConfig } from "./config.js";
+import { isPublicDeployment, type ResolvedConfig } from "./config.js";
 import { AbortError, APIError, DeprecatedEndpointError, explainKeyless, HookError, isRecord, statusText, TimeoutError, ValidationError, WebDataError, type HookName } from "./errors.js";
-import { linkSignal } from "./abort.js";
+import { after, linkSignal } from "./time.js";
 import type { HookEventBase, Hooks } from "./hooks.js";
 import { ClientState } from "./client-state.js";
-import { after } from "./time.js";
-import { encodeJson, isHeaderName, isHeaderValue, NO_OPTIONS, type Checked } from "./options.js";
+import { attemptTimeoutMs, type Checked, encodeJson, isHeaderName, isHeaderValue, levelEnabled, type LogLevel, NO_OPTIONS } from "./options.js";
 import { hidesSecrets, parseRedacted, redactAll, redactError, redactHeaders, redactParsed, redactRequestHeaders, secretsOf } from "./redact.js";
-import { attemptTimeoutMs } from "./server-timeout.js";
 import { checkAnswer, decodeAnswer, deprecationOf, reportedCredits, firstDeprecationNotice, type AnswerInfo, type DeprecationInfo, type ResponseSchema } from "./response.js";
 import { explainKeyedFailure, idempotencyPlan, parseRetryAfter, uuid, withRetries, type RetryEvent, type RetryPlan, type RetryPolicy } from "./retry.js";
 import type { Transport, TransportResponse } from "./transport.js";
@@ -320,7 +318,7 @@ export class HttpClient {
 
   /** A decoded 2xx body: `success: false` is its error (unless the call allows it), then the method's schema, then the server's deprecation signal. */
   #accept<T>(spec: RequestSpec, res: TransportResponse, text: string, safeText: string, answer: AnswerInfo, info: ResponseInfo, body: unknown): WithResponse<T> {
-    if (!spec.allowUnsuccessful && isRecord(body) && body.success === false) {
+    if (!spec.allowUnsuccessful && (body as { success?: unknown } | null | undefined)?.success === false) {
       throw this.#mapError(spec, res, info.url, answer.requestId ?? "", body, text);
     }
     checkAnswer(spec.response, body, safeText, answer);

@@ -20,7 +20,7 @@ export const BACKOFF_MAX_MS = 8_000;
  * @internal Key of a test-only client option that replaces {@link BACKOFF_BASE_MS}
  * (for example 10 ms, so a suite whose every connection is refused does not sleep
  * seconds of backoff over real sockets, where fake timers cannot be used). Not a
- * public option (as `POLL_FLOOR_OPTION` in `jobs/poll-timing.ts`); a registry
+ * public option (as `POLL_FLOOR_OPTION` in `jobs/pages.ts`); a registry
  * symbol, so tests of the built package can pass it too.
  */
 export const BACKOFF_BASE_OPTION: unique symbol = Symbol.for("webdata.internal.backoffBaseMs");

@@ -31,8 +31,7 @@ import { checkRequestOptions, isPlainObject, type Checked } from "../core/option
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import { check } from "../core/validate.js";
 import { WebData } from "../client.js";
-import { walkPages } from "../jobs/pages.js";
-import { firstSeen } from "../jobs/identity.js";
+import { firstSeen, walkPages } from "../jobs/pages.js";
 import type { JobKind, JobStatus, JobWaitOptions } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
 import { FirecrawlAppV1 } from "./v1.js";

@@ -25,11 +25,8 @@ import { checkJsonOptions, checkRequestOptions, optionsArg, waitShape, withSigna
 import { check, int } from "../core/validate.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { delay } from "../core/time.js";
-import { PaginationLoopError, ValidationError } from "../core/errors.js";
-import { pollPauses } from "./poll-timing.js";
-import { DocumentMemory, documentKey } from "./identity.js";
-import { getJobPage, isTerminal, ownPage, readJobStatus } from "./status.js";
-import { stallOf, stalledJob } from "./stall.js";
+import { isRecord, PaginationLoopError, ValidationError } from "../core/errors.js";
+import { getJobPage, isTerminal, ownPage, readJobStatus, stalledJob, stallOf } from "./status.js";
 import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
 
 /** What a user of the walk brings: its pauses, its read rule, its schedule. */
@@ -345,5 +342,146 @@ async function* documentsOf<TDoc>(
     }
   } finally {
     await walk.return();
+  }
+}
+
+/*
+ * Every polling number of the SDK, stated once: the waiters (`crawl`,
+ * `batchScrape`, `extract`, `agent`), the document iterators, the watcher's
+ * REST polling and the v1 waiters all read them from here.
+ *
+ * The public rule: `pollIntervalMs` defaults to 2000 ms and is raised to at
+ * least 500 ms, everywhere. Only our own tests, against the in-process fake,
+ * may poll faster, through an internal option ({@link POLL_FLOOR_OPTION}).
+ *
+ * The ramp ({@link pollPauses}): without a `pollIntervalMs`, the first pauses
+ * are 500, 750, 1125 and 1687.5 ms, then 2000 ms, so a job's first document (or
+ * a short job's end) is seen within about a quarter of a second of 1 s instead
+ * of at 2 s, for at most 1.5x the status reads of a fixed 2 s schedule (a 5 s
+ * job: 6 reads instead of 4; a 60 s job: 34 instead of 31; `test/poll-ramp.test.ts`).
+ * An explicit `pollIntervalMs` is the caller's: kept from the first pause.
+ */
+/** Default time between status polls, ms (waiters, `crawlDocuments`, the watcher). */
+export const DEFAULT_POLL_INTERVAL_MS = 2000;
+
+/** The public floor: a shorter `pollIntervalMs` is raised to this, ms. */
+export const MIN_POLL_INTERVAL_MS = 500;
+
+/** Poll interval of the v1 `extract` waiter (the v1 library polled every second), ms. */
+export const V1_EXTRACT_POLL_MS = 1000;
+
+/** Poll interval of the v1 `generateLLMsText` and `deepResearch` waiters (the v1 library polled every 2 s), ms. */
+export const V1_TASK_POLL_MS = 2000;
+
+/** Default `pollInterval` of v1 `crawlUrl` / `batchScrapeUrls`, in SECONDS (the v1 library's unit). */
+export const V1_DEFAULT_POLL_SECONDS = 2;
+
+/**
+ * @internal Key of a test-only option that lowers the floor (for example to
+ * 50 ms, so a watcher test against the in-process fake does not wait 500 ms a
+ * poll). Not part of the public options; a registry symbol, so tests of the
+ * built package can pass it too.
+ */
+export const POLL_FLOOR_OPTION: unique symbol = Symbol.for("webdata.internal.minPollIntervalMs");
+
+/** Options that may carry the internal floor. */
+export interface PollFloorOption {
+  /** @internal See {@link POLL_FLOOR_OPTION}. */
+  [POLL_FLOOR_OPTION]?: number | undefined;
+}
+
+/**
+ * The poll interval in force: the caller's `pollIntervalMs`, raised to the
+ * floor ({@link MIN_POLL_INTERVAL_MS}, or the internal test floor when given),
+ * else {@link DEFAULT_POLL_INTERVAL_MS}.
+ */
+export function pollInterval(ms: number | undefined, options?: PollFloorOption): number {
+  if (ms === undefined || !Number.isFinite(ms)) return DEFAULT_POLL_INTERVAL_MS;
+  const floor = options?.[POLL_FLOOR_OPTION];
+  return Math.max(typeof floor === "number" && floor >= 0 ? floor : MIN_POLL_INTERVAL_MS, ms);
+}
+
+/**
+ * The pauses between one poll loop's status reads, in order: call the returned function before each
+ * pause. With `pollIntervalMs` given, every pause is {@link pollInterval} of it (the caller's interval,
+ * raised to the floor). Without one, the pauses ramp from the floor ({@link MIN_POLL_INTERVAL_MS}) by
+ * 1.5x up to {@link DEFAULT_POLL_INTERVAL_MS}: 500, 750, 1125, 1687.5, then 2000 ms (the internal test
+ * floor lowers neither). Used by the waiters' poll loop, the document iterators and the watcher's REST polling.
+ */
+export function pollPauses(ms: number | undefined, options?: PollFloorOption): () => number {
+  const interval = pollInterval(ms, options);
+  let next = ms !== undefined && Number.isFinite(ms) ? interval : MIN_POLL_INTERVAL_MS;
+  return () => {
+    const pause = Math.min(next, interval);
+    next = pause * 1.5;
+    return pause;
+  };
+}
+
+/*
+ * What makes two documents of a job the same, in one home: the watcher, the
+ * pagination walk (`crawlDocuments`, `crawl()`, the watcher's REST reads) and
+ * the walk's loop rule all use it, so a document the server repeats (on two pages, or
+ * on a socket and a page) is delivered once wherever it comes from. The document
+ * iterators remember identities through {@link DocumentMemory} (bounded for a finished
+ * job); the watcher and the drop-in's snapshot read keep theirs in a set ({@link firstSeen}).
+ */
+/** The identity of a document: `metadata.scrapeId`, else `metadata.sourceURL`/`url`, else its JSON. */
+export function documentKey(doc: unknown): string {
+  const d = isRecord(doc) ? doc : {};
+  const m = isRecord(d.metadata) ? d.metadata : {};
+  for (const [name, v] of [["id", m.scrapeId], ["src", m.sourceURL], ["url", m.url], ["url", d.url]] as const) {
+    if (typeof v === "string" && v) return `${name}:${v}`;
+  }
+  return `json:${JSON.stringify(doc)}`;
+}
+
+/**
+ * Records `doc` in `seen` (the keys of one job's documents so far): true when it was not seen before
+ * (deliver it), false for a repeat (drop it). Memory: one key per distinct document.
+ */
+export function firstSeen(seen: Set<string>, doc: unknown): boolean {
+  const key = documentKey(doc);
+  return !seen.has(key) && !!seen.add(key);
+}
+
+/**
+ * The identities a document iterator remembers, bounded by what the server can repeat (issue 36): a
+ * finished job's pages do not change, so a document it repeats is one of the page just before (the
+ * server's `next` steps back over documents it dropped from a page), or one at a server offset already
+ * read (a `next` that leads back); a page read while the job was still scraping can shift as results land,
+ * so its documents are remembered until the walk ends. Memory: the keys of two pages, plus one key per
+ * document read while the job ran (none for a finished job).
+ */
+export class DocumentMemory {
+  /** Keys of the documents of pages read while the job ran. */
+  #running = new Set<string>();
+  /** Keys of the finished job's page before the current one, and of the current one. */
+  #previous = new Set<string>();
+  #current = new Set<string>();
+  #live = false;
+  /** The furthest server offset a finished job's page reached (its `skip` + its documents). */
+  #furthest = 0;
+  /** Documents at the start of the current page that lie below {@link #furthest}: read already. */
+  #behind = 0;
+
+  /**
+   * Starts a page that has documents: `finished` when the job was terminal as it was read, `skip` its
+   * server offset, `length` its documents.
+   */
+  page(finished: boolean, skip: number, length: number): void {
+    this.#previous = this.#current;
+    this.#current = new Set<string>();
+    this.#live = !finished;
+    this.#behind = finished ? Math.max(0, this.#furthest - skip) : 0;
+    if (finished) this.#furthest = Math.max(this.#furthest, skip + length);
+  }
+
+  /** True when the page's document `i`, `doc`, was not seen before (deliver it), false for a repeat (drop it); records it. */
+  first(doc: unknown, i: number): boolean {
+    const key = documentKey(doc);
+    const repeat = i < this.#behind || this.#current.has(key) || this.#previous.has(key) || this.#running.has(key);
+    (this.#live ? this.#running : this.#current).add(key);
+    return !repeat;
   }
 }

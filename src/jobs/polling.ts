@@ -10,16 +10,13 @@
 import type { Document } from "../api/document.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { AbortError, JobFailedError, JobTimeoutError, WebDataError } from "../core/errors.js";
-import { onAbort } from "../core/abort.js";
-import { after, delay, idleTimer } from "../core/time.js";
+import { after, delay, idleTimer, onAbort } from "../core/time.js";
 import { NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { pagesOf } from "./pages.js";
-import { pollPauses } from "./poll-timing.js";
-import { isTerminal, ownPage, readJobStatus, wasCancelled } from "./status.js";
+import { pagesOf, pollPauses } from "./pages.js";
+import { isTerminal, ownPage, readJobStatus, stalledJob, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
 import type { Counters, StallDetection, StallProgress } from "../core/client-state.js";
-import { stalledJob } from "./stall.js";
 
 /** What {@link pollUntil} needs to know about one kind of job. */
 export interface PollSpec<S> {

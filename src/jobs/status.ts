@@ -3,17 +3,16 @@
  * calls, parameterised by job kind and API version (reference §4.4, §4.6, §4.7).
  */
 import type { Document } from "../api/document.js";
-import { isRecord, PaginationError } from "../core/errors.js";
+import { isRecord, PaginationError, ValidationError } from "../core/errors.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { expiredOr, noteExpiry } from "../api/job-starts.js";
 import { maybeString, objects } from "../core/response.js";
-import { fill } from "../core/path.js";
-import { checkJsonOptions, optionsArg, type Checked } from "../core/options.js";
+import { type Endpoint, fill, rejectOfficialKeys, send, sendChecked, withChecked } from "../api/endpoint.js";
+import { type Checked, checkJsonOptions, optionsArg, withSignal } from "../core/options.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
-import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus } from "./types.js";
-import { rejectOfficialKeys } from "../api/official-keys.js";
-import { sendChecked, send, withChecked, type Endpoint } from "../api/endpoint.js";
+import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus, StallOptions } from "./types.js";
+import type { StallDetection, StalledJob } from "../core/client-state.js";
 
 /** The status route of a job: `/v2/crawl/<id>` or `/v2/batch/scrape/<id>` (v1 alike). */
 export function jobPath(kind: JobKind, id: string, apiVersion: ApiVersion = "v2"): string {
@@ -208,4 +207,24 @@ export function cancelJob(http: HttpClient, kind: JobKind, id: string, req?: Req
     if (ok) http.state.cancelled.add(id);
     return ok;
   });
+}
+
+/*
+ * The seam of stalled jobs in the root: the detection itself (`webdata/team`, `team/stall.ts`) is a plugin's, given to
+ * the client as `http.state.stall`. `stallTimeoutMs` on a client without it is a `ValidationError` naming the import,
+ * before anything is sent; the waiters, the documents iterators and the watcher ask {@link stallOf} for it.
+ */
+/** The client's stall detection when `opts` ask for it (`stallTimeoutMs`), else undefined; a `ValidationError` when they ask and the client has no `team` plugin. */
+export function stallOf(http: HttpClient, opts: StallOptions, context: string): StallDetection | undefined {
+  if (opts.stallTimeoutMs === undefined) return undefined;
+  const stall = http.state.stall;
+  if (!stall) {
+    throw new ValidationError([{ path: "stallTimeoutMs", message: 'is a team feature: add import { team } from "webdata/team" and the client option plugins: [team] (new WebData({ ..., plugins: [team] }))' }], context);
+  }
+  return stall;
+}
+
+/** The job a stall is about: its cancel through `jobs/status.ts` with the caller's request options (not its signal: the wait was stopped by the stall). */
+export function stalledJob(http: HttpClient, kind: JobKind, id: string, apiVersion: ApiVersion, request: Checked<RequestOptions>): StalledJob {
+  return { id, cancel: () => cancelJob(http, kind, id, withSignal(request, undefined), apiVersion), log: (m) => http.log("warn", m) };
 }

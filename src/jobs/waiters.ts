@@ -7,13 +7,12 @@
 import { cancelAgent, getAgentStatus, startAgentWith, type AgentOptions, type AgentStatus } from "../api/agent.js";
 import type { Budget } from "../core/config.js";
 import { pagesOf } from "./pages.js";
-import { stallOf } from "./stall.js";
-import { cancelJob } from "./status.js";
+import { cancelJob, stallOf } from "./status.js";
 import { startBatchScrapeWith, type BatchScrapeOptions } from "../api/batch.js";
 import { startCrawlWith, type CrawlDocument, type CrawlOptions } from "../api/crawl.js";
 import type { Document } from "../api/document.js";
 import { getExtractStatus, startExtractWith, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
-import { rejectOfficialKeys } from "../api/official-keys.js";
+import { rejectOfficialKeys } from "../api/endpoint.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
 import { HookError, JobFailedError, JobTimeoutError, ValidationError } from "../core/errors.js";

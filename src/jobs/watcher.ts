@@ -23,20 +23,17 @@
  */
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
-import { onAbort as linkAbort } from "../core/abort.js";
-import { after, delay, idleTimer, type IdleTimer } from "../core/time.js";
+import { after, delay, idleTimer, type IdleTimer, onAbort as linkAbort } from "../core/time.js";
 import { checkJsonOptions, checkRequestOptions, NO_OPTIONS, optionsArg, waitShape, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { reconnectDelayMs } from "../core/retry.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
-import { pollPauses, type PollFloorOption } from "./poll-timing.js";
-import { rejectOfficialKeys } from "../api/official-keys.js";
-import { jobPath, wasCancelled } from "./status.js";
+import { firstSeen, type PollFloorOption, pollPauses } from "./pages.js";
+import { rejectOfficialKeys } from "../api/endpoint.js";
+import { jobPath, stalledJob, stallOf, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
-import { firstSeen } from "./identity.js";
 import type { StallProgress } from "../core/client-state.js";
-import { stallOf, stalledJob } from "./stall.js";
 import { expiredOr } from "../api/job-starts.js";
 import { countersOf, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { pollToEnd } from "./watch-poll.js";

@@ -6,11 +6,10 @@
  * ({@link LocalSlots}, over p-queue), sized by the team's own figure with `"auto"`.
  */
 import PQueue from "p-queue";
-import { onAbort } from "../core/abort.js";
+import { after, onAbort } from "../core/time.js";
 import type { ConcurrencyLimiter, ReleaseSlot } from "../core/client-state.js";
 import { AbortError, TimeoutError } from "../core/errors.js";
 import type { HttpClient } from "../core/request.js";
-import { after } from "../core/time.js";
 import { getQueueStatus } from "../api/usage.js";
 
 /**

@@ -10,7 +10,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { checkRequestOptions, optionsArg, withIdempotencyKey, withSignal } from "../core/options.js";
-import { V1_EXTRACT_POLL_MS } from "../jobs/poll-timing.js";
+import { V1_EXTRACT_POLL_MS } from "../jobs/pages.js";
 import { waitForTask } from "../jobs/polling.js";
 import { observeJob } from "../jobs/waiters.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";

@@ -9,11 +9,10 @@ import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
-import { V1_TASK_POLL_MS } from "../jobs/poll-timing.js";
+import { V1_TASK_POLL_MS } from "../jobs/pages.js";
 import { waitForTask, type TaskStatus } from "../jobs/polling.js";
 import { checkRequestOptions, withSignal, type Checked } from "../core/options.js";
-import type { V1JsonOptions } from "./scrape-options.js";
-import { v1ScrapeWire } from "./scrape-options.js";
+import { type V1JsonOptions, v1ScrapeWire } from "./scrape-options.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
 /** Options of `generateLLMsText` (server defaults in brackets). */

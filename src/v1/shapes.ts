@@ -9,7 +9,7 @@ import type { ChangeTrackingResult, Document } from "../api/document.js";
 import type { InferSchema } from "../api/schema.js";
 import { ValidationError } from "../core/errors.js";
 import { MAX_TIMER_MS } from "../core/time.js";
-import { V1_DEFAULT_POLL_SECONDS } from "../jobs/poll-timing.js";
+import { V1_DEFAULT_POLL_SECONDS } from "../jobs/pages.js";
 import type { ApiVersion, JobErrors, JobState, JobStatus } from "../jobs/types.js";
 
 /** The API version every v1 module passes to the shared job machinery. */
