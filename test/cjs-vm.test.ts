@@ -33,15 +33,17 @@ type Api = typeof import("../src/index.js");
 
 describe("CommonJS build under a vm host without import()", () => {
   let api: Api;
+  let v1Plugin: unknown;
   const modules = new Map<string, { exports: unknown }>(); // one module cache, as one app's
   beforeAll(() => {
     if (!existsSync(`${DIST}index.cjs`)) throw new Error("dist/ is missing: run `npm run build` first");
     api = vmRequire(`${DIST}index.cjs`, modules) as Api;
+    v1Plugin = (vmRequire(`${DIST}v1/index.cjs`, modules) as { v1: unknown }).v1;
   });
 
   function client() {
     const fake = createFakeService();
-    return { fake, client: new api.WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", silenceDeprecationWarnings: true }) };
+    return { fake, client: new api.WebData({ plugins: [v1Plugin as never], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", silenceDeprecationWarnings: true }) };
   }
 
   it("client.v1 works", async () => {

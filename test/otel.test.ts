@@ -19,6 +19,7 @@ import { fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
 import { v1 as v1Face } from "../src/v1/index.js";
+import { team } from "../src/team.js";
 
 const exporter = new InMemorySpanExporter();
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
@@ -186,7 +187,7 @@ describe.each(TRANSPORTS)("webdata/otel over %s", (kind) => {
   });
 
   it("a waited job is one trace without a span of the caller's: crawl(), batchScrape() (its /errors read after the wait too), extract(), agent(), v1 crawlUrl()", async () => {
-    await open({ silenceDeprecationWarnings: true });
+    await open({ silenceDeprecationWarnings: true, plugins: [team] }); // the team plugin: batchScrape's byUrl reads /errors after the wait
     useJobTimers();
     const traces = () => new Set(spans().map((x) => x.spanContext().traceId));
     const jobs: [string, () => Promise<unknown>][] = [

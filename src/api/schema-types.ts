@@ -1,6 +1,6 @@
 /**
  * What both halves of the schema handling share (`./schema.ts`, the checks,
- * and `./schema-convert.ts`, the conversion): the schema types, recognising a
+ * and the conversion below in `./schema.ts`, the conversion): the schema types, recognising a
  * Standard Schema, and the converter types.
  */
 import { isZodSchema, zod4Options, type JsonSchema, type ZodLike } from "./zod-like.js";

@@ -17,7 +17,7 @@
  *
  * This module has the types and the `formats` and `validate` checks; the
  * conversion, the service's JSON Schema rules and result parsing are
- * `./schema-convert.ts`.
+ * the conversion below in `./schema.ts`.
  */
 import { ResultValidationError, ValidationError, type ValidationIssue } from "../core/errors.js";
 import { isZodSchema, type JsonSchema, zod4Options, type ZodLike } from "./zod-like.js";

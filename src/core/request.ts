@@ -69,7 +69,7 @@ export interface RequestSpec {
    * names the call for hooks and spans (`HookEventBase.operation`, `v1.` before it for a v1 route). Never an id or any caller input.
    */
   op: string;
-  /** The server-side time limit of this call (its `timeout` field), in ms, from `serverTimeoutMs` (`./server-timeout.ts`, the one home of the rule and its table). */
+  /** The server-side time limit of this call (its `timeout` field), in ms, from `serverTimeoutMs` (`./options.ts`, the one home of the rule and its table). */
   serverTimeoutMs?: number | undefined;
   /** Sees each mapped error with the attempt that got it (a crawl start recognises its own lost answer); returns the error to throw. */
   mapError?: (err: APIError, attempt: AttemptInfo) => APIError;

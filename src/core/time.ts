@@ -43,7 +43,7 @@ export function after(ms: number, fn: () => void): CancelTimer {
 /**
  * The one abortable wait (retry waits, polls, reconnects): resolves after `ms` (clamped as {@link after}
  * does), or rejects with an `AbortError` (the signal's reason as its `cause`) as soon as `signal` aborts.
- * Shares the signal's one listener (`onAbort` of `./abort.ts`).
+ * Shares the signal's one listener (`onAbort`, above).
  */
 export function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {

@@ -31,7 +31,7 @@ import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./type
 
 /** What a user of the walk brings: its pauses, its read rule, its schedule. */
 export interface WalkRules<TDoc = Document> {
-  /** The next pause before a read that waits on the job, ms (`pollPauses`, `poll-timing.ts`; the watcher's `pollPause`). */
+  /** The next pause before a read that waits on the job, ms (`pollPauses`, the poll numbers of `pages.ts`; the watcher's `pollPause`). */
   pause: () => number;
   /**
    * The watcher's schedule (it follows the job as it grows), where the default is the waiters' (they want
@@ -66,7 +66,7 @@ export function zeroCounters(s: Pick<JobStatus<unknown>, "status" | "completed" 
 
 /**
  * THE walk: every status page of a job, as the server sends it (repeats included: each user drops them
- * its own way, by `identity.ts`), one at a time, until the end. Ends when a terminal page has no `next`
+ * its own way, by the document identity of `pages.ts`), one at a time, until the end. Ends when a terminal page has no `next`
  * (or no documents: a finished job's results no longer grow; with `snapshot`, at such a page of a running
  * job too). A page read that fails throws (unless `rules.read` handles it); the walk never ends early as
  * if complete. `req.signal` aborts the reads and the pauses. `apiVersion` (internal: the v1 layer reads
@@ -132,7 +132,7 @@ function skipOf(url: string): number | undefined {
 
 /**
  * Every status page of a job, from the first, through {@link walkPages}. Yields each
- * page without the documents an earlier page already held (`identity.ts`). A page request that fails
+ * page without the documents an earlier page already held (the document identity of `pages.ts`). A page request that fails
  * throws; the iteration never ends early as if complete. `snapshot` (internal: the drop-in entry's
  * auto-paginated status read) ends the walk at the last page that exists now, running job or not, where
  * the default waits for a terminal job.
@@ -252,10 +252,10 @@ export async function* pagesOf<TDoc = Document>(
   let skip = 0;
   // A stalled job: with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws.
   const stalled = http.state.stall?.check(stalledJob(http, kind, id, apiVersion, req), opts);
-  // Paused by the ramp unless the caller set the interval (poll-timing.ts).
+  // Paused by the ramp unless the caller set the interval (the poll numbers, `pages.ts`).
   for await (const page of walkPages<TDoc>(http, kind, id, req, apiVersion, { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, snapshot, at: (s) => (skip = s) })) {
     await stalled?.(page);
-    // A document the server lists on two pages is yielded once (`identity.ts`).
+    // A document the server lists on two pages is yielded once (the document identity of `pages.ts`).
     if (page.data.length > 0) memory.page(isTerminal(page.status), skip, page.data.length);
     yield { ...page, data: page.data.filter((d, i) => memory.first(d, i)) };
   }

@@ -47,7 +47,7 @@ export interface PollSpec<S> {
  * (`checkWaitOptions`), or is the SDK's own: it is not checked again here.
  */
 export async function pollUntil<S>(spec: PollSpec<S>, wait: JobWaitOptions = {}): Promise<S> {
-  const pause = pollPauses(wait.pollIntervalMs); // ramped unless the caller set the interval (poll-timing.ts)
+  const pause = pollPauses(wait.pollIntervalMs); // ramped unless the caller set the interval (the poll numbers, `pages.ts`)
   const ctl = new AbortController();
   let timedOut = false;
   let last: S | undefined;

@@ -4,7 +4,7 @@
  * them, each documented where it is defined: `status.ts` (one status page,
  * errors, cancel), `pages.ts` (the page and document iterators),
  * `polling.ts` (the poll loop and job waiting), `waiters.ts` (the public
- * waiters), `poll-timing.ts` (every poll number). All take a {@link JobKind}
+ * waiters), the poll numbers of `pages.ts` (every poll number). All take a {@link JobKind}
  * and an {@link ApiVersion}, so the v1 layer reuses them with `/v1/...` routes.
  */
 import type { Budget } from "../core/config.js";

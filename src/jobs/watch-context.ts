@@ -41,7 +41,7 @@ export interface WatchContext {
   readonly signal: AbortSignal;
   /** The caller's `RequestOptions` for REST reads and the event stream (headers, timeouts, retries); `signal` is the watcher's. */
   readonly request: Checked<RequestOptions>;
-  /** The next pause between REST polls, ms (`pollPauses`, `poll-timing.ts`: ramped up to the interval unless the caller set it). */
+  /** The next pause between REST polls, ms (`pollPauses`, the poll numbers of `pages.ts`: ramped up to the interval unless the caller set it). */
   readonly pollPause: () => number;
   /** New documents and changed statuses delivered so far; a reconnect that adds some resets the reconnect budget (repeats do not). */
   progress: number;

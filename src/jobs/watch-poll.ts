@@ -80,7 +80,7 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
   let last: JobStatus<Document> | undefined;
   const rules = { poll: true, pause: ctx.pollPause, read: (call: () => Promise<JobStatus<Document>>) => read(ctx, opts.maxFailures, call) };
   for await (const page of walkPages<Document>(ctx.http, ctx.kind, ctx.id, req, ctx.apiVersion, rules)) {
-    for (const doc of page.data) ctx.document(doc); // delivers each document once (the watcher's own record, `identity.ts`)
+    for (const doc of page.data) ctx.document(doc); // delivers each document once (the watcher's own record, the document identity of `pages.ts`)
     ctx.status(page);
     await ctx.drain();
     last = page;

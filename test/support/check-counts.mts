@@ -19,7 +19,8 @@ await session.post("Profiler.startPreciseCoverage", { callCount: true, detailed:
 const { WebData } = (await import(`${SRC}index.ts`)) as typeof import("../../src/index.js");
 const { createFakeService } = (await import(`${SRC}testing/index.ts`)) as typeof import("../../src/testing/index.js");
 const fake = createFakeService();
-const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, silenceDeprecationWarnings: true });
+const { v1 } = (await import(`${SRC}v1/index.ts`)) as typeof import("../../src/v1/index.js");
+const client = new WebData({ plugins: [v1], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, silenceDeprecationWarnings: true });
 const req = () => ({ timeoutMs: 30_000, maxRetries: 1, headers: { "x-test": "1" } });
 const wait = { pollIntervalMs: 1, timeoutMs: 60_000 };
 const url = "https://acme.test/";

@@ -3,6 +3,7 @@ import * as zm from "zod/v4/mini";
 import { afterEach, expect, it, vi } from "vitest";
 import type { WebData } from "../../src/index.js";
 import { createFakeService, fakeJobs, type FakeService } from "../../src/testing/index.js";
+import { v1 as v1Face } from "../../src/v1/index.js";
 
 /** The TESTING.md steps: a 429 asking for 2 s, no retry at 1.999 s, the retry at 2 s. */
 export async function backsOffOnTheFakeClock(fake: FakeService, call: () => Promise<unknown>, expected: object): Promise<void> {
@@ -24,7 +25,7 @@ export async function waiterPollsOnTheFakeClock(Client: typeof WebData): Promise
   const fake = createFakeService();
   const jobs = fakeJobs(fake);
   jobs.configure({ pagesPerPoll: 0 }); // the crawl stays where it is until the test finishes it
-  const client = new Client({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
+  const client = new Client({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
   vi.useFakeTimers();
   const reads = () => fake.requests.filter((r) => r.method === "GET" && r.path.startsWith("/v2/crawl/")).length;
   const result = client.crawl("https://acme.test/", { limit: 5, pollIntervalMs: 1_000 });
@@ -44,7 +45,7 @@ export async function waiterPollsOnTheFakeClock(Client: typeof WebData): Promise
 /** A watcher's first polls under fake timers: the first status read at once, the next after exactly `pollIntervalMs`. */
 export async function watcherPollsOnTheFakeClock(Client: typeof WebData): Promise<void> {
   const fake = createFakeService();
-  const client = new Client({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
+  const client = new Client({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off" });
   const { id } = await client.startCrawl("https://acme.test/", { limit: 5 });
   const jobs = fakeJobs(fake);
   jobs.configure({ pagesPerPoll: 0 }); // the crawl stays where it is until the test finishes it
@@ -73,7 +74,7 @@ export async function watcherPollsOnTheFakeClock(Client: typeof WebData): Promis
  */
 export function firstUsesOnTheFakeClock(Client: typeof WebData): void {
   afterEach(() => vi.useRealTimers());
-  const make = (fake: FakeService) => new Client({ apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", silenceDeprecationWarnings: true });
+  const make = (fake: FakeService) => new Client({ plugins: [v1Face], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", silenceDeprecationWarnings: true });
 
   it("a first call that is rate limited backs off on the fake clock", async () => {
     const fake = createFakeService();
