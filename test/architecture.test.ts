@@ -401,6 +401,43 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
       markers: [["core/transport.ts", /\bexport function selectTransport\b/]],
       logic: [{ what: "the global fetch taken by hand", re: /(?<!typeof\s+)\bglobalThis\.fetch\b/ }],
     },
+    {
+      rule: "the governance pipeline (the stages every call passes, in order, in the one sender)",
+      row: "| the governance pipeline",
+      homes: ["api/endpoint.ts"],
+      markers: [
+        ["api/endpoint.ts", /\bexport function sendChecked\b/],
+        ["api/endpoint.ts", /\bfunction governed\b/],
+      ],
+      logic: [{ what: "a governance stage called by hand", re: /\.(?:admit|count)\(\s*call\b|\bgovernance\??!?\.(?:admit|count)\b/ }],
+      exceptions: { "team.ts": [/this\.credits\.count\(call, answer\)/, "the team plugin's stage passes the answer on to its meter: the stage itself, not a call by hand"] },
+    },
+    {
+      rule: "credits and budgets (what each operation may cost, the refusal before sending, the cancel of a waited job)",
+      row: "| credits and budgets",
+      homes: ["team/budget.ts", "team/meter.ts", "api/credit-rules.ts"],
+      markers: [
+        ["api/credit-rules.ts", /\bexport const CREDIT_RULES\b/],
+        ["team/budget.ts", /\bexport function refuseOverBudget\b/],
+        ["team/budget.ts", /\bexport function budgetWatch\b/],
+        ["team/meter.ts", /\bexport class ClientCreditMeter\b/],
+      ],
+      logic: [
+        { what: "a budget refusal of its own", re: /\bnew BudgetExceededError\(/ },
+        { what: "a credit rule of its own", re: /\b(?:spends|reports):\s*"/ },
+      ],
+    },
+    {
+      rule: "the concurrency limit (the slot a call holds, the wait for it)",
+      row: "| the concurrency limit",
+      homes: ["team/limit.ts"],
+      markers: [
+        ["team/limit.ts", /\bexport async function takeSlot\b/],
+        ["team/limit.ts", /\bexport class LocalSlots\b/],
+      ],
+      logic: [{ what: "a slot taken by hand", re: /\.acquire\(/ }],
+      exceptions: { "redis.ts": [/await slot\.acquire\(signal\)/, "redis-semaphore's own acquire, inside the limiter webdata/redis gives the stage"] },
+    },
   ];
 
   /** `file: what` for each kind of `rule`'s logic found in `code` of `file` outside its homes and exceptions. */
