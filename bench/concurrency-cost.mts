@@ -12,6 +12,7 @@
  */
 import { parseArgs } from "node:util";
 import { WebData, type ClientOptions, type ConcurrencyLimiter } from "../src/index.js";
+import { team } from "../src/team.js";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, calls: { type: "string", default: "5000" }, inflight: { type: "string", default: "64" } } });
 const RUNS = Number(values.runs);
@@ -26,12 +27,14 @@ const freeLimiter: ConcurrencyLimiter = { acquire: async () => () => undefined }
 
 const contenders: [string, ClientOptions][] = [
   ["no bound (baseline)", {}],
+  ["the team plugin, nothing bounded", { plugins: [team] }],
   ["maxConcurrency: 1000000", { maxConcurrency: 1_000_000 }],
   [`maxConcurrency: ${INFLIGHT} (full, never over)`, { maxConcurrency: INFLIGHT }],
   ["limiter (custom, never waits)", { limiter: freeLimiter }],
 ];
 
-const clientOf = (o: ClientOptions) => new WebData({ apiKey: "fc-bench", apiUrl: "https://bench.test", fetch: stub, logLevel: "off", ...o });
+// The team plugin (webdata/team) brings the stages; the baseline row is a plain client without it.
+const clientOf = (o: ClientOptions) => new WebData({ apiKey: "fc-bench", apiUrl: "https://bench.test", fetch: stub, logLevel: "off", ...(Object.keys(o).length ? { plugins: [team] } : {}), ...o });
 
 /** CPU µs per call of `run` (user + system). */
 async function cpuPerCall(run: () => Promise<void>): Promise<number> {

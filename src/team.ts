@@ -13,7 +13,7 @@
 import type { ClientPlugin, ConcurrencyLimiter, Governance, GovernedCall, WatchedJob } from "./core/client-state.js";
 import type { HttpClient } from "./core/request.js";
 import { budgetWatch, refuseOverBudget } from "./team/budget.js";
-import { concurrencyLimiter, takeSlot } from "./team/limit.js";
+import { concurrencyLimiter, LocalSlots, takeSlot } from "./team/limit.js";
 import { ClientCreditMeter } from "./team/meter.js";
 import { STALL } from "./team/stall.js";
 import { OUTCOMES } from "./team/outcomes.js";
@@ -37,7 +37,9 @@ class TeamStages implements Governance {
 
   admit(call: GovernedCall, signal: AbortSignal | undefined, waitMs: number) {
     refuseOverBudget(this.credits, this.#http.config.budget, call);
-    return call.occupies && this.#limiter ? takeSlot(this.#limiter, signal, waitMs, call.endpoint) : undefined;
+    if (!call.occupies || !this.#limiter) return undefined;
+    // A free in-process slot is taken at once (no timer, no promise); else the wait, bounded by the call's limit and signal.
+    return (this.#limiter instanceof LocalSlots ? this.#limiter.tryTake() : undefined) ?? takeSlot(this.#limiter, signal, waitMs, call.endpoint);
   }
 
   count(call: GovernedCall, answer: unknown): void {

@@ -46,6 +46,27 @@ export class LocalSlots implements ConcurrencyLimiter {
     this.#queue.concurrency = limit;
   }
 
+  /**
+   * A free slot taken at once, or undefined when all are held or calls wait already: the uncontended path, with no timer
+   * and no promise of ours (p-queue starts a task at once when a place is free, so the slot's release is known here).
+   */
+  tryTake(): ReleaseSlot | undefined {
+    if (this.#queue.pending >= this.#queue.concurrency || this.#queue.size > 0) return undefined;
+    let release: ReleaseSlot | undefined;
+    void this.#queue.add(
+      () =>
+        new Promise<void>((done) => {
+          let given = false;
+          release = () => {
+            if (given) return;
+            given = true;
+            done();
+          };
+        }),
+    );
+    return release;
+  }
+
   /** Takes a slot, in the order of the calls; rejects with an `AbortError` when `signal` aborts first (and then holds nothing). */
   acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
     if (signal?.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
