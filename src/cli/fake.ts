@@ -46,7 +46,8 @@ Options:
       if (code === "EADDRINUSE" || code === "EACCES") throw new Error(`cannot listen on port ${port} (${code}): pass --port <n> (0 picks a free one)`);
       throw err;
     }
-    ctx.out(ctx.json ? record("fake", { url: served.url, apiKey: fake.apiKey, webSocket: served.webSocket }) : `export WEBDATA_API_URL=${served.url} WEBDATA_API_KEY=${fake.apiKey}\n`);
+    const webSocket = await served.webSocket();
+    ctx.out(ctx.json ? record("fake", { url: served.url, apiKey: fake.apiKey, webSocket }) : `export WEBDATA_API_URL=${served.url} WEBDATA_API_KEY=${fake.apiKey}\n`);
     ctx.err(
       [
         `webdata fake service on ${served.url} (key ${fake.apiKey}). Ctrl-C stops it.`,
@@ -55,7 +56,7 @@ Options:
         `  webdata crawl ${FIXTURE_ORIGIN} --limit 5`,
         `  webdata mcp (an MCP server reading this fake)`,
         `The client or webdata/firecrawl: { apiKey: "${fake.apiKey}", apiUrl: "${served.url}" }.`,
-        ...(served.webSocket ? [] : [NO_WEBSOCKET]),
+        ...(webSocket ? [] : [NO_WEBSOCKET]),
         "",
       ].join("\n"),
     );

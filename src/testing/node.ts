@@ -18,9 +18,10 @@ export interface ServedFake {
   server: Server;
   /**
    * Whether the crawl WebSocket (`ws://.../v2/crawl/<id>`) is served: false with `webSocket: false`, or when
-   * the optional `ws` package is not installed (upgrades are then answered 501 and watchers read by REST).
+   * the optional `ws` package is not installed (upgrades are then answered 501 and watchers read by REST). It loads
+   * `ws` when asked (as the first upgrade does), so serving starts no sooner or later for a caller that does not ask.
    */
-  webSocket: boolean;
+  webSocket(): Promise<boolean>;
   /** Stops the server and closes open connections. */
   close(): Promise<void>;
 }
@@ -59,13 +60,12 @@ export async function serveFake(fake: FakeService, options: ServeFakeOptions = {
   });
   const sockets = fakeWebSocketServer(fake, options.webSocket !== false);
   server.on("upgrade", sockets.upgrade);
-  const webSocket = await sockets.served(); // loads `ws` now, so the answer says whether the socket is served
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
     server,
-    webSocket,
+    webSocket: () => sockets.served(),
     close: () =>
       new Promise<void>((resolve) => {
         sockets.close();
