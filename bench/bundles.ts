@@ -36,7 +36,7 @@ export const SCRAPE_APP = 'import { scrape } from "webdata"; export const s = (u
  * Set on 2026-11-27 when the client stopped loading modules on demand (code is split at entry
  * points only, so `client` and `inlined` are one bundle): measured 41,427 B (Rollup 4: 41,779 B)
  * and 22,567 B (Rollup 4: 22,801 B) for `scrapeOnly`, which now carries the schema conversion.
- * Raised the same day for the features of issues 34 and 35 (hooks and the request id, keyless calls and
+ * Raised the same day for the features added then (hooks and the request id, keyless calls and
  * deprecation signals, the credit meter and budgets, the concurrency limit, stalled and expired jobs,
  * batch outcomes, resumable streams): 51.5 KB (+9.7) and 27.2 KB (+4.5), by module the request path
  * +4.4 KB minified, the error classes +3.8, batch outcomes +3.2, the client's state (meter, limiter) +3.0.

@@ -6,8 +6,8 @@
  * - per call: `--seq` sequential scrapes of a `--doc-kb` KB page, with the p99 of the single calls, and throughput:
  *   `--conc-total` scrapes with `--conc` in flight (baseline: raw `undici.request`). The server runs in a process
  *   of its own (`bench/serve.ts`) and each contender in a fresh process (`bench/contender.mjs`), in an order
- *   rotated run by run, `--call-runs` runs: how an app meets the client (issue 36). `--only inprocess` adds the
- *   same two measures with the server and every contender in this one process (the setup before issue 36);
+ *   rotated run by run, `--call-runs` runs: how an app meets the client. `--only inprocess` adds the
+ *   same two measures with the server and every contender in this one process (the old setup, which hides the client's delays);
  * - crawl memory: peak heap iterating a finished crawl of `--crawl-docs` 5 KB documents, 100 a page,
  *   and at a quarter of that to show growth (baseline: a raw page-by-page `fetch` loop), each in a fresh process;
  * - overhead: the SDK's own cost per call with the transport stubbed (baseline: `JSON.parse` of the answer);
@@ -17,7 +17,7 @@
  *   against the official client's (which builds only with `events` and `undici` stubbed);
  * - time to the first document of a watched crawl and status reads per job, on a virtual clock against the
  *   in-process fake (baseline: the fixed 2 s schedule the default was before the ramp);
- * - the issue's goals, each with its figure from this run (issue 26).
+ * - the goals (bench/README.md, "The goals"), each with its figure from this run.
  *
  * Each measure runs `--runs` times (per call and throughput: `--call-runs`); the table shows the median and the spread (min-max).
  * Contenders: the `node:http` floor, raw undici, raw global fetch, the official client
@@ -236,7 +236,7 @@ const stubNodeOnly: Plugin = {
   },
 };
 
-/** The official client's browser bundle, as the issue measured it: the same app shape (import, construct), `events` and `undici` stubbed. */
+/** The official client's browser bundle, built as an app would build it: the same app shape (import, construct), `events` and `undici` stubbed. */
 async function officialBundleKB(): Promise<number> {
   const app = 'import Firecrawl from "@mendable/firecrawl-js"; export const c = new Firecrawl({ apiKey: "fc-x", apiUrl: "http://127.0.0.1:1" });';
   // nodePaths: its own install (test/official-client/) when scripts/official-client.mjs has not linked it by name.
@@ -267,7 +267,7 @@ const server = await startBenchServer({ docBytes: DOC_BYTES, crawlDocs: CRAWL_DO
 try {
   log(`Node ${process.version}, loopback, ${RUNS} run(s) a measure`);
   if (want("call") || want("throughput")) {
-    // The server in its own process, each contender in a fresh one, the order rotated run by run (issue 36).
+    // The server in its own process, each contender in a fresh one, the order rotated run by run: how an app meets the client.
     const srv = await serverProcess(DOC_BYTES / 1024);
     try {
       const results = new Map<string, Record<string, number>[]>(CALL_CONTENDERS.map(([n]) => [n, []]));
@@ -291,7 +291,7 @@ try {
     }
   }
   if (ONLY?.includes("inprocess")) {
-    // The setup before issue 36 (not run by default): the server and every contender in this process, on one event loop.
+    // The old setup (not run by default; the server takes turns with the client and hides its delays): the server and every contender in this process, on one event loop.
     const contenders = httpContenders(server.url);
     const seq = new Map<string, number[]>(contenders.map(([n]) => [n, []]));
     const conc = new Map<string, number[]>(contenders.map(([n]) => [n, []]));
@@ -397,7 +397,7 @@ try {
         ["webdata import { WebData }, initial", [await kb(CLIENT_APP, true)]],
         ["webdata import { scrape }, initial", [await kb(SCRAPE_APP, true)]],
       ]);
-      notes.push('browser bundle: the official client builds for the browser only with "events" and "undici" stubbed (as the issue measured it); zod\'s JSON Schema converters are opt-in (import "webdata/zod4" for zod mini or zod before 4.2, "webdata/zod3" for zod 3; classic zod 4.2+ schemas convert themselves), so the inlined figure has none');
+      notes.push('browser bundle: the official client builds for the browser only with "events" and "undici" stubbed (as an app would build it); zod\'s JSON Schema converters are opt-in (import "webdata/zod4" for zod mini or zod before 4.2, "webdata/zod3" for zod 3; classic zod 4.2+ schemas convert themselves), so the inlined figure has none');
     } finally {
       remove();
     }
@@ -426,7 +426,7 @@ try {
   await server.close();
 }
 
-/** One goal of issue 26, judged on this run's figures. */
+/** One goal (bench/README.md, "The goals"), judged on this run's figures. */
 interface Goal {
   goal: string;
   figure: string;
@@ -442,10 +442,10 @@ const KiB = (r: Row) => `${(r.value.median * 1024).toFixed(0)} B (${r.ratio.toFi
 judge("everything-inlined bundle <= 0.9x the official client's", "browser bundle", "webdata everything inlined", (r) => r.ratio <= 0.9, KiB);
 judge(`import { WebData } initial <= ${BUDGET.client / 1024} KB (ceiling)`, "browser bundle", "webdata import { WebData }, initial", (r) => r.value.median <= BUDGET.client / 1024, KiB);
 judge(`import { scrape } initial <= ${BUDGET.scrapeOnly / 1024} KB (ceiling)`, "browser bundle", "webdata import { scrape }, initial", (r) => r.value.median <= BUDGET.scrapeOnly / 1024, KiB);
-judge("per call <= 1.2x undici.request (issue 36)", "per call,", "webdata (Node entry, undici)", (r) => r.ratio <= 1.2);
-judge(`throughput at ${CONC} in flight >= 0.85x undici.request (issue 36)`, "throughput", "webdata (Node entry, undici)", (r) => r.ratio >= 0.85);
+judge("per call <= 1.2x undici.request", "per call,", "webdata (Node entry, undici)", (r) => r.ratio <= 1.2);
+judge(`throughput at ${CONC} in flight >= 0.85x undici.request`, "throughput", "webdata (Node entry, undici)", (r) => r.ratio >= 0.85);
 {
-  // Tail latency (issue 36): our p99 above undici.request's by no more than the per-call gap.
+  // Tail latency: our p99 above undici.request's by no more than the per-call gap.
   const mean = row("per call,", "webdata (Node entry, undici)");
   const meanU = row("per call,", UNDICI);
   const p99 = row("per call p99", "webdata (Node entry, undici)");
@@ -476,7 +476,7 @@ if (flags.json) {
     const spread = r.value.min === r.value.max ? "" : ` (${fmt(r.value.min)}-${fmt(r.value.max)})`;
     console.log(`  ${r.contender.padEnd(w)}  ${`${fmt(r.value.median)} ${r.unit}${spread}`.padEnd(28)}  ${r.ratio.toFixed(2)}x`);
   }
-  // The issue's table (issue 36): per call with its p99, and throughput, webdata against undici.request.
+  // The summary table: per call with its p99, and throughput, webdata against undici.request.
   const perCall = rows.filter((r) => r.measure.startsWith("per call,"));
   if (perCall.length || rows.some((r) => r.measure.startsWith("throughput"))) {
     const cols: [string, string][] = [
@@ -505,7 +505,7 @@ if (flags.json) {
   }
   for (const n of notes) console.log(`\n${n}`);
   if (goals.length) {
-    console.log("\ngoals (issues 26 and 36), this run:");
+    console.log("\ngoals, this run:");
     const gw = Math.max(...goals.map((g) => g.goal.length));
     for (const g of goals) console.log(`  ${g.goal.padEnd(gw)}  ${g.figure.padEnd(40)}  ${g.met ? "met" : "NOT met"}`);
   }

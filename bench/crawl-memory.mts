@@ -1,5 +1,5 @@
 /**
- * Crawl memory, standalone (issue 36 item 3): what iterating a finished crawl holds, webdata's
+ * Crawl memory, standalone: what iterating a finished crawl holds, webdata's
  * `crawlDocuments` against a raw page loop (`undici.request` over the `next` links, keeping nothing),
  * over the same loopback crawl of 5 KB documents, 100 a page (`bench/server.ts`).
  *

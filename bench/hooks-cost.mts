@@ -1,5 +1,5 @@
 /**
- * What the lifecycle hooks cost a call (issue 34): sequential scrapes over the Node entry (undici)
+ * What the lifecycle hooks cost a call: sequential scrapes over the Node entry (undici)
  * against the loopback bench server (`bench/server.ts`, fixed answers, so the figures are client
  * cost), with no hooks (the baseline), an empty `hooks: {}`, and a no-op hook of each kind on the
  * client. A second table takes the network out (the transport stubbed, as `bench/clients.ts`'s

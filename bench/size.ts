@@ -32,7 +32,7 @@ if (flags.against !== undefined) {
   process.exit(0);
 }
 
-/** The three figures of issue 33 for this checkout and `other`, side by side. */
+/** The three figures DESIGN.md budgets, for this checkout and `other`, side by side. */
 async function compare(other: string, runs: number): Promise<void> {
   const roots = [["before", other], ["after", REPO]] as const;
   const rows: { name: string; initial: number; inlined: number; cold: number[] }[] = [];

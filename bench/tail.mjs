@@ -1,4 +1,4 @@
-// Where a call's tail goes (issue 36, item 4): sequential scrapes against the bench server (`npx tsx bench/serve.ts`,
+// Where a call's tail goes (what sets a fresh process's p99): sequential scrapes against the bench server (`npx tsx bench/serve.ts`,
 // in a process of its own), timed one by one, with the client process's CPU time over each call and the process's
 // GC pauses. Prints the median, p99 and p99.5 of the calls after a warm-up, and for the slowest 2%: their median
 // wall and CPU time, and how many overlap a GC pause of this process.

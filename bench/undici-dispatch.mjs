@@ -1,5 +1,5 @@
 // Raw undici, two ways, at 256 requests in flight against the bench server (`npx tsx bench/serve.ts` in another
-// process): `request()` with `body.json()` (what the Node transport used until issue 36's third pass) against
+// process): `request()` with `body.json()` (what the Node transport used before its own dispatch handler) against
 // `Dispatcher.dispatch` with a handler that collects the chunks and parses in the end step, in undici's older
 // handler API ("legacy", what `request()`'s own handler uses and what the Node transport's `Exchange` implements)
 // and its newer one ("modern"). Prints the client's CPU a request (user + system) and req/s; bench/README.md,

@@ -44,9 +44,9 @@ export {
   ResponseTooLargeError,
   IdempotencyConflictError,
   DeprecatedEndpointError,
-  // Lifecycle hooks (issue 34).
+  // Lifecycle hooks: a hook that throws fails the call.
   HookError,
-  // Long jobs (issue 35)
+  // Long jobs: a job that stopped progressing, a job whose results expired.
   JobStalledError,
   JobExpiredError,
 } from "./core/errors.js";
@@ -80,7 +80,7 @@ export type { AgentOptions, AgentRequest, AgentStartResult, AgentStatus } from "
 export type { JobStatus, JobPageOptions, JobErrors, WaitOptions, JobDocumentsOptions } from "./jobs/types.js";
 export type { DocumentStream } from "./jobs/pages.js";
 export type { ValidateOption } from "./jobs/waiters.js";
-// Long jobs (issue 35): every batch input's outcome, the waiters' stall options.
+// Long jobs: every batch input's outcome, the waiters' stall options.
 export type { BatchFailure, BatchDocuments, BatchDocumentsOptions } from "./jobs/batch-outcomes.js";
 export type { JobWaitOptions } from "./jobs/types.js";
 /**

@@ -79,7 +79,7 @@ function makeDispatcher(u: Undici, connections: number): Dispatcher {
  * process-wide pool (made on the first request). Each request is one {@link Exchange}: the dispatch handler
  * and the answer in one object. A JSON answer is collected as it comes and decoded in the step that ends it,
  * without the `Readable` that `request()` makes of every body; a body read as a stream, compressed, or that
- * may pass `maxBytes` gets one (issue 36: at 256 requests in flight, `request()` and `body.json()` cost about
+ * may pass `maxBytes` gets one (measured: at 256 requests in flight, `request()` and `body.json()` cost about
  * 50 us of CPU a request more than a handler of its own, bench/README.md).
  */
 function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Transport {
@@ -333,7 +333,7 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
  * `delete`, `getSetCookie`) copies them into the `Headers` itself, which answers from then on. Copying every
  * answer's headers into a `Headers` at once cost about 8 us of CPU a call, most of it undici's own checks of
  * names and values the server's parser had already checked, while the request path reads a few names
- * (issue 36, a CPU profile of the Node entry at 256 requests in flight: bench/README.md).
+ * (measured: a CPU profile of the Node entry at 256 requests in flight: bench/README.md).
  */
 function answerHeadersClass() {
   return class AnswerHeaders extends Headers {

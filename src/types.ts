@@ -85,7 +85,7 @@ export type {
   AgentListOptions,
   AgentTrace,
   AgentSnapshot,
-  // Long jobs (issue 35)
+  // Long jobs: every batch input's outcome, the waiters' stall options.
   BatchFailure,
   BatchDocuments,
   BatchDocumentsOptions,
@@ -98,12 +98,12 @@ export type { ReleaseSlot } from "./core/client-state.js";
 // The parts: each is a piece of one of the types above.
 export type { DeprecationInfo } from "./core/response.js";
 export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidResponseErrorInit, ResponseIssue, ResultIssue } from "./core/errors.js";
-// Long jobs (issue 35): the parts of the stall options and of `byUrl`.
+// Long jobs: the parts of the stall options and of `byUrl`.
 export type { StallOptions } from "./jobs/types.js";
 export type { BatchFailureReason, BatchOutcomes } from "./jobs/batch-outcomes.js";
 export type { LogLevel } from "./core/config.js";
 export type { RetryEvent } from "./core/retry.js";
-// Lifecycle hooks (issue 34).
+// Lifecycle hooks: the `hooks` option, its hook names and the event each hook gets.
 export type { Hooks, HookName, HookEventBase, RequestHookEvent, ResponseHookEvent, RetryHookEvent, ErrorHookEvent, JobHookEvent, JobHookKind } from "./core/hooks.js";
 export type { DocumentMetadata, ActionResults, ChangeTrackingResult } from "./api/document.js";
 export type {

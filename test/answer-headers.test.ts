@@ -1,5 +1,5 @@
 /**
- * How the Node entry reads an answer (issue 36). Its headers come from undici's own object
+ * How the Node entry reads an answer (the CPU it saves: bench/README.md). Its headers come from undici's own object
  * (`AnswerHeaders` in src/node.ts, no `Headers` built per answer): what a caller gets from
  * `withResponse().response.headers` must be a `Headers` that answers exactly as the runtime's own
  * `Headers` of the same answer does (the `fetch` transport's), for every method, before and after a

@@ -279,7 +279,7 @@ describe("one function sends (ARCHITECTURE.md: every endpoint is `Endpoint` data
 });
 
 /**
- * Homes that hold (issue 33, "Homes that a test holds"): each rule of ARCHITECTURE.md's "Where each rule
+ * Homes that hold (one home per rule): each rule of ARCHITECTURE.md's "Where each rule
  * lives" checked here has a marker (the function or constant that is the rule) in its home, and its
  * logic appearing anywhere else in the client (`testing/`, the fake service, is not the client) fails
  * the test, as the page-walk check does. Each exception names its reason and must still match.

@@ -1,5 +1,5 @@
 /**
- * Every batch input has an outcome (issue 35, item 4): `byUrl` on the `batchScrape` waiter's result
+ * Every batch input has an outcome: `byUrl` on the `batchScrape` waiter's result
  * and `byUrl()` at the end of `batchScrapeDocuments`, a `Map` from each input URL as given to its
  * document or its `BatchFailure`. Against the fake (a redirect whose `sourceURL` differs from its
  * `url`, a host that does not resolve, an invalid URL) and, where the recorded shape matters, msw

@@ -1,6 +1,6 @@
 /**
- * The `webdata` bin prints what was asked (issue 32, item 5, and the CLI half of
- * item 3), run as a separate process against the fake service on loopback:
+ * The `webdata` bin prints what was asked, run as a separate process
+ * against the fake service on loopback:
  * every format asked for, `--json` one object a line for every command, the
  * server's 400 on the CLI's own arguments exiting 2, `--verbose` lines with
  * durations, `--wait-for` / `--schema` / `--prompt`, the `extract`, `agent`,

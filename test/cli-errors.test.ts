@@ -39,9 +39,9 @@ describe("webdata errors in text mode", () => {
   it("a 400 shows the server's details field by field and its code (recorded: scrape with an invalid URL)", async () => {
     fake.failNext(400, { match: "/v2/scrape", body: await recordedBody("scrape-v2-400-invalid-url") });
     const r = await run(["scrape", "https://acme.test"]);
-    expect(r.code).toBe(EXIT.usage); // the server's 400 on the CLI's own arguments (issue 32: it was EXIT.server)
+    expect(r.code).toBe(EXIT.usage); // the server's 400 on the CLI's own arguments is a usage error, not EXIT.server
     expect(r.stdout).toBe("");
-    // The message carries the server's reason (issue 32): the fields and what is wrong, each once.
+    // The message carries the server's reason: the fields and what is wrong, each once.
     expect(r.stderr).toContain("webdata scrape: BadRequestError: Bad Request: url: Invalid URL; url: URL must have a valid top-level domain or be a valid path (HTTP 400, POST /v2/scrape)\n");
     expect(r.stderr).toContain("\n  code: BAD_REQUEST\n");
     // Each reason is said once (the recording repeats "Invalid URL"): the message holds both, so no detail line repeats them.

@@ -1,5 +1,5 @@
 /**
- * Expired jobs (issue 35, item 6): a 404 for a crawl or batch scrape whose `expiresAt` has passed, or
+ * Expired jobs: a 404 for a crawl or batch scrape whose `expiresAt` has passed, or
  * that this client started more than 24 h earlier, or whose `/errors` says "Job expired", is
  * `JobExpiredError` (`jobId`, `expiresAt`), a subclass of `NotFoundError`; a 404 of a job this client
  * knows nothing about stays a plain `NotFoundError`. Status reads, document iterators, waiters and the

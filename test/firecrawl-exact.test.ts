@@ -1,7 +1,7 @@
 /**
  * The drop-in against the official client itself (`@mendable/firecrawl-js`, a devDependency), both
- * pointed at the same fake service served over HTTP, comparing what code can read (issue 32, "the
- * drop-in exact where code can tell"): the fields of an error, the words of an argument the official
+ * pointed at the same fake service served over HTTP, comparing what code can read (the
+ * drop-in is exact where code can tell): the fields of an error, the words of an argument the official
  * client refuses itself, the requests a status read sends, what a legacy alias does with extra
  * positional arguments, and what `app.v1.*` prints. Real timers: no call here waits for a job.
  */

@@ -1,6 +1,6 @@
 /**
- * `parse` sends the official multipart body (issue 32: "330 bytes against 400 for the same file and
- * options"). Both clients post the same file and options to one capturing server; each body is split
+ * `parse` sends the official multipart body, part for part (the official client's for the same file and
+ * options). Both clients post the same file and options to one capturing server; each body is split
  * into its parts (headers and bytes, in order). The parts are the same: `options` (JSON text, no
  * filename, no content type) then `file` (the filename trimmed, the content type given, else the
  * Blob's, else `text/plain; charset=utf-8` for text and `application/octet-stream` for bytes), which is

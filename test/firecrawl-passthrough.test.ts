@@ -1,7 +1,7 @@
 /**
  * The official methods whose routes are not webdata's own operations (`getAgentThread`, `developerSearch`,
  * `findTools`, `firecrawl.research.*`, `scrape({ alexandria })`): the drop-in sends the request the official
- * client sends and the server's answer decides (issue 32). Both clients at the same served fake: the
+ * client sends and the server's answer decides. Both clients at the same served fake: the
  * same method, path, query and body (less the official `origin` tag), and the same `status`, `code` and
  * `details` of the fake's answer (404 for a route it lacks, 400 for a body it refuses). An argument the
  * official client refuses itself is refused with its words, nothing sent.
@@ -67,7 +67,7 @@ describe("a method sends what the official client sends; the server's answer dec
     const got = await failure(call(ours));
     const sentByUs = fake.requests.slice(sentByOfficial.length).map(wire);
     expect(sentByOfficial).toHaveLength(1);
-    // webdata sends an x-request-id on every request (issue 34): a random UUID where the official client sends none or a random one.
+    // webdata sends an x-request-id on every request: a random UUID where the official client sends none or a random one.
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
     expect(sentByUs).toEqual(sentByOfficial.map((w) => {
       const id = (w as { requestId?: string }).requestId;

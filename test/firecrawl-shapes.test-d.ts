@@ -1,7 +1,7 @@
 /**
  * Official-client code (`@mendable/firecrawl-js` 4.x, its README and declarations) that reads result
  * shapes, compiled against `webdata/firecrawl` under strict TypeScript with only the import changed
- * (issue 32: "every official type shape compiles").
+ * (every official type shape compiles).
  */
 import { expectTypeOf, test } from "vitest";
 import Firecrawl, { type BatchScrapeJob, type CrawlJob, type ExtractResponse } from "webdata/firecrawl";

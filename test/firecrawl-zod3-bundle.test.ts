@@ -1,5 +1,5 @@
 /**
- * The zod 3 converter in bundles (issue 32): `import Firecrawl from "webdata/firecrawl"` bundled for the
+ * The zod 3 converter in bundles: `import Firecrawl from "webdata/firecrawl"` bundled for the
  * browser by esbuild (as test/size.test.ts bundles, through `bench/bundles.ts`) carries it, and the
  * drop-in converts a zod 3 schema in the bundle (a bundler keeps the registration: it is a call in the
  * classes' constructors, not a side-effect import that `"sideEffects"` lets a bundler drop); a zod 4 app

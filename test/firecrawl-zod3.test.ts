@@ -1,5 +1,5 @@
 /**
- * `webdata/firecrawl` takes zod 3 schemas with no other import (issue 32): the official client is built
+ * `webdata/firecrawl` takes zod 3 schemas with no other import: the official client is built
  * on zod 3 and converts its users' zod 3 schemas itself, so code moved to the drop-in with only the
  * import changed passes zod 3 schemas. Each case loads one drop-in entry in a fresh module registry
  * (nothing else registers a converter: this file imports neither `webdata/zod3` nor the drop-in up

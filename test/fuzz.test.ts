@@ -1,12 +1,12 @@
 /**
- * Property-based tests (issue 12, "Our own suite"): every public method of
+ * Property-based tests: every public method of
  * the client (v2 and v1), called with generated arguments and `RequestOptions`
  * (`test/support/hostile.ts`). Each call must either pass validation and send
  * only requests the OpenAPI contract accepts (route unchanged by the id, body
  * valid, key only to the API's origin), or reject with `ValidationError` with
  * nothing sent; never throw synchronously, never reject with a raw
  * `TypeError`/`RangeError`. Bad per-call options, waiter options, job ids and
- * options arguments must be a `ValidationError` (issue 12 defects 6-9).
+ * options arguments must be a `ValidationError` (the rules of `rulesOf`).
  *
  * Fixed seed; a failure prints its seed and path. Rerun one case:
  *   FUZZ_SEED=<seed> FUZZ_PATH=<path> npx vitest run test/fuzz.test.ts -t "<method>"
@@ -134,36 +134,36 @@ const HISTORICAL = new Set(["getCreditUsageHistorical", "getTokenUsageHistorical
 const SIGNAL_OPTIONS = new Set(["crawl", "batchScrape", "extract", "agent", "crawlDocuments", "batchScrapeDocuments", "watcher"]);
 
 /**
- * The defect rules of issue 12 that apply to a call: `reject` names the defect whose rule says the
- * call must be a `ValidationError` with nothing sent; `blame` names the defect that explains a raw
+ * The input rules that apply to a call: `reject` names the rule that says the call must be a
+ * `ValidationError` with nothing sent; `blame` names the rule that explains a raw
  * error (a `null` options or `RequestOptions` argument may also be read as absent).
  */
 function rulesOf(method: Method, a: Args): { reject?: string; blame?: string } {
   // An id must be a string that can be put in a URL (a lone surrogate cannot be percent-encoded).
-  for (const i of method.ids ?? []) if (typeof a[i] !== "string" || !wellFormed(a[i] as string)) return { reject: "#8" };
+  for (const i of method.ids ?? []) if (typeof a[i] !== "string" || !wellFormed(a[i] as string)) return { reject: "job id" };
   if (method.options !== undefined) {
     const o = a[method.options];
-    if (o === null) return { blame: "#9" };
+    if (o === null) return { blame: "options argument" };
     // The official client's `getCreditUsageHistorical(byApiKey?: boolean)` form is accepted on purpose
     // (MIGRATION.md: `(true)` or `({ byApiKey: true })`), so a boolean is a valid options argument there.
     if (HISTORICAL.has(method.name) && typeof o === "boolean") return {};
-    if (o === undefined && method.required) return { reject: "#9" };
-    if (o !== undefined && !isPlainObject(o)) return { reject: "#9" };
-    if (o !== undefined && unserialisable(o)) return { reject: "#9" };
+    if (o === undefined && method.required) return { reject: "options argument" };
+    if (o !== undefined && !isPlainObject(o)) return { reject: "options argument" };
+    if (o !== undefined && unserialisable(o)) return { reject: "options argument" };
     const w = (o ?? {}) as Record<string, unknown>;
-    if (QUERY_OPTIONS.has(method.name) && Object.values(w).some((v) => typeof v === "object" && v !== null)) return { reject: "#9" };
-    if (SIGNAL_OPTIONS.has(method.name) && w.signal !== undefined && !(w.signal instanceof AbortSignal)) return { reject: "#7" };
-    if (method.waiter && badMs(w.timeoutMs)) return { reject: "#7" };
+    if (QUERY_OPTIONS.has(method.name) && Object.values(w).some((v) => typeof v === "object" && v !== null)) return { reject: "options argument" };
+    if (SIGNAL_OPTIONS.has(method.name) && w.signal !== undefined && !(w.signal instanceof AbortSignal)) return { reject: "waiter options" };
+    if (method.waiter && badMs(w.timeoutMs)) return { reject: "waiter options" };
   }
   const ro = a[method.ro];
-  if (ro === null) return { blame: "#6" };
-  if (ro !== undefined && !isPlainObject(ro)) return { reject: "#6" };
+  if (ro === null) return { blame: "request options" };
+  if (ro !== undefined && !isPlainObject(ro)) return { reject: "request options" };
   const r = (ro ?? {}) as Record<string, unknown>;
-  if (r.timeoutMs !== undefined && (badMs(r.timeoutMs) || r.timeoutMs === 0)) return { reject: "#6" };
-  if (r.maxRetries !== undefined && !(typeof r.maxRetries === "number" && Number.isInteger(r.maxRetries) && r.maxRetries >= 0)) return { reject: "#6" };
-  if (r.signal !== undefined && !(r.signal instanceof AbortSignal)) return { reject: "#6" };
-  if (r.headers !== undefined && !(isPlainObject(r.headers) && Object.values(r.headers as object).every((v) => typeof v === "string"))) return { reject: "#6" };
-  if (r.idempotencyKey !== undefined && typeof r.idempotencyKey !== "string") return { reject: "#6" };
+  if (r.timeoutMs !== undefined && (badMs(r.timeoutMs) || r.timeoutMs === 0)) return { reject: "request options" };
+  if (r.maxRetries !== undefined && !(typeof r.maxRetries === "number" && Number.isInteger(r.maxRetries) && r.maxRetries >= 0)) return { reject: "request options" };
+  if (r.signal !== undefined && !(r.signal instanceof AbortSignal)) return { reject: "request options" };
+  if (r.headers !== undefined && !(isPlainObject(r.headers) && Object.values(r.headers as object).every((v) => typeof v === "string"))) return { reject: "request options" };
+  if (r.idempotencyKey !== undefined && typeof r.idempotencyKey !== "string") return { reject: "request options" };
   return {};
 }
 
@@ -276,11 +276,11 @@ describe("the checks themselves", () => {
     const scrape = METHODS.find((x) => x.name === "scrape") as Method;
     expect(await problemsOf(scrape, ["https://a.test", { formats: ["markdown"] }, undefined], false)).toEqual([]);
     expect(await problemsOf(scrape, ["https://a.test", { limit: 1n }, undefined], false)).toEqual([]);
-    // A method that ignores its options argument and sends anyway: the check must blame #9. (scrape itself
+    // A method that ignores its options argument and sends anyway: the check must blame "options argument". (scrape itself
     // now rejects these with a ValidationError, so a deliberately broken stand-in proves the check can fail.)
     const broken: Method = { ...scrape, call: (c, a) => c.scrape(a[0] as string, { formats: ["markdown"] }) };
-    expect(await problemsOf(broken, ["https://a.test", { limit: 1n }, undefined], false)).toContainEqual(expect.objectContaining({ defect: "#9" }));
-    expect(await problemsOf(broken, ["https://a.test", "markdown", undefined], false)).toContainEqual(expect.objectContaining({ defect: "#9" }));
+    expect(await problemsOf(broken, ["https://a.test", { limit: 1n }, undefined], false)).toContainEqual(expect.objectContaining({ defect: "options argument" }));
+    expect(await problemsOf(broken, ["https://a.test", "markdown", undefined], false)).toContainEqual(expect.objectContaining({ defect: "options argument" }));
   });
 });
 

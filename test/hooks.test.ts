@@ -1,5 +1,5 @@
 /**
- * Lifecycle hooks (issue 34, item 1), over both transports: `hooks` on the client and per call, in
+ * Lifecycle hooks, over both transports: `hooks` on the client and per call, in
  * the one request path. Their order and fields, the headers redacted (never the key), `setHeader`
  * reaching the server, a throwing hook failing the call with `HookError` and nothing sent after it,
  * and the old `onRetry` option still called.

@@ -1,5 +1,5 @@
 /**
- * The document iterators' identity memory is bounded (issue 36, item 3): iterating a finished job keeps
+ * The document iterators' identity memory is bounded by what the server can repeat: iterating a finished job keeps
  * the identities of two pages, not one per document, and still never yields a document twice, pages read
  * while the job was scraping (which can shift as results land) included.
  */

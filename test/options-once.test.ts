@@ -1,5 +1,5 @@
 /**
- * Each option checked once (issue 33, item 1): a public call checks its request options once, and
+ * Each option checked once: a public call checks its request options once, and
  * each of its other option families (wait/polling, pagination, the job's own options) once, at the
  * public method; the internal functions (a waiter's polls, each page of the walk, the start inside a
  * waiter, the watcher's reads) take the checked values and never check again. Counted by V8 precise

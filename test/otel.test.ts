@@ -1,5 +1,5 @@
 /**
- * `webdata/otel` (issue 34 item 3): OpenTelemetry spans of every call, HTTP attempt and waited job, recorded
+ * `webdata/otel`: OpenTelemetry spans of every call, HTTP attempt and waited job, recorded
  * with `@opentelemetry/sdk-trace-base`'s in-memory exporter against the fake service, over both transports;
  * the `onJob` hook of the waiters (`src/jobs/waiters.ts`) that the job spans are made of; and that the root
  * entry's bundle holds nothing of OpenTelemetry.

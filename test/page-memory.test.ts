@@ -1,5 +1,5 @@
 /**
- * What iterating a finished crawl holds at once (issue 36, item 3): one page's documents, as a raw page
+ * What iterating a finished crawl holds at once: one page's documents, as a raw page
  * loop does. Nothing of a page (its documents, its text, the status object) is alive while the next page
  * is read, and nothing but its documents while it is iterated: no second page, no page text kept beside
  * the parsed body. Measured as the live heap after a full GC, which does not depend on GC timing.

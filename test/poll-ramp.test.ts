@@ -1,5 +1,5 @@
 /**
- * The first polls ramp up (`src/jobs/pages.ts`, issue 26 item 7): without a
+ * The first polls ramp up (`src/jobs/pages.ts`): without a
  * `pollIntervalMs`, a watcher (REST polling), a waiter and a document iterator pause
  * 500, 750, 1125, 1687.5 ms, then 2000 ms. Measured on the fake's clock (fake timers,
  * the in-process fake): a crawl whose first document is scraped at 1 s is seen at

@@ -1,6 +1,6 @@
 /**
  * The promises of `WebData`, `webdata/v1` and `webdata/firecrawl` type `then` / `catch` / `finally`
- * exactly as `Promise` does (issue 32): the rejection is `any`, so official-client code such as
+ * exactly as `Promise` does, as the official client's do: the rejection is `any`, so official-client code such as
  * `.catch((err) => err.message)` (TS18046 with `unknown`) and `.catch((e: Error) => ...)` (TS2345)
  * compiles under strict TypeScript. Compiled by `tsc -p test/tsconfig.json` and vitest's typecheck.
  */

@@ -1,5 +1,5 @@
 /**
- * Regression tests for issue 12, defect 13: response bodies have a size limit
+ * Regression tests: response bodies have a size limit
  * (`maxResponseBytes`, enforced while reading, on both transports), and the
  * Node transport decodes the gzip, deflate and br bodies a server sends
  * without being asked.

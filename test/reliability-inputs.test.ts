@@ -1,5 +1,5 @@
 /**
- * Regression tests for issue 12, defects 6-9: per-call options, waiter
+ * Regression tests: per-call options, waiter
  * options, job ids and the options argument are checked before anything is
  * sent. Every bad value is a `ValidationError` through the returned promise
  * (never a synchronous throw, a raw `TypeError`, or a request).

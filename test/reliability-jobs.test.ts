@@ -1,6 +1,6 @@
 /**
- * Regression tests of job pagination and status for issue 12, defects 3
- * (pagination loops) and 12 (`{success:false}` without `error` on a status read).
+ * Regression tests of job pagination and status: pagination loops
+ * (`PaginationLoopError`) and (`{success:false}` without `error` on a status read).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { JobFailedError, PaginationLoopError } from "../src/index.js";

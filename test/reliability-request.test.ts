@@ -1,7 +1,7 @@
 /**
- * Regression tests of the request path for issue 12, defects 5 (the key in
- * `APIError.body`, `details` and `headers`), 10 (a logger that throws) and 11
- * (`MaxListenersExceededWarning` with one signal shared by many calls).
+ * Regression tests of the request path: the key redacted in `APIError.body`,
+ * `details` and `headers`; a logger that throws; no `MaxListenersExceededWarning`
+ * with one signal shared by many calls.
  */
 import { getEventListeners } from "node:events";
 import { inspect } from "node:util";
@@ -39,7 +39,7 @@ describe.each(TRANSPORTS)("request path over %s", (kind) => {
     expect(err.serverMessage).toBe("Invalid key [redacted]");
     expect(err.details).toEqual([{ path: ["k"], message: "got [redacted]" }]);
     expect(err.headers?.get("x-echo-auth")).toBe("Bearer [redacted]");
-    expect(err.requestId).toBe(s.fake.requests[0]!.headers["x-request-id"]); // the id sent (issue 34)
+    expect(err.requestId).toBe(s.fake.requests[0]!.headers["x-request-id"]); // the id sent, not the server's
     expect(err.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(err.serverRequestId).toBe("req-1");
   });

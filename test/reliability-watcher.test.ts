@@ -1,8 +1,8 @@
 /**
- * Regression tests of the watcher for issue 10 part 2 (a socket attached right
- * at the crawl start: documents must still arrive as the server has them) and
- * issue 12 defects 1 (event-stream read without timeout or abort), 2 (WebSocket
- * reconnect storm) and 4 (the key echoed in a close reason or SSE error event).
+ * Regression tests of the watcher: a socket attached right at the crawl start
+ * (documents must still arrive as the server has them), an event-stream read
+ * with a timeout and an abort, no WebSocket reconnect storm, and the key never
+ * echoed in a close reason or SSE error event.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

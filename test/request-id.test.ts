@@ -1,5 +1,5 @@
 /**
- * A request id on every request (issue 34, item 2), over both transports: `x-request-id` sent on
+ * A request id on every request, over both transports: `x-request-id` sent on
  * every request, one per call and the same on its retries; the caller's (`requestId` option, else an
  * `x-request-id` header); kept on the result (`withResponse()`, `_requestId`) and on every error,
  * answered or not, though the server never echoes it (the recordings: "The server sent none of the

@@ -312,7 +312,7 @@ describe.each(TRANSPORTS)("request layer over %s", (kind) => {
     s.fake.inject({ match: "/v2/team", status: 200, headers: { "x-request-id": "req-123" }, body: { success: true, data: { remainingCredits: 1, planCredits: 2 } } });
     const { data, response } = await s.client.getCreditUsage().withResponse();
     expect(data.remainingCredits).toBe(1);
-    // The id the SDK sent is the request id (issue 34); the server's own, when it differs, is kept beside it.
+    // The id the SDK sent is the request id (every request carries one); the server's own, when it differs, is kept beside it.
     const sent = s.fake.requests[0]!.headers["x-request-id"];
     expect(sent).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(response.requestId).toBe(sent);

@@ -1,5 +1,5 @@
 /**
- * Hostile 2xx answers (issue 11, item 2): an HTML page from a proxy, an empty
+ * Hostile 2xx answers: an HTML page from a proxy, an empty
  * body, malformed JSON, `{"success":true}` without what the result needs, and
  * wrong shapes are an `InvalidResponseError` (status, content-type, request id,
  * endpoint, redacted excerpt, zod's issues), never `undefined` or a half-built
@@ -70,7 +70,7 @@ for (const kind of TRANSPORTS) {
       s = await setup(kind);
       s.fake.inject({ match: "/v2/scrape", ...html, headers: { ...html.headers, "x-request-id": "req-html" } });
       const err = await invalid(s.client.scrape("https://example.com", {}, { maxRetries: 2 }));
-      // The request id is the one sent (issue 34); the server's own is kept beside it.
+      // The request id is the one sent (every request carries one); the server's own is kept beside it.
       expect(err).toMatchObject({ code: "NOT_JSON", status: 200, requestId: s.fake.requests[0]!.headers["x-request-id"], serverRequestId: "req-html", endpoint: "POST /v2/scrape", issues: [] });
       expect(err.requestId).toMatch(/^[0-9a-f-]{36}$/);
       expect(err.contentType).toBe("text/html; charset=utf-8");

@@ -1,5 +1,5 @@
 /**
- * Resumable document streams (issue 35, item 7): `crawlDocuments` and `batchScrapeDocuments` expose
+ * Resumable document streams: `crawlDocuments` and `batchScrapeDocuments` expose
  * `position`, a string to persist after each document; `resumeFrom: position` continues with the next
  * document, none lost and none repeated, across pages, mid-page and in another client (a new process's
  * `ClientState`). Another job's position, or a string that is not one, is a `ValidationError` before any

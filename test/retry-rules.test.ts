@@ -1,8 +1,8 @@
 /**
  * The retry and idempotency rules against the service's own server, replayed
  * from the recorded exchanges over real loopback HTTP, on both transports:
- * idempotency keys only where the server honours them (issue 10 part 1), and
- * permanent 5xx answers not retried (issue 10 part 3).
+ * idempotency keys only where the server honours them, and
+ * permanent 5xx answers not retried.
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import { connect, type AddressInfo } from "node:net";

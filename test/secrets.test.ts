@@ -1,5 +1,5 @@
 /**
- * Secrets scan (issue 12, "Our own suite"): against loopback servers that echo
+ * Secrets scan (the API key is never in anything the SDK produces): against loopback servers that echo
  * the API key back in every way a server can (error text, `\u`-escaped JSON,
  * `details`, response headers, 429 text, HTML pages, result data, WebSocket
  * close reasons and error frames, SSE error events), every string the SDK

@@ -1,5 +1,5 @@
 /**
- * The server's reason in the message (issue 32, "Server details"): a 4xx's
+ * The server's reason in the message (its `error` and `details`): a 4xx's
  * message carries the fields and what is wrong with each, as the server's
  * `error` and `details` say, not only the status line; bounded as an error
  * prints (`PRINTED`), and never the key. The recorded 400 bodies of the

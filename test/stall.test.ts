@@ -1,5 +1,5 @@
 /**
- * Stalled jobs (issue 35, item 5): with `stallTimeoutMs`, the crawl and batch waiters, the documents
+ * Stalled jobs: with `stallTimeoutMs`, the crawl and batch waiters, the documents
  * iterators and the watcher give up with `JobStalledError` (job id, last counters, time since the last
  * progress) when a job's `status`, `completed` and `total` stop changing, and cancel it with
  * `cancelOnStall`. Against the fake, whose jobs stop progressing with `pagesPerPoll: 0` (a test moves

@@ -1,5 +1,5 @@
 /**
- * The Node transport's exchange with undici (`Exchange` of `src/node.ts`, issue 36): each request is sent with
+ * The Node transport's exchange with undici (`Exchange` of `src/node.ts`): each request is sent with
  * undici's `Dispatcher.dispatch` and a handler of our own instead of `undici.request()`. What `request()` did
  * for us and the handler must now do itself: an abort while the request waits for a socket, backpressure on a
  * body read as a stream, a dispatcher that calls the handler itself, and an interceptor written for undici's

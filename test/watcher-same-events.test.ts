@@ -1,5 +1,5 @@
 /**
- * One watcher behaviour (issue 32 item 4): the same server gives the same events whatever ran before in
+ * One watcher behaviour: the same server gives the same events whatever ran before in
  * the process. On Node 20 a Node-entry watcher got undici's WebSocket only once an earlier request (of
  * any client) had loaded undici, so against a server that refuses the upgrade (404) it yielded an
  * `error` event "The WebSocket could not connect" only after another call; in a fresh process it fell

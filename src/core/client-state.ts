@@ -21,7 +21,7 @@ export class ClientState {
   readonly starts = new Map<string, number>();
 
   /**
-   * Expired jobs (issue 35): job id to the `expiresAt` its status reads reported (`api/job-starts.ts`
+   * Expired jobs: job id to the `expiresAt` its status reads reported (`api/job-starts.ts`
    * `noteExpiry`, from `jobs/status.ts`; at most 10,000), so a later 404 is named `JobExpiredError`.
    */
   readonly expiries = new Map<string, string>();

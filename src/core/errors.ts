@@ -498,7 +498,7 @@ export class JobTimeoutError extends WebDataError {
   }
 }
 
-// Long jobs (issue 35): a job that stopped progressing, a job whose results expired. Thrown by `jobs/`.
+// Long jobs: a job that stopped progressing, a job whose results expired. Thrown by `jobs/`.
 
 /**
  * A crawl or batch scrape made no progress for `stallTimeoutMs`: its `status`, `completed` and `total`

@@ -67,7 +67,7 @@ const requestOptions = z.looseObject({
 export const pollIntervalMs = z.optional(z.number().check(z.gte(0), z.lte(MAX_TIMER_MS)));
 
 /**
- * Stalled jobs (issue 35): `stallTimeoutMs`, whole milliseconds bounded as `timeoutMs` (a timer holds it),
+ * Stall detection: `stallTimeoutMs`, whole milliseconds bounded as `timeoutMs` (a timer holds it),
  * and `cancelOnStall`. Members of the wait family: the crawl and batch-scrape waiters, the documents
  * iterators and the watcher read them.
  */

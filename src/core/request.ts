@@ -288,7 +288,7 @@ export class HttpClient {
     }
     // Read and decoded in one step where the transport can (`read`: the Node entry decodes the text in the step that
     // ends the body, so the text is garbage at once): under load, a text handed on through a promise to be parsed a
-    // step later cost about 60 us of CPU a call more (issue 36: bench/README.md). A read cut by the attempt's abort
+    // step later cost about 60 us of CPU a call more (measured: bench/README.md). A read cut by the attempt's abort
     // rejects with the abort's reason (the attempt's `catch`).
     return this.#withRetries(spec, opts, (res, url, requestId) => {
       const use = (text: string): WithResponse<T> | Promise<WithResponse<T>> => this.#decode<T>(spec, res, url, requestId, text);

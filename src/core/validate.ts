@@ -55,7 +55,7 @@ function fieldAccepts(schema: $ZodType, value: unknown, field: string): boolean 
  * so that the same options sent again (a loop of scrapes with one literal) skip zod. In the Node entry's
  * loop against a server in another process, where many schemas share zod's parse functions and the
  * network code runs between calls, the check of `{ formats: ["markdown"] }` cost about 10% of a call's
- * CPU (bench/README.md, issue 36). Only a value made of JSON alone is remembered ({@link jsonKey}): every
+ * CPU (measured: bench/README.md). Only a value made of JSON alone is remembered ({@link jsonKey}): every
  * rule reads the value and nothing else, so the verdict is a function of the schema and the JSON text. A
  * rejected value is never remembered: it is parsed again, for its issues.
  */

@@ -1,5 +1,5 @@
 /**
- * The drop-in takes zod 3 schemas with no other import (issue 32): the official client is built on zod 3
+ * The drop-in takes zod 3 schemas with no other import: the official client is built on zod 3
  * and converts its users' zod 3 schemas itself, so code moved with only the import changed passes zod 3
  * schemas. Each drop-in class registers webdata's zod 3 converter (the one `webdata/zod3` registers) when
  * it is constructed: a call in a constructor, which no bundler drops as an unused side effect. The root

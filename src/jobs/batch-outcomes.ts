@@ -48,7 +48,7 @@ export interface BatchDocumentsOptions<T = unknown> extends JobDocumentsOptions<
   urls?: readonly string[] | undefined;
 }
 
-/** `batchScrapeDocuments`' iterator: every document, then `byUrl()` (issue 35). */
+/** `batchScrapeDocuments`' iterator: every document, then `byUrl()`, each input's outcome. */
 export interface BatchDocuments<TDoc> extends DocumentStream<TDoc> {
   /**
    * Each input URL (the `urls` option, as given) to its document or its {@link BatchFailure}, once the

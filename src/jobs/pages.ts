@@ -446,7 +446,7 @@ export function firstSeen(seen: Set<string>, doc: unknown): boolean {
 }
 
 /**
- * The identities a document iterator remembers, bounded by what the server can repeat (issue 36): a
+ * The identities a document iterator remembers, bounded by what the server can repeat: a
  * finished job's pages do not change, so a document it repeats is one of the page just before (the
  * server's `next` steps back over documents it dropped from a page), or one at a server offset already
  * read (a `next` that leads back); a page read while the job was still scraping can shift as results land,

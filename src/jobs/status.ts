@@ -135,7 +135,7 @@ export function readJobStatus<TDoc = Document>(http: HttpClient, kind: JobKind, 
 }
 
 /**
- * Expired jobs (issue 35), for every call on a job's routes: a status page's `expiresAt` is noted
+ * Expired jobs (results dropped 24 h after the start), for every call on a job's routes: a status page's `expiresAt` is noted
  * (`noteExpiry`), and a 404 of a job whose results have expired becomes `JobExpiredError` (`expiredOr`).
  */
 function ofJob<R>(http: HttpClient, id: string, sent: APIPromise<R>, status = false): APIPromise<R> {

@@ -97,7 +97,7 @@ export interface WaitOptions {
 }
 
 /**
- * Stalled jobs (issue 35): options of the crawl and batch-scrape waiters, the documents iterators and
+ * Stalled jobs (no progress for `stallTimeoutMs`): options of the crawl and batch-scrape waiters, the documents iterators and
  * the watcher. Off by default: the service keeps a finished job `scraping` for up to a minute while its
  * cron job finalizes it (recorded), and a healthy crawl of slow sites can go minutes between pages, so
  * any default would have to exceed that by far to trip no healthy job; only the caller knows its jobs.

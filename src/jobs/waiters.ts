@@ -174,7 +174,7 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & JobWaitO
   const onStatus = jobBudget(http, "batch", started.id, [urls, rest], budget, checked);
   const job = await observeJob(http, checked, "batch", started.id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt, onStatus }, checked)));
   const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
-  // Every input has an outcome (issue 35): `/errors` is read only when an input has no document.
+  // Every input has an outcome (`byUrl`): `/errors` is read only when an input has no document.
   const byUrl = await outcomeReader(http)?.read(http, started.id, urls, data, started.invalidURLs, withSignal(checked, signal)); // with the team plugin
 
   return withByUrl(started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data }, byUrl);

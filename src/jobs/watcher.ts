@@ -82,7 +82,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   #fatal: unknown;
   #lastStatus = "";
   readonly #invalid: unknown;
-  // Stalled jobs (issue 35): the job's progress and the timer of `stallTimeoutMs` (from the start; paused while the consumer holds events back).
+  // Stall detection: the job's progress and the timer of `stallTimeoutMs` (from the start; paused while the consumer holds events back).
   #progress: StallProgress | undefined;
   #stall: IdleTimer | undefined;
 
@@ -203,7 +203,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
   #stop(failure: unknown): void {
     if (this.#ended) return;
     this.#stall?.stop();
-    const err = expiredOr(this.#http, this.jobId, failure); // a 404 of an expired job is `JobExpiredError` (issue 35), on every transport
+    const err = expiredOr(this.#http, this.jobId, failure); // a 404 of an expired job is `JobExpiredError` (results dropped 24 h after the start), on every transport
     if (err !== undefined) {
       const error = err instanceof WebDataError ? err : new WebDataError(`Watcher failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
       this.#emit({ type: "error", error, fatal: true });
@@ -291,7 +291,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     this.#http.log("debug", `webdata: watcher of ${this.jobId}: ${from} not used: ${why}; falling back to ${to === "poll" ? "polling" : to}`);
   }
 
-  /** Starts the stall timer of `stallTimeoutMs` (issue 35): when it fires, the job is cancelled with `cancelOnStall`, then the watcher stops with `JobStalledError`. */
+  /** Starts the stall timer of `stallTimeoutMs` (no change of status, completed or total for that long): when it fires, the job is cancelled with `cancelOnStall`, then the watcher stops with `JobStalledError`. */
   #watchStall(o: WatchOptions): void {
     const stall = stallOf(this.#http, o, "watcher options");
     if (!stall || o.stallTimeoutMs === undefined) return;

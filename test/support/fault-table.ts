@@ -24,7 +24,7 @@ export interface Outcome {
 export interface Operation {
   /** Column name. */
   name: string;
-  /** Operation class (issue 12). */
+  /** Operation class: a sync call, a job start (de-duplicated or not), a status read, pagination, a waiter, a watcher, v1. */
   klass: string;
   /** The request the fault hits. */
   target: (r: SeenRequest) => boolean;
@@ -209,7 +209,7 @@ const TRANSIENT: Record<string, string> = {
 };
 const BAD_BODY = new Set<FaultKind>(["truncated JSON", "invalid JSON", "HTML page 200", "empty body 200", "2xx wrong shape"]);
 
-/** The right ending of `fault` x `op` (issue 12 and DESIGN.md's retry rules). */
+/** The right ending of `fault` x `op` (DESIGN.md's retry rules, per operation class). */
 export function expected(fault: FaultKind, op: Operation): Expected {
   // Every attempt is refused at once, so the request layer's backoff is the time: one failing request takes up
   // to WORST_FAILING_REQUEST_MS (120 ms at a 20 ms base; 3 s at the public 500 ms). A watcher polls on through
