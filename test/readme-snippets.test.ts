@@ -59,3 +59,17 @@ describe("webdata/otel", () => {
     expect(section).toMatch(/A waited job \(`crawl`, `batchScrape`, `extract`, `agent`, and the v1 waiters\) is one trace/);
   });
 });
+
+describe("the plugins (webdata/team, webdata/v1)", () => {
+  it("the README's team snippet is compiled by test/team-readme.test-d.ts", () => {
+    const block = blocks("### The team features: one import", "### Credits and budgets").find((b) => b.includes("plugins: [team]"));
+    expect(block).toBeDefined();
+    allIn(block!, "./team-readme.test-d.ts");
+  });
+
+  it("the README's client.v1 snippet is compiled by test/team-readme.test-d.ts", () => {
+    const block = blocks("### Migrating from v1", "\n## ").find((b) => b.includes("plugins: [v1]"));
+    expect(block).toBeDefined();
+    allIn(block!, "./team-readme.test-d.ts");
+  });
+});
