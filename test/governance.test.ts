@@ -102,6 +102,9 @@ describe.each(TRANSPORTS)("a spent budget over %s", (kind) => {
     for (const call of [() => client.scrape(URL_), () => client.search("acme"), () => client.map(URL_), () => client.v1.asyncExtract([URL_], { prompt: "t" })]) {
       await expect(call()).rejects.toBeInstanceOf(BudgetExceededError);
     }
+    const spent = (await client.scrape(URL_).catch((e: unknown) => e)) as BudgetExceededError;
+    expect(spent).toMatchObject({ budget: 2, spent: 2, remaining: 0, operation: "scrape", jobId: undefined });
+    expect(spent.message).toBe("The scrape costs credits and the budget of 2 is spent (2 spent): nothing was sent. Raise budget.credits, or call client.credits.reset() to count from zero again");
     expect(fake.requests).toHaveLength(2);
     expect(client.credits.total).toBe(2);
   });

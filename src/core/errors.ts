@@ -787,7 +787,9 @@ export class BudgetExceededError extends WebDataError {
   constructor(init: BudgetExceededInit) {
     const remaining = Math.max(0, init.budget - init.spent);
     super(
-      init.jobId === undefined
+      init.jobId === undefined && remaining <= 0
+        ? `The ${init.operation} costs credits and the budget of ${init.budget} is spent (${init.spent} spent): nothing was sent. Raise budget.credits, or call client.credits.reset() to count from zero again`
+        : init.jobId === undefined
         ? `The ${init.operation} may spend up to ${init.requested} credits, more than the ${remaining} left of the budget of ${init.budget} (${init.spent} spent): nothing was sent. Lower its stated maximum (a crawl's limit, a batch's URLs, an agent's maxCredits) or raise budget.credits`
         : `The ${init.operation} job ${init.jobId} has spent past the budget of ${init.budget} credits (${init.spent} spent): ${init.cancelled ? "this client cancelled it" : "it was not cancelled (onExceeded: \"throw\", a job that had ended, or one without a cancel) and may still be running"}; the documents fetched so far are on err.documents`,
     );
