@@ -41,7 +41,7 @@ import {
 } from "./api/usage.js";
 import { resolveConfig, type ClientOptions } from "./core/config.js";
 import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
-import type { ClientPlugin, CreditMeter } from "./core/client-state.js";
+import { PLUGIN_OPTIONS, pluginMissing, type ClientPlugin, type CreditMeter } from "./core/client-state.js";
 import { ValidationError } from "./core/errors.js";
 import { selectTransport } from "./core/transport.js";
 import { isPlainObject } from "./core/options.js";
@@ -58,29 +58,15 @@ export interface AgentSignupResult extends AgentSignupRecord {
   createClient(options?: ClientOptions): WebData;
 }
 
-/** The options each known plugin brings, with the import that brings it: a message names it when one is given without it. */
-const PLUGIN_OPTIONS: Readonly<Record<string, string>> = { budget: "team", maxConcurrency: "team", limiter: "team" };
-/** What each plugin is, for its message. */
-const PLUGIN_KINDS: Readonly<Record<string, string>> = { team: "a team feature", v1: "the legacy v1 face" };
-
-/** The `ValidationError` of a plugin's option (or `client.credits`) used on a client without the plugin. */
-function needsPlugin(option: string, what?: string): ValidationError {
-  const name = PLUGIN_OPTIONS[option] ?? option;
-  return new ValidationError(
-    [{ path: option, message: `${what ? `${what} is` : "is"} ${PLUGIN_KINDS[name]}: add import { ${name} } from "webdata/${name}" and the option plugins: [${name}] (new WebData({ ..., plugins: [${name}] }))` }],
-    "client options",
-  );
-}
-
 /** The client's plugins, checked: a list of plugins, and every plugin option given has its plugin (else a `ValidationError`, before anything is made). */
 function checkPlugins(opts: ClientOptions): readonly ClientPlugin[] {
   const given = opts.plugins ?? [];
   if (!Array.isArray(given) || given.some((p) => typeof (p as Partial<ClientPlugin> | null)?.install !== "function")) {
     throw new ValidationError([{ path: "plugins", message: 'must be a list of plugins, such as [team] of "webdata/team"' }], "client options");
   }
-  const brought = new Set(given.flatMap((p: ClientPlugin) => p.options));
-  for (const option of Object.keys(PLUGIN_OPTIONS)) {
-    if ((opts as Record<string, unknown>)[option] !== undefined && !brought.has(option)) throw needsPlugin(option);
+  const names = new Set(given.map((p: ClientPlugin) => p.name));
+  for (const [option, plugin] of Object.entries(PLUGIN_OPTIONS)) {
+    if ((opts as Record<string, unknown>)[option] !== undefined && !names.has(plugin)) throw pluginMissing(plugin, option, "client options");
   }
   return given;
 }
@@ -117,7 +103,7 @@ export class WebData {
    */
   get credits(): CreditMeter {
     const governance = this.#http.state.governance;
-    if (!governance) throw needsPlugin("credits", "client.credits");
+    if (!governance) throw pluginMissing("team", "credits", "client options", "client.credits");
     return governance.credits;
   }
 
@@ -129,7 +115,7 @@ export class WebData {
   /** The legacy v1 methods (`mapUrl`, `scrapeUrl`, ...), over the same transport. Needs the `v1` plugin: `import { v1 } from "webdata/v1"`, `new WebData({ plugins: [v1] })`. */
   get v1(): V1Client {
     const make = this.#http.state.v1Face;
-    if (!make) throw needsPlugin("v1", "client.v1");
+    if (!make) throw pluginMissing("v1", "v1", "client options", "client.v1");
     return (this.#v1 ??= make() as V1Client);
   }
 

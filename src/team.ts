@@ -58,8 +58,6 @@ class TeamStages implements Governance {
  */
 export const team: ClientPlugin = {
   name: "team",
-  from: "webdata/team",
-  options: ["budget", "maxConcurrency", "limiter", "stallTimeoutMs"],
   install(http: unknown): void {
     const client = http as HttpClient;
     client.state.governance = new TeamStages(client);

@@ -171,8 +171,8 @@ export function openChecked<A extends unknown[]>(http: HttpClient, ep: Endpoint<
 
 /*
  * Request paths with every value put in them checked and percent-encoded, so
- * an id can never change the route: `fill("/v2/crawl/{id}", [id])`, how
- * `api/endpoint.ts` builds an endpoint's path from its route template.
+ * an id can never change the route: `fill("/v2/crawl/{id}", [id])` builds an
+ * endpoint's path from its route template (`specOf`).
  */
 /** One path segment: a string that is not empty, `.` or `..`, percent-encoded; anything else is a `ValidationError` (nothing is sent). */
 function segment(v: unknown): string {

@@ -9,6 +9,7 @@
  * meter) is here too; what fills it (`webdata/team`, a plugin) is not, so a client configured without
  * them bundles none of their code.
  */
+import { ValidationError } from "./errors.js";
 import type { Budget } from "./options.js";
 
 /** One client's memory between its calls (see the module's note). Only the modules named on each field write it. */
@@ -62,17 +63,28 @@ export class ClientState {
 /**
  * A plugin of the client (`plugins` of the client options): `webdata/team`'s `team` brings the governance stages
  * (the credit budget and meter, the concurrency limit) and the long-job features (stall detection, batch outcomes).
- * A client given one of a plugin's {@link options} without the plugin is refused at construction, naming it.
+ * A client given one of a plugin's options without the plugin is refused at construction, naming it ({@link pluginMissing}).
  */
 export interface ClientPlugin {
-  /** Its name, for messages. */
+  /** Its name: `team` (`webdata/team`) or `v1` (`webdata/v1`). */
   readonly name: string;
-  /** Where it comes from: the import a message names (`webdata/team`). */
-  readonly from: string;
-  /** The options (of the client and of its calls) that need it. */
-  readonly options: readonly string[];
   /** @internal Installs it on a client (its request layer): checks its options, sets its stages on the client's state. */
   install(http: unknown): void;
+}
+
+/** The client options that need a plugin, by the plugin's name (`webdata/<name>`); a call's own (`budget` of a waiter, `stallTimeoutMs`) and `client.credits`, `byUrl` and `client.v1` are checked where they are used. */
+export const PLUGIN_OPTIONS: Readonly<Record<string, "team" | "v1">> = { budget: "team", maxConcurrency: "team", limiter: "team" };
+
+/** What each plugin is, for the message. */
+const PLUGIN_KINDS: Readonly<Record<"team" | "v1", string>> = { team: "a team feature", v1: "the legacy v1 face" };
+
+/**
+ * The `ValidationError` of a feature used on a client without the plugin that brings it: `path` names the option or the
+ * member (`what`, when it is not an option: `client.credits`), and the message the import and the option that add it.
+ */
+export function pluginMissing(plugin: "team" | "v1", path: string, context: string, what?: string): ValidationError {
+  const message = `${what ? `${what} is` : "is"} ${PLUGIN_KINDS[plugin]}: add import { ${plugin} } from "webdata/${plugin}" and the option plugins: [${plugin}] (new WebData({ ..., plugins: [${plugin}] }))`;
+  return new ValidationError([{ path, message }], context);
 }
 
 /** Gives back a slot that {@link ConcurrencyLimiter.acquire} gave. The client calls it once, when the call settles. */

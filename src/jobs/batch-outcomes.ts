@@ -4,6 +4,7 @@
  * is `webdata/team`'s (`team/outcomes.ts`), given to the client by its `team` plugin; without it `byUrl` is a
  * `ValidationError` that names the import.
  */
+import { pluginMissing } from "../core/client-state.js";
 import type { Document } from "../api/document.js";
 import { ValidationError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
@@ -82,7 +83,7 @@ export function outcomeReader(http: HttpClient): BatchOutcomeReader | undefined 
 
 /** The `ValidationError` of `byUrl` on a client without the `team` plugin. */
 export function outcomesNeedTeam(): ValidationError {
-  return new ValidationError([{ path: "byUrl", message: 'is a team feature: add import { team } from "webdata/team" and the client option plugins: [team] (new WebData({ ..., plugins: [team] }))' }], "batch outcomes");
+  return pluginMissing("team", "byUrl", "batch outcomes");
 }
 
 /** A batch's result with `byUrl` added, not enumerable: the outcomes, or (without the `team` plugin) a getter that throws {@link outcomesNeedTeam}. */

@@ -2,8 +2,9 @@
  * One implementation of the crawl and batch-scrape status, errors and cancel
  * calls, parameterised by job kind and API version (reference §4.4, §4.6, §4.7).
  */
+import { pluginMissing, type StallDetection, type StalledJob } from "../core/client-state.js";
 import type { Document } from "../api/document.js";
-import { isRecord, PaginationError, ValidationError } from "../core/errors.js";
+import { isRecord, PaginationError } from "../core/errors.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { expiredOr, noteExpiry } from "../api/job-starts.js";
 import { maybeString, objects } from "../core/response.js";
@@ -12,7 +13,6 @@ import { type Checked, checkJsonOptions, optionsArg, withSignal } from "../core/
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
 import type { ApiVersion, JobErrors, JobKind, JobPageOptions, JobState, JobStatus, StallOptions } from "./types.js";
-import type { StallDetection, StalledJob } from "../core/client-state.js";
 
 /** The status route of a job: `/v2/crawl/<id>` or `/v2/batch/scrape/<id>` (v1 alike). */
 export function jobPath(kind: JobKind, id: string, apiVersion: ApiVersion = "v2"): string {
@@ -219,7 +219,7 @@ export function stallOf(http: HttpClient, opts: StallOptions, context: string): 
   if (opts.stallTimeoutMs === undefined) return undefined;
   const stall = http.state.stall;
   if (!stall) {
-    throw new ValidationError([{ path: "stallTimeoutMs", message: 'is a team feature: add import { team } from "webdata/team" and the client option plugins: [team] (new WebData({ ..., plugins: [team] }))' }], context);
+    throw pluginMissing("team", "stallTimeoutMs", context);
   }
   return stall;
 }

@@ -4,6 +4,7 @@
  * job. Crawl and batch scrape wait with `waitForJob`; extract and agent with
  * `waitForTask`.
  */
+import { pluginMissing } from "../core/client-state.js";
 import { cancelAgent, getAgentStatus, startAgentWith, type AgentOptions, type AgentStatus } from "../api/agent.js";
 import type { Budget } from "../core/config.js";
 import { pagesOf } from "./pages.js";
@@ -15,7 +16,7 @@ import { getExtractStatus, startExtractWith, type ExtractOptions, type ExtractSt
 import { rejectOfficialKeys } from "../api/endpoint.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
-import { HookError, JobFailedError, JobTimeoutError, ValidationError } from "../core/errors.js";
+import { HookError, JobFailedError, JobTimeoutError } from "../core/errors.js";
 import type { JobHookEvent } from "../core/hooks.js";
 import { checkRequestOptions, checkWaitOptions, NO_OPTIONS, withBudget, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
@@ -110,7 +111,7 @@ function split<O extends JobWaitOptions>(http: HttpClient, opts: O): { wait: Job
   const { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall, budget, ...rest } = opts;
   stallOf(http, opts, "wait options"); // `stallTimeoutMs` needs the plugin's detection: refused here, before the start
   if (budget && !http.state.governance) {
-    throw new ValidationError([{ path: "budget", message: 'is a team feature: add import { team } from "webdata/team" and the client option plugins: [team] (new WebData({ ..., plugins: [team] }))' }], "wait options");
+    throw pluginMissing("team", "budget", "wait options");
   }
   return { wait: { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall }, rest, budget };
 }

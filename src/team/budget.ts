@@ -8,6 +8,7 @@
 import type { CreditMeter, GovernedCall, WatchedJob } from "../core/client-state.js";
 import type { Budget } from "../core/options.js";
 import { BudgetExceededError } from "../core/errors.js";
+import { isTerminal } from "../jobs/status.js";
 import { ruleOf } from "./meter.js";
 
 /** The meter name a message uses for the operation `op`: its rule's (`crawl` for `crawl.start`), else the name itself. */
@@ -37,11 +38,6 @@ export function refuseOverBudget(meter: CreditMeter, client: Budget | undefined,
   if (requested > left || left <= 0) throw new BudgetExceededError({ budget: held.budget.credits, spent: held.spent, requested, operation: rule.spends });
 }
 
-/** True for a status that will not change any more (`scraping`/`processing` is the running state of every kind of job). */
-function ended(status: unknown): boolean {
-  return status === "completed" || status === "failed" || status === "cancelled";
-}
-
 /**
  * The check a waiter runs after each status read of `job`, or `undefined` when no budget is in force (the call's
  * `budget`, else the client's): it throws `BudgetExceededError` once the credits spent pass the budget (the call's: the
@@ -59,7 +55,7 @@ export function budgetWatch(meter: CreditMeter, client: Budget | undefined, job:
     const spent = (job.budget ? meter.job(job.id) : meter.total) ?? 0;
     if (spent <= budget.credits) return;
     let cancelled = false;
-    if (budget.onExceeded !== "throw" && job.cancel && !ended(status.status)) {
+    if (budget.onExceeded !== "throw" && job.cancel && !isTerminal(String(status.status))) {
       try {
         await job.cancel(signal);
         cancelled = true;

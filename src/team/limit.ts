@@ -12,6 +12,19 @@ import { AbortError, TimeoutError } from "../core/errors.js";
 import type { HttpClient } from "../core/request.js";
 import { getQueueStatus } from "../api/usage.js";
 
+/** A queue task that is a slot: it runs (holds a place of p-queue's `concurrency`) until the release it hands `grant` is called (once; again does nothing). */
+function slot(grant: (release: ReleaseSlot) => void): () => Promise<void> {
+  return () =>
+    new Promise<void>((done) => {
+      let given = false;
+      grant(() => {
+        if (given) return;
+        given = true;
+        done();
+      });
+    });
+}
+
 /**
  * The in-process limiter: at most `limit` slots held at once, waiters served first in first out (p-queue's queue: a
  * slot is a task of the queue that runs until the slot is given back). Its size can change while it is used
@@ -53,17 +66,7 @@ export class LocalSlots implements ConcurrencyLimiter {
   tryTake(): ReleaseSlot | undefined {
     if (this.#queue.pending >= this.#queue.concurrency || this.#queue.size > 0) return undefined;
     let release: ReleaseSlot | undefined;
-    void this.#queue.add(
-      () =>
-        new Promise<void>((done) => {
-          let given = false;
-          release = () => {
-            if (given) return;
-            given = true;
-            done();
-          };
-        }),
-    );
+    void this.#queue.add(slot((r) => (release = r)));
     return release;
   }
 
@@ -73,18 +76,7 @@ export class LocalSlots implements ConcurrencyLimiter {
     return new Promise<ReleaseSlot>((resolve, reject) => {
       // The slot is the task: it runs (holds a place of `concurrency`) until its release settles it.
       this.#queue
-        .add(
-          () =>
-            new Promise<void>((done) => {
-              let given = false;
-              resolve(() => {
-                if (given) return;
-                given = true;
-                done();
-              });
-            }),
-          { signal },
-        )
+        .add(slot(resolve), { signal })
         .catch(() => reject(new AbortError(undefined, { cause: signal?.reason }))); // p-queue dropped the waiter: its signal aborted
     });
   }

@@ -6,6 +6,7 @@
  */
 import type { Counters, StallDetection, StalledJob, StallProgress } from "../core/client-state.js";
 import { JobStalledError, NotFoundError } from "../core/errors.js";
+import { isTerminal } from "../jobs/status.js";
 
 /** The progress of one job: the last counters seen and when they last changed. */
 export class Progress implements StallProgress {
@@ -33,11 +34,6 @@ export class Progress implements StallProgress {
   get sinceMs(): number {
     return Date.now() - this.#since;
   }
-}
-
-/** True for a status that will not change any more. */
-function ended(status: string): boolean {
-  return status === "completed" || status === "failed" || status === "cancelled";
 }
 
 /**
@@ -69,7 +65,7 @@ export const STALL: StallDetection = {
     const progress = new Progress();
     return async (page) => {
       // Every page is observed; only a page without documents (the walk waiting on the job) can throw, so none read is lost.
-      if (progress.see(page) || ended(page.status) || page.data.length > 0 || progress.sinceMs < ms) return;
+      if (progress.see(page) || isTerminal(page.status) || page.data.length > 0 || progress.sinceMs < ms) return;
       throw await stalledError(job, progress, opts.cancelOnStall);
     };
   },

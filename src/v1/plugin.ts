@@ -12,8 +12,6 @@ import { V1Client } from "./client.js";
  */
 export const v1: ClientPlugin = {
   name: "v1",
-  from: "webdata/v1",
-  options: [],
   install(http: unknown): void {
     const client = http as HttpClient;
     client.state.v1Face = () => new V1Client(client);
