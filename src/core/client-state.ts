@@ -63,7 +63,7 @@ export class ClientState {
 /**
  * A plugin of the client (`plugins` of the client options): `webdata/team`'s `team` brings the governance stages
  * (the credit budget and meter, the concurrency limit) and the long-job features (stall detection, batch outcomes).
- * A client given one of a plugin's options without the plugin is refused at construction, naming it ({@link pluginMissing}).
+ * A client given one of a plugin's options without the plugin is refused at construction with a `ValidationError` naming it.
  */
 export interface ClientPlugin {
   /** Its name: `team` (`webdata/team`) or `v1` (`webdata/v1`). */
