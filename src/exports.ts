@@ -82,7 +82,7 @@ export type { DocumentStream } from "./jobs/pages.js";
 export type { ValidateOption } from "./jobs/waiters.js";
 // Long jobs: every batch input's outcome, the waiters' stall options.
 export type { BatchFailure, BatchDocuments, BatchDocumentsOptions } from "./jobs/batch-outcomes.js";
-export type { JobWaitOptions } from "./jobs/types.js";
+export type { JobWaitOptions, WaitStatus } from "./jobs/types.js";
 /**
  * Live events of one job, from `client.watcher(jobId)` (iterate it, or `on(type, listener)`).
  * A type only: the client makes watchers.

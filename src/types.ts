@@ -90,6 +90,7 @@ export type {
   BatchDocuments,
   BatchDocumentsOptions,
   JobWaitOptions,
+  WaitStatus,
 } from "./exports.js";
 export type { AgentSignupResult } from "./client.js";
 export type { ClientPlugin, ConcurrencyLimiter } from "./exports.js";

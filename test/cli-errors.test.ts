@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EXIT } from "../src/cli/exit.js";
 import { WebData } from "../src/node.js";
-import { createFakeService, fakeJobs, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
+import { createFakeService, fakeJobs, fakeTasks, serveFake, type FakeService, type ServedFake } from "../src/testing/node.js";
 import { runBin, type BinRun } from "./support/cli-run.js";
 
 let fake: FakeService;
@@ -172,6 +172,22 @@ describe("webdata exit codes, as --help and the README list them", () => {
     const id = /Started crawl ([0-9a-f-]{36})/.exec(r.stderr)![1];
     expect(records(r.stdout).at(-1)).toEqual({ type: "interrupted", exitCode: 130, kind: "crawl", id, cancelled: true, pages: 0 });
     expect(fake.requests.some((q) => q.method === "DELETE" && q.pathname === `/v2/crawl/${id}`)).toBe(true);
+  });
+
+  it("--json: Ctrl-C while the agent waiter waits cancels the run on the server (DELETE /v2/agent/<id>), exit 130", async () => {
+    fakeTasks(fake).configure({ pollsToFinish: 1_000 }); // runs until cancelled
+    let sent = false;
+    const r = await run(["agent", "find it", "--json", "--poll-interval-ms", "60"], {}, (text, kill) => {
+      if (!sent && /Started agent/.test(text)) {
+        sent = true;
+        setTimeout(() => kill("SIGINT"), 100);
+      }
+    });
+    expect(r.code).toBe(EXIT.interrupted);
+    const id = /Started agent ([0-9a-f-]{36})/.exec(r.stderr)![1];
+    expect(records(r.stdout).at(-1)).toEqual({ type: "interrupted", exitCode: 130, kind: "agent", id, cancelled: true });
+    expect(fake.requests.some((q) => q.method === "DELETE" && q.pathname === `/v2/agent/${id}`)).toBe(true);
+    expect(fake.requests.filter((q) => q.method === "GET" && q.pathname === `/v2/agent/${id}`).length).toBeGreaterThan(0);
   });
 
   it("--json: Ctrl-C during a single call prints the interrupted line too", async () => {

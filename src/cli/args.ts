@@ -109,18 +109,3 @@ export function record(type: string, fields: object): string {
   return `${JSON.stringify({ type, ...fields })}\n`;
 }
 
-/** Waits `ms`, or less when `signal` aborts (then rejects with its reason). */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason as Error);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}

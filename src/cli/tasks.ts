@@ -6,9 +6,12 @@
  */
 import type { AgentStatus } from "../api/agent.js";
 import type { ExtractStatus } from "../api/extract.js";
-import { ConflictError, NotFoundError } from "../core/errors.js";
+import { ConflictError, JobFailedError, NotFoundError } from "../core/errors.js";
+import type { JobHookEvent } from "../core/hooks.js";
+import type { RequestOptions } from "../core/request.js";
+import type { WaitOptions, WaitStatus } from "../node.js";
 import type { WebData } from "../node.js";
-import { badArgument, needPositionals, positiveInt, record, schemaFile, sleep, stringFlag, type Command, type CommandContext, type Values } from "./args.js";
+import { badArgument, needPositionals, positiveInt, record, schemaFile, stringFlag, type Command, type CommandContext, type Values } from "./args.js";
 import { EXIT, STDOUT_CLOSED } from "./exit.js";
 import { formatElapsed } from "./progress.js";
 import { plural } from "./terminal.js";
@@ -32,7 +35,7 @@ function kindHint(err: unknown, values: Values): string | undefined {
   return err instanceof NotFoundError && values.kind === undefined ? "no crawl has this id; for another kind of job pass --kind batch, extract or agent" : undefined;
 }
 
-const POLL_HELP = "  --poll-interval-ms <ms>    time between status reads (default 2000)";
+const POLL_HELP = "  --poll-interval-ms <ms>    time between status reads (default: 0.5 s, growing to 2 s)";
 
 /** Credits as words, when the server counts them. */
 function credits(n: number | undefined): string | undefined {
@@ -45,45 +48,54 @@ function dataText(data: unknown): string {
 }
 
 /**
- * Waits for an extract or agent job: its state and time on the status line (a terminal), then
- * its result on stdout (indented JSON; with `--json` one line `{"type":kind,...}`). A failed or
- * cancelled job exits 9 with its reason. Ctrl-C cancels an agent run on the server (an extract
- * cannot be cancelled: it keeps running, and `webdata status` reads it later).
+ * Runs an extract or agent job with the client's waiter (`wait`: `client.extract` or `client.agent`): "Started" with
+ * its id, then its state and time on the status line (a terminal) at each status read, then its result on stdout
+ * (indented JSON; with `--json` one line `{"type":kind,...}`). A failed or cancelled job exits 9 with its reason.
+ * Ctrl-C cancels an agent run on the server (an extract cannot be cancelled: it keeps running, and `webdata status`
+ * reads it later).
  */
-async function followTask(ctx: CommandContext, kind: "extract" | "agent", id: string, values: Values): Promise<number> {
-  const interval = positiveInt(values, "poll-interval-ms") ?? 2000;
+async function runTask(ctx: CommandContext, kind: "extract" | "agent", values: Values, wait: (w: WaitOptions, req: RequestOptions) => Promise<ExtractStatus | AgentStatus>): Promise<number> {
+  const pollIntervalMs = positiveInt(values, "poll-interval-ms");
   const t0 = Date.now();
-  const read = (): Promise<ExtractStatus | AgentStatus> => (kind === "extract" ? ctx.client.getExtractStatus(id, { signal: ctx.signal }) : ctx.client.getAgentStatus(id, { signal: ctx.signal }));
+  let id = "";
+  let last: WaitStatus | undefined;
+  const elapsed = () => formatElapsed((Date.now() - t0) / 1000);
+  const onJob = (e: JobHookEvent) => void (e.phase === "start" && ((id = e.jobId), ctx.err(`Started ${kind} ${id}\n`)));
+  const onStatus = (st: WaitStatus) => void ((last = st), !ENDED.has(st.status) && ctx.screen.status(`${kind} ${id}: ${st.status}, ${elapsed()}`));
+  const end = (st: { status: string; error?: string | undefined; creditsUsed?: number | undefined }, ok: boolean) => {
+    const summary = [`${kind} ${id} ${st.status}${st.error ? `: ${st.error}` : ""}`, credits(st.creditsUsed), elapsed()].filter(Boolean).join(", ");
+    ctx.screen.endStatus(`${ok ? summary : ctx.screen.paintErr(summary, "red")}\n`);
+  };
   try {
-    for (;;) {
-      const st = await read();
-      const elapsed = formatElapsed((Date.now() - t0) / 1000);
-      if (!ENDED.has(st.status)) {
-        ctx.screen.status(`${kind} ${id}: ${st.status}, ${elapsed}`);
-        await sleep(interval, ctx.signal);
-        continue;
-      }
-      const ok = st.status === "completed";
-      const summary = [`${kind} ${id} ${st.status}${st.error ? `: ${st.error}` : ""}`, credits(st.creditsUsed), elapsed].filter(Boolean).join(", ");
-      ctx.screen.endStatus(`${ok ? summary : ctx.screen.paintErr(summary, "red")}\n`);
-      if (ctx.json) ctx.out(record(kind, st));
-      else if (ok) ctx.out(dataText(st.data));
-      return ok ? 0 : EXIT.jobFailed;
-    }
+    const st = await wait({ signal: ctx.signal, onStatus, ...(pollIntervalMs ? { pollIntervalMs } : {}) }, { hooks: { onJob } });
+    end(st, true);
+    ctx.out(ctx.json ? record(kind, st) : dataText(st.data));
+    return 0;
   } catch (err) {
-    if (!ctx.signal.aborted) throw err;
-    const closed = ctx.signal.reason === STDOUT_CLOSED;
-    let cancelled = false;
-    if (kind === "agent") {
-      ctx.screen.endStatus(`${closed ? "Output closed" : "Interrupted"}: cancelling agent ${id} on the server...\n`);
-      cancelled = await ctx.client.cancelAgent(id, { timeoutMs: 10_000, maxRetries: 1 }).then(
-        () => (ctx.err(`Cancelled agent ${id}.\n`), true),
-        (e: unknown) => (ctx.err(`Could not cancel agent ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
-      );
-    } else ctx.screen.endStatus(`Interrupted: extract ${id} keeps running on the server (an extract cannot be cancelled); read it later with: webdata status ${id} --kind extract\n`);
-    if (ctx.json && !closed) ctx.out(record("interrupted", { exitCode: EXIT.interrupted, kind, id, cancelled }));
-    return closed ? EXIT.pipeClosed : EXIT.interrupted;
+    if (err instanceof JobFailedError) {
+      const st = { id, status: err.status, error: err.serverError, creditsUsed: last?.creditsUsed };
+      end(st, false);
+      if (ctx.json) ctx.out(record(kind, st));
+      return EXIT.jobFailed;
+    }
+    if (!ctx.signal.aborted || !id) throw err;
+    return interrupted(ctx, kind, id);
   }
+}
+
+/** Ctrl-C (or a closed output) while an extract or agent job runs: an agent run is cancelled on the server; an extract keeps running. */
+async function interrupted(ctx: CommandContext, kind: "extract" | "agent", id: string): Promise<number> {
+  const closed = ctx.signal.reason === STDOUT_CLOSED;
+  let cancelled = false;
+  if (kind === "agent") {
+    ctx.screen.endStatus(`${closed ? "Output closed" : "Interrupted"}: cancelling agent ${id} on the server...\n`);
+    cancelled = await ctx.client.cancelAgent(id, { timeoutMs: 10_000, maxRetries: 1 }).then(
+      () => (ctx.err(`Cancelled agent ${id}.\n`), true),
+      (e: unknown) => (ctx.err(`Could not cancel agent ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
+    );
+  } else ctx.screen.endStatus(`Interrupted: extract ${id} keeps running on the server (an extract cannot be cancelled); read it later with: webdata status ${id} --kind extract\n`);
+  if (ctx.json && !closed) ctx.out(record("interrupted", { exitCode: EXIT.interrupted, kind, id, cancelled }));
+  return closed ? EXIT.pipeClosed : EXIT.interrupted;
 }
 
 /** `status <id>` of a crawl or batch scrape as text: state, counts, credits, expiry, error and warning. */
@@ -118,18 +130,14 @@ ${POLL_HELP}`,
       if (prompt === undefined && schema === undefined) throw badArgument("prompt", "extract needs --prompt <text> or --schema <file> (or both)");
       if (positionals.length === 0 && values["web-search"] !== true) throw badArgument("url", "extract needs at least one URL (or --web-search)");
       positiveInt(values, "poll-interval-ms");
-      const job = await ctx.client.startExtract(
-        {
-          ...(positionals.length ? { urls: positionals } : {}),
-          ...(prompt !== undefined ? { prompt } : {}),
-          ...(schema !== undefined ? { schema } : {}),
-          ...(values["web-search"] === true ? { enableWebSearch: true } : {}),
-          ...(values["show-sources"] === true ? { showSources: true } : {}),
-        },
-        { signal: ctx.signal },
-      );
-      ctx.err(`Started extract ${job.id}\n`);
-      return followTask(ctx, "extract", job.id, values);
+      const options = {
+        ...(positionals.length ? { urls: positionals } : {}),
+        ...(prompt !== undefined ? { prompt } : {}),
+        ...(schema !== undefined ? { schema } : {}),
+        ...(values["web-search"] === true ? { enableWebSearch: true } : {}),
+        ...(values["show-sources"] === true ? { showSources: true } : {}),
+      };
+      return runTask(ctx, "extract", values, (w, req) => ctx.client.extract({ ...options, ...w }, req));
     },
   },
   agent: {
@@ -154,13 +162,8 @@ ${POLL_HELP}`,
       const model = stringFlag(values, "model");
       positiveInt(values, "poll-interval-ms");
       const urls = values.url as string[] | undefined;
-      const job = await ctx.client.startAgent(
-        positionals.join(" "),
-        { ...(urls ? { urls } : {}), ...(schema !== undefined ? { schema } : {}), ...(maxCredits ? { maxCredits } : {}), ...(model ? { model } : {}) },
-        { signal: ctx.signal },
-      );
-      ctx.err(`Started agent ${job.id}\n`);
-      return followTask(ctx, "agent", job.id, values);
+      const options = { ...(urls ? { urls } : {}), ...(schema !== undefined ? { schema } : {}), ...(maxCredits ? { maxCredits } : {}), ...(model ? { model } : {}) };
+      return runTask(ctx, "agent", values, (w, req) => ctx.client.agent(positionals.join(" "), { ...options, ...w }, req));
     },
   },
   status: {

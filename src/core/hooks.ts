@@ -109,8 +109,8 @@ export interface Hooks {
   onJob?: ((event: JobHookEvent) => unknown) | undefined;
 }
 
-/** Which kind of job a {@link JobHookEvent} is about: `batch` is a batch scrape. */
-export type JobHookKind = "crawl" | "batch" | "extract" | "agent";
+/** Which kind of job a {@link JobHookEvent} is about: `batch` is a batch scrape; `llmsText` and `deepResearch` are `webdata/v1`'s generation jobs. */
+export type JobHookKind = "crawl" | "batch" | "extract" | "agent" | "llmsText" | "deepResearch";
 
 /** A waited job's start or end (`Hooks.onJob`): one `start` and one `end` per waited job. Never a document, a prompt or the key. */
 export interface JobHookEvent {

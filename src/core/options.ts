@@ -85,8 +85,8 @@ export const budgetSchema = z.strictObject({
   onExceeded: z.optional(z.enum(["cancel", "throw"])),
 });
 
-/** A waiter's options: the wait family and its `budget`. */
-const waitOptions = z.looseObject({ ...waitShape, budget: z.optional(budgetSchema) });
+/** A waiter's options: the wait family, its `budget` and its `onStatus` callback. */
+const waitOptions = z.looseObject({ ...waitShape, budget: z.optional(budgetSchema), onStatus: hook });
 
 declare const CHECKED: unique symbol;
 

@@ -44,7 +44,7 @@ const V2_FIELD: Readonly<Record<string, string>> = {
  * webdata's waiter options, which the drop-in's `crawl` takes beside the official ones and gives to
  * `WebData.crawl` (never sent). Every key of `JobWaitOptions`: the check below fails to compile when one is missing.
  */
-const WAITER_KEYS = ["pollIntervalMs", "timeoutMs", "signal", "budget", "stallTimeoutMs", "cancelOnStall"] as const satisfies readonly (keyof JobWaitOptions)[];
+const WAITER_KEYS = ["pollIntervalMs", "timeoutMs", "signal", "budget", "stallTimeoutMs", "cancelOnStall", "onStatus"] as const satisfies readonly (keyof JobWaitOptions)[];
 const everyWaiterKey: [Exclude<keyof JobWaitOptions, (typeof WAITER_KEYS)[number]>] extends [never] ? true : never = true;
 void everyWaiterKey;
 const WAITER: ReadonlySet<string> = new Set(WAITER_KEYS);

@@ -10,13 +10,12 @@
 import type { Document } from "../api/document.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { AbortError, JobFailedError, JobTimeoutError, WebDataError } from "../core/errors.js";
-import { after, delay, idleTimer, onAbort } from "../core/time.js";
+import { after, delay, onAbort } from "../core/time.js";
 import { NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { pagesOf, pollPauses } from "./pages.js";
-import { isTerminal, ownPage, readJobStatus, stalledJob, wasCancelled } from "./status.js";
+import { isTerminal, ownPage, readJobStatus, wasCancelled } from "./status.js";
 import type { ApiVersion, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
-import type { Counters, StallDetection, StallProgress } from "../core/client-state.js";
 
 /** What {@link pollUntil} needs to know about one kind of job. */
 export interface PollSpec<S> {
@@ -32,12 +31,8 @@ export interface PollSpec<S> {
   startedAt?: number | undefined;
   /** Runs once on a successful terminal status, under the same deadline and signal (e.g. downloads the results). */
   finish?: ((s: S, signal: AbortSignal) => Promise<S>) | undefined;
-  /** The counters whose change is progress (crawls and batch scrapes); without them `stallTimeoutMs` does not apply. */
-  counters?: ((s: S) => Counters) | undefined;
-  /** The client's stall detection (the `team` plugin's), which `stallTimeoutMs` needs. */
-  stall?: StallDetection | undefined;
-  /** The `JobStalledError` to throw (after cancelling the job with `cancelOnStall`). */
-  stalled?: ((progress: StallProgress) => Promise<Error>) | undefined;
+  /** Runs after each status read, under the wait's signal (the budget's check, the caller's `onStatus`, the stall rule); a throw ends the wait with it. */
+  afterRead?: ((s: S, signal: AbortSignal) => Promise<void>) | undefined;
 }
 
 /**
@@ -61,16 +56,6 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: JobWaitOptions = {})
           ctl.abort(new AbortError("deadline"));
         })
       : undefined;
-  // A stalled job: `stallTimeoutMs` without a change of the counters stops the wait, as the deadline does.
-  const progress = spec.counters && wait.stallTimeoutMs !== undefined ? spec.stall?.progress() : undefined;
-  let stalled = false;
-  const stallTimer =
-    progress && wait.stallTimeoutMs !== undefined
-      ? idleTimer(wait.stallTimeoutMs, () => {
-          if (!ctl.signal.aborted) stalled = true;
-          ctl.abort(new AbortError("stalled"));
-        })
-      : undefined;
   try {
     for (;;) {
       let status: S | undefined;
@@ -81,9 +66,8 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: JobWaitOptions = {})
       }
       if (status !== undefined) {
         last = status;
-        if (progress && spec.counters && progress.see(spec.counters(status))) stallTimer?.heard();
+        await spec.afterRead?.(status, ctl.signal);
         if (spec.isDone(status)) {
-          stallTimer?.stop(); // a finished job does not stall (its download is under the deadline only)
           const failure = spec.failure(status);
           if (failure) {
             failure.requestId ??= requestIdOf(status); // the status read that learned it
@@ -97,12 +81,10 @@ export async function pollUntil<S>(spec: PollSpec<S>, wait: JobWaitOptions = {})
   } catch (err) {
     // The id of the read that answered `last`; without one, of the read the deadline cut.
     if (timedOut) throw new JobTimeoutError(spec.jobId, wait.timeoutMs ?? 0, last, requestIdOf(last) ?? (err instanceof WebDataError ? err.requestId : undefined));
-    if (stalled && progress && spec.stalled) throw await spec.stalled(progress);
     if (ctl.signal.aborted && !(err instanceof AbortError)) throw new AbortError(undefined, { cause: wait.signal?.reason });
     throw err;
   } finally {
     cancelDeadline?.();
-    stallTimer?.stop();
     unlink?.();
   }
 }
@@ -131,17 +113,30 @@ const TASK_TERMINAL: ReadonlySet<string> = new Set(["completed", "failed", "canc
  * status, throws `JobFailedError` for `failed` / `cancelled` (and for a `completed`
  * sent with `success:false`). The v2 `extract` / `agent` waiters and the v1 ones use it.
  */
-export function waitForTask<S extends TaskStatus>(id: string, read: (signal: AbortSignal) => Promise<S>, wait: WaitOptions, startedAt?: number): Promise<S> {
+export function waitForTask<S extends TaskStatus>(id: string, read: (signal: AbortSignal) => Promise<S>, wait: WaitForJobOptions): Promise<S> {
   return pollUntil<S>(
     {
       jobId: id,
-      startedAt,
+      startedAt: wait.startedAt,
       poll: read,
+      afterRead: wait.afterRead,
       isDone: (s) => TASK_TERMINAL.has(s.status),
       failure: (s) => (s.status === "completed" && s.success !== false ? undefined : new JobFailedError(id, s.status === "completed" ? "failed" : s.status, s.error)),
     },
     wait,
   );
+}
+
+/** A status as the steps after each read see it (`WaitForJobOptions.afterRead`): a crawl's or batch's counters, any job's state and credits. */
+export interface ReadStatus {
+  /** The job's state. */
+  status: string;
+  /** Pages done (crawl, batch scrape). */
+  completed?: number | undefined;
+  /** Pages in all (crawl, batch scrape). */
+  total?: number | undefined;
+  /** Credits spent so far. */
+  creditsUsed?: number | undefined;
 }
 
 /** `limit` of the status polls while waiting: the counters come with every page, the documents are fetched once at the end. */
@@ -156,8 +151,8 @@ export interface WaitForJobOptions extends JobWaitOptions {
   startedAt?: number | undefined;
   /** API version of the routes (default `v2`). */
   apiVersion?: ApiVersion | undefined;
-  /** Runs after each status poll, under the wait's signal; a throw ends the wait with it (the credit budget, `budget.ts`). */
-  onStatus?: ((status: JobStatus<unknown>, signal: AbortSignal) => Promise<void>) | undefined;
+  /** Runs after each status poll, under the wait's signal; a throw ends the wait with it (the job recipe's steps: `waiters.ts` `afterEachRead`). */
+  afterRead?: ((status: ReadStatus, signal: AbortSignal) => Promise<void>) | undefined;
 }
 
 /**
@@ -173,15 +168,9 @@ export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKin
     {
       jobId: id,
       startedAt: opts.startedAt ?? startedAt(http, id),
-      poll: async (s) => {
-        const status = await readJobStatus<TDoc>(http, kind, id, POLL_PAGE, withSignal(req, s), v);
-        await opts.onStatus?.(status, s);
-        return status;
-      },
+      poll: (s) => readJobStatus<TDoc>(http, kind, id, POLL_PAGE, withSignal(req, s), v),
+      afterRead: opts.afterRead,
       isDone: (s) => isTerminal(s.status),
-      counters: (s) => s,
-      stall: http.state.stall,
-      stalled: (progress) => http.state.stall!.stalled(stalledJob(http, kind, id, v, req), progress, opts.cancelOnStall),
       failure: (s) =>
         s.status === "failed" || s.status === "cancelled" ? new JobFailedError(id, s.status, s.error)
         : wasCancelled(http, id) ? new JobFailedError(id, "cancelled", "cancelled by this client")

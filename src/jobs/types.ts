@@ -94,6 +94,25 @@ export interface WaitOptions {
    * `credits`; the error carries the documents fetched so far. See `ClientOptions.budget` for the rules.
    */
   budget?: Budget | undefined;
+  /**
+   * Not sent: called with each status the waiter reads (the job's id, state, and the pages and credits it reports),
+   * for a progress display. A throw ends the wait with it (the job keeps running).
+   */
+  onStatus?: ((status: WaitStatus) => void) | undefined;
+}
+
+/** What a waiter's `onStatus` sees at each status read: the job's id and state, and the pages and credits its status reports. */
+export interface WaitStatus {
+  /** The job's id. */
+  id: string;
+  /** Its state (`scraping` or `processing` while it runs, then `completed`, `failed` or `cancelled`). */
+  status: string;
+  /** Pages done (a crawl or batch scrape). */
+  completed?: number | undefined;
+  /** Pages in all, as far as known (a crawl or batch scrape). */
+  total?: number | undefined;
+  /** Credits spent so far, where the status reports them. */
+  creditsUsed?: number | undefined;
 }
 
 /**

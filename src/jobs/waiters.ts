@@ -1,28 +1,31 @@
 /**
- * The public waiters (`crawl`, `batchScrape`, `extract`, `agent`): start a
- * job, wait for it with the poll loop of `polling.ts`, return the finished
- * job. Crawl and batch scrape wait with `waitForJob`; extract and agent with
- * `waitForTask`.
+ * The one job recipe. Each kind of job (crawl, batch scrape, extract, agent, and v1's generation jobs) is a
+ * {@link JobRecipe}: the operation that starts it, how its status is waited on, how it is cancelled, its documents
+ * so far. One composition runs every waiter, v2's and v1's: start -> budget -> observe -> poll (ramp, deadline,
+ * stall) -> finish. {@link runJob} starts and waits, {@link awaitJob} waits for a started job; the poll loop is
+ * `polling.ts`'s `pollUntil`, the page walk `pages.ts`'s. The public waiters (`crawl`, `batchScrape`, `extract`,
+ * `agent`) are the recipe with their own checks and finish.
  */
-import { pluginMissing } from "../core/client-state.js";
 import { cancelAgent, getAgentStatus, startAgentWith, type AgentOptions, type AgentStatus } from "../api/agent.js";
-import type { Budget } from "../core/config.js";
-import { pagesOf } from "./pages.js";
-import { cancelJob, stallOf } from "./status.js";
 import { startBatchScrapeWith, type BatchScrapeOptions } from "../api/batch.js";
 import { startCrawlWith, type CrawlDocument, type CrawlOptions } from "../api/crawl.js";
 import type { Document } from "../api/document.js";
+import { rejectOfficialKeys, type OfficialCall } from "../api/endpoint.js";
 import { getExtractStatus, startExtractWith, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
-import { rejectOfficialKeys } from "../api/endpoint.js";
+import type { OperationName } from "../api/operations.js";
 import { resultSchema, validateDocuments, validateResult } from "../api/schema.js";
 import type { ScrapeResult } from "../api/scrape.js";
+import { pluginMissing } from "../core/client-state.js";
+import type { Budget } from "../core/config.js";
 import { HookError, JobFailedError, JobTimeoutError } from "../core/errors.js";
-import type { JobHookEvent } from "../core/hooks.js";
+import type { JobHookEvent, JobHookKind } from "../core/hooks.js";
 import { checkRequestOptions, checkWaitOptions, NO_OPTIONS, withBudget, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import type { JobDocumentsOptions, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
-import { waitForJob, waitForTask } from "./polling.js";
 import { outcomeReader, withByUrl, type BatchOutcomes } from "./batch-outcomes.js";
+import { pagesOf } from "./pages.js";
+import { waitForJob, waitForTask, type ReadStatus, type TaskStatus, type WaitForJobOptions } from "./polling.js";
+import { cancelJob, stalledJob, stallOf } from "./status.js";
+import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
 
 /** The `validate` option of the `extract` and `agent` waiters. */
 export interface ValidateOption {
@@ -33,6 +36,131 @@ export interface ValidateOption {
    * anything is sent.
    */
   validate?: boolean | undefined;
+}
+
+/** One kind of job, as the waiters run it (see the module's note). */
+export interface JobRecipe<S extends ReadStatus> {
+  /** Its kind, as the `onJob` hooks name it. */
+  readonly kind: JobHookKind;
+  /** The catalogue's operation that starts it (`api/operations.ts`): the budget stage reads its credit rule. */
+  readonly op: OperationName;
+  /** Waits for it with the poll loop: `waitForJob` for a crawl or batch scrape, `waitForTask` for the others. */
+  wait(http: HttpClient, id: string, wait: WaitForJobOptions, req: Checked<RequestOptions>): Promise<S>;
+  /** Cancels it (absent: it has no cancel, an extract or a v1 generation job). */
+  readonly cancel?: ((http: HttpClient, id: string, req: Checked<RequestOptions>) => Promise<unknown>) | undefined;
+  /** A crawl's or batch scrape's pages: its documents so far (for a `BudgetExceededError`), and its counters (for the stall rule). */
+  readonly paged?: { readonly kind: JobKind; readonly apiVersion: ApiVersion } | undefined;
+}
+
+/** A crawl or a batch scrape (v2, or v1's through `webdata/v1`): its status and documents through the page walk. */
+export function pagedJob(kind: JobKind, apiVersion: ApiVersion = "v2"): JobRecipe<JobStatus<Document>> {
+  return {
+    kind,
+    op: kind === "crawl" ? "crawl.start" : "batchScrape.start",
+    wait: (http, id, w, req) => waitForJob<Document>(http, kind, id, { ...w, apiVersion }, req),
+    cancel: (http, id, req) => cancelJob(http, kind, id, req, apiVersion),
+    paged: { kind, apiVersion },
+  };
+}
+
+/** A job whose status reads `processing` until it ends (extract, agent, v1's generation jobs), read with `status`. */
+export function taskJob<S extends TaskStatus>(
+  kind: JobHookKind,
+  op: OperationName,
+  status: (http: HttpClient, id: string, req: Checked<RequestOptions>) => Promise<S>,
+  cancel?: (http: HttpClient, id: string, req: Checked<RequestOptions>) => Promise<unknown>,
+): JobRecipe<S> {
+  return { kind, op, cancel, wait: (http, id, w, req) => waitForTask(id, (s) => status(http, id, withSignal(req, s)), w) };
+}
+
+const CRAWL = pagedJob("crawl");
+const BATCH = pagedJob("batch");
+const EXTRACT = taskJob<ExtractStatus>("extract", "extract.start", getExtractStatus);
+const AGENT = taskJob<AgentStatus>("agent", "agent.start", getAgentStatus, cancelAgent);
+
+/** How a started job is waited on: the wait options, the call's own budget, the start's arguments (the budget's stated maximum), when it started, the checked request options. */
+export interface JobWait {
+  readonly wait: JobWaitOptions;
+  readonly budget?: Budget | undefined;
+  readonly args: readonly unknown[];
+  readonly startedAt: number;
+  readonly req: Checked<RequestOptions>;
+}
+
+/**
+ * budget -> observe -> poll: waits for the started job `id` by its recipe, under the caller's deadline (counted
+ * from the start: {@link withinDeadline}), with the `onJob` hooks told of it ({@link observeJob}) and the steps
+ * after each status read ({@link afterEachRead}). Returns the finished status; the caller finishes.
+ */
+export function awaitJob<S extends ReadStatus>(http: HttpClient, recipe: JobRecipe<S>, id: string, job: JobWait): Promise<S> {
+  const { wait, startedAt, req } = job;
+  const signal = wait.signal ?? req.signal;
+  const afterRead = afterEachRead(http, recipe, id, job);
+  return observeJob(http, req, recipe.kind, id, () => withinDeadline(wait, startedAt, (w) => recipe.wait(http, id, { ...w, signal, startedAt, afterRead }, req)));
+}
+
+/**
+ * The steps after each status read of a waited job, in order: the budget stage's check (`Governance.watchJob`: past the
+ * budget, the job is cancelled and the wait ends with `BudgetExceededError`), the caller's `onStatus`, then the stall
+ * rule (`stallTimeoutMs`: the `team` plugin's one rule, read at each poll as the documents iterators read it at each
+ * page). Undefined when there are none.
+ */
+function afterEachRead<S extends ReadStatus>(http: HttpClient, recipe: JobRecipe<S>, id: string, job: JobWait): WaitForJobOptions["afterRead"] {
+  const { wait, req } = job;
+  const paged = recipe.paged;
+  const cancel = recipe.cancel;
+  const budget = http.state.governance?.watchJob({
+    op: recipe.op,
+    args: job.args,
+    id,
+    budget: job.budget,
+    cancel: cancel && ((s) => cancel(http, id, withSignal(req, s))),
+    documents: paged && ((s) => documentsNow(http, paged.kind, id, withSignal(req, s), paged.apiVersion)),
+  });
+  const stall = paged && stallOf(http, wait, "wait options")?.check(stalledJob(http, paged.kind, id, paged.apiVersion, req), wait);
+  const onStatus = wait.onStatus;
+  if (!budget && !stall && !onStatus) return undefined;
+  return async (s, signal) => {
+    await budget?.(s, signal);
+    onStatus?.({ ...counts(s), id, status: s.status });
+    await stall?.({ status: s.status, completed: s.completed ?? 0, total: s.total ?? 0, data: [] }); // a poll's page is not the documents
+  };
+}
+
+/** A public waiter's options, checked once each: its wait options, its request options, the official keys it refuses; the waiter's own split from those sent. */
+interface Prepared<O> {
+  readonly wait: JobWaitOptions;
+  readonly rest: Omit<O, keyof JobWaitOptions>;
+  readonly budget: Budget | undefined;
+  readonly checked: Checked<RequestOptions>;
+}
+
+/**
+ * Checks a public waiter's options once each, and splits the waiter's own (its `budget` among them: none is sent). A
+ * `budget` or `stallTimeoutMs` needs a plugin (`webdata/team`): without it, a `ValidationError` before anything is sent.
+ */
+function prepare<O extends JobWaitOptions>(http: HttpClient, call: OfficialCall, context: string, options: O | undefined, req: RequestOptions | undefined): Prepared<O> {
+  const opts = checkWaitOptions<O>(options, context);
+  const checked = checkRequestOptions(req);
+  rejectOfficialKeys(call, opts, context);
+  const { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall, budget, onStatus, ...rest } = opts;
+  stallOf(http, opts, "wait options");
+  if (budget && !http.state.governance) throw pluginMissing("team", "budget", "wait options");
+  return { wait: { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall, onStatus }, rest, budget, checked };
+}
+
+/** start -> {@link awaitJob}: starts the job under the budget (the call's own reaches the stage on its request options), then waits for it. */
+async function runJob<St extends { id: string }, S extends ReadStatus>(
+  http: HttpClient,
+  recipe: JobRecipe<S>,
+  p: Prepared<object>,
+  args: readonly unknown[],
+  start: (req: Checked<RequestOptions>) => Promise<St>,
+): Promise<{ started: St; done: S }> {
+  const startedAt = Date.now();
+  const started = await start(withBudget(withSignal(p.checked, p.wait.signal ?? p.checked.signal), p.budget));
+  const done = await awaitJob(http, recipe, started.id, { wait: p.wait, budget: p.budget, args, startedAt, req: p.checked });
+  return { started, done };
 }
 
 /**
@@ -49,22 +177,14 @@ async function withinDeadline<T>(wait: JobWaitOptions, startedAt: number, run: (
   }
 }
 
-/** What a finished wait reports to `onJob` (a crawl's and a batch's pages, every job's status and credits). */
-interface JobEnd {
-  status: string;
-  completed?: number | undefined;
-  total?: number | undefined;
-  creditsUsed?: number | undefined;
-}
-
 /**
  * Runs one job's wait and tells the `onJob` hooks (the client's, then the call's) of its start and its
  * end: one `start` and one `end` event per waited job, with the final status, pages and credits (or the
  * error the wait ends with). Without an `onJob` hook it is the wait alone: no event is built. A hook
  * that throws fails the waiter with `HookError` (an `end` hook's throw does not hide the wait's own error), and
- * nothing more is waited for. The v2 waiters here and the v1 ones (`v1/jobs.ts`, `v1/extract.ts`) wait through it.
+ * nothing more is waited for.
  */
-export async function observeJob<S extends JobEnd>(http: HttpClient, req: Checked<RequestOptions>, kind: JobHookEvent["kind"], jobId: string, wait: () => Promise<S>): Promise<S> {
+async function observeJob<S extends ReadStatus>(http: HttpClient, req: Checked<RequestOptions>, kind: JobHookKind, jobId: string, wait: () => Promise<S>): Promise<S> {
   const own = http.config.hooks?.onJob;
   const call = req.hooks?.onJob;
   if (!own && !call) return wait();
@@ -83,7 +203,7 @@ export async function observeJob<S extends JobEnd>(http: HttpClient, req: Checke
     done = await wait();
   } catch (err) {
     // Every start gets its end, a start hook's throw included (a tracer then closes its span).
-    const last = err instanceof JobTimeoutError ? (err.lastStatus as Partial<JobEnd> | undefined) : undefined;
+    const last = err instanceof JobTimeoutError ? (err.lastStatus as Partial<ReadStatus> | undefined) : undefined;
     const status = err instanceof JobFailedError ? err.status : last?.status;
     await emit({ phase: "end", kind, jobId, ...counts(last), status, durationMs: Date.now() - t0, error: err instanceof Error ? err : new Error(String(err)) }).catch(() => undefined);
     throw err;
@@ -93,7 +213,7 @@ export async function observeJob<S extends JobEnd>(http: HttpClient, req: Checke
 }
 
 /** The pages and credits of a status, those it has (a credit count of -1, "unknown", is left out). */
-function counts(s: Partial<JobEnd> | undefined): Pick<JobHookEvent, "completed" | "total" | "creditsUsed"> {
+function counts(s: Partial<ReadStatus> | undefined): Pick<JobHookEvent, "completed" | "total" | "creditsUsed"> {
   if (!s) return {};
   const out: Pick<JobHookEvent, "completed" | "total" | "creditsUsed"> = {};
   if (typeof s.completed === "number") out.completed = s.completed;
@@ -102,37 +222,11 @@ function counts(s: Partial<JobEnd> | undefined): Pick<JobHookEvent, "completed" 
   return out;
 }
 
-/**
- * Splits waiter options (the call's `budget` among them) from the options sent to the server: none of them is sent. A
- * `budget` needs the governance stages of a plugin (`webdata/team`): without them it is a `ValidationError`, before anything is sent.
- */
-function split<O extends JobWaitOptions>(http: HttpClient, opts: O): { wait: JobWaitOptions; rest: Omit<O, keyof JobWaitOptions>; budget: Budget | undefined } {
-  // The stall options are the waiter's, never sent (extract and agent have no counters: they ignore them).
-  const { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall, budget, ...rest } = opts;
-  stallOf(http, opts, "wait options"); // `stallTimeoutMs` needs the plugin's detection: refused here, before the start
-  if (budget && !http.state.governance) {
-    throw pluginMissing("team", "budget", "wait options");
-  }
-  return { wait: { pollIntervalMs, timeoutMs, signal, stallTimeoutMs, cancelOnStall }, rest, budget };
-}
-
 /** The documents a crawl or batch scrape has now (the pages that exist, read once through the walk), for a `BudgetExceededError`. */
-async function documentsNow(http: HttpClient, kind: JobKind, id: string, req: Checked<RequestOptions>): Promise<unknown[]> {
+async function documentsNow(http: HttpClient, kind: JobKind, id: string, req: Checked<RequestOptions>, apiVersion: ApiVersion): Promise<unknown[]> {
   const docs: unknown[] = [];
-  for await (const page of pagesOf(http, kind, id, NO_OPTIONS as Checked<JobDocumentsOptions>, req, "v2", true)) docs.push(...page.data);
+  for await (const page of pagesOf(http, kind, id, NO_OPTIONS as Checked<JobDocumentsOptions>, req, apiVersion, true)) docs.push(...page.data);
   return docs;
-}
-
-/** The budget stage's check of a crawl or batch scrape a waiter waits on (`Governance.watchJob`): cancel through `jobs/status.ts`, the documents through the walk. */
-function jobBudget(http: HttpClient, kind: JobKind, id: string, args: readonly unknown[], budget: Budget | undefined, req: Checked<RequestOptions>) {
-  return http.state.governance?.watchJob({
-    op: kind === "crawl" ? "crawl.start" : "batchScrape.start",
-    args,
-    id,
-    budget,
-    cancel: (signal) => cancelJob(http, kind, id, withSignal(req, signal)),
-    documents: (signal) => documentsNow(http, kind, id, withSignal(req, signal)),
-  });
 }
 
 /**
@@ -141,17 +235,9 @@ function jobBudget(http: HttpClient, kind: JobKind, id: string, args: readonly u
  * `json` (`ResultValidationError` naming the document's URL and the path).
  */
 export async function crawlAndWait<O extends CrawlOptions & JobWaitOptions>(http: HttpClient, url: string, options?: O, req?: RequestOptions): Promise<JobStatus<CrawlDocument<O>>> {
-  // Each family checked once, here: the wait options, the request options; the crawl options by the start's schema.
-  const opts = checkWaitOptions<CrawlOptions & JobWaitOptions>(options, "crawl options");
-  const checked = checkRequestOptions(req);
-  rejectOfficialKeys("crawl", opts, "crawl options");
-  const { wait, rest, budget } = split<CrawlOptions & JobWaitOptions>(http, opts);
-  const signal = wait.signal ?? checked.signal;
-  const startedAt = Date.now();
-  const { id } = await startCrawlWith(http, url, rest, withBudget(withSignal(checked, signal), budget));
-  const onStatus = jobBudget(http, "crawl", id, [url, rest], budget, checked);
-  const job = await observeJob(http, checked, "crawl", id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "crawl", id, { ...w, signal, startedAt, onStatus }, checked)));
-  return { ...job, data: (await validateDocuments(rest.scrapeOptions?.formats, job.data)) as CrawlDocument<O>[] };
+  const p = prepare<CrawlOptions & JobWaitOptions>(http, "crawl", "crawl options", options, req);
+  const { done } = await runJob(http, CRAWL, p, [url, p.rest], (r) => startCrawlWith(http, url, p.rest, r));
+  return { ...done, data: (await validateDocuments(p.rest.scrapeOptions?.formats, done.data)) as CrawlDocument<O>[] };
 }
 
 /**
@@ -165,50 +251,28 @@ export async function batchScrapeAndWait<O extends BatchScrapeOptions & JobWaitO
   options?: O,
   req?: RequestOptions,
 ): Promise<JobStatus<ScrapeResult<O>> & { invalidURLs?: string[]; readonly byUrl: BatchOutcomes<ScrapeResult<O>> }> {
-  const opts = checkWaitOptions<BatchScrapeOptions & JobWaitOptions>(options, "batch scrape options");
-  const checked = checkRequestOptions(req);
-  rejectOfficialKeys("batchScrape", opts, "batch scrape options");
-  const { wait, rest, budget } = split<BatchScrapeOptions & JobWaitOptions>(http, opts);
-  const signal = wait.signal ?? checked.signal;
-  const startedAt = Date.now();
-  const started = await startBatchScrapeWith(http, urls, rest, withBudget(withSignal(checked, signal), budget));
-  const onStatus = jobBudget(http, "batch", started.id, [urls, rest], budget, checked);
-  const job = await observeJob(http, checked, "batch", started.id, () => withinDeadline(wait, startedAt, (w) => waitForJob<Document>(http, "batch", started.id, { ...w, signal, startedAt, onStatus }, checked)));
-  const data = (await validateDocuments(rest.formats, job.data)) as ScrapeResult<O>[];
-  // Every input has an outcome (`byUrl`): `/errors` is read only when an input has no document.
-  const byUrl = await outcomeReader(http)?.read(http, started.id, urls, data, started.invalidURLs, withSignal(checked, signal)); // with the team plugin
-
-  return withByUrl(started.invalidURLs ? { ...job, data, invalidURLs: started.invalidURLs } : { ...job, data }, byUrl);
+  const p = prepare<BatchScrapeOptions & JobWaitOptions>(http, "batchScrape", "batch scrape options", options, req);
+  const { started, done } = await runJob(http, BATCH, p, [urls, p.rest], (r) => startBatchScrapeWith(http, urls, p.rest, r));
+  const data = (await validateDocuments(p.rest.formats, done.data)) as ScrapeResult<O>[];
+  // Every input has an outcome (`byUrl`, with the team plugin): `/errors` is read only when an input has no document.
+  const byUrl = await outcomeReader(http)?.read(http, started.id, urls, data, started.invalidURLs, withSignal(p.checked, p.wait.signal ?? p.checked.signal));
+  return withByUrl(started.invalidURLs ? { ...done, data, invalidURLs: started.invalidURLs } : { ...done, data }, byUrl);
 }
 
 /** Starts an extraction and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
 export async function extractAndWait<T = unknown>(http: HttpClient, options: ExtractOptions & WaitOptions & ValidateOption, req?: RequestOptions): Promise<ExtractStatus<T>> {
-  const opts = checkWaitOptions<ExtractOptions & WaitOptions & ValidateOption>(options, "extract options");
-  const checked = checkRequestOptions(req);
-  rejectOfficialKeys("extract", opts, "extract options");
-  const { wait, rest: { validate, ...rest }, budget } = split(http, opts);
+  const p = prepare<ExtractOptions & JobWaitOptions & ValidateOption>(http, "extract", "extract options", options, req);
+  const { validate, ...rest } = p.rest;
   const schema = resultSchema(rest.schema, validate, "validate", "extract options");
-  const signal = wait.signal ?? checked.signal;
-  const startedAt = Date.now();
-  const { id } = await startExtractWith(http, rest, withBudget(withSignal(checked, signal), budget));
-  const onStatus = http.state.governance?.watchJob({ op: "extract.start", args: [rest], id, budget }); // an extract has no cancel
-  const read = (s: AbortSignal) => getExtractStatus<T>(http, id, withSignal(checked, s)).then(async (st) => (await onStatus?.(st, s), st));
-  const done = await observeJob(http, checked, "extract", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, read, { ...w, signal }, startedAt)));
-  return schema ? { ...done, data: (await validateResult(schema, done.data, `data of extract ${id}`)) as T } : done;
+  const { started, done } = await runJob(http, EXTRACT, p, [rest], (r) => startExtractWith(http, rest, r));
+  return (schema ? { ...done, data: await validateResult(schema, done.data, `data of extract ${started.id}`) } : done) as ExtractStatus<T>;
 }
 
 /** Starts an agent and waits for its result; with `validate: true`, `data` is parsed with `schema`. */
 export async function agentAndWait<T = unknown>(http: HttpClient, prompt: string, options: AgentOptions & WaitOptions & ValidateOption = {}, req?: RequestOptions): Promise<AgentStatus<T>> {
-  const opts = checkWaitOptions<AgentOptions & WaitOptions & ValidateOption>(options, "agent options");
-  const checked = checkRequestOptions(req);
-  rejectOfficialKeys("agent", opts, "agent options");
-  const { wait, rest: { validate, ...rest }, budget } = split(http, opts);
+  const p = prepare<AgentOptions & JobWaitOptions & ValidateOption>(http, "agent", "agent options", options, req);
+  const { validate, ...rest } = p.rest;
   const schema = resultSchema(rest.schema, validate, "validate", "agent options");
-  const signal = wait.signal ?? checked.signal;
-  const startedAt = Date.now();
-  const { id } = await startAgentWith(http, prompt, rest, withBudget(withSignal(checked, signal), budget));
-  const onStatus = http.state.governance?.watchJob({ op: "agent.start", args: [prompt, rest], id, budget, cancel: (s) => cancelAgent(http, id, withSignal(checked, s)) });
-  const read = (s: AbortSignal) => getAgentStatus<T>(http, id, withSignal(checked, s)).then(async (st) => (await onStatus?.(st, s), st));
-  const done = await observeJob(http, checked, "agent", id, () => withinDeadline(wait, startedAt, (w) => waitForTask(id, read, { ...w, signal }, startedAt)));
-  return schema ? { ...done, data: (await validateResult(schema, done.data, `data of agent ${id}`)) as T } : done;
+  const { started, done } = await runJob(http, AGENT, p, [prompt, rest], (r) => startAgentWith(http, prompt, rest, r));
+  return (schema ? { ...done, data: await validateResult(schema, done.data, `data of agent ${started.id}`) } : done) as AgentStatus<T>;
 }

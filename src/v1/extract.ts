@@ -11,8 +11,7 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { checkRequestOptions, optionsArg, withIdempotencyKey, withSignal } from "../core/options.js";
 import { V1_EXTRACT_POLL_MS } from "../jobs/pages.js";
-import { waitForTask } from "../jobs/polling.js";
-import { observeJob } from "../jobs/waiters.js";
+import { awaitJob, taskJob, type JobRecipe } from "../jobs/waiters.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
@@ -140,11 +139,14 @@ export function getExtractStatusV1<T = V1Any>(http: HttpClient, id: string, req?
   return send(http, V1_EXTRACT_STATUS, req, id) as APIPromise<V1ExtractStatusResponse<T>>;
 }
 
+/** A v1 extract job, as the waiters run it (the one job recipe, `jobs/waiters.ts`). */
+const V1_EXTRACT_JOB = taskJob("extract", "extract.start", (http, id, req) => getExtractStatusV1(http, id, req));
+
 /** Starts an extract job and waits for it; `failed`/`cancelled` throw `JobFailedError`. */
 export async function extractV1<S extends SchemaInput = SchemaInput, T = V1SchemaResult<S>>(http: HttpClient, urls: string[] | undefined, params: V1ExtractParams<S> = {}, req?: RequestOptions): Promise<V1ExtractResponse<T>> {
   const checked = checkRequestOptions(req); // once: the start and every poll take them checked
   const { id } = await asyncExtract(http, urls, params, undefined, checked);
-  const s = await observeJob(http, checked, "extract", id, () => waitForTask(id, (signal) => getExtractStatusV1<T>(http, id, withSignal(checked, signal)), { pollIntervalMs: V1_EXTRACT_POLL_MS, signal: checked.signal }, Date.now()));
+  const s = await awaitJob(http, V1_EXTRACT_JOB as JobRecipe<V1ExtractStatusResponse<T>>, id, { wait: { pollIntervalMs: V1_EXTRACT_POLL_MS, signal: checked.signal }, args: [urls, params], startedAt: Date.now(), req: checked });
   const out: V1ExtractResponse<T> = { success: true, data: s.data };
   if (s.warning !== undefined) out.warning = s.warning;
   if (s.error !== undefined) out.error = s.error;

@@ -11,8 +11,7 @@ import { checkRequestOptions, NO_OPTIONS, type Checked } from "../core/options.j
 import { pagesOf } from "../jobs/pages.js";
 import { cancelJob, getJobErrors, getJobPage, isTerminal, jobPath, ownPage, readJobStatus } from "../jobs/status.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
-import { waitForJob } from "../jobs/polling.js";
-import { observeJob } from "../jobs/waiters.js";
+import { awaitJob, pagedJob } from "../jobs/waiters.js";
 import { V1, v1JobStatus, v1Record, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
 
 /** The v1 answer of a job start: `{ success: true, id, url, invalidURLs? }`. */
@@ -98,6 +97,6 @@ export function cancelV1Job(http: HttpClient, kind: JobKind, id: string, req?: R
  * `pollIntervalMs` comes from the caller's seconds through `pollSecondsToMs`.
  */
 export async function waitV1Job(http: HttpClient, kind: JobKind, id: string, pollIntervalMs: number, req: Checked<RequestOptions>): Promise<V1JobStatusResponse> {
-  const final = await observeJob(http, req, kind, id, () => waitForJob(http, kind, id, { pollIntervalMs, startedAt: Date.now(), apiVersion: V1, signal: req.signal }, req));
+  const final = await awaitJob(http, pagedJob(kind, V1), id, { wait: { pollIntervalMs, signal: req.signal }, args: [], startedAt: Date.now(), req });
   return v1JobStatus(final, { dropNext: true }) as V1JobStatusResponse;
 }

@@ -10,7 +10,8 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { V1_TASK_POLL_MS } from "../jobs/pages.js";
-import { waitForTask, type TaskStatus } from "../jobs/polling.js";
+import type { TaskStatus } from "../jobs/polling.js";
+import { awaitJob, taskJob, type JobRecipe } from "../jobs/waiters.js";
 import { checkRequestOptions, withSignal, type Checked } from "../core/options.js";
 import { type V1JsonOptions, v1ScrapeWire } from "./scrape-options.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
@@ -173,21 +174,19 @@ export function checkDeepResearchStatus<T = V1Any>(http: HttpClient, id: string,
   return send(http, V1_RESEARCH_STATUS, req, id) as APIPromise<V1DeepResearchStatusResponse<T>>;
 }
 
-/** Waits for a generation job with the shared task waiting, at the v1 interval; `onStatus` sees every status read. */
-function waitV1Task<S extends TaskStatus>(id: string, read: (signal: AbortSignal) => Promise<S>, onStatus: ((s: S) => void) | undefined, req: Checked<RequestOptions>): Promise<S> {
-  const poll = async (signal: AbortSignal): Promise<S> => {
-    const s = await read(signal);
-    onStatus?.(s);
-    return s;
-  };
-  return waitForTask(id, poll, { pollIntervalMs: V1_TASK_POLL_MS, signal: req.signal }, Date.now());
+/** Waits for a started generation job by the one job recipe (`jobs/waiters.ts`), at the v1 interval. */
+function waitV1Task<S extends TaskStatus>(http: HttpClient, recipe: JobRecipe<S>, id: string, args: unknown[], req: Checked<RequestOptions>): Promise<S> {
+  return awaitJob(http, recipe, id, { wait: { pollIntervalMs: V1_TASK_POLL_MS, signal: req.signal }, args, startedAt: Date.now(), req });
 }
+
+/** An LLMs.txt generation job, as the waiters run it. */
+const LLMS_TEXT_JOB = taskJob("llmsText", "llmsText.start", (http, id, req) => checkGenerateLLMsTextStatus(http, id, req));
 
 /** Generates LLMs.txt and waits: `generateLLMsText`. */
 export async function generateLLMsText(http: HttpClient, url: string, params?: V1GenerateLLMsTextParams, req?: RequestOptions): Promise<V1GenerateLLMsTextStatusResponse> {
   const checked = checkRequestOptions(req); // once: the start and every poll take them checked
   const { id } = await asyncGenerateLLMsText(http, url, params, checked);
-  return waitV1Task(id, (signal) => checkGenerateLLMsTextStatus(http, id, withSignal(checked, signal)), undefined, checked);
+  return waitV1Task(http, LLMS_TEXT_JOB, id, [url, params], checked);
 }
 
 /** Runs deep research and waits, reporting each new activity and source once: `deepResearch`. */
@@ -209,5 +208,6 @@ export async function deepResearch<S extends SchemaInput = SchemaInput>(
     activities = Math.max(activities, s.activities?.length ?? 0);
     sources = Math.max(sources, s.sources?.length ?? 0);
   };
-  return waitV1Task(id, (signal) => checkDeepResearchStatus<V1SchemaResult<S>>(http, id, withSignal(checked, signal)), report, checked);
+  const job = taskJob("deepResearch", "deepResearch.start", (h, i, r) => checkDeepResearchStatus<V1SchemaResult<S>>(h, i, r).then((st) => (report(st), st)));
+  return waitV1Task(http, job, id, [query, params], checked);
 }
