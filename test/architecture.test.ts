@@ -438,6 +438,36 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
       logic: [{ what: "a slot taken by hand", re: /\.acquire\(/ }],
       exceptions: { "redis.ts": [/await slot\.acquire\(signal\)/, "redis-semaphore's own acquire, inside the limiter webdata/redis gives the stage"] },
     },
+    {
+      rule: "the job recipe (start, budget, observe, poll, finish: one composition for every waiter, v2 and v1)",
+      row: "| the job recipe",
+      homes: ["jobs/waiters.ts", "jobs/polling.ts"],
+      markers: [
+        ["jobs/waiters.ts", /\bexport function awaitJob\b/],
+        ["jobs/waiters.ts", /\bexport interface JobRecipe\b/],
+      ],
+      logic: [
+        { what: "a job's budget watched by hand", re: /\.watchJob\(/ },
+        { what: "a waited job's onJob events sent by hand", re: /\bphase:\s*"(?:start|end)",/ },
+        { what: "a waiter built on the poll loop by hand", re: /\bwaitFor(?:Job|Task)(?:<[^>]*>)?\(/ },
+      ],
+      exceptions: {
+        "ai/tools-jobs.ts": [/\bawait waitFor(?:Job|Task)\(/, "the agent tools' wait-or-current read: the poll loop alone, up to the tool's deadline, on a job the tool started (the budget is the start's stage)"],
+      },
+    },
+    {
+      rule: "stalled jobs (the progress rule and the check, read at each poll)",
+      row: "| long jobs",
+      homes: ["team/stall.ts"],
+      markers: [
+        ["team/stall.ts", /\bexport class Progress\b/],
+        ["team/stall.ts", /\bexport async function stalledError\b/],
+      ],
+      logic: [
+        { what: "a JobStalledError built by hand", re: /\bnew JobStalledError\(/ },
+        { what: "progress compared by hand", re: /\bsinceMs\s*[<>]=?/ },
+      ],
+    },
   ];
 
   /** `file: what` for each kind of `rule`'s logic found in `code` of `file` outside its homes and exceptions. */
