@@ -69,6 +69,33 @@ async function failureReason(ctx: CommandContext, kind: "crawl" | "batch", id: s
   }
 }
 
+/** How a followed job ended, as the command says it: its summary line, whether it succeeded, and the reason of a failure. */
+async function jobEnd(ctx: CommandContext, kind: "crawl" | "batch", id: string, event: { status: string; error?: string | undefined }, pages: number, out: unknown) {
+  // A job that completed without a single page failed in all but name (the server reports a crawl whose
+  // start page failed as completed, total 0): its /errors say why.
+  const reason = event.status !== "completed" || pages === 0 ? await failureReason(ctx, kind, id, event.error) : undefined;
+  const ok = event.status === "completed" && reason === undefined;
+  const received = `${plural(pages, "page")}${typeof out === "string" ? ` written to ${out}` : ok ? "" : " received"}`;
+  const summary =
+    ok ? `${kind} ${id} completed: ${received}`
+    : event.status === "completed" ? `${kind} ${id} completed without a page: ${reason ?? ""}`
+    : `${kind} ${id} ${event.status}${reason ? `: ${reason}` : ""} (${received})`;
+  return { ok, summary, reason };
+}
+
+/** Ctrl-C (or a closed output) while a crawl or batch scrape runs: the job is cancelled on the server before the command ends. */
+async function cancelFollowed(ctx: CommandContext, kind: "crawl" | "batch", id: string, pages: number, progress: Progress): Promise<number> {
+  const closed = ctx.signal.reason === STDOUT_CLOSED;
+  progress.finish(`${closed ? "Output closed" : "Interrupted"}: cancelling ${kind} ${id} on the server...`);
+  const cancel = kind === "crawl" ? ctx.client.cancelCrawl(id, { timeoutMs: 10_000, maxRetries: 1 }) : ctx.client.cancelBatchScrape(id, { timeoutMs: 10_000, maxRetries: 1 });
+  const cancelled = await cancel.then(
+    () => (ctx.err(`Cancelled ${kind} ${id} (${plural(pages, "page")} received).\n`), true),
+    (e: unknown) => (ctx.err(`Could not cancel ${kind} ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
+  );
+  if (ctx.json && !closed) ctx.out(record("interrupted", { exitCode: EXIT.interrupted, kind, id, cancelled, pages }));
+  return closed ? EXIT.pipeClosed : EXIT.interrupted;
+}
+
 /**
  * Runs a crawl or batch scrape to the end: a progress line on stderr, each page
  * written as it arrives, a word when every page is in but the server has not
@@ -81,15 +108,13 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
   const progress = new Progress(ctx.screen, `${kind} ${id}`);
   const pollIntervalMs = positiveInt(values, "poll-interval-ms");
   let pages = 0;
-  let completed = 0;
-  let total = 0;
-  let status = "scraping";
+  let at = { completed: 0, total: 0, status: "scraping" };
   const show = () => {
-    const done = Math.max(pages, completed);
+    const { completed, total, status } = at;
     // Waiting: the server counts every page done and each one it counted has arrived (a status may come
     // before the documents it counts: a socket's catchup, a stream's status event).
     if (status === "scraping" && total > 0 && pages > 0 && completed >= total && pages >= completed) progress.waiting(pages);
-    else progress.update(done, total, status === "completed" || status === "failed" || status === "cancelled");
+    else progress.update(Math.max(pages, completed), total, status === "completed" || status === "failed" || status === "cancelled");
   };
   const warned = new Set<string>();
   const emit = async (doc: Document) => {
@@ -102,42 +127,19 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
     else ctx.out(`<!-- ${documentUrl(doc)} -->\n${documentBody(doc, names, ctx.screen)}\n`);
   };
   try {
-    const watcher = ctx.client.watcher(id, { kind, signal: ctx.signal, ...(pollIntervalMs ? { pollIntervalMs } : {}) });
-    for await (const event of watcher) {
-      if (event.type === "document") {
-        await emit(event.document);
-        show();
-      } else if (event.type === "status") {
-        ({ completed, total, status } = event);
-        show();
-      } else if (event.type === "done") {
-        // A job that completed without a single page failed in all but name (the server reports a crawl whose
-        // start page failed as completed, total 0): its /errors say why.
-        const reason = event.status !== "completed" || pages === 0 ? await failureReason(ctx, kind, id, event.error) : undefined;
-        const ok = event.status === "completed" && reason === undefined;
-        const received = `${plural(pages, "page")}${writer ? ` written to ${String(values.out)}` : ok ? "" : " received"}`;
-        const summary =
-          ok ? `${kind} ${id} completed: ${received}`
-          : event.status === "completed" ? `${kind} ${id} completed without a page: ${reason ?? ""}`
-          : `${kind} ${id} ${event.status}${reason ? `: ${reason}` : ""} (${received})`;
-        progress.finish(ok ? summary : ctx.screen.paintErr(summary, "red"));
-        if (json) ctx.out(record("done", { id, status: event.status, completed: event.completed, total: event.total, creditsUsed: event.creditsUsed, ...(reason ? { error: reason } : {}) }));
-        return ok ? 0 : EXIT.jobFailed;
-      }
+    for await (const event of ctx.client.watcher(id, { kind, signal: ctx.signal, ...(pollIntervalMs ? { pollIntervalMs } : {}) })) {
+      if (event.type === "document") await emit(event.document);
+      else if (event.type === "status") at = { completed: event.completed, total: event.total, status: event.status };
+      if (event.type === "document" || event.type === "status") show();
+      if (event.type !== "done") continue;
+      const { ok, summary, reason } = await jobEnd(ctx, kind, id, event, pages, values.out);
+      progress.finish(ok ? summary : ctx.screen.paintErr(summary, "red"));
+      if (json) ctx.out(record("done", { id, status: event.status, completed: event.completed, total: event.total, creditsUsed: event.creditsUsed, ...(reason ? { error: reason } : {}) }));
+      return ok ? 0 : EXIT.jobFailed;
     }
     return 0;
   } catch (err) {
-    if (ctx.signal.aborted) {
-      const closed = ctx.signal.reason === STDOUT_CLOSED;
-      progress.finish(`${closed ? "Output closed" : "Interrupted"}: cancelling ${kind} ${id} on the server...`);
-      const cancel = kind === "crawl" ? ctx.client.cancelCrawl(id, { timeoutMs: 10_000, maxRetries: 1 }) : ctx.client.cancelBatchScrape(id, { timeoutMs: 10_000, maxRetries: 1 });
-      const cancelled = await cancel.then(
-        () => (ctx.err(`Cancelled ${kind} ${id} (${plural(pages, "page")} received).\n`), true),
-        (e: unknown) => (ctx.err(`Could not cancel ${kind} ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
-      );
-      if (json && !closed) ctx.out(record("interrupted", { exitCode: EXIT.interrupted, kind, id, cancelled, pages }));
-      return closed ? EXIT.pipeClosed : EXIT.interrupted;
-    }
+    if (ctx.signal.aborted) return cancelFollowed(ctx, kind, id, pages, progress);
     throw err;
   }
 }

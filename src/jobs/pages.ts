@@ -291,6 +291,25 @@ interface StreamState {
   prev: number | undefined;
 }
 
+/** A document stream's walk, set up from its checked options: the pages' walk, where it resumes, the stall check, and the walk's current offset. */
+function streamWalk<TDoc>(http: HttpClient, kind: JobKind, id: string, optsArg: JobDocumentsOptions | null | undefined, requestOptions: RequestOptions | undefined, apiVersion: ApiVersion) {
+  const opts = checkDocumentsOptions(optsArg);
+  const requestChecked = checkRequestOptions(requestOptions);
+  const start = opts.resumeFrom === undefined ? undefined : resumePoint(kind, id, opts.resumeFrom);
+  const at = { skip: 0 };
+  const rules: WalkRules<TDoc> = { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, from: start && (start.prev ?? start.skip), at: (s) => (at.skip = s) };
+  return {
+    opts,
+    at,
+    walk: walkPages<TDoc>(http, kind, id, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, rules),
+    // Documents below this server offset were delivered before: read again (the page before, for the repeats it drops), not yielded.
+    until: start ? start.skip + start.index : 0,
+    // A stalled job: with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws
+    // (only on a page without documents, so every document read is delivered first).
+    stalled: stallOf(http, opts, "documents options")?.check(stalledJob(http, kind, id, apiVersion, requestChecked), opts),
+  };
+}
+
 async function* documentsOf<TDoc>(
   http: HttpClient,
   kind: JobKind,
@@ -300,20 +319,10 @@ async function* documentsOf<TDoc>(
   apiVersion: ApiVersion,
   state: StreamState,
 ): AsyncGenerator<TDoc, void, undefined> {
-  const opts = checkDocumentsOptions(optsArg);
-  const requestChecked = checkRequestOptions(requestOptions);
-  const start = opts.resumeFrom === undefined ? undefined : resumePoint(kind, id, opts.resumeFrom);
-  // Documents below this server offset were delivered before: read again (the page before, for the repeats it drops), not yielded.
-  const until = start ? start.skip + start.index : 0;
+  const { opts, at, walk, until, stalled } = streamWalk<TDoc>(http, kind, id, optsArg, requestOptions, apiVersion);
   const memory = new DocumentMemory();
-  let skip = 0;
   let current: number | undefined;
   let prev: number | undefined;
-  const rules: WalkRules<TDoc> = { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, from: start && (start.prev ?? start.skip), at: (s) => (skip = s) };
-  const walk = walkPages<TDoc>(http, kind, id, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, rules);
-  // A stalled job: with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws
-  // (only on a page without documents, so every document read is delivered first).
-  const stalled = stallOf(http, opts, "documents options")?.check(stalledJob(http, kind, id, apiVersion, requestChecked), opts);
   try {
     for (;;) {
       let step: IteratorResult<JobStatus<TDoc>, void> | undefined = await walk.next();
@@ -322,6 +331,7 @@ async function* documentsOf<TDoc>(
       // The page is not held while the next one is read (one page in memory).
       let data: TDoc[] | undefined = step.value.data;
       const finished = isTerminal(step.value.status);
+      const skip = at.skip;
       step = undefined;
       if (data.length === 0) continue;
       memory.page(finished, skip, data.length);
@@ -332,10 +342,7 @@ async function* documentsOf<TDoc>(
         // Every document is recorded (a repeat of it later is dropped); one the server repeats is not yielded, nor one below the resume point.
         if (!memory.first(doc, i) || skip + i < until) continue;
         const out = opts.schema ? ((await validateDocumentsWith(opts.schema, [doc as unknown as Document]))[0] as TDoc) : doc;
-        state.given = undefined;
-        state.skip = skip;
-        state.index = i + 1;
-        state.prev = prev;
+        Object.assign(state, { given: undefined, skip, index: i + 1, prev });
         yield out;
       }
       data = undefined;

@@ -12,7 +12,7 @@
  * A reconnect sends `Last-Event-ID` so the server may resume. The real service
  * answers JSON today (no SSE), which makes this transport step aside.
  */
-import { createParser } from "eventsource-parser";
+import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { isRecord } from "../core/errors.js";
 import { idleTimer } from "../core/time.js";
 import { isWatchFatal } from "../core/retry.js";
@@ -35,8 +35,8 @@ function parse(text: string): unknown {
   }
 }
 
-/** Runs one event-stream session. Throws (fatal) when the server rejects the request with a 4xx. */
-export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
+/** Opens the status route as an event stream: its body's reader, or how the session ended (a 4xx is thrown: fatal). */
+async function open(ctx: WatchContext): Promise<ReadableStreamDefaultReader<Uint8Array> | SessionEnd> {
   const headers: Record<string, string> = { accept: "text/event-stream" };
   if (ctx.lastEventId !== undefined) headers["last-event-id"] = ctx.lastEventId;
   let res;
@@ -55,13 +55,45 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
   }
   const isStream = (res.headers.get("content-type") ?? "").includes("text/event-stream");
   const stream = res.stream();
-  if (!isStream || !stream) {
-    // Not an event stream (the real service answers JSON): its body is not needed. Cancel it rather than
-    // read it, so a server that stalls or drips it cannot hold the watcher (or keep the socket open).
-    void stream?.cancel().catch(() => undefined);
-    return { kind: "unavailable", note: `the server answered the status with ${res.headers.get("content-type") || "no content type"}, not an event stream` };
+  if (isStream && stream) return stream.getReader();
+  // Not an event stream (the real service answers JSON): its body is not needed. Cancel it rather than
+  // read it, so a server that stalls or drips it cannot hold the watcher (or keep the socket open).
+  void stream?.cancel().catch(() => undefined);
+  return { kind: "unavailable", note: `the server answered the status with ${res.headers.get("content-type") || "no content type"}, not an event stream` };
+}
+
+/** One event of the stream, passed to the watcher: how the session ends when the event ends it (`done`, `error`), else undefined. */
+function onEvent(ctx: WatchContext, ev: EventSourceMessage): SessionEnd | undefined {
+  const data = parse(ev.data);
+  switch (ev.event) {
+    case "status":
+    case "catchup":
+    case "document":
+      // A malformed event is reported, never passed on as an empty document or zeroed counters;
+      // the final REST check then sees the missing document and reads the pages.
+      if (!isRecord(data)) {
+        ctx.error(new WatchTransportError("sse", `The event stream sent a malformed "${ev.event}" event`));
+        return undefined;
+      }
+      if (ev.event === "document") ctx.document(data);
+      else ctx.status(data);
+      if (ev.event === "catchup") for (const doc of docsOf(data)) ctx.document(doc);
+      return undefined;
+    case "done":
+      return { kind: "done" };
+    case "error": {
+      const msg = isRecord(data) && typeof data.error === "string" ? data.error : ev.data;
+      return { kind: "unavailable", error: new WatchTransportError("sse", `The event stream reported an error: ${msg}`, { serverError: msg }) };
+    }
+    default:
+      return undefined; // unknown events are ignored (forward compatibility)
   }
-  const reader = stream.getReader();
+}
+
+/** Runs one event-stream session. Throws (fatal) when the server rejects the request with a 4xx. */
+export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
+  const reader = await open(ctx);
+  if (!("read" in reader)) return reader;
   // The request's timers ended with the headers: a stream silent for the per-attempt timeout is dropped (and reconnected).
   const idleMs = ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
   let idle = false;
@@ -70,41 +102,14 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
     idle = true;
     stop();
   });
-  const heard = () => silence.heard();
-  const onAbort = stop;
-  ctx.signal.addEventListener("abort", onAbort, { once: true });
+  ctx.signal.addEventListener("abort", stop, { once: true });
   let end: SessionEnd | undefined;
   const parser = createParser({
-    onComment: heard,
+    onComment: () => silence.heard(),
     onEvent(ev) {
-      heard();
+      silence.heard();
       if (end) return;
-      const data = parse(ev.data);
-      switch (ev.event) {
-        case "status":
-        case "catchup":
-        case "document":
-          // A malformed event is reported, never passed on as an empty document or zeroed counters;
-          // the final REST check then sees the missing document and reads the pages.
-          if (!isRecord(data)) {
-            ctx.error(new WatchTransportError("sse", `The event stream sent a malformed "${ev.event}" event`));
-            break;
-          }
-          if (ev.event === "document") ctx.document(data);
-          else ctx.status(data);
-          if (ev.event === "catchup") for (const doc of docsOf(data)) ctx.document(doc);
-          break;
-        case "done":
-          end = { kind: "done" };
-          break;
-        case "error": {
-          const msg = isRecord(data) && typeof data.error === "string" ? data.error : ev.data;
-          end = { kind: "unavailable", error: new WatchTransportError("sse", `The event stream reported an error: ${msg}`, { serverError: msg }) };
-          break;
-        }
-        default:
-          break; // unknown events are ignored (forward compatibility)
-      }
+      end = onEvent(ctx, ev);
       if (ev.id !== undefined) ctx.lastEventId = ev.id;
     },
   });
@@ -124,8 +129,8 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
     return { kind: "dropped", error: new WatchTransportError("sse", `The event stream dropped: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) };
   } finally {
     silence.stop();
-    ctx.signal.removeEventListener("abort", onAbort);
-    if (end || ctx.signal.aborted) void reader.cancel().catch(() => undefined);
+    ctx.signal.removeEventListener("abort", stop);
+    if (end || ctx.signal.aborted) stop();
   }
   if (ctx.signal.aborted) return { kind: "aborted" };
   if (!end && idle) return { kind: "dropped", error: new WatchTransportError("sse", `The event stream sent nothing for ${idleMs} ms`) };

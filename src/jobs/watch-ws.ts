@@ -58,6 +58,69 @@ export function openTimeoutMs(ctx: Pick<WatchContext, "http" | "request">): numb
   return ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
 }
 
+/** Opens the job's socket with the key as the sub-protocol: the socket, or the session's end when it could not be made. */
+function openSocket(ctx: WatchContext, Ctor: WebSocketConstructor): SocketLike | SessionEnd {
+  const key = ctx.http.config.apiKey;
+  let ws: SocketLike;
+  try {
+    ws = (key ? new Ctor(webSocketUrl(ctx), key) : new Ctor(webSocketUrl(ctx))) as unknown as SocketLike;
+  } catch (err) {
+    return { kind: "unavailable", error: new WatchTransportError("websocket", `Could not open the WebSocket: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) };
+  }
+  try {
+    ws.binaryType = "arraybuffer"; // `ws` would hand over Buffers, undici and browsers Blobs
+  } catch {
+    // a socket-like without it: frameText decodes Buffers, views and fragments anyway
+  }
+  return ws;
+}
+
+/** Closes a socket, whatever state it is in. */
+function closeQuietly(ws: SocketLike): void {
+  try {
+    ws.close(1000);
+  } catch {
+    // already closing
+  }
+}
+
+/** One frame of the socket, passed to the watcher: true when it is the job's `done`. */
+function onFrame(ctx: WatchContext, data: unknown): boolean {
+  const text = frameText(data);
+  const frame = text === undefined ? undefined : parse(text);
+  if (!frame) {
+    ctx.error(new WatchTransportError("websocket", "The WebSocket sent a frame that is not a JSON object"));
+  } else if ((frame.type === "catchup" || frame.type === "document") && (typeof frame.data !== "object" || frame.data === null || Array.isArray(frame.data))) {
+    // Reported, never passed on as an empty document; the final REST check reads the pages if one is missing.
+    ctx.error(new WatchTransportError("websocket", `The WebSocket sent a "${frame.type}" frame without data`));
+  } else if (frame.type === "catchup") {
+    // A socket attached right at the start gets `completed` with 0 of 0 pages (then a false done): not a status to report.
+    const c = frame.data as { status?: unknown; completed?: unknown; total?: unknown };
+    if (!(c.status === "completed" && !c.completed && !c.total)) ctx.status(frame.data);
+    for (const doc of docsOf(frame.data)) ctx.document(doc);
+  } else if (frame.type === "document") {
+    ctx.document(frame.data);
+  } else if (frame.type === "error") {
+    const msg = typeof frame.error === "string" ? frame.error : "unknown error";
+    ctx.error(new WatchTransportError("websocket", `The WebSocket reported an error: ${msg}`, { serverError: msg }));
+  }
+  // Some servers send `done` as a message instead of in the close reason.
+  return frame?.type === "done";
+}
+
+/** How a close event ends the session: `done` (in the reason, or a clean 1000), the server's error, a refused connection, or a drop. */
+function closeEnd(ev: { code: number; reason: string }, opened: boolean): SessionEnd {
+  const reason = parse(ev.reason ?? "");
+  const closeReason = ev.reason ?? "";
+  if (reason?.type === "done" || (ev.code === 1000 && !reason && !ev.reason)) return { kind: "done" };
+  if (reason?.type === "error" || ERROR_CODES.has(ev.code)) {
+    const serverError = typeof reason?.error === "string" ? reason.error : closeReason || undefined;
+    return { kind: "unavailable", error: new WatchTransportError("websocket", `The WebSocket closed with ${ev.code}${serverError ? `: ${serverError}` : ""}`, { code: ev.code, serverError }) };
+  }
+  if (!opened) return { kind: "unavailable", note: `the WebSocket could not connect (close ${ev.code}: the server refused the upgrade, or none listens)` };
+  return { kind: "dropped", error: new WatchTransportError("websocket", `The WebSocket dropped (close ${ev.code}${closeReason ? `: ${closeReason}` : ""})`, { code: ev.code }) };
+}
+
 /**
  * Runs one socket session until the server closes it, it drops, or the watcher stops. A socket that
  * has not opened within {@link openTimeoutMs} (a server that accepts the connection and never answers
@@ -65,110 +128,42 @@ export function openTimeoutMs(ctx: Pick<WatchContext, "http" | "request">): numb
  */
 export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Promise<SessionEnd> {
   return new Promise<SessionEnd>((resolve) => {
-    const key = ctx.http.config.apiKey;
-    let ws: SocketLike;
-    try {
-      ws = (key ? new Ctor(webSocketUrl(ctx), key) : new Ctor(webSocketUrl(ctx))) as unknown as SocketLike;
-    } catch (err) {
-      resolve({ kind: "unavailable", error: new WatchTransportError("websocket", `Could not open the WebSocket: ${err instanceof Error ? err.message : String(err)}`, { cause: err }) });
-      return;
-    }
-    try {
-      ws.binaryType = "arraybuffer"; // `ws` would hand over Buffers, undici and browsers Blobs
-    } catch {
-      // a socket-like without it: frameText decodes Buffers, views and fragments anyway
-    }
+    const ws = openSocket(ctx, Ctor);
+    if ("kind" in ws) return resolve(ws);
     let opened = false;
     let settled = false;
     let closeTimer: CancelTimer | undefined;
-    let openTimer: CancelTimer | undefined;
     const finish = (end: SessionEnd) => {
       if (settled) return;
       settled = true;
       closeTimer?.();
-      openTimer?.();
+      openTimer();
       ctx.signal.removeEventListener("abort", onAbort);
       resolve(end);
     };
-    const closeQuietly = () => {
-      try {
-        ws.close(1000);
-      } catch {
-        // already closing
-      }
-    };
-    const onAbort = () => {
-      closeQuietly();
-      finish({ kind: "aborted" });
-    };
+    // `finish` before closing: closing a connecting socket may fire an error event synchronously.
+    const finishAndClose = (end: SessionEnd) => (finish(end), closeQuietly(ws));
+    const onAbort = () => finishAndClose({ kind: "aborted" });
+    const openMs = openTimeoutMs(ctx);
+    const openTimer = after(openMs, () => {
+      if (!opened) finishAndClose({ kind: "unavailable", error: new WatchTransportError("websocket", `The WebSocket did not open within ${openMs} ms`) });
+    });
     if (ctx.signal.aborted) return onAbort();
     ctx.signal.addEventListener("abort", onAbort, { once: true });
-
-    const openMs = openTimeoutMs(ctx);
-    openTimer = after(openMs, () => {
-      if (opened || settled) return;
-      finish({ kind: "unavailable", error: new WatchTransportError("websocket", `The WebSocket did not open within ${openMs} ms`) });
-      closeQuietly(); // after finish: closing a connecting socket may fire an error event synchronously
-    });
     ws.onopen = () => {
       opened = true;
-      openTimer?.();
+      openTimer();
     };
     ws.onerror = () => {
       // The standard says a close event follows, but some runtimes never send it: Node 22's
       // WebSocket stays CONNECTING after a refused handshake. Do not wait for it.
       if (settled) return;
-      if (!opened) {
-        finish({ kind: "unavailable", note: "the WebSocket could not connect (the server refused the upgrade, or none listens)" });
-        closeQuietly(); // after finish: closing may fire another error event synchronously
-        return;
-      }
-      closeTimer ??= after(CLOSE_GRACE_MS, () =>
-        finish({ kind: "dropped", error: new WatchTransportError("websocket", "The WebSocket failed and sent no close event") }),
-      );
+      if (!opened) return finishAndClose({ kind: "unavailable", note: "the WebSocket could not connect (the server refused the upgrade, or none listens)" });
+      closeTimer ??= after(CLOSE_GRACE_MS, () => finish({ kind: "dropped", error: new WatchTransportError("websocket", "The WebSocket failed and sent no close event") }));
     };
     ws.onmessage = (ev) => {
-      if (settled) return;
-      const text = frameText(ev.data);
-      const frame = text === undefined ? undefined : parse(text);
-      if (!frame) {
-        ctx.error(new WatchTransportError("websocket", "The WebSocket sent a frame that is not a JSON object"));
-        return;
-      }
-      if ((frame.type === "catchup" || frame.type === "document") && (typeof frame.data !== "object" || frame.data === null || Array.isArray(frame.data))) {
-        // Reported, never passed on as an empty document; the final REST check reads the pages if one is missing.
-        ctx.error(new WatchTransportError("websocket", `The WebSocket sent a "${frame.type}" frame without data`));
-      } else if (frame.type === "catchup") {
-        // A socket attached right at the start gets `completed` with 0 of 0 pages (then a false done): not a status to report.
-        const c = frame.data as { status?: unknown; completed?: unknown; total?: unknown };
-        if (!(c.status === "completed" && !c.completed && !c.total)) ctx.status(frame.data);
-        for (const doc of docsOf(frame.data)) ctx.document(doc);
-      } else if (frame.type === "document") {
-        ctx.document(frame.data);
-      } else if (frame.type === "error") {
-        const msg = typeof frame.error === "string" ? frame.error : "unknown error";
-        ctx.error(new WatchTransportError("websocket", `The WebSocket reported an error: ${msg}`, { serverError: msg }));
-      } else if (frame.type === "done") {
-        // Some servers send `done` as a message instead of in the close reason.
-        closeQuietly();
-        finish({ kind: "done" });
-      }
+      if (!settled && onFrame(ctx, ev.data)) finishAndClose({ kind: "done" });
     };
-    ws.onclose = (ev) => {
-      const reason = parse(ev.reason ?? "");
-      const closeReason = ev.reason ?? "";
-      if (reason?.type === "done" || (ev.code === 1000 && !reason && !ev.reason)) return finish({ kind: "done" });
-      if (reason?.type === "error" || ERROR_CODES.has(ev.code)) {
-        const serverError = typeof reason?.error === "string" ? reason.error : closeReason || undefined;
-        return finish({
-          kind: "unavailable",
-          error: new WatchTransportError("websocket", `The WebSocket closed with ${ev.code}${serverError ? `: ${serverError}` : ""}`, { code: ev.code, serverError }),
-        });
-      }
-      if (!opened) {
-        return finish({ kind: "unavailable", note: `the WebSocket could not connect (close ${ev.code}: the server refused the upgrade, or none listens)` });
-      }
-      finish({ kind: "dropped", error: new WatchTransportError("websocket", `The WebSocket dropped (close ${ev.code}${closeReason ? `: ${closeReason}` : ""})`, { code: ev.code }) });
-    };
+    ws.onclose = (ev) => finish(closeEnd(ev, opened));
   });
 }
