@@ -18,6 +18,8 @@ const entry = {
   otel: "src/otel.ts",
   // `webdata/team`: the governance stages (budget, concurrency limit, meter) as a plugin of the client.
   team: "src/team.ts",
+  // `webdata/sse`: the watcher's server-sent-events transport, a plugin of the client.
+  sse: "src/sse.ts",
   "testing/index": "src/testing/index.ts",
   "testing/node": "src/testing/node.ts",
   "ai/index": "src/ai/index.ts",
@@ -49,7 +51,7 @@ export default defineConfig([
   // exported by `webdata`).
   {
     ...shared,
-    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", otel: "src/otel.ts", team: "src/team.ts", redis: "src/redis.ts", cli: "src/cli/main.ts" },
+    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", otel: "src/otel.ts", team: "src/team.ts", sse: "src/sse.ts", redis: "src/redis.ts", cli: "src/cli/main.ts" },
     outDir: "dist/node",
     format: ["esm"],
     platform: "node",

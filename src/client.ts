@@ -230,8 +230,8 @@ export class WebData {
 
   /**
    * Live events of a crawl or batch scrape (`kind: "batch"`): `document`, `status`,
-   * `error` and a REST-confirmed `done`, over the WebSocket, server-sent events or
-   * polling. Iterate it with `for await`, or use `on(type, listener)`; `break` or
+   * `error` and a REST-confirmed `done`, over the WebSocket, server-sent events (with
+   * `webdata/sse`'s plugin, for a server that offers them) or polling. Iterate it with `for await`, or use `on(type, listener)`; `break` or
    * `close()` stops it. Never delivers a document twice. With a custom `fetch`
    * (a mock, the in-process fake) the runtime's WebSocket is not used unless
    * `webSocket` or `transports` says so: a socket cannot go through that `fetch`.
@@ -241,7 +241,7 @@ export class WebData {
   watcher(jobId: string, options?: WatcherOptions, requestOptions?: RequestOptions): Watcher {
     const plain = options === undefined || isPlainObject(options);
     const viaFetch = plain && this.#options.fetch !== undefined && !options?.webSocket && !options?.transports;
-    const opts = viaFetch ? { ...options, transports: ["sse", "poll"] as ("sse" | "poll")[] } : options;
+    const opts = viaFetch ? { ...options, transports: (this.#http.state.sse ? ["sse", "poll"] : ["poll"]) as ("sse" | "poll")[] } : options;
     return createWatcher(this.#http, jobId, opts, { requestOptions });
   }
 

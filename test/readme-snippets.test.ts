@@ -60,7 +60,13 @@ describe("webdata/otel", () => {
   });
 });
 
-describe("the plugins (webdata/team, webdata/v1)", () => {
+describe("the plugins (webdata/team, webdata/v1, webdata/sse)", () => {
+  it("the README's sse snippet (Watching a job) is compiled by test/team-readme.test-d.ts", () => {
+    const block = blocks("### Watching a job", "\n##").find((b) => b.includes("plugins: [sse]"));
+    expect(block).toBeDefined();
+    allIn(block!.replace(/^\s*\n/gm, ""), "./team-readme.test-d.ts");
+  });
+
   it("the README's team snippet is compiled by test/team-readme.test-d.ts", () => {
     const block = blocks("### The team features: one import", "### Credits and budgets").find((b) => b.includes("plugins: [team]"));
     expect(block).toBeDefined();

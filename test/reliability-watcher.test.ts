@@ -17,6 +17,7 @@ import { collect, docIds, NodeWebSocket, scriptedServer, type ScriptedSession } 
 import { TRANSPORTS } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
 import { FAST_WATCH } from "./support/fast-poll.js";
+import { sse } from "../src/sse.js";
 
 const KEY = "fc-reliability-secret-key-0123";
 const cleanups: (() => Promise<void>)[] = [];
@@ -33,7 +34,7 @@ const status = (s: string, docs: unknown[], extra: Record<string, unknown> = {})
 async function serveScripted(sessions: ScriptedSession[], rest: { status: number; body: unknown }[]) {
   const server = await scriptedServer(sessions, rest);
   cleanups.push(server.close);
-  return { server, client: new WebData({ apiKey: KEY, apiUrl: server.url, logLevel: "off", maxRetries: 0 }) };
+  return { server, client: new WebData({ apiKey: KEY, apiUrl: server.url, logLevel: "off", maxRetries: 0, plugins: [sse] }) };
 }
 
 /** Every string an error shows: message, stack, JSON, `util.inspect`, and its string fields. */
@@ -167,7 +168,7 @@ async function sseServer(handler: (req: IncomingMessage, res: ServerResponse) =>
 }
 
 function makeClient(kind: (typeof TRANSPORTS)[number], url: string) {
-  const opts = { apiKey: KEY, apiUrl: url, logLevel: "off" as const, maxRetries: 0 };
+  const opts = { apiKey: KEY, apiUrl: url, logLevel: "off" as const, maxRetries: 0, plugins: [sse] };
   return kind === "undici" ? new WebData(opts) : new PortableWebData(opts);
 }
 

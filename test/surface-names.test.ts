@@ -38,7 +38,7 @@ const ROOT_TYPES = [
   "StandaloneOptions", "StopInteractionResult", "TokenUsage", "UpdateMonitorRequest", "ValidateOption", "WaitOptions", "WatchEvent", "Watcher",
   "WatcherOptions", "WithResponse",
   // Long jobs: batchScrapeDocuments' options and iterator, byUrl's failure, the crawl and batch waiters' options.
-  "BatchDocuments", "BatchDocumentsOptions", "BatchFailure", "JobWaitOptions",
+  "BatchDocuments", "BatchDocumentsOptions", "BatchFailure", "JobWaitOptions", "WaitStatus",
 ];
 
 /** The root entry's 170 names before `webdata/types` (0.1.0): each is still importable, from the root or from `webdata/types`. */

@@ -6,6 +6,7 @@ import { describe, expectTypeOf, test } from "vitest";
 import { WebData } from "webdata";
 import { team } from "webdata/team";
 import { v1 } from "webdata/v1";
+import { sse } from "webdata/sse";
 
 describe("README: the team features, one import", () => {
   test("the snippet compiles as written", () => {
@@ -23,5 +24,13 @@ describe("README: client.v1 with the v1 plugin", () => {
     const usage = await client.v1.getTokenUsage(); // { remaining_tokens, plan_tokens, ... }
     if (mapped.success) expectTypeOf(mapped.links).toEqualTypeOf<string[]>();
     expectTypeOf(usage).not.toBeAny();
+  });
+});
+
+describe("README: the watcher's server-sent events with the sse plugin", () => {
+  test("the snippet compiles as written", () => {
+    const apiKey = "fc-x";
+    const client = new WebData({ apiKey, apiUrl: "https://my-gateway.example", plugins: [sse] });
+    expectTypeOf(client.watcher("id", { transports: ["sse", "poll"] })).not.toBeAny();
   });
 });

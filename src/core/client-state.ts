@@ -58,6 +58,12 @@ export class ClientState {
 
   /** What makes the client's legacy v1 face (`client.v1`), set by the `v1` plugin of `webdata/v1`; undefined without it. */
   v1Face: (() => unknown) | undefined = undefined;
+
+  /**
+   * The watcher's server-sent-events transport (`jobs/watch-sse.ts` `runSse`), set by the `sse` plugin of `webdata/sse`;
+   * undefined without it: the watcher goes from the WebSocket to polling (the service offers no event stream).
+   */
+  sse: unknown = undefined;
 }
 
 /**
@@ -66,23 +72,26 @@ export class ClientState {
  * A client given one of a plugin's options without the plugin is refused at construction with a `ValidationError` naming it.
  */
 export interface ClientPlugin {
-  /** Its name: `team` (`webdata/team`) or `v1` (`webdata/v1`). */
+  /** Its name: `team` (`webdata/team`), `v1` (`webdata/v1`) or `sse` (`webdata/sse`). */
   readonly name: string;
   /** @internal Installs it on a client (its request layer): checks its options, sets its stages on the client's state. */
   install(http: unknown): void;
 }
 
 /** The client options that need a plugin, by the plugin's name (`webdata/<name>`); a call's own (`budget` of a waiter, `stallTimeoutMs`) and `client.credits`, `byUrl` and `client.v1` are checked where they are used. */
-export const PLUGIN_OPTIONS: Readonly<Record<string, "team" | "v1">> = { budget: "team", maxConcurrency: "team", limiter: "team" };
+export const PLUGIN_OPTIONS: Readonly<Record<string, PluginName>> = { budget: "team", maxConcurrency: "team", limiter: "team" };
+
+/** The plugins of the client, by the entry that gives each (`webdata/<name>`). */
+export type PluginName = "team" | "v1" | "sse";
 
 /** What each plugin is, for the message. */
-const PLUGIN_KINDS: Readonly<Record<"team" | "v1", string>> = { team: "a team feature", v1: "the legacy v1 face" };
+const PLUGIN_KINDS: Readonly<Record<PluginName, string>> = { team: "a team feature", v1: "the legacy v1 face", sse: "the watcher's server-sent-events transport" };
 
 /**
  * The `ValidationError` of a feature used on a client without the plugin that brings it: `path` names the option or the
  * member (`what`, when it is not an option: `client.credits`), and the message the import and the option that add it.
  */
-export function pluginMissing(plugin: "team" | "v1", path: string, context: string, what?: string): ValidationError {
+export function pluginMissing(plugin: PluginName, path: string, context: string, what?: string): ValidationError {
   const message = `${what ? `${what} is` : "is"} ${PLUGIN_KINDS[plugin]}: add import { ${plugin} } from "webdata/${plugin}" and the option plugins: [${plugin}] (new WebData({ ..., plugins: [${plugin}] }))`;
   return new ValidationError([{ path, message }], context);
 }

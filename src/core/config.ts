@@ -129,8 +129,9 @@ export interface ClientOptions {
   budget?: Budget | undefined;
   /**
    * Plugins of the client: `[team]` of `webdata/team` brings the credit budget (`budget`), the concurrency limit
-   * (`maxConcurrency`, `limiter`) and the credit meter (`client.credits`) as stages of every call. A plugin's options
-   * given without it are refused at construction (`ValidationError` naming its import).
+   * (`maxConcurrency`, `limiter`) and the credit meter (`client.credits`) as stages of every call; `v1` of
+   * `webdata/v1` the legacy face `client.v1`; `sse` of `webdata/sse` the watcher's server-sent-events transport.
+   * A plugin's options given without it are refused (`ValidationError` naming its import).
    */
   plugins?: readonly ClientPlugin[] | undefined;
 }

@@ -32,12 +32,12 @@ import { check, int } from "../core/validate.js";
 import { firstSeen, type PollFloorOption, pollPauses } from "./pages.js";
 import { rejectOfficialKeys } from "../api/endpoint.js";
 import { jobPath, stalledJob, stallOf, wasCancelled } from "./status.js";
+import { pluginMissing } from "../core/client-state.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import type { StallProgress } from "../core/client-state.js";
 import { expiredOr } from "../api/job-starts.js";
 import { countersOf, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { pollToEnd } from "./watch-poll.js";
-import { runSse } from "./watch-sse.js";
 import { runWebSocket } from "./watch-ws.js";
 import { checkEventType } from "./watch-official.js";
 import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions, WebSocketConstructor } from "./watch-types.js";
@@ -311,7 +311,8 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     const o = this.#options;
     this.#watchStall(o);
     const ctx = this.#context(pollPauses(o.pollIntervalMs, o));
-    const asked = o.transports ?? ["websocket", "sse", "poll"];
+    const runSse = this.#http.state.sse as ((c: WatchContext) => Promise<SessionEnd>) | undefined; // the `sse` plugin's
+    const asked = (o.transports ?? ["websocket", "sse", "poll"]).filter((t) => t !== "sse" || runSse);
     const given = o.webSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     const Ctor = given ?? (asked.includes("websocket") ? await this.#entryWebSocket() : undefined);
     const order = asked.filter((t) => t !== "websocket" || Ctor);
@@ -320,7 +321,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     let streamDone = false;
     for (let i = 0, tries = 0; i < order.length && order[i] !== "poll"; ) {
       const before = ctx.progress;
-      const end: SessionEnd = order[i] === "websocket" && Ctor ? await runWebSocket(ctx, Ctor) : await runSse(ctx);
+      const end: SessionEnd = order[i] === "websocket" && Ctor ? await runWebSocket(ctx, Ctor) : await runSse!(ctx);
       if (end.kind === "aborted" || this.#ctl.signal.aborted) return;
       if (end.kind === "done") {
         streamDone = true;
@@ -383,6 +384,8 @@ export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, 
     check(watcherOptions, opts, "watcher options");
     requestOptions = checkRequestOptions(internals.requestOptions);
     rejectOfficialKeys("watcher", opts, "watcher options");
+    // Server-sent events, asked for by name, need their transport (`webdata/sse`): the default order skips them without it.
+    if (opts.transports?.includes("sse") && !http.state.sse) throw pluginMissing("sse", "transports", "watcher options", "the \"sse\" transport");
     jobPath(opts.kind ?? "crawl", jobId);
   } catch (err) {
     invalid = err;
