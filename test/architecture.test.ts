@@ -288,7 +288,7 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
   const COMMENTS = /\/\*[\s\S]*?\*\/|\/\/.*$/gm;
   const client = sourceFiles().filter((f) => !f.startsWith("testing/"));
   const codeOf = (file: string) => readFileSync(join(SRC, file), "utf8").replace(COMMENTS, "");
-  const FAMILY = "APIError|BadRequestError|AuthenticationError|PaymentRequiredError|PermissionDeniedError|NotFoundError|RequestTimeoutError|ConflictError|GoneError|RedirectError|RateLimitError|InternalServerError|IdempotencyConflictError|BrowserSessionGoneError|Signup\\w*Error";
+  const FAMILY = "APIError|BadRequestError|AuthenticationError|PaymentRequiredError|PermissionDeniedError|NotFoundError|RequestTimeoutError|ConflictError|GoneError|RedirectError|RateLimitError|InternalServerError|IdempotencyConflictError|SignupError";
 
   /** One kind of a rule's logic: what it is, and how it shows in code. */
   interface Logic {
@@ -451,7 +451,7 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
       [status, "if (300 <= err.status) throw err;"],
       [status, "const CLASSES = { 400: BadRequestError, 404: NotFoundError };"],
       [status, 'const texts = { 400: "Bad Request" };'],
-      [status, "const row = [410, /\\/browser\\//, BrowserSessionGoneError];"],
+      [status, "const row = [409, /\\/agent-signup$/, SignupError];"],
       [status, "throw new NotFoundError({ status: 404, message: \"Job not found\" });"],
       [redaction, 'return text.split(secret).join("[redacted]");'],
       [redaction, "export function serverText(ctx, text) { return redact(text, ctx.http.config.apiKey); }"],
