@@ -195,6 +195,11 @@ export class APIError extends WebDataError {
   }
 }
 
+/** True for an answer of the 4xx family: `BadRequestError` to `RateLimitError`, or an `APIError` of another 4xx status (418). */
+export function isClientError(err: unknown): err is APIError {
+  return err instanceof APIError && err.status >= 400 && err.status < 500;
+}
+
 /**
  * The exception id in a 5xx answer's text: "Your exception ID is <id>" (the service), "Error ID: <id>" (a
  * self-hosted server). The id is the whole token after it, whatever its length and whatever text follows
@@ -263,11 +268,11 @@ export class PermissionDeniedError extends APIError {
 export class NotFoundError extends APIError {
   override name = "NotFoundError";
 }
-/** 408: the server gave up (`SCRAPE_TIMEOUT`, `MAP_TIMEOUT`). Retried. */
+/** 408: the server gave up (`SCRAPE_TIMEOUT`, `MAP_TIMEOUT`). Which statuses are retried: `RETRYABLE_STATUSES` (`core/retry.ts`). */
 export class RequestTimeoutError extends APIError {
   override name = "RequestTimeoutError";
 }
-/** 409: a real conflict (a used idempotency key, a finished job; a pending agent signup is a {@link SignupError}). Never retried. */
+/** 409: a real conflict (a used idempotency key, a finished job; a pending agent signup is a {@link SignupError}). Which statuses are retried: `RETRYABLE_STATUSES` (`core/retry.ts`). */
 export class ConflictError extends APIError {
   override name = "ConflictError";
 }
