@@ -276,10 +276,7 @@ export class RequestTimeoutError extends APIError {
 export class ConflictError extends APIError {
   override name = "ConflictError";
 }
-/**
- * 410: the resource is gone. The API answers 410 for one thing: a browser session that was destroyed (deleted, or
- * its TTL ran out) and is then called (`browserExecute`, `interact`): start a new session.
- */
+/** 410: the resource is gone. The API's one 410 is a browser session that was destroyed (deleted, or its TTL ran out): start a new one. */
 export class GoneError extends APIError {
   override name = "GoneError";
 }
@@ -585,12 +582,9 @@ export class IdempotencyConflictError extends ConflictError {
 export type SignupRefusal = "invalid" | "blocked" | "expired" | "pending";
 
 /**
- * An agent signup the server refused (`agentSignup`), with `reason` saying why:
- * - `invalid`: 400 `Invalid request body`, the server rejected a field;
- * - `blocked`: 403 `This email has blocked agent signups`, the sponsor blocked signups for this address;
- * - `expired`: 403 `Previous agent signup verification has expired`, the sponsor should log in (`loginUrl`);
- * - `pending`: 409 `A pending agent signup confirmation has already been sent`, a key is pending for this e-mail (`loginUrl`).
- * `status` is the answer's (400, 403 or 409). Thrown by `api/agent-signup.ts`.
+ * An agent signup the server refused (thrown by `api/agent-signup.ts`; `status` 400, 403 or 409), `reason` says why: `invalid` (400 `Invalid request body`: the server rejected a field),
+ * `blocked` (403 `This email has blocked agent signups`: the sponsor blocked signups for this address), `expired` (403 `Previous agent signup verification has expired`: the sponsor
+ * should log in, `loginUrl`), `pending` (409 `A pending agent signup confirmation has already been sent`: a key is pending for this e-mail, `loginUrl`).
  */
 export class SignupError extends APIError {
   override name = "SignupError";
@@ -653,11 +647,9 @@ export class WatchTransportError extends WebDataError {
 export type PaginationStop = "foreign" | "loop";
 
 /**
- * Pagination of a job's results stopped because a status page could not be trusted; `reason` says how:
- * - `foreign`: its `next` link points at another job's results (the message names it) or at no results
- *   route at all. Nothing from that link was read.
- * - `loop`: the walk went in a circle: a `next` URL already followed, or a finished job's page repeating
- *   the one before. Nothing was repeated.
+ * Pagination of a job's results stopped because a status page could not be trusted; `reason` says how: `foreign`, its `next` link points at
+ * another job's results (the message names it) or at no results route at all, and nothing from that link was read; `loop`, the walk went
+ * in a circle (a `next` URL already followed, or a finished job's page repeating the one before), and nothing was repeated.
  */
 export class PaginationError extends WebDataError {
   override name = "PaginationError";
@@ -667,7 +659,6 @@ export class PaginationError extends WebDataError {
   readonly next: string | undefined;
   /** `foreign` (a `next` link for another job or for no results route) or `loop` (a page already read, reached again). */
   readonly reason: PaginationStop;
-  /** `why`: what the message says after "stopped: ". */
   constructor(jobId: string, why: string, next?: string, reason: PaginationStop = "foreign") {
     super(`Pagination of job ${jobId} stopped: ${why}`);
     this.jobId = jobId;
