@@ -5,7 +5,7 @@
  *
  *   npm run build && npx tsx examples/agent-signup.ts   # set SPONSOR_EMAIL against the service
  */
-import { SignupPendingError } from "webdata";
+import { SignupError } from "webdata";
 import { runIfMain, type Connection } from "./connect.js";
 
 /** Signs up, then scrapes with the new key. */
@@ -15,7 +15,7 @@ export async function main({ client, site }: Connection): Promise<{ status: stri
   try {
     signup = await client.agentSignup({ email, agent_name: "examples/agent-signup", accept_terms: true });
   } catch (err) {
-    if (err instanceof SignupPendingError) console.log(`${email} already has a pending key: ask them to confirm it`);
+    if (err instanceof SignupError && err.reason === "pending") console.log(`${email} already has a pending key: ask them to confirm it`);
     throw err;
   }
   console.log(`key for ${email}: ${signup.sponsor_status}, ${signup.credits_remaining} of ${signup.credit_limit} credits until confirmed`);

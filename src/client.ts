@@ -336,7 +336,7 @@ export class WebData {
 
   /**
    * Runs code in a browser session: `POST /v2/browser/<id>/execute`. A non-zero exit code is a
-   * result (`exitCode`, `error`); a destroyed session throws `BrowserSessionGoneError` (410).
+   * result (`exitCode`, `error`); a destroyed session throws `GoneError` (410).
    */
   browserExecute(id: string, options: BrowserExecuteOptions, requestOptions?: RequestOptions): APIPromise<BrowserExecuteResult> {
     return browserExecute(this.#http, id, options, requestOptions);
@@ -436,8 +436,8 @@ export class WebData {
 
   /**
    * Provisions a sandboxed key for an agent: `POST /v2/agent-signup`, sent
-   * without `Authorization`. Fails with `SignupInvalidError`, `SignupBlockedError`,
-   * `SignupExpiredError` or `SignupPendingError`.
+   * without `Authorization`. Fails with a `SignupError` whose `reason` is `invalid`,
+   * `blocked`, `expired` or `pending`.
    */
   agentSignup(params: AgentSignupParams, requestOptions?: RequestOptions): APIPromise<AgentSignupResult> {
     return agentSignup(this.#http, params, requestOptions).map((record) => {

@@ -4,7 +4,9 @@
  * the names, so any growth fails):
  *
  * - values: what users construct, call or catch: `scrape`, the schema helpers
- *   (`typedJsonSchema`, `toWireSchema`) and every error class;
+ *   (`typedJsonSchema`, `toWireSchema`) and every error class a plain client
+ *   throws (the `team` plugin's, `BudgetExceededError` and `JobStalledError`,
+ *   come with it from `webdata/team`; the webhook receiver's from `webdata/webhooks`);
  * - types: each public method's options and result type, and the few types
  *   users name all the time (`Document`, `Format`, `WatchEvent`, `Watcher`,
  *   `ClientOptions`, `RequestOptions`, `Logger`, `APIPromise`).
@@ -39,15 +41,13 @@ export {
   JobTimeoutError,
   InvalidResponseError,
   PaginationError,
-  PaginationLoopError,
   RedirectError,
   ResponseTooLargeError,
   IdempotencyConflictError,
   DeprecatedEndpointError,
   // Lifecycle hooks: a hook that throws fails the call.
   HookError,
-  // Long jobs: a job that stopped progressing, a job whose results expired.
-  JobStalledError,
+  // Long jobs: a job whose results expired (a stalled job's `JobStalledError` comes with `stallTimeoutMs`, from `webdata/team`).
   JobExpiredError,
 } from "./core/errors.js";
 export type { ClientOptions, Logger } from "./core/config.js";
@@ -64,13 +64,12 @@ export type { ScrapeOptions, ScrapeParams, ScrapeResult, Format } from "./api/sc
 export type { MapOptions, MapResult } from "./api/map.js";
 export { ResultValidationError, typedJsonSchema, toWireSchema } from "./api/schema.js";
 export type { SearchOptions, SearchResult } from "./api/search.js";
-export {
-  BrowserSessionGoneError,
-  type BrowserOptions,
-  type BrowserSession,
-  type BrowserSessionInfo,
-  type BrowserExecuteOptions,
-  type BrowserExecuteResult,
+export type {
+  BrowserOptions,
+  BrowserSession,
+  BrowserSessionInfo,
+  BrowserExecuteOptions,
+  BrowserExecuteResult,
 } from "./api/browser.js";
 export type { TokenUsage, CreditUsage, HistoricalUsageOptions, QueueStatus, Concurrency } from "./api/usage.js";
 export type { CrawlOptions, CrawlDocument, CrawlStartResult, ActiveCrawls } from "./api/crawl.js";
@@ -90,9 +89,7 @@ export type { JobWaitOptions, WaitStatus } from "./jobs/types.js";
 export type Watcher<TDoc = Document> = WatcherClass<TDoc>;
 export { WatchTransportError, type WatcherOptions, type WatchEvent } from "./jobs/watch-types.js";
 export type { CrawlParamsPreview } from "./api/crawl-preview.js";
-// Credits and budgets: the error of the `budget` option (client or waiter); its types are in `webdata/types`.
-export { BudgetExceededError } from "./core/errors.js";
-export { SignupInvalidError, SignupBlockedError, SignupExpiredError, SignupPendingError, type AgentSignupParams } from "./api/agent-signup.js";
+export { SignupError, type AgentSignupParams } from "./api/agent-signup.js";
 export { scrape, type StandaloneOptions } from "./standalone.js";
 export type { InteractOptions, InteractResult, StopInteractionResult } from "./api/interact.js";
 export type { SearchFeedbackOptions, FeedbackOptions, FeedbackResult } from "./api/feedback.js";

@@ -98,7 +98,7 @@ export type { ReleaseSlot } from "./core/client-state.js";
 
 // The parts: each is a piece of one of the types above.
 export type { DeprecationInfo } from "./core/response.js";
-export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidResponseErrorInit, ResponseIssue, ResultIssue } from "./core/errors.js";
+export type { APIErrorInit, ValidationIssue, InvalidResponseCode, InvalidResponseErrorInit, ResponseIssue, ResultIssue, SignupRefusal, PaginationStop } from "./core/errors.js";
 // Long jobs: the parts of the stall options and of `byUrl`.
 export type { StallOptions } from "./jobs/types.js";
 export type { BatchFailureReason, BatchOutcomes } from "./jobs/batch-outcomes.js";

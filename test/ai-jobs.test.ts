@@ -86,7 +86,7 @@ describe("a job's status read is the one page walk (jobs/pages.ts)", () => {
     fake.inject({ match: new RegExp(`^GET /v2/batch/scrape/${ID}`), status: 200, body: finished([1, 2], `https://fake.webdata.test/v2/batch/scrape/${ID}?skip=2`), times: 10 });
     const r = await createTools(client, { maxChars: 100_000 }).call("batch_status", { id: ID });
     expect(r.isError).toBe(true);
-    expect(r.content).toBe(`PaginationLoopError: Pagination of job ${ID} stopped: the job has finished and the server sent the same page again`);
+    expect(r.content).toBe(`PaginationError: Pagination of job ${ID} stopped: the job has finished and the server sent the same page again`);
     expect(fake.requests.length).toBeLessThanOrEqual(3);
   });
 });

@@ -1,12 +1,11 @@
 /**
  * Browser sessions against the fake service over both transports: create,
  * list, execute (non-zero exits are results), delete, TTL expiry on the
- * fake's clock (410 -> BrowserSessionGoneError), checks before sending, and
+ * fake's clock (410 -> GoneError), checks before sending, and
  * each documented error status.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  BrowserSessionGoneError,
   ConflictError,
   GoneError,
   InternalServerError,
@@ -63,12 +62,11 @@ describe.each(TRANSPORTS)("browser sessions over %s", (kind) => {
     expect((await s.client.listBrowsers({ status: "destroyed" })).map((x) => x.id)).toEqual([a.id]);
   });
 
-  it("a deleted session answers 410 as BrowserSessionGoneError (a GoneError)", async () => {
+  it("a deleted session answers 410 as GoneError", async () => {
     s = await setup(kind);
     const { id } = await s.client.browser();
     expect(await s.client.deleteBrowser(id)).toEqual({});
     const err = await s.client.browserExecute(id, { code: "return 1" }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(BrowserSessionGoneError);
     expect(err).toBeInstanceOf(GoneError);
     expect((err as GoneError).status).toBe(410);
   });
@@ -81,9 +79,9 @@ describe.each(TRANSPORTS)("browser sessions over %s", (kind) => {
     await s.client.browserExecute(hard.id, { code: "return 1" });
     s.fake.advanceClock(20_000);
     // idle: 40 s without activity > 30 s
-    await expect(s.client.browserExecute(idle.id, { code: "return 1" })).rejects.toBeInstanceOf(BrowserSessionGoneError);
+    await expect(s.client.browserExecute(idle.id, { code: "return 1" })).rejects.toBeInstanceOf(GoneError);
     s.fake.advanceClock(25_000);
-    await expect(s.client.browserExecute(hard.id, { code: "return 1" })).rejects.toBeInstanceOf(BrowserSessionGoneError);
+    await expect(s.client.browserExecute(hard.id, { code: "return 1" })).rejects.toBeInstanceOf(GoneError);
     // 60 s and 30 s of session time at 120 credits/hour: 2 + 1
     expect(s.fake.team.creditsUsed).toBe(3);
   });

@@ -8,12 +8,12 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { BudgetExceededError, ValidationError, WebData } from "../src/index.js";
+import { ValidationError, WebData } from "../src/index.js";
 import { Firecrawl } from "../src/firecrawl/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
-import { team } from "../src/team.js";
+import { BudgetExceededError, team } from "../src/team.js";
 import { v1 as v1Face } from "../src/v1/index.js";
 
 let s: Setup | undefined;

@@ -11,12 +11,8 @@ import {
   InternalServerError,
   NotFoundError,
   PaymentRequiredError,
-  PermissionDeniedError,
   RateLimitError,
-  SignupBlockedError,
-  SignupExpiredError,
-  SignupInvalidError,
-  SignupPendingError,
+  SignupError,
   ValidationError,
   WebData,
 } from "../src/index.js";
@@ -361,40 +357,46 @@ describe.each(TRANSPORTS)("endpoints over %s", (kind) => {
       expect(err.loginUrl).toBe("https://firecrawl.dev/signin");
     });
 
-    it("answers a second pending signup with SignupPendingError (409) and login_url", async () => {
+    it("answers a second pending signup with SignupError reason pending (409) and login_url", async () => {
       s = await setup(kind);
       await s.client.agentSignup(body);
-      const err = (await s.client.agentSignup(body).catch((e: unknown) => e)) as SignupPendingError;
-      expect(err).toBeInstanceOf(SignupPendingError);
+      const err = (await s.client.agentSignup(body).catch((e: unknown) => e)) as SignupError;
+      expect(err).toBeInstanceOf(SignupError);
+      expect(err.reason).toBe("pending");
       expect(err.status).toBe(409);
       expect(err.serverMessage).toMatch(/^A pending agent signup confirmation has already been sent/);
       expect(err.loginUrl).toBe("https://firecrawl.dev/signin");
       expect(s.fake.requests).toHaveLength(2);
     });
 
-    it("answers a blocked e-mail with SignupBlockedError (403)", async () => {
+    it("answers a blocked e-mail with SignupError reason blocked (403)", async () => {
       s = await setup(kind);
       blockSignupEmail(s.fake, "owner@example.com");
-      const err = (await s.client.agentSignup(body).catch((e: unknown) => e)) as SignupBlockedError;
-      expect(err).toBeInstanceOf(SignupBlockedError);
-      expect(err).toBeInstanceOf(PermissionDeniedError);
+      const err = (await s.client.agentSignup(body).catch((e: unknown) => e)) as SignupError;
+      expect(err).toBeInstanceOf(SignupError);
+      expect(err.reason).toBe("blocked");
+      expect(err.status).toBe(403);
       expect(err.serverMessage).toMatch(/^This email has blocked agent signups/);
     });
 
-    it("answers an expired earlier signup with SignupExpiredError (403) and login_url", async () => {
+    it("answers an expired earlier signup with SignupError reason expired (403) and login_url", async () => {
       s = await setup(kind);
       await s.client.agentSignup(body);
       s.fake.advanceClock(5 * DAY + 1000);
-      const err = (await s.client.agentSignup(body).catch((e: unknown) => e)) as SignupExpiredError;
-      expect(err).toBeInstanceOf(SignupExpiredError);
+      const err = (await s.client.agentSignup(body).catch((e: unknown) => e)) as SignupError;
+      expect(err).toBeInstanceOf(SignupError);
+      expect(err.reason).toBe("expired");
+      expect(err.status).toBe(403);
       expect(err.serverMessage).toMatch(/^Previous agent signup verification has expired/);
       expect(err.loginUrl).toBe("https://firecrawl.dev/signin");
     });
 
-    it("answers an invalid body with SignupInvalidError (400) carrying the server's text", async () => {
+    it("answers an invalid body with SignupError reason invalid (400) carrying the server's text", async () => {
       s = await setup(kind);
-      const err = (await s.client.agentSignup({ email: "a+b@example.com", agent_name: "x", accept_terms: true }).catch((e: unknown) => e)) as SignupInvalidError;
-      expect(err).toBeInstanceOf(SignupInvalidError);
+      const err = (await s.client.agentSignup({ email: "a+b@example.com", agent_name: "x", accept_terms: true }).catch((e: unknown) => e)) as SignupError;
+      expect(err).toBeInstanceOf(SignupError);
+      expect(err.reason).toBe("invalid");
+      expect(err.status).toBe(400);
       expect(err.serverMessage).toMatch(/^Invalid request body: Email addresses with '\+' are not allowed/);
     });
 

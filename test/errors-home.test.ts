@@ -9,6 +9,7 @@ import * as errors from "../src/core/errors.js";
 import { APIError, RateLimitError, RedirectError } from "../src/core/errors.js";
 import * as portable from "../src/index.js";
 import * as node from "../src/node.js";
+import * as team from "../src/team.js";
 import * as v1 from "../src/v1/index.js";
 import * as webhooks from "../src/webhooks.js";
 
@@ -24,16 +25,20 @@ describe("error classes", () => {
     ["webdata (node)", node],
     ["webdata/v1", v1],
     ["webdata/webhooks", webhooks],
+    ["webdata/team", team],
   ] as const)("every error class exported by %s is defined in core/errors.ts", (_name, mod) => {
     const strays = errorClasses(mod as Record<string, unknown>).filter(([, v]) => !homed.has(v)).map(([k]) => k);
     expect(strays).toEqual([]);
   });
 
-  it("the entry exports every error class of core/errors.ts (the webhook receiver's from webdata/webhooks)", () => {
+  it("the entry exports every error class of core/errors.ts (the webhook receiver's from webdata/webhooks, the team plugin's from webdata/team)", () => {
     const exported = new Set(errorClasses(portable as Record<string, unknown>).map(([k]) => k));
-    expect(exported.has("WebhookVerificationError")).toBe(false);
-    for (const [k] of errorClasses(webhooks as Record<string, unknown>)) exported.add(k);
-    expect(exported.has("WebhookVerificationError")).toBe(true);
+    const elsewhere = { WebhookVerificationError: webhooks, BudgetExceededError: team, JobStalledError: team };
+    for (const [name, entry] of Object.entries(elsewhere)) {
+      expect(exported.has(name), name).toBe(false);
+      expect(errorClasses(entry as Record<string, unknown>).map(([k]) => k), name).toContain(name);
+    }
+    for (const name of Object.keys(elsewhere)) exported.add(name);
     const missing = errorClasses(errors as Record<string, unknown>).map(([k]) => k).filter((k) => !exported.has(k));
     expect(missing).toEqual([]);
   });

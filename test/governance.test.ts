@@ -6,11 +6,11 @@
  * operation added to the catalogue without a call here fails the walk; one added without a credit rule does not compile.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { BudgetExceededError, ValidationError, WebData } from "../src/index.js";
+import { ValidationError, WebData } from "../src/index.js";
 import { Firecrawl } from "../src/firecrawl/index.js";
 import { OPERATION_LIST, type OperationName } from "../src/api/operations.js";
 import { CREDIT_RULES } from "../src/api/credit-rules.js";
-import { team } from "../src/team.js";
+import { BudgetExceededError, team } from "../src/team.js";
 import { v1 as v1Face } from "../src/v1/index.js";
 import { ClientCreditMeter } from "../src/team/meter.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";

@@ -11,7 +11,7 @@
  * `jobs/pages.ts` reads pages in a loop.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PaginationLoopError, type WatcherOptions } from "../src/index.js";
+import { PaginationError, type WatcherOptions } from "../src/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, tick, useJobTimers } from "./jobs-helpers.js";
 import { collect, docIds } from "./watch-helpers.js";
@@ -89,30 +89,33 @@ describe.each(TRANSPORTS)("one page walk over %s", (kind) => {
   const first = (id: string, schedule: "read" | "poll") => (schedule === "poll" ? `/v2/crawl/${id}?skip=0` : `/v2/crawl/${id}`);
 
   describe("the loop rules and document identity, the same for every reader", () => {
-    it.each(READERS)("%s: a finished job's next pointing to its own page is a PaginationLoopError, after each document once", async (_, schedule, read) => {
+    it.each(READERS)("%s: a finished job's next pointing to its own page is a PaginationError, after each document once", async (_, schedule, read) => {
       await serve("job-self", (_n, url) => page("completed", [1, 2], url.href));
       const { ids, thrown } = await drive(read(s!, "job-self"));
-      expect(thrown).toBeInstanceOf(PaginationLoopError);
+      expect(thrown).toBeInstanceOf(PaginationError);
+      expect((thrown as PaginationError).reason).toBe("loop");
       expect(thrown).toMatchObject({ jobId: "job-self" });
       expect(ids).toEqual(["scrape-1", "scrape-2"]);
       expect(reads("job-self")).toEqual([first("job-self", schedule), first("job-self", schedule)]);
     });
 
-    it.each(READERS)("%s: a next leading back to a page already read (A -> B -> A) is a PaginationLoopError", async (_, schedule, read) => {
+    it.each(READERS)("%s: a next leading back to a page already read (A -> B -> A) is a PaginationError", async (_, schedule, read) => {
       await serve("job-ab", (_n, url) => {
         const b = url.searchParams.get("skip") === "1";
         return page("completed", [b ? 2 : 1], `${url.origin}/v2/crawl/job-ab${b ? "?skip=0&x=a" : "?skip=1"}`);
       });
       const { ids, thrown } = await drive(read(s!, "job-ab"));
-      expect(thrown).toBeInstanceOf(PaginationLoopError);
+      expect(thrown).toBeInstanceOf(PaginationError);
+      expect((thrown as PaginationError).reason).toBe("loop");
       expect(ids).toEqual(["scrape-1", "scrape-2"]);
       expect(reads("job-ab")).toEqual([first("job-ab", schedule), "/v2/crawl/job-ab?skip=1", "/v2/crawl/job-ab?skip=0&x=a"]);
     });
 
-    it.each(READERS)("%s: a finished job's page sent again under another next is a PaginationLoopError, nothing repeated", async (_, _schedule, read) => {
+    it.each(READERS)("%s: a finished job's page sent again under another next is a PaginationError, nothing repeated", async (_, _schedule, read) => {
       await serve("job-again", (_n, url) => page("completed", [1, 2], `${url.origin}/v2/crawl/job-again?skip=${Number(url.searchParams.get("skip") ?? 0) + 2}`));
       const { ids, thrown } = await drive(read(s!, "job-again"));
-      expect(thrown).toBeInstanceOf(PaginationLoopError);
+      expect(thrown).toBeInstanceOf(PaginationError);
+      expect((thrown as PaginationError).reason).toBe("loop");
       expect(thrown).toMatchObject({ message: expect.stringContaining("the same page again") });
       expect(ids).toEqual(["scrape-1", "scrape-2"]);
       expect(reads("job-again")).toHaveLength(2);

@@ -18,7 +18,7 @@ import {
   InternalServerError,
   NotFoundError,
   RateLimitError,
-  SignupInvalidError,
+  SignupError,
   ValidationError,
   WebData,
 } from "../src/index.js";
@@ -71,8 +71,10 @@ async function replayServer(): Promise<{ use(ex: Exchange): { client: WebData; s
   };
 }
 
-const EXPECTED_ERROR = (status: number) =>
-  status === 400 ? BadRequestError
+/** The class of a recorded failure: the status family's, but an agent signup's refusal (400, 403, 409) is a `SignupError`. */
+const EXPECTED_ERROR = (status: number, file: string) =>
+  file.startsWith("agent-signup-") && [400, 403, 409].includes(status) ? SignupError
+  : status === 400 ? BadRequestError
   : status === 401 ? AuthenticationError
   : status === 404 ? NotFoundError
   : status === 409 ? ConflictError
@@ -119,7 +121,7 @@ describe("every recorded HTTP exchange, through the client's method for it, ends
           expect(outcome.ok, `${how.name} should have failed`).toBe(false);
           if (outcome.ok) return;
           const err = outcome.error as APIError;
-          expect(err).toBeInstanceOf(EXPECTED_ERROR(ex.response.status));
+          expect(err).toBeInstanceOf(EXPECTED_ERROR(ex.response.status, file));
           expect(err.status).toBe(ex.response.status);
           if (typeof record.error === "string") expect(err.serverMessage).toContain(record.error);
           if (typeof record.code === "string") expect(err.code).toBe(record.code);
@@ -191,12 +193,13 @@ describe("foundation methods on their recordings", () => {
   });
 
   for (const name of ["agent-signup-v2-400-missing-fields.json", "agent-signup-v2-400-plus-email.json", "agent-signup-v2-400-terms-not-accepted.json"]) {
-    it(`${name}: SignupInvalidError with the server's text`, async () => {
+    it(`${name}: SignupError (reason invalid) with the server's text`, async () => {
       const ex = await recorded(name);
       const { client } = replay(ex);
       // Send a body our own checks accept, so the server's answer is what is parsed.
       const err = (await client.agentSignup({ email: "dev@example.com", agent_name: "fixture-recorder", accept_terms: true }).catch((e: unknown) => e)) as APIError;
-      expect(err).toBeInstanceOf(SignupInvalidError);
+      expect(err).toBeInstanceOf(SignupError);
+      expect((err as SignupError).reason).toBe("invalid");
       expect(err.serverMessage).toBe((ex.response.body as { error: string }).error);
     });
   }

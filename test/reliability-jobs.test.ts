@@ -1,9 +1,9 @@
 /**
  * Regression tests of job pagination and status: pagination loops
- * (`PaginationLoopError`) and (`{success:false}` without `error` on a status read).
+ * (`PaginationError`) and (`{success:false}` without `error` on a status read).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { JobFailedError, PaginationLoopError } from "../src/index.js";
+import { JobFailedError, PaginationError } from "../src/index.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { collect, docIds } from "./watch-helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
@@ -29,14 +29,15 @@ describe.each(TRANSPORTS)("job pages over %s", (kind) => {
   /** Counts GETs of the job's status route. */
   const statusReads = (id: string) => s.fake.requests.filter((r) => r.method === "GET" && r.pathname === `/v2/crawl/${id}`).length;
 
-  it("a completed status whose next points to itself ends with PaginationLoopError, no duplicates", async () => {
+  it("a completed status whose next points to itself ends with PaginationError, no duplicates", async () => {
     s = await setup(kind);
     s.fake.addHook((req, url) => (req.method === "GET" && url.pathname === "/v2/crawl/job-self" ? bounded(() => json(page("completed", [doc(1), doc(2)], url.href))) : undefined));
     const seen: string[] = [];
     const err = await (async () => {
       for await (const d of s.client.crawlDocuments("job-self", { pollIntervalMs: 500 })) seen.push(String(d.metadata.scrapeId));
     })().catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(PaginationLoopError);
+    expect(err).toBeInstanceOf(PaginationError);
+    expect((err as PaginationError).reason).toBe("loop");
     expect(err).toMatchObject({ jobId: "job-self" });
     expect(seen).toEqual(["scrape-1", "scrape-2"]);
     expect(statusReads("job-self")).toBeLessThanOrEqual(3);
@@ -55,7 +56,8 @@ describe.each(TRANSPORTS)("job pages over %s", (kind) => {
     const loop = await (async () => {
       for await (const d of s.client.crawlDocuments("job-ab")) ids.push(String(d.metadata.scrapeId));
     })().catch((e: unknown) => e);
-    expect(loop).toBeInstanceOf(PaginationLoopError);
+    expect(loop).toBeInstanceOf(PaginationError);
+    expect((loop as PaginationError).reason).toBe("loop");
     expect(statusReads("job-ab")).toBeLessThanOrEqual(4);
   });
 
@@ -70,7 +72,8 @@ describe.each(TRANSPORTS)("job pages over %s", (kind) => {
       return req.method === "GET" && url.pathname === "/v2/crawl/job-crawl-loop" ? bounded(() => json(page("completed", [doc(1)], url.href))) : undefined;
     });
     const err = await s.client.crawl("https://example.com", { pollIntervalMs: 500, timeoutMs: 5_000 }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(PaginationLoopError);
+    expect(err).toBeInstanceOf(PaginationError);
+    expect((err as PaginationError).reason).toBe("loop");
     expect(statusReads(id)).toBeLessThanOrEqual(4);
   });
 

@@ -10,7 +10,7 @@ import { Agent } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { APIError, InternalServerError, WebData as PortableWebData, type ClientOptions } from "../src/index.js";
 import { isRetryable, isWatchFatal } from "../src/core/retry.js";
-import { ConnectionError, PaginationError, PaginationLoopError, TimeoutError, WatchTransportError } from "../src/core/errors.js";
+import { ConnectionError, PaginationError, TimeoutError, WatchTransportError } from "../src/core/errors.js";
 import { WebData as NodeWebData } from "../src/node.js";
 import { recorded, TRANSPORTS, type TransportKind } from "./helpers.js";
 import { v1 as v1Face } from "../src/v1/index.js";
@@ -206,9 +206,9 @@ describe("the watcher's fatal rule comes from core/retry.ts (isWatchFatal), besi
     for (let status = 400; status < 500; status++) expect(isWatchFatal(api(status)), String(status)).toBe(!isRetryable(api(status), "safe"));
   });
 
-  it("a refused next link (PaginationError, its loop form too) is fatal; a dropped stream, a timeout or a foreign error is not", () => {
+  it("a refused next link (PaginationError, reason foreign or loop) is fatal; a dropped stream, a timeout or a foreign error is not", () => {
     expect(isWatchFatal(new PaginationError("j", "next points at another job"))).toBe(true);
-    expect(isWatchFatal(new PaginationLoopError("j", "loop"))).toBe(true);
+    expect(isWatchFatal(new PaginationError("j", "loop", undefined, "loop"))).toBe(true);
     for (const err of [new ConnectionError("reset"), new TimeoutError(10), new WatchTransportError("websocket", "dropped"), new Error("x"), undefined]) expect(isWatchFatal(err)).toBe(false);
   });
 });

@@ -7,11 +7,11 @@
  * timers stepped 100 ms at a time so the moment is read to within a step.
  */
 import { describe, expect, it, vi } from "vitest";
-import { JobStalledError, type WebData } from "../src/index.js";
+import type { WebData } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { jobTestSetups, tick } from "./jobs-helpers.js";
 import type { Setup } from "./helpers.js";
-import { team } from "../src/team.js";
+import { JobStalledError, team } from "../src/team.js";
 
 const { open } = jobTestSetups();
 

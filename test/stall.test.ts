@@ -6,10 +6,10 @@
  * them with `fakeJobs(fake).advance`), on fake timers.
  */
 import { describe, expect, it, vi } from "vitest";
-import { JobStalledError, JobTimeoutError, ValidationError, type Document, type WatchEvent } from "../src/index.js";
+import { JobTimeoutError, ValidationError, type Document, type WatchEvent } from "../src/index.js";
 import { fakeJobs } from "../src/testing/index.js";
 import { drive, jobTestSetups, tick } from "./jobs-helpers.js";
-import { team } from "../src/team.js";
+import { JobStalledError, team } from "../src/team.js";
 
 const { open } = jobTestSetups();
 

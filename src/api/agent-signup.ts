@@ -36,7 +36,7 @@ export interface AgentSignupRecord {
   tos_url: string;
 }
 
-export { SignupBlockedError, SignupExpiredError, SignupInvalidError, SignupPendingError } from "../core/errors.js";
+export { SignupError, type SignupRefusal } from "../core/errors.js";
 
 /** The sponsor's consent, as `accept_terms` must say it: every wrong value gets this one message. */
 const MUST_ACCEPT = "must be true: the sponsor has to accept the Terms of Service";

@@ -4,8 +4,7 @@
  * `DELETE /v2/browser/:id`. TTLs are in seconds, as the wire has them.
  *
  * A script that exits non-zero is a normal result (`exitCode`, `error`), not
- * a thrown error; a destroyed session answers 410, thrown as
- * {@link BrowserSessionGoneError}.
+ * a thrown error; a destroyed session answers 410, thrown as a `GoneError`.
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { optionsArg, queryOptionsArg } from "../core/options.js";
@@ -15,8 +14,6 @@ import { check, int } from "../core/validate.js";
 import { BROWSER_ACTIVITY_TTL, BROWSER_CODE, BROWSER_TIMEOUT, BROWSER_TTL } from "./limits.js";
 import { send, type Endpoint } from "./endpoint.js";
 import { withoutSuccess } from "./job-starts.js";
-
-export { BrowserSessionGoneError } from "../core/errors.js";
 
 /** Options of {@link browser}. */
 export interface BrowserOptions {

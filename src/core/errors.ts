@@ -195,6 +195,11 @@ export class APIError extends WebDataError {
   }
 }
 
+/** True for an answer of the 4xx family: `BadRequestError` to `RateLimitError`, or an `APIError` of another 4xx status (418). */
+export function isClientError(err: unknown): err is APIError {
+  return err instanceof APIError && err.status >= 400 && err.status < 500;
+}
+
 /**
  * The exception id in a 5xx answer's text: "Your exception ID is <id>" (the service), "Error ID: <id>" (a
  * self-hosted server). The id is the whole token after it, whatever its length and whatever text follows
@@ -263,15 +268,15 @@ export class PermissionDeniedError extends APIError {
 export class NotFoundError extends APIError {
   override name = "NotFoundError";
 }
-/** 408: the server gave up (`SCRAPE_TIMEOUT`, `MAP_TIMEOUT`). Retried. */
+/** 408: the server gave up (`SCRAPE_TIMEOUT`, `MAP_TIMEOUT`). Which statuses are retried: `RETRYABLE_STATUSES` (`core/retry.ts`). */
 export class RequestTimeoutError extends APIError {
   override name = "RequestTimeoutError";
 }
-/** 409: a real conflict (pending signup, used idempotency key, finished job). Never retried. */
+/** 409: a real conflict (a used idempotency key, a finished job; a pending agent signup is a {@link SignupError}). Which statuses are retried: `RETRYABLE_STATUSES` (`core/retry.ts`). */
 export class ConflictError extends APIError {
   override name = "ConflictError";
 }
-/** 410: the resource is gone (a destroyed browser session). */
+/** 410: the resource is gone. The API's one 410 is a browser session that was destroyed (deleted, or its TTL ran out): start a new one. */
 export class GoneError extends APIError {
   override name = "GoneError";
 }
@@ -573,26 +578,22 @@ export class IdempotencyConflictError extends ConflictError {
   override name = "IdempotencyConflictError";
 }
 
-/** 410 from a browser session's `execute`: the session was destroyed (deleted, or its TTL ran out). Thrown by `api/browser.ts`. */
-export class BrowserSessionGoneError extends GoneError {
-  override name = "BrowserSessionGoneError";
-}
+/** Why an agent signup was refused (see {@link SignupError.reason}). */
+export type SignupRefusal = "invalid" | "blocked" | "expired" | "pending";
 
-/** Agent signup 400 `Invalid request body`: the server rejected a field. Thrown by `api/agent-signup.ts`. */
-export class SignupInvalidError extends BadRequestError {
-  override name = "SignupInvalidError";
-}
-/** Agent signup 403 `This email has blocked agent signups`: the sponsor blocked signups for this address. */
-export class SignupBlockedError extends PermissionDeniedError {
-  override name = "SignupBlockedError";
-}
-/** Agent signup 403 `Previous agent signup verification has expired`: the sponsor should log in (`loginUrl`). */
-export class SignupExpiredError extends PermissionDeniedError {
-  override name = "SignupExpiredError";
-}
-/** Agent signup 409 `A pending agent signup confirmation has already been sent`: a key is pending for this e-mail (`loginUrl`). */
-export class SignupPendingError extends ConflictError {
-  override name = "SignupPendingError";
+/**
+ * An agent signup the server refused (thrown by `api/agent-signup.ts`; `status` 400, 403 or 409), `reason` says why: `invalid` (400 `Invalid request body`: the server rejected a field),
+ * `blocked` (403 `This email has blocked agent signups`: the sponsor blocked signups for this address), `expired` (403 `Previous agent signup verification has expired`: the sponsor
+ * should log in, `loginUrl`), `pending` (409 `A pending agent signup confirmation has already been sent`: a key is pending for this e-mail, `loginUrl`).
+ */
+export class SignupError extends APIError {
+  override name = "SignupError";
+  /** Why the signup was refused: `invalid` (400), `blocked` or `expired` (403), `pending` (409). */
+  readonly reason: SignupRefusal;
+  constructor(init: APIErrorInit) {
+    super(init);
+    this.reason = init.status === 400 ? "invalid" : init.status === 409 ? "pending" : /blocked/i.test(init.message) ? "blocked" : "expired";
+  }
 }
 
 /** Where the JSON extracted by the service did not match the caller's schema (`validate: true`). */
@@ -642,10 +643,13 @@ export class WatchTransportError extends WebDataError {
   }
 }
 
+/** Why a walk over a job's result pages stopped (see {@link PaginationError.reason}). */
+export type PaginationStop = "foreign" | "loop";
+
 /**
- * Pagination of a job's results stopped because a status page could not be trusted: its `next` link
- * points at another job's results (the message names it) or at no results route at all. Nothing from
- * that link was read.
+ * Pagination of a job's results stopped because a status page could not be trusted; `reason` says how: `foreign`, its `next` link points at
+ * another job's results (the message names it) or at no results route at all, and nothing from that link was read; `loop`, the walk went
+ * in a circle (a `next` URL already followed, or a finished job's page repeating the one before), and nothing was repeated.
  */
 export class PaginationError extends WebDataError {
   override name = "PaginationError";
@@ -653,16 +657,14 @@ export class PaginationError extends WebDataError {
   readonly jobId: string;
   /** The `next` link that was not followed, as a path and query under `apiUrl` (never an origin, user name or password). */
   readonly next: string | undefined;
-  constructor(jobId: string, reason: string, next?: string) {
-    super(`Pagination of job ${jobId} stopped: ${reason}`);
+  /** `foreign` (a `next` link for another job or for no results route) or `loop` (a page already read, reached again). */
+  readonly reason: PaginationStop;
+  constructor(jobId: string, why: string, next?: string, reason: PaginationStop = "foreign") {
+    super(`Pagination of job ${jobId} stopped: ${why}`);
     this.jobId = jobId;
     this.next = next;
+    this.reason = reason;
   }
-}
-
-/** Pagination of a job's results went in a circle: a `next` URL already followed, or a finished job's page repeating the one before. */
-export class PaginationLoopError extends PaginationError {
-  override name = "PaginationLoopError";
 }
 
 /** A response body larger than the client's `maxResponseBytes` (reading stopped at the limit). */
@@ -812,11 +814,9 @@ export class BudgetExceededError extends WebDataError {
  */
 const ERROR_CLASSES: readonly [number, RegExp, RegExp, new (init: APIErrorInit) => APIError][] = [
   [409, /./, /idempotency key/i, IdempotencyConflictError],
-  [400, /\/agent-signup$/, /./, SignupInvalidError],
-  [403, /\/agent-signup$/, /blocked/i, SignupBlockedError],
-  [403, /\/agent-signup$/, /expired/i, SignupExpiredError],
-  [409, /\/agent-signup$/, /./, SignupPendingError],
-  [410, /\/browser\//, /./, BrowserSessionGoneError],
+  [400, /\/agent-signup$/, /./, SignupError],
+  [403, /\/agent-signup$/, /blocked|expired/i, SignupError],
+  [409, /\/agent-signup$/, /./, SignupError],
 ];
 
 /** The status line's text of an error status the API answers (`Bad Request`), for an answer without text of its own; else `""`. */

@@ -7,9 +7,9 @@
  */
 import pRetry from "p-retry";
 import { delay } from "./time.js";
-import { AbortError, APIError, ConnectionError, PaginationError, RateLimitError, TimeoutError, ValidationError, WebDataError } from "./errors.js";
+import { AbortError, APIError, ConnectionError, InternalServerError, isClientError, PaginationError, RateLimitError, TimeoutError, ValidationError, WebDataError } from "./errors.js";
 
-/** Statuses that are retried (never 409: a real conflict). */
+/** Statuses that are retried (never 409: a real conflict): the one list; every other module asks {@link isRetryable}. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 /** First backoff step, in ms (p-retry `minTimeout`; with `randomize` the wait is 1..2 times the step). */
 export const BACKOFF_BASE_MS = 500;
@@ -59,7 +59,7 @@ const SERVER_CONFIG_FAILURE = /\bAPI key is missing\b|\bis not enabled\b|\bnot c
 
 /** True for a 5xx a retry cannot fix: a code in {@link FINAL_SERVER_CODES}, or a server-configuration failure. */
 export function isPermanentServerError(err: APIError): boolean {
-  if (err.status < 500) return false;
+  if (!(err instanceof InternalServerError)) return false;
   return (err.code !== undefined && FINAL_SERVER_CODES.has(err.code)) || SERVER_CONFIG_FAILURE.test(err.serverMessage);
 }
 
@@ -81,7 +81,7 @@ export function isRetryable(err: unknown, policy: RetryPolicy): boolean {
   if (err instanceof TimeoutError) return policy === "safe";
   if (policy === "not-sent-only") return false;
   if (err instanceof APIError) {
-    if (policy === "not-idempotent") return err.status === 429;
+    if (policy === "not-idempotent") return err instanceof RateLimitError;
     return RETRYABLE_STATUSES.has(err.status) && !isPermanentServerError(err);
   }
   return false;
@@ -95,7 +95,7 @@ export function isRetryable(err: unknown, policy: RetryPolicy): boolean {
  * document iterators stop on it too). Anything else is a non-fatal error event and the watcher goes on.
  */
 export function isWatchFatal(err: unknown): boolean {
-  return err instanceof PaginationError || (err instanceof APIError && err.status >= 400 && err.status < 500 && !RETRYABLE_STATUSES.has(err.status));
+  return err instanceof PaginationError || (isClientError(err) && !RETRYABLE_STATUSES.has(err.status));
 }
 
 /**

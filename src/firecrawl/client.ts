@@ -23,7 +23,7 @@
 import type { CreditMeter } from "../core/client-state.js";
 import type { Document } from "../api/document.js";
 import type { ClientOptions } from "../core/config.js";
-import { JobFailedError, JobTimeoutError, PaginationLoopError, ValidationError, WebDataError } from "../core/errors.js";
+import { JobFailedError, JobTimeoutError, PaginationError, ValidationError, WebDataError } from "../core/errors.js";
 import type { MonitorCheckDetail, MonitorCheckPage, MonitorCheckPageOptions } from "../api/monitor.js";
 import type { AgentThreadResponse, AlexandriaScrapeData, AlexandriaScrapeRequest, DeveloperSearchOptions, DeveloperSearchResponse, FindToolsData, FindToolsOptions, ResearchClient } from "./later-types.js";
 import { agentThread, alexandriaScrape, developerSearch, findTools, researchClient } from "./passthrough.js";
@@ -361,7 +361,7 @@ export class Firecrawl {
         if ((p.maxPages !== undefined && n >= p.maxPages) || (p.maxResults !== undefined && pages.length >= p.maxResults) || (p.maxWaitTime !== undefined && Date.now() - started > p.maxWaitTime * 1000)) break;
         const q = new URL(next).searchParams;
         const from = Number(q.get("skip"));
-        if (!(from > skip)) throw new PaginationLoopError(checkId, `the next page (skip=${q.get("skip") ?? ""}) does not move past the last one (skip=${skip})`);
+        if (!(from > skip)) throw new PaginationError(checkId, `the next page (skip=${q.get("skip") ?? ""}) does not move past the last one (skip=${skip})`, undefined, "loop");
         skip = from;
         const more = await this.#client.getMonitorCheck(monitorId, checkId, { ...page, skip, limit: Number(q.get("limit")) || page.limit }, requestOptions);
         pages.push(...more.pages);

@@ -10,7 +10,7 @@
  *
  * The loop rules: a server whose `next` points back to a page already read
  * (or to itself) once made `crawl()` send thousands of requests a second while
- * piling up duplicates. Each of these is a `PaginationLoopError` (nothing
+ * piling up duplicates. Each of these is a `PaginationError` with `reason: "loop"` (nothing
  * repeated is yielded): a `next` URL already followed, after a page that had
  * documents or once the job is finished (re-reading the same empty page while
  * the job runs is how new results are waited for, and is allowed); a page of
@@ -25,7 +25,7 @@ import { checkJsonOptions, checkRequestOptions, optionsArg, waitShape, withSigna
 import { check, int } from "../core/validate.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { delay } from "../core/time.js";
-import { isRecord, PaginationLoopError, ValidationError } from "../core/errors.js";
+import { isRecord, PaginationError, ValidationError } from "../core/errors.js";
 import { getJobPage, isTerminal, ownPage, readJobStatus, stalledJob, stallOf } from "./status.js";
 import type { ApiVersion, JobDocumentsOptions, JobKind, JobStatus } from "./types.js";
 
@@ -93,7 +93,7 @@ export async function* walkPages<TDoc = Document>(
     const terminal = isTerminal(status);
     // A finished job's page that repeats the page before is a loop (only pages of a finished job are compared).
     const identity = count > 0 && terminal ? page.data.map(documentKey).join("\n") : undefined;
-    if (identity !== undefined && identity === previous) throw new PaginationLoopError(id, "the job has finished and the server sent the same page again");
+    if (identity !== undefined && identity === previous) throw new PaginationError(id, "the job has finished and the server sent the same page again", undefined, "loop");
     previous = identity;
     seen += count;
     const zero = zeroCounters(page);
@@ -107,7 +107,7 @@ export async function* walkPages<TDoc = Document>(
       if (!(poll && zero && zeroEnds++ < 1)) return;
     } else if (next && (count > 0 || !poll)) {
       // A `next` already followed is a loop, but after an empty page of a running job (how new results are awaited).
-      if (followed.has(next) && (count > 0 || terminal)) throw new PaginationLoopError(id, "the server's next link points to a page already read", next);
+      if (followed.has(next) && (count > 0 || terminal)) throw new PaginationError(id, "the server's next link points to a page already read", next, "loop");
       followed.add(next);
       follow = next;
     }
