@@ -5,10 +5,9 @@
  * once the client's budget is passed, as a v2 one is.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BudgetExceededError } from "../src/index.js";
+import { BudgetExceededError, team } from "../src/team.js";
 import type { JobHookEvent, WaitStatus } from "../src/types.js";
 import { fakeJobs, FIXTURE_ORIGIN } from "../src/testing/index.js";
-import { team } from "../src/team.js";
 import { setup, TRANSPORTS, type Setup } from "./helpers.js";
 import { drive, useJobTimers } from "./jobs-helpers.js";
 
