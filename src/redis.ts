@@ -98,3 +98,4 @@ export function redisLimiter(options: RedisLimiterOptions): ConcurrencyLimiter {
     },
   };
 }
+export { redisWebhookStore, type RedisWebhookClient, type RedisWebhookStoreOptions } from "./redis/webhook-store.js";

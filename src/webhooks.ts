@@ -9,6 +9,12 @@
  *     if (!event.known) return; // an event type newer than this version: event.type, event.data
  *     switch (event.type) { ... } // narrowed on the known types
  *
+ * On several replicas, `webhookReceiver({ secret, store })` handles each
+ * delivery once (by job, event and page; a cancel's flood of failed pages as
+ * one cancellation) through a store shared in Redis (`redisWebhookStore` of
+ * `webdata/redis`), and `receiver.reconcile(client, jobId)` reads the job over
+ * REST for what the deliveries missed.
+ *
  * To test a receiver, `webdata/testing` signs deliveries (`signWebhook`) and
  * its fake service delivers a job's events to the job's `webhook`.
  *
@@ -54,3 +60,16 @@ export {
   type MonitorCheckCompletedWebhook,
   type MonitorCheckWebhookData,
 } from "./api/webhooks.js";
+export {
+  webhookReceiver,
+  DEFAULT_WEBHOOK_TTL_MS,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
+  type ReceivedWebhook,
+  type FirstWebhook,
+  type CancellationWebhook,
+  type DuplicateWebhook,
+  type SeenDeliveries,
+} from "./webhooks/receiver.js";
+export { memoryWebhookStore, DEFAULT_MAX_KEYS, type WebhookStore, type MemoryWebhookStoreOptions } from "./webhooks/store.js";
+export { reconcileJob, type ReconcileClient, type ReconcileOptions, type Reconciliation, type SeenPages, type JobKind } from "./webhooks/reconcile.js";

@@ -38,7 +38,7 @@ const EXAMPLES: Record<string, (out: unknown) => void> = {
       answers: [expect.stringMatching(/^## About Acme/), expect.stringMatching(/^Error: invalid arguments: url: https:\/\/elsewhere\.example\/ is not on an allowed domain \(acme\.test\)/)],
     }),
   "files-and-monitors.ts": (out) => expect(out).toEqual({ heading: "# Quarterly report", pages: ["https://acme.test/products new"] }),
-  "webhooks.ts": (out) => expect(out).toEqual({ accepted: ["crawl.completed"], rejected: 1 }),
+  "webhooks.ts": (out) => expect(out).toEqual({ accepted: ["crawl.completed"], acknowledged: [200, 200], rejected: 1 }),
   "observe.ts": (out) => expect(out).toMatchObject({ spans: expect.any(Number), traces: 1, requests: expect.any(Number), everyRequestSeen: true, credits: 5, crawlCredits: 5 }),
 };
 

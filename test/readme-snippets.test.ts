@@ -45,6 +45,14 @@ describe("webdata/redis", () => {
   });
 });
 
+describe("webdata/webhooks on several replicas", () => {
+  it("the README's snippets (Webhooks on several replicas, Reconcile) are compiled by test/webhooks-readme.test-d.ts", () => {
+    const found = blocks("### Webhooks on several replicas", "### Observability");
+    expect(found).toHaveLength(2);
+    for (const block of found) allIn(block, "./webhooks-readme.test-d.ts");
+  });
+});
+
 describe("webdata/otel", () => {
   it("the README's snippet (Observability) registers a propagator, and is compiled by test/otel-readme.test-d.ts", () => {
     const block = blocks("### Observability", "### Credits and budgets").find((b) => b.includes("otelHooks"));

@@ -5,7 +5,7 @@
  * of the exact body under the team's secret), and the fake's crawls and batch
  * scrapes POST their events to the job's `webhook` as the service does
  * (`started`, each `page`, `completed`; a page that failed is a `page` with
- * `success: false`), honouring `events` and echoing `metadata`. The fake sends
+ * `success: false`, and a cancel fails each queued page so), honouring `events` and echoing `metadata`. The fake sends
  * them only once the test gives it a secret or a fetch (`webhookSecret`,
  * `webhookFetch`), so a test that names a real URL never reaches it; until
  * then each is recorded with `sent: false`. Deliveries are fire-and-forget,

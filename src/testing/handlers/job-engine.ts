@@ -262,10 +262,15 @@ export function failJob(job: FakeJob, error = "Crawl failed: the start URL could
   job.queue = [];
 }
 
-/** Cancels a running job: unscraped pages become `/errors` entries. */
+/**
+ * Cancels a running job: unscraped pages become `/errors` entries, and each is
+ * delivered as a failed `page` (the service's workers fail every queued page of
+ * a cancelled job, one webhook each: a cancel's flood).
+ */
 export function cancelJob(fake: FakeService, job: FakeJob): void {
   for (const item of job.queue) {
     job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url: item.url, code: "UNKNOWN_ERROR", error: "Job cancelled" });
+    emitJobWebhook(fake, job, "page", { success: false, error: "Job cancelled", data: [{ metadata: { sourceURL: item.url } }] });
   }
   job.queue = [];
   job.status = "cancelled";
