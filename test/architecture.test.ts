@@ -436,7 +436,7 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
         ["team/limit.ts", /\bexport class LocalSlots\b/],
       ],
       logic: [{ what: "a slot taken by hand", re: /\.acquire\(/ }],
-      exceptions: { "redis.ts": [/await slot\.acquire\(signal\)/, "redis-semaphore's own acquire, inside the limiter webdata/redis gives the stage"] },
+      exceptions: { "redis/limiter.ts": [/await slot\.acquire\(signal\)|return local\.acquire\(signal\)/, "redis-semaphore's own acquire, inside the limiter webdata/redis gives the stage, and its in-process fallback's (whenRedisDown)"] },
     },
   ];
 
