@@ -14,7 +14,7 @@ import type { ClientPlugin, ConcurrencyLimiter, Governance, GovernedCall, Releas
 import { isSharedBudget } from "./core/config.js";
 import type { Budget } from "./core/options.js";
 import type { HttpClient } from "./core/request.js";
-import { budgetWatch, refuseOverBudget, refuseUnderFloor, SharedCredits } from "./team/budget.js";
+import { budgetWatch, refuseOverBudget, refuseUnderFloor, SharedCredits, spends } from "./team/budget.js";
 import { Ledger } from "./team/ledger.js";
 import { concurrencyLimiter, LocalSlots, takeSlot } from "./team/limit.js";
 import { ClientCreditMeter } from "./team/meter.js";
@@ -50,7 +50,7 @@ class TeamStages implements Governance {
 
   admit(call: GovernedCall, signal: AbortSignal | undefined, waitMs: number) {
     refuseOverBudget(this.credits, this.#budget, call);
-    if (this.#ledger || this.#shared) return this.#admitShared(call, signal, waitMs);
+    if ((this.#ledger || this.#shared) && spends(call.op)) return this.#admitShared(call, signal, waitMs);
     return this.#slot(call, signal, waitMs);
   }
 

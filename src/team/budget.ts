@@ -159,6 +159,12 @@ export class SharedCredits {
   }
 }
 
+/** True when the operation `op` spends credits (its credit rule says `spends`): the calls a budget or a floor may refuse. */
+export function spends(op: string): boolean {
+  const rule = ruleOf(op);
+  return rule !== "free" && !!rule.spends;
+}
+
 /**
  * Refuses `call` before it is sent (throws `BudgetExceededError`) when it costs credits and the team's remaining
  * credits, as the service's ledger last reported them (`remaining`, read `ageMs` ago), are below the `creditFloor`.
