@@ -7,7 +7,7 @@
  */
 import type { CreditReservation, SharedBudget } from "../core/client-state.js";
 import { ValidationError, type ValidationIssue } from "../core/errors.js";
-import { after, type CancelTimer } from "../core/time.js";
+import { after, delay, type CancelTimer } from "../core/time.js";
 import { RELEASE, REFRESH, REPORT, RESERVE, SETTLE } from "./scripts.js";
 import { DEFAULT_REDIS_TIMEOUT_MS, guarded, redisDown, RedisUnavailableError, type RedisState } from "./unavailable.js";
 
@@ -45,6 +45,10 @@ export interface RedisBudgetOptions {
 
 /** Default {@link RedisBudgetOptions.leaseMs}. */
 export const DEFAULT_BUDGET_LEASE_MS = 30_000;
+/** How long a settle (or a release) that Redis could not take is tried again, ms: what a call spent is counted once Redis is back within it. */
+export const SETTLE_RETRY_MS = 60_000;
+/** The pause between two tries of a settle, ms. */
+const SETTLE_RETRY_STEP_MS = 250;
 
 /** The scripts, by the command name they get on the client. */
 const COMMANDS = { webdataBudgetReserve: RESERVE, webdataBudgetSettle: SETTLE, webdataBudgetReport: REPORT, webdataBudgetRelease: RELEASE, webdataBudgetRefresh: REFRESH } as const;
@@ -115,13 +119,13 @@ class RedisCredits implements SharedBudget {
     this.#timeoutMs = o.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
     this.#local = typeof o.whenRedisDown === "object" ? new LocalCredits(o.whenRedisDown.credits) : undefined;
     this.name = `Redis budget "${o.key}"${o.window ? ` (per UTC ${o.window})` : ""}`;
-    for (const [name, lua] of Object.entries(COMMANDS)) o.redis.defineCommand(name, { numberOfKeys: 4, lua });
+    for (const [name, lua] of Object.entries(COMMANDS)) o.redis.defineCommand(name, { numberOfKeys: 5, lua });
   }
 
-  /** The four keys of the window of now, and how long they live. */
+  /** The five keys of the window of now, and how long they live. */
   #keys(): { keys: string[]; ttl: number } {
     const base = `webdata-budget:{${this.#o.key}}:${windowOf(this.#o.window, Date.now())}`;
-    return { keys: [`${base}:spent`, `${base}:holds`, `${base}:leases`, `${base}:jobs`], ttl: this.#o.window ? WINDOW_TTL_MS[this.#o.window] : 0 };
+    return { keys: [`${base}:spent`, `${base}:holds`, `${base}:leases`, `${base}:jobs`, `${base}:settled`], ttl: this.#o.window ? WINDOW_TTL_MS[this.#o.window] : 0 };
   }
 
   /** Runs `command` on `keys` with `args`, bounded by `redisTimeoutMs` (a `RedisUnavailableError` when Redis is away). */
@@ -150,21 +154,36 @@ class RedisCredits implements SharedBudget {
     const id = crypto.randomUUID();
     const [ok, spent, reserved] = (await this.#run("webdataBudgetReserve", keys, id, credits, this.credits, this.#leaseMs, ttl)) as [number, string, string];
     if (Number(ok) !== 1) return { held: false, spent: Number(spent), reserved: Number(reserved) };
-    // The lease is refreshed while the call runs (a scrape may outlast it); a refresh that fails is tried again at the next tick.
+    // The lease is refreshed while the call runs (a scrape may outlast it), and until its settle is taken; a refresh that fails is tried again at the next tick.
     let stop: CancelTimer = () => undefined;
     const tick = () => (stop = after(Math.max(1, Math.floor(this.#leaseMs / 3)), () => void this.#run("webdataBudgetRefresh", keys, id, this.#leaseMs).then(tick, tick)));
     tick();
     let open = true;
-    const end = <T>(fn: () => Promise<T>): Promise<T> => {
+    const end = async <T>(fn: () => Promise<T>): Promise<T> => {
       open = false;
-      stop();
-      return fn();
+      try {
+        return await this.#again(fn);
+      } finally {
+        stop();
+      }
     };
     return {
       held: true,
       settle: (spentNow, jobId) => (open ? end(async () => Number(await this.#run("webdataBudgetSettle", keys, id, spentNow, jobId ?? "", this.#leaseMs, ttl))) : Promise.resolve(NaN)),
       release: () => (open ? end(async () => void (await this.#run("webdataBudgetRelease", keys, id))) : Promise.resolve()),
     };
+  }
+
+  /** `fn`, tried again while Redis is away, for up to {@link SETTLE_RETRY_MS}: a settle is counted once Redis is back. */
+  async #again<T>(fn: () => Promise<T>): Promise<T> {
+    for (let waited = 0; ; waited += SETTLE_RETRY_STEP_MS) {
+      try {
+        return await fn();
+      } catch (err) {
+        if (!(err instanceof RedisUnavailableError) || waited >= SETTLE_RETRY_MS) throw err;
+        await delay(SETTLE_RETRY_STEP_MS);
+      }
+    }
   }
 
   report(jobId: string, credits: number, done: boolean): Promise<number> {

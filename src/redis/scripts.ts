@@ -3,7 +3,8 @@
  * loaded yet). Every script reads Redis's own clock (`TIME`), so workers on machines whose clocks differ agree on leases.
  * The keys of one budget window (KEYS[1..4]): `spent` (credits settled, a number), `holds` (a hash: reservation id, or
  * `job:<id>`, to the credits it holds), `leases` (a sorted set: the same ids by the time their lease ends), `jobs` (a
- * hash: job id to the running total last reported, and `<id>:max` to what its start reserved).
+ * hash: job id to the running total last reported, and `<id>:max` to what its start reserved); and KEYS[5], `settled`
+ * (a sorted set: the reservation ids settled in the last hour, so a settle sent again after an outage counts once).
  */
 
 /** What every script starts with: `now` (ms, Redis's clock), `purge()` (drops the holds whose lease ended), `touch(ttl)` (the window's expiry). */
@@ -16,7 +17,7 @@ local function purge()
   if #gone > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now) end
 end
 local function touch(ttl)
-  if ttl > 0 then for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ttl) end end
+  if ttl > 0 then for i = 1, #KEYS do redis.call('PEXPIRE', KEYS[i], ttl) end end
 end
 `;
 
@@ -34,8 +35,11 @@ touch(tonumber(ARGV[5]))
 return {1, tostring(spent), tostring(held + amount)}
 `;
 
-/** ARGV: id, credits, jobId ('' for none), leaseMs, ttlMs. Ends the reservation, adds the credits spent; a job start's reservation stays, as the job's hold. Returns the credits spent. */
+/** ARGV: id, credits, jobId ('' for none), leaseMs, ttlMs. Ends the reservation, adds the credits spent (once: a settle of an id settled already changes nothing); a job start's reservation stays, as the job's hold. Returns the credits spent. */
 export const SETTLE = `${PRELUDE}
+if redis.call('ZSCORE', KEYS[5], ARGV[1]) then return redis.call('GET', KEYS[1]) or '0' end
+redis.call('ZADD', KEYS[5], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', now - 3600000)
 local held = tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0')
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
