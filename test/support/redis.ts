@@ -1,11 +1,14 @@
 /**
  * A real `redis-server` for the tests of `webdata/redis`, on a free loopback port, with nothing saved to
- * disk (`--save '' --appendonly no`), started by a suite's setup and killed after it. Without
+ * disk (`--save '' --appendonly no`; `persist`: an append-only file in a temporary folder, removed at the end), started by a suite's setup and killed after it. Without
  * `redis-server` the suite FAILS (never skips) and says how to install it: CI installs it
  * (`node scripts/redis-server.mjs`, Debian's package).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Redis } from "ioredis";
 
 /** A running `redis-server`. */
@@ -42,14 +45,17 @@ function freePort(): Promise<number> {
 }
 
 /** Starts redis-server; throws {@link INSTALL_HINT} when it is missing. */
-export async function startRedis(): Promise<RedisServer> {
+export async function startRedis(options: { persist?: boolean } = {}): Promise<RedisServer> {
   const probe = spawnSync("redis-server", ["--version"], { encoding: "utf8" });
   if (probe.error || probe.status !== 0) throw new Error(INSTALL_HINT);
   const port = await freePort();
   let proc!: ChildProcess;
+  const dir = options.persist ? mkdtempSync(join(tmpdir(), "webdata-redis-")) : undefined;
   let output = "";
   const spawnServer = () => {
-    proc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+    // `persist`: every write in an append-only file (fsync each), so a restart (even after SIGKILL) keeps the data, as a budget's Redis must.
+    const keep = dir ? ["--appendonly", "yes", "--appendfsync", "always", "--dir", dir] : ["--appendonly", "no"];
+    proc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...keep, "--protected-mode", "no"], { stdio: ["ignore", "pipe", "pipe"] });
     proc.stdout?.on("data", (d: Buffer) => (output += d.toString()));
     proc.stderr?.on("data", (d: Buffer) => (output += d.toString()));
   };
@@ -73,6 +79,7 @@ export async function startRedis(): Promise<RedisServer> {
   const stop = async (): Promise<void> => {
     await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
     await kill();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   };
   const answers = async (): Promise<void> => {
     // Wait until it answers PING (at most 10 s).
