@@ -115,9 +115,9 @@ export interface BudgetFleetOptions {
   leaseMs?: number | undefined;
   /** Redis (`redis://host:port`). */
   redisUrl: string;
-  /** Outcomes seen before worker 0 is killed with SIGKILL (default: never). */
+  /** Pages done (by any worker) before worker 0 is killed with SIGKILL (default: never). */
   killAfter?: number | undefined;
-  /** Outcomes seen before `restartRedis` runs, once (default: never). */
+  /** Pages done before `restartRedis` runs, once (default: never). */
   restartAfter?: number | undefined;
   /** Restarts redis-server (with its data: it must persist it, as a budget's Redis must). */
   restartRedis?: (() => Promise<void>) | undefined;
@@ -156,7 +156,7 @@ interface Worker {
 /**
  * Runs a fleet sharing one `redisLimiter` and one `redisBudget` against a fresh fake with a plan limit and a credit
  * balance; kills worker 0 with SIGKILL after `killAfter` outcomes (a new worker takes its URLs without an outcome, as a
- * supervisor would restart it) and restarts Redis after `restartAfter`.
+ * supervisor would restart it) and restarts Redis after `restartAfter` (both counted in pages done).
  */
 export async function runBudgetFleet(options: BudgetFleetOptions): Promise<BudgetFleetResult> {
   const fake = createFakeService({ teamConcurrency: options.teamLimit, browserHoldMs: options.holdMs ?? 50, manyPages: options.workers * options.scrapes, planCredits: options.planCredits ?? 100_000 });
@@ -183,7 +183,7 @@ export async function runBudgetFleet(options: BudgetFleetOptions): Promise<Budge
         if (!line.startsWith('{"url"')) continue;
         const { url, outcome } = JSON.parse(line) as { url: string; outcome: string };
         (outcomes[url] ??= []).push(outcome);
-        seen++;
+        if (outcome === "done") seen++;
         if (seen === options.killAfter && killed === 0 && workers[0]!.child.exitCode === null) {
           killed++;
           workers[0]!.child.kill("SIGKILL");
