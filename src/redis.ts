@@ -12,7 +12,8 @@
  * ```ts
  * import { Redis } from "ioredis"; // the named export (under NodeNext the default one is not constructable: TS2351)
  * import { WebData } from "webdata";
- * import { redisBudget, redisLimiter } from "webdata/redis";
+ * import { redisLimiter } from "webdata/redis"; // Node; npm install ioredis redis-semaphore
+ * import { redisBudget } from "webdata/redis";
  * import { team } from "webdata/team";
  *
  * const redis = new Redis(process.env.REDIS_URL!);
