@@ -257,6 +257,11 @@ function parseLevel(v: string | undefined): LogLevel | undefined {
   return LEVELS.find((l) => l === lower);
 }
 
+/** The client's `budget` and `creditFloor` as resolved: copies of its own, checked; a shared budget as given (it checks its own options where it is made: `redisBudget`). */
+function budgetsOf(given: ClientOptions["budget"], checked: { budget: Budget | undefined; creditFloor: CreditFloor | undefined }): Pick<ResolvedConfig, "budget" | "creditFloor"> {
+  return { budget: isSharedBudget(given) ? given : checked.budget && { ...checked.budget }, creditFloor: checked.creditFloor && { ...checked.creditFloor } };
+}
+
 /** Applies defaults and the environment. Throws when the public deployment has no key and keyless was not asked for. */
 export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const apiUrl = normalizeApiUrl(options.apiUrl ?? readEnv("WEBDATA_API_URL") ?? readEnv("FIRECRAWL_API_URL") ?? DEFAULT_API_URL);
@@ -276,7 +281,6 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxConcurrency: options.maxConcurrency,
     limiter: options.limiter,
     hooks: options.hooks,
-    // A shared budget checks its own options where it is made (`redisBudget`); here only a client's own is.
     budget: isSharedBudget(options.budget) ? undefined : (options.budget ?? undefined),
     creditFloor: options.creditFloor ?? undefined,
   };
@@ -305,8 +309,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxConcurrency: options.maxConcurrency,
     limiter: options.limiter,
     hooks: hasHooks(options.hooks) ? options.hooks : undefined,
-    budget: isSharedBudget(options.budget) ? options.budget : resolved.budget && { ...resolved.budget },
-    creditFloor: resolved.creditFloor && { ...resolved.creditFloor },
+    ...budgetsOf(options.budget, resolved),
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };
 }
