@@ -99,4 +99,16 @@ describe("when Redis goes away", () => {
       return all.held;
     }, 3_000);
   }, 20_000);
+
+  it("a settle Redis could not take is tried again once it answers, and counts once (the late first try included)", async () => {
+    const redis = server.client({ reconnecting: true });
+    await until(async () => redis.status === "ready");
+    const budget = redisBudget({ redis, key: "late-settle", credits: 10, redisTimeoutMs: 200 });
+    const held = await budget.reserve(3);
+    if (!held.held) throw new Error("not reserved");
+    const admin = server.client();
+    await admin.call("CLIENT", "PAUSE", "700", "WRITE");
+    expect(await held.settle(3)).toBe(3); // the first try timed out (and ran after the pause); a later one answered
+    expect(await budget.spent()).toBe(3);
+  }, 20_000);
 });
