@@ -72,7 +72,8 @@ class TeamStages implements Governance {
     try {
       slot = await this.#slot(call, signal, waitMs);
     } catch (err) {
-      await reserved?.();
+      // No slot, nothing sent: the reservation goes back (not waited for: with Redis away its release is tried again for a while).
+      if (reserved) void Promise.resolve(reserved()).catch(() => undefined);
       throw err;
     }
     if (!reserved || !slot) return reserved ?? slot;
