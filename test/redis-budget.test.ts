@@ -4,8 +4,8 @@
  * `creditFloor` of `webdata/team`, the service's own ledger (the fake's credit usage, which falls as credits are spent).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BudgetExceededError, ValidationError, WebData } from "webdata";
-import { redisBudget } from "webdata/redis";
+import { BudgetExceededError, TimeoutError, ValidationError, WebData } from "webdata";
+import { redisBudget, redisLimiter } from "webdata/redis";
 import { createFakeService, fakeJobs, type FakeService } from "webdata/testing";
 import { startRedis, type RedisServer } from "./support/redis.js";
 import { team } from "../src/team.js";
@@ -73,6 +73,20 @@ describe("redisBudget", () => {
     expect(await redis.hlen(`${base(key)}:holds`)).toBe(0);
     expect(Number((await redis.get(`${base(key)}:spent`)) ?? 0)).toBe(0);
     await client.scrape("https://acme.test/about"); // the 1 credit is there again
+  });
+
+  it("a call that gets no concurrency slot in time gives its reservation back (the budget comes before the slot)", async () => {
+    const key = freshKey();
+    const fake = createFakeService();
+    const other = await redisLimiter({ redis: server.client(), key, limit: 1 }).acquire();
+    const client = new WebData({ plugins: [team], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, maxRetries: 0, logLevel: "off", limiter: redisLimiter({ redis: server.client(), key, limit: 1, retryMs: 5 }), budget: redisBudget({ redis: server.client(), key, credits: 1 }) });
+    await expect(client.scrape("https://acme.test/about", {}, { timeoutMs: 80 })).rejects.toBeInstanceOf(TimeoutError);
+    const redis = server.client();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await redis.hlen(`${base(key)}:holds`)).toBe(0);
+    await other();
+    await client.scrape("https://acme.test/about"); // its 1 credit is there
+    expect(scrapes(fake)).toBe(1);
   });
 
   it("a watched job is cancelled once the team's total passes the cap (BudgetExceededError, cancelled)", async () => {
