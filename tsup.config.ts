@@ -43,7 +43,7 @@ export default defineConfig([
   // ESM: one file per source module (dist/ mirrors src/), so a bundler keeps only the modules an app
   // reaches ("sideEffects": false): code is split at the entries (`webdata/v1`, `webdata/zod3`, ...), never
   // inside the client. The Node-only modules are left out: Node gets them from the bundled build below.
-  { ...shared, entry: ["src/**/*.ts", "!src/node.ts", "!src/v1/node.ts", "!src/firecrawl/node.ts", "!src/testing/node.ts", "!src/redis.ts", "!src/cli/**"], format: ["esm"], bundle: false, dts: false },
+  { ...shared, entry: ["src/**/*.ts", "!src/node.ts", "!src/v1/node.ts", "!src/firecrawl/node.ts", "!src/testing/node.ts", "!src/redis.ts", "!src/redis/**", "!src/cli/**"], format: ["esm"], bundle: false, dts: false },
   // ESM for Node (the "node" conditions and the CLI): the same modules bundled, with shared chunks, so
   // `import "webdata"` reads a few files instead of ~90 (a third of a cold start). Browsers keep the
   // file-per-module build above, which their bundlers tree-shake module by module. One build, so every

@@ -21,6 +21,8 @@ export default defineConfig({
       { find: /^webdata\/redis$/, replacement: fileURLToPath(new URL("./src/redis.ts", import.meta.url)) },
       { find: /^webdata\/otel$/, replacement: fileURLToPath(new URL("./src/otel.ts", import.meta.url)) },
       { find: /^webdata\/types$/, replacement: fileURLToPath(new URL("./src/types.ts", import.meta.url)) },
+      { find: /^webdata\/team$/, replacement: fileURLToPath(new URL("./src/team.ts", import.meta.url)) },
+      { find: /^webdata\/sse$/, replacement: fileURLToPath(new URL("./src/sse.ts", import.meta.url)) },
     ],
   },
   test: {

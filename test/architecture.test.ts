@@ -411,7 +411,7 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
         ["api/endpoint.ts", /\bfunction governed\b/],
       ],
       logic: [{ what: "a governance stage called by hand", re: /\.(?:admit|count)\(\s*call\b|\bgovernance\??!?\.(?:admit|count)\b/ }],
-      exceptions: { "team.ts": [/this\.credits\.count\(call, answer\)/, "the team plugin's stage passes the answer on to its meter: the stage itself, not a call by hand"] },
+      exceptions: { "team.ts": [/this\.(?:credits|#shared\?)\.count\(call, answer\)|this\.#shared\?\.admit\(call\)/, "the team plugin's stage passes the call on to its meter and its shared budget: the stage itself, not a call by hand"] },
     },
     {
       rule: "credits and budgets (what each operation may cost, the refusal before sending, the cancel of a waited job)",
@@ -437,7 +437,7 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
         ["team/limit.ts", /\bexport class LocalSlots\b/],
       ],
       logic: [{ what: "a slot taken by hand", re: /\.acquire\(/ }],
-      exceptions: { "redis.ts": [/await slot\.acquire\(signal\)/, "redis-semaphore's own acquire, inside the limiter webdata/redis gives the stage"] },
+      exceptions: { "redis/limiter.ts": [/await slot\.acquire\(signal\)|return local\.acquire\(signal\)/, "redis-semaphore's own acquire, inside the limiter webdata/redis gives the stage, and its in-process fallback's (whenRedisDown)"] },
     },
     {
       rule: "the job recipe (start, budget, observe, poll, finish: one composition for every waiter, v2 and v1)",

@@ -9,14 +9,17 @@ import { mkdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runFleet } from "../examples/fleet/run.js";
+import { runBudgetFleet, runFleet } from "../examples/fleet/run.js";
 import { startRedis, type RedisServer } from "./support/redis.js";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const bundle = `${REPO}.cache/fleet-worker-${process.pid}.mjs`;
 let server: RedisServer;
+/** A Redis that keeps its data across a restart (append-only file), for the budget run, which restarts it. */
+let persistent: RedisServer;
 beforeAll(async () => {
   server = await startRedis();
+  persistent = await startRedis({ persist: true });
   mkdirSync(`${REPO}.cache`, { recursive: true });
   await build({
     entryPoints: [`${REPO}examples/fleet/worker.ts`],
@@ -34,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   rmSync(bundle, { force: true });
   await server?.stop();
+  await persistent?.stop();
 });
 
 describe("examples/fleet", () => {
@@ -45,5 +49,31 @@ describe("examples/fleet", () => {
     const shared = await runFleet({ ...fleet, redisUrl: server.url });
     expect(shared).toMatchObject({ rejected: 0, peak: 2, scraped: 12, failed: 0 });
     expect(alone.scraped + alone.failed).toBe(12);
+  }, 60_000);
+
+  it("a budget fleet: 3 workers x 10 pages share one Redis limit (2) and one Redis budget (20 credits); one worker SIGKILLed, redis-server restarted once", async () => {
+    const teamLimit = 2;
+    const credits = 20;
+    const run = await runBudgetFleet({
+      workers: 3, scrapes: 10, teamLimit, credits, planCredits: 1_000, holdMs: 40, leaseMs: 1_500,
+      redisUrl: persistent.url, killAfter: 4, restartAfter: 9, restartRedis: () => persistent.restart(),
+      workerCommand: [process.execPath, bundle],
+    });
+    console.log(`budget fleet tally: ${JSON.stringify({ ...run, outcomes: undefined })}`);
+    expect(run).toMatchObject({ killed: 1, restarts: 1, rejected: 0, failed: 0 }); // 0 rejections for concurrency: no 429 at the fake
+    expect(run.peak).toBeLessThanOrEqual(teamLimit);
+    // Every input URL has exactly one outcome: done, or refused by the budget.
+    const urls = Array.from({ length: 30 }, (_, i) => `https://acme.test/many/${i + 1}`);
+    expect(Object.keys(run.outcomes).sort()).toEqual(urls.sort());
+    for (const url of urls) expect(run.outcomes[url], url).toHaveLength(1);
+    expect(run.done + run.refused).toBe(30);
+    // The bound the README states: the cap, plus what calls in flight in the killed worker cost (at most the team's limit of
+    // scrapes, 1 credit each here), whose reservations lapsed unsettled.
+    expect(run.done).toBeLessThanOrEqual(credits);
+    expect(run.spent).toBeLessThanOrEqual(credits + teamLimit);
+    // Not overspent, and not refused for nothing: what was not done was refused while the cap was taken (spent, or reserved
+    // by calls in flight and by the killed worker's reservations until their lease lapsed).
+    expect(run.done).toBeGreaterThan(0);
+    expect(run.refused).toBe(30 - run.done);
   }, 60_000);
 });

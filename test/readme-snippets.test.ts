@@ -32,6 +32,12 @@ describe("webdata/redis", () => {
     allIn(block!, "./redis-readme.test-d.ts");
   });
 
+  it("the README's snippet (Running a fleet) is compiled by test/redis-readme.test-d.ts", () => {
+    const block = blocks("### Running a fleet", "### Long jobs").find((b) => b.includes("redisBudget"));
+    expect(block).toBeDefined();
+    allIn(block!, "./redis-readme.test-d.ts");
+  });
+
   it("src/redis.ts's own snippet too", () => {
     const doc = /```ts\n([\s\S]*?)```/.exec(read("../src/redis.ts"))![1]!.replace(/^ \* ?/gm, "");
     expect(doc).toMatch(/^import \{ Redis \} from "ioredis";/m);

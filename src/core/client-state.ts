@@ -79,7 +79,7 @@ export interface ClientPlugin {
 }
 
 /** The client options that need a plugin, by the plugin's name (`webdata/<name>`); a call's own (`budget` of a waiter, `stallTimeoutMs`) and `client.credits`, `byUrl` and `client.v1` are checked where they are used. */
-export const PLUGIN_OPTIONS: Readonly<Record<string, PluginName>> = { budget: "team", maxConcurrency: "team", limiter: "team" };
+export const PLUGIN_OPTIONS: Readonly<Record<string, PluginName>> = { budget: "team", maxConcurrency: "team", limiter: "team", creditFloor: "team" };
 
 /** The plugins of the client, by the entry that gives each (`webdata/<name>`). */
 export type PluginName = "team" | "v1" | "sse";
@@ -113,6 +113,38 @@ export interface ConcurrencyLimiter {
   /** Takes a slot, waiting for one while all are held; rejects when `signal` aborts first. */
   acquire(signal?: AbortSignal): Promise<ReleaseSlot>;
 }
+
+/**
+ * A credit budget kept outside the process and shared by every client that names it (`webdata/redis` `redisBudget`:
+ * one team's workers on several machines), given as the client option `budget` (with the `team` plugin) in place of
+ * `{ credits }`. It only keeps the figures, atomically; the `team` plugin's budget stage decides what a call reserves
+ * (its operation's stated maximum, else the documented minimum) and what settles it (what the answer reports).
+ */
+export interface SharedBudget {
+  /** What it is, for messages: `Redis budget "webdata:team-1" (window 2026-11-28)`. */
+  readonly name: string;
+  /** The cap, credits: all the clients sharing it together. */
+  readonly credits: number;
+  /** Once a running job a waiter watches passes the cap: `"cancel"` it, then throw (default), or `"throw"` only. */
+  readonly onExceeded?: "cancel" | "throw" | undefined;
+  /** Reserves `credits` for one call, unless the settled and reserved credits leave too little (then nothing is reserved). Rejects when the store cannot be reached. */
+  reserve(credits: number): Promise<CreditReservation>;
+  /** Notes a job's running total (`creditsUsed` of its status); `done`: the job ended, what it still held is given back. Resolves with the credits spent in all. */
+  report(jobId: string, credits: number, done: boolean): Promise<number>;
+  /** The credits spent in all (settled; reservations not counted). */
+  spent(): Promise<number>;
+}
+
+/** What {@link SharedBudget.reserve} answers: the reservation, or why there was none. */
+export type CreditReservation =
+  | {
+      readonly held: true;
+      /** The call answered: `credits` are spent and the reservation ends; with `jobId` (a job start), the rest stays held for that job until its status reports. Resolves with the credits spent in all. */
+      settle(credits: number, jobId?: string): Promise<number>;
+      /** The call failed: the reservation is given back. */
+      release(): Promise<void>;
+    }
+  | { readonly held: false; /** Credits settled. */ readonly spent: number; /** Credits reserved by calls in flight. */ readonly reserved: number };
 
 /** One call as the governance stages see it (`api/endpoint.ts` `sendChecked` makes it). */
 export interface GovernedCall {

@@ -6,7 +6,7 @@
 import { ValidationError, WebDataError } from "./errors.js";
 import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
-import { budgetSchema, headersSchema, hooksSchema, LEVELS, levelEnabled, MAX_TIMER_MS, type Budget, type LogLevel } from "./options.js";
+import { budgetSchema, creditFloorSchema, headersSchema, hooksSchema, LEVELS, levelEnabled, MAX_TIMER_MS, type Budget, type CreditFloor, type LogLevel } from "./options.js";
 export type { LogLevel } from "./options.js";
 export { levelEnabled } from "./options.js";
 export type { Budget } from "./options.js";
@@ -14,7 +14,7 @@ import type { Hooks } from "./hooks.js";
 import { check, int, oneOf } from "./validate.js";
 import * as z from "zod/v4/mini";
 import type { Transport } from "./transport.js";
-import type { ClientPlugin, ConcurrencyLimiter } from "./client-state.js";
+import type { ClientPlugin, ConcurrencyLimiter, SharedBudget } from "./client-state.js";
 
 /** The public deployment; a key is required only here. */
 export const DEFAULT_API_URL = "https://api.firecrawl.dev";
@@ -125,8 +125,18 @@ export interface ClientOptions {
    * no maximum and is refused only once nothing is left. A job a waiter of this client waits on is cancelled
    * once the meter passes the budget (`onExceeded: "cancel"`, the default), or only thrown on (`"throw"`).
    * A call's own `budget` option replaces this one for that call. Default: no budget.
+   * A {@link SharedBudget} (`redisBudget(...)` of `webdata/redis`) in its place is one budget for every client that
+   * names it, on any machine: each spending call reserves its stated maximum before it is sent and settles it with
+   * what its answer reports (a call's own `budget` is then checked as well, not instead).
    */
-  budget?: Budget | undefined;
+  budget?: Budget | SharedBudget | undefined;
+  /**
+   * Needs the `team` plugin (`plugins: [team]`, `import { team } from "webdata/team"`).
+   * The service's own ledger as the record: spending calls are refused before sending (`BudgetExceededError`)
+   * once the team's remaining credits, read from `GET /v2/team/credit-usage` at most every `maxAgeMs`, are below
+   * `credits`. Works with a `budget` of either kind, or alone. Default: no floor.
+   */
+  creditFloor?: CreditFloor | undefined;
   /**
    * Plugins of the client: `[team]` of `webdata/team` brings the credit budget (`budget`), the concurrency limit
    * (`maxConcurrency`, `limiter`) and the credit meter (`client.credits`) as stages of every call; `v1` of
@@ -159,8 +169,10 @@ export interface ResolvedConfig {
   limiter: ConcurrencyLimiter | undefined;
   /** The client's lifecycle hooks; `undefined` when none is set (the request path then builds no event). */
   hooks: Hooks | undefined;
-  /** The client's credit budget, checked (`ClientOptions.budget`). */
-  budget: Budget | undefined;
+  /** The client's credit budget, checked (`ClientOptions.budget`): its own, or a shared one as given. */
+  budget: Budget | SharedBudget | undefined;
+  /** The floor on the team's remaining credits, checked (`ClientOptions.creditFloor`). */
+  creditFloor: CreditFloor | undefined;
   /** @internal The options' test-only backoff base (`core/retry.ts` `BACKOFF_BASE_OPTION`), as given: `core/retry.ts` checks it. */
   backoffBaseMs: unknown;
 }
@@ -246,6 +258,11 @@ function parseLevel(v: string | undefined): LogLevel | undefined {
   return LEVELS.find((l) => l === lower);
 }
 
+/** The client's `budget` and `creditFloor` as resolved: copies of its own, checked; a shared budget as given (it checks its own options where it is made: `redisBudget`). */
+function budgetsOf(given: ClientOptions["budget"], checked: { budget: Budget | undefined; creditFloor: CreditFloor | undefined }): Pick<ResolvedConfig, "budget" | "creditFloor"> {
+  return { budget: isSharedBudget(given) ? given : checked.budget && { ...checked.budget }, creditFloor: checked.creditFloor && { ...checked.creditFloor } };
+}
+
 /** Applies defaults and the environment. Throws when the public deployment has no key and keyless was not asked for. */
 export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const apiUrl = normalizeApiUrl(options.apiUrl ?? readEnv("WEBDATA_API_URL") ?? readEnv("FIRECRAWL_API_URL") ?? DEFAULT_API_URL);
@@ -265,7 +282,8 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxConcurrency: options.maxConcurrency,
     limiter: options.limiter,
     hooks: options.hooks,
-    budget: options.budget ?? undefined,
+    budget: isSharedBudget(options.budget) ? undefined : (options.budget ?? undefined),
+    creditFloor: options.creditFloor ?? undefined,
   };
   check(clientOptions, resolved, "client options");
   const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
@@ -292,7 +310,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxConcurrency: options.maxConcurrency,
     limiter: options.limiter,
     hooks: hasHooks(options.hooks) ? options.hooks : undefined,
-    budget: resolved.budget && { ...resolved.budget },
+    ...budgetsOf(options.budget, resolved),
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };
 }
@@ -312,8 +330,14 @@ const clientOptions = z.looseObject({
   maxConcurrency: z.optional(oneOf({ string: z.enum(["auto"], { message: 'must be "auto" or a whole number >= 1' }), number: int(1) }, '"auto" or a whole number >= 1')),
   hooks: hooksSchema,
   budget: z.optional(budgetSchema),
+  creditFloor: z.optional(creditFloorSchema),
   limiter: z.optional(z.unknown().check(z.refine((l) => typeof (l as { acquire?: unknown } | null)?.acquire === "function", { message: "must be an object with an acquire(signal) method (a ConcurrencyLimiter), such as redisLimiter() of webdata/redis" }))),
 }).check(z.refine((o) => o.maxConcurrency === undefined || o.limiter === undefined, { message: "give maxConcurrency or limiter, not both: a limiter sets its own bound", path: ["limiter"] }));
+
+/** True for a {@link SharedBudget} (an object with a `reserve` method), in place of a client's own `{ credits }`. */
+export function isSharedBudget(budget: unknown): budget is SharedBudget {
+  return typeof (budget as { reserve?: unknown } | null | undefined)?.reserve === "function";
+}
 
 /** True when `hooks` holds at least one hook. */
 export function hasHooks(hooks: Hooks | undefined): hooks is Hooks {

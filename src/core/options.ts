@@ -85,6 +85,15 @@ export const budgetSchema = z.strictObject({
   onExceeded: z.optional(z.enum(["cancel", "throw"])),
 });
 
+/**
+ * The floor on the team's remaining credits as the service's own ledger reports them (`creditFloor`, a client option
+ * with the `team` plugin): `credits` a number >= 0, `maxAgeMs` how old the figure may be before it is read again.
+ */
+export const creditFloorSchema = z.strictObject({
+  credits: z.number().check(z.gte(0), z.refine(Number.isFinite, { message: "must be a finite number of credits" })),
+  maxAgeMs: z.optional(z.number().check(z.int(), z.gte(0), z.lte(MAX_TIMER_MS))),
+});
+
 /** A waiter's options: the wait family, its `budget` and its `onStatus` callback. */
 const waitOptions = z.looseObject({ ...waitShape, budget: z.optional(budgetSchema), onStatus: hook });
 
@@ -139,6 +148,14 @@ export interface Budget {
   credits: number;
   /** Once a running job passes it: `"cancel"` the job, then throw (default), or `"throw"` and leave the job running. */
   onExceeded?: "cancel" | "throw" | undefined;
+}
+
+/** A floor on the team's remaining credits, read from the service's ledger (see `ClientOptions.creditFloor`). */
+export interface CreditFloor {
+  /** Spending calls are refused once the team's remaining credits (`GET /v2/team/credit-usage` `remainingCredits`) are below this. */
+  credits: number;
+  /** How old the figure may be before a spending call reads it again, ms (default 30000: at most one read every 30 s; 0: before every spending call). */
+  maxAgeMs?: number | undefined;
 }
 
 /**

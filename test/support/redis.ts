@@ -1,11 +1,14 @@
 /**
  * A real `redis-server` for the tests of `webdata/redis`, on a free loopback port, with nothing saved to
- * disk (`--save '' --appendonly no`), started by a suite's setup and killed after it. Without
+ * disk (`--save '' --appendonly no`; `persist`: an append-only file in a temporary folder, removed at the end), started by a suite's setup and killed after it. Without
  * `redis-server` the suite FAILS (never skips) and says how to install it: CI installs it
  * (`node scripts/redis-server.mjs`, Debian's package).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Redis } from "ioredis";
 
 /** A running `redis-server`. */
@@ -14,10 +17,14 @@ export interface RedisServer {
   port: number;
   /** `redis://127.0.0.1:<port>`. */
   url: string;
-  /** A new ioredis client of it (closed by {@link RedisServer.stop}). */
-  client(): Redis;
+  /** A new ioredis client of it (closed by {@link RedisServer.stop}); `reconnecting`: ioredis's own defaults (it reconnects after an outage), not the tests' fail-fast ones. */
+  client(options?: { reconnecting?: boolean }): Redis;
   /** Closes every client made and kills the server. */
   stop(): Promise<void>;
+  /** Kills the server (SIGKILL: its data goes with it, nothing is saved) and leaves it down; clients stay open. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port (after {@link kill}) and waits until it answers PING. */
+  restart(): Promise<void>;
 }
 
 /** The command that installs redis-server, for the failure message. */
@@ -38,46 +45,67 @@ function freePort(): Promise<number> {
 }
 
 /** Starts redis-server; throws {@link INSTALL_HINT} when it is missing. */
-export async function startRedis(): Promise<RedisServer> {
+export async function startRedis(options: { persist?: boolean } = {}): Promise<RedisServer> {
   const probe = spawnSync("redis-server", ["--version"], { encoding: "utf8" });
   if (probe.error || probe.status !== 0) throw new Error(INSTALL_HINT);
   const port = await freePort();
-  const proc: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--protected-mode", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+  let proc!: ChildProcess;
+  const dir = options.persist ? mkdtempSync(join(tmpdir(), "webdata-redis-")) : undefined;
   let output = "";
-  proc.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  proc.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  const spawnServer = () => {
+    // `persist`: every write in an append-only file (fsync each), so a restart (even after SIGKILL) keeps the data, as a budget's Redis must.
+    const keep = dir ? ["--appendonly", "yes", "--appendfsync", "always", "--dir", dir] : ["--appendonly", "no"];
+    proc = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...keep, "--protected-mode", "no"], { stdio: ["ignore", "pipe", "pipe"] });
+    proc.stdout?.on("data", (d: Buffer) => (output += d.toString()));
+    proc.stderr?.on("data", (d: Buffer) => (output += d.toString()));
+  };
+  spawnServer();
   const clients: Redis[] = [];
-  const client = (): Redis => {
-    const c = new Redis({ host: "127.0.0.1", port, lazyConnect: false, maxRetriesPerRequest: 2, retryStrategy: () => null });
+  const client = (options: { reconnecting?: boolean } = {}): Redis => {
+    const c = options.reconnecting
+      ? new Redis({ host: "127.0.0.1", port, retryStrategy: () => 50 })
+      : new Redis({ host: "127.0.0.1", port, lazyConnect: false, maxRetriesPerRequest: 2, retryStrategy: () => null });
     c.on("error", () => undefined); // a client left open while the server stops must not fail the run
     clients.push(c);
     return c;
   };
-  const stop = async (): Promise<void> => {
-    await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
-    if (proc.exitCode === null) {
+  const kill = async (): Promise<void> => {
+    if (proc.exitCode === null && proc.signalCode === null) {
       const exited = new Promise((r) => proc.once("exit", r));
       proc.kill("SIGKILL");
       await exited;
     }
   };
-  // Wait until it answers PING (at most 10 s).
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`redis-server exited (${proc.exitCode}) before answering: ${output}`);
-    const probeClient = new Redis({ host: "127.0.0.1", port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    probeClient.on("error", () => undefined);
-    const pong = await probeClient
-      .connect()
-      .then(() => probeClient.ping())
-      .catch(() => undefined);
-    probeClient.disconnect();
-    if (pong === "PONG") break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`redis-server on port ${port} did not answer PING in 10 s: ${output}`);
+  const stop = async (): Promise<void> => {
+    await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
+    await kill();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+  const answers = async (): Promise<void> => {
+    // Wait until it answers PING (at most 10 s).
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`redis-server exited (${proc.exitCode}) before answering: ${output}`);
+      const probeClient = new Redis({ host: "127.0.0.1", port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      probeClient.on("error", () => undefined);
+      const pong = await probeClient
+        .connect()
+        .then(() => probeClient.ping())
+        .catch(() => undefined);
+      probeClient.disconnect();
+      if (pong === "PONG") return;
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`redis-server on port ${port} did not answer PING in 10 s: ${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
     }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { port, url: `redis://127.0.0.1:${port}`, client, stop };
+  };
+  await answers();
+  const restart = async (): Promise<void> => {
+    await kill();
+    spawnServer();
+    await answers();
+  };
+  return { port, url: `redis://127.0.0.1:${port}`, client, stop, kill, restart };
 }
