@@ -12,6 +12,7 @@ import * as node from "../src/node.js";
 import * as team from "../src/team.js";
 import * as v1 from "../src/v1/index.js";
 import * as webhooks from "../src/webhooks.js";
+import * as redis from "../src/redis.js";
 
 const homed = new Set<unknown>(Object.values(errors));
 
@@ -26,14 +27,15 @@ describe("error classes", () => {
     ["webdata/v1", v1],
     ["webdata/webhooks", webhooks],
     ["webdata/team", team],
+    ["webdata/redis", redis],
   ] as const)("every error class exported by %s is defined in core/errors.ts", (_name, mod) => {
     const strays = errorClasses(mod as Record<string, unknown>).filter(([, v]) => !homed.has(v)).map(([k]) => k);
     expect(strays).toEqual([]);
   });
 
-  it("the entry exports every error class of core/errors.ts (the webhook receiver's from webdata/webhooks, the team plugin's from webdata/team)", () => {
+  it("the entry exports every error class of core/errors.ts (the webhook receiver's from webdata/webhooks, the team plugin's from webdata/team, Redis's from webdata/redis)", () => {
     const exported = new Set(errorClasses(portable as Record<string, unknown>).map(([k]) => k));
-    const elsewhere = { WebhookVerificationError: webhooks, BudgetExceededError: team, JobStalledError: team };
+    const elsewhere = { WebhookVerificationError: webhooks, BudgetExceededError: team, JobStalledError: team, RedisUnavailableError: redis };
     for (const [name, entry] of Object.entries(elsewhere)) {
       expect(exported.has(name), name).toBe(false);
       expect(errorClasses(entry as Record<string, unknown>).map(([k]) => k), name).toContain(name);

@@ -4,7 +4,9 @@
  * ioredis's offline queue or its reconnects); either is a {@link RedisUnavailableError}, which names Redis and the
  * option `whenRedisDown` that chooses between failing closed (the default) and the process's own bound.
  */
-import { WebDataError } from "../core/errors.js";
+import { RedisUnavailableError } from "../core/errors.js";
+
+export { RedisUnavailableError } from "../core/errors.js";
 import { after } from "../core/time.js";
 
 /** Default `redisTimeoutMs` of `redisLimiter` and `redisBudget`: how long one Redis command may take before Redis counts as unreachable, ms. */
@@ -12,40 +14,6 @@ export const DEFAULT_REDIS_TIMEOUT_MS = 2_000;
 
 /** The connection states of an ioredis client in which a command would wait in its offline queue: Redis is away. */
 const DOWN = new Set(["reconnecting", "close", "end"]);
-
-/** What a shared bound is, for the message. */
-const KINDS = {
-  limit: { thing: "concurrency limit", verb: "taken", maker: "redisLimiter", own: "{ limit: n } to go on under this process's own limit of n slots" },
-  budget: { thing: "credit budget", verb: "reserved or settled", maker: "redisBudget", own: "{ credits: n } to go on under this process's own budget of n credits" },
-} as const;
-
-/**
- * Redis could not be reached (its connection is down, or a command had no answer within `redisTimeoutMs`) when a
- * shared limit or budget of `webdata/redis` needed it, and its `whenRedisDown` is `"fail"` (the default): nothing was
- * sent. Its `code` is `"redis_unavailable"`. When Redis comes back (ioredis reconnects by itself), the next calls use it
- * again: no restart.
- */
-export class RedisUnavailableError extends WebDataError {
-  override name = "RedisUnavailableError";
-  /** Always `"redis_unavailable"`. */
-  readonly code = "redis_unavailable" as const;
-  /** The option that chooses what happens while Redis is away: `whenRedisDown` (of `redisLimiter` or `redisBudget`). */
-  readonly option = "whenRedisDown" as const;
-  /** What could not be had: the shared `"limit"` or the shared `"budget"`. */
-  readonly shared: "limit" | "budget";
-  /** The shared bound's key. */
-  readonly key: string;
-
-  constructor(shared: "limit" | "budget", key: string, reason: string, cause?: unknown) {
-    const k = KINDS[shared];
-    super(
-      `Redis is unreachable (${reason}): the ${k.thing} "${key}" shared through Redis could not be ${k.verb}, and nothing was sent. The option whenRedisDown of ${k.maker} chooses what happens while Redis is away: "fail" (the default: this error) or ${k.own} until Redis is back`,
-      cause === undefined ? undefined : { cause },
-    );
-    this.shared = shared;
-    this.key = key;
-  }
-}
 
 /** The part of an ioredis client the guard reads: its connection state. */
 export interface RedisState {
