@@ -1,7 +1,8 @@
 /**
  * The lifecycle hooks (`ClientOptions.hooks`, `RequestOptions.hooks`): their types, and {@link HookRun},
  * which runs them for one call of the request path (`./request.ts`; a call without hooks makes none,
- * so builds no event at all). Every event is a copy: its `headers` hold the request headers as sent,
+ * so builds no event at all). The legacy `onRetry` client option is one of these hooks too
+ * ({@link clientHookSets}). Every event is a copy: its `headers` hold the request headers as sent,
  * with `authorization` and every other credential header redacted, and no event ever holds the key.
  */
 import { HookError, isRecord, WebDataError, type HookName } from "./errors.js";
@@ -77,6 +78,8 @@ export interface RetryHookEvent extends HookEventBase {
   status?: number | undefined;
   /** How long the failed attempt ran, in ms. */
   durationMs: number;
+  /** Retries left after this one. */
+  retriesLeft: number;
 }
 
 /** The call failed for good (once per call). */
@@ -102,7 +105,7 @@ export interface Hooks {
   onRequest?: ((event: RequestHookEvent) => unknown) | undefined;
   /** After each attempt that got a 2xx answer, parsed (awaited). Non-2xx answers go to `onRetry` or `onError`. */
   onResponse?: ((event: ResponseHookEvent) => unknown) | undefined;
-  /** A failed attempt that will be retried, before the wait (the client option `onRetry` is still called too). */
+  /** A failed attempt that will be retried, before the wait (the client option `onRetry` is this hook too, run after the client's `hooks`). */
   onRetry?: ((event: RetryHookEvent) => unknown) | undefined;
   /** The call failed for good: once per call, with the error it rejects with. */
   onError?: ((event: ErrorHookEvent) => unknown) | undefined;
@@ -236,7 +239,7 @@ export class HookRun {
   /** A failed attempt about to be retried: runs `onRetry`. */
   retry(e: RetryEvent): Promise<void> | undefined {
     if (!this.#sets.some((s) => s.onRetry)) return undefined;
-    return this.#call("onRetry", { ...this.#event(), error: e.error, delayMs: e.serverWaitMs, status: statusOf(e.error), durationMs: this.#durationMs });
+    return this.#call("onRetry", { ...this.#event(), error: e.error, delayMs: e.serverWaitMs, status: statusOf(e.error), durationMs: this.#durationMs, retriesLeft: e.retriesLeft });
   }
 
   /** The call failed for good: runs `onError`. */
@@ -251,4 +254,19 @@ export class HookRun {
 function statusOf(err: unknown): number | undefined {
   const status = isRecord(err) ? err.status : undefined;
   return typeof status === "number" ? status : undefined;
+}
+
+/**
+ * The client's hook sets as the request path runs them: `hooks`, then the legacy `onRetry` option as a hook
+ * set of its own (the same hook: awaited, a throw fails the call with `HookError`), its event in the legacy
+ * shape ({@link RetryEvent}); `undefined` when there is no hook at all.
+ */
+export function clientHookSets(hooks: Hooks | undefined, onRetry: ((event: RetryEvent) => void) | undefined): readonly Hooks[] | undefined {
+  const sets = hooks ? [hooks] : [];
+  if (onRetry) {
+    const legacy = (e: RetryHookEvent): unknown =>
+      onRetry({ endpoint: `${e.method} ${new URL(e.url).pathname}`, attempt: e.attempt, retriesLeft: e.retriesLeft, error: e.error as WebDataError, serverWaitMs: e.delayMs });
+    sets.push({ onRetry: legacy });
+  }
+  return sets.length ? sets : undefined;
 }

@@ -289,13 +289,13 @@ export class HttpClient {
     return h;
   }
 
-  /** The hooks of the call, client's first; none: `undefined`, no event is ever built. */
+  /** The hooks of the call, client's first (`ResolvedConfig.hookSets`, then the call's own); none: `undefined`, no event is ever built. */
   #hookRun<R>(call: Call<R>): HookRun | undefined {
     const own = call.opts.hooks;
     const mine = own && (own.onRequest || own.onResponse || own.onRetry || own.onError) ? own : undefined;
-    const client = this.#config.hooks;
+    const client = this.#config.hookSets;
     if (!client && !mine) return undefined;
-    const sets = !mine ? [client!] : client ? [client, mine] : [mine];
+    const sets = !mine ? client! : client ? [...client, mine] : [mine];
     return new HookRun(sets, call.spec, call.url, call.requestId, call.headers, this.#secrets);
   }
 
@@ -332,13 +332,12 @@ export class HttpClient {
     }
   }
 
-  /** The retry plan of the call (`./retry.ts` decides and waits): each retry logged and told to the `onRetry` hooks and the `onRetry` option. */
+  /** The retry plan of the call (`./retry.ts` decides and waits): each retry logged and told to the `onRetry` hooks. */
   #retryPlan<R>(call: Call<R>): RetryPlan {
     const cfg = this.#config;
     const onRetry = (e: RetryEvent): Promise<void> | undefined => {
       const told = call.run?.retry(e);
       this.log("info", `Retrying ${call.endpoint} ${e.serverWaitMs === undefined ? "after backoff" : `in ${e.serverWaitMs} ms (server-directed)`} after ${e.error.name}: ${e.error.message}`, { attempt: e.attempt });
-      cfg.onRetry?.(e);
       return told;
     };
     return { endpoint: call.endpoint, policy: call.idem.policy, maxRetries: call.opts.maxRetries ?? cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, signal: call.signal, onRetry, backoffBaseMs: cfg.backoffBaseMs };
