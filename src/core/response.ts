@@ -187,7 +187,7 @@ export function firstDeprecationNotice(endpoint: string, d: DeprecationInfo): bo
  * The credits an answer reports, as it reports them (`-1`: a self-hosted server that does not know):
  * `creditsUsed` at the top (search, job and task statuses), else in `data` or the document's
  * `data.metadata` (scrape and parse: `metadata.creditsUsed`, the page's cost). The one reading of it: the
- * meter counts what is >= 0, the hooks' `onResponse` passes it on (`core/request.ts`).
+ * meter counts what is >= 0, the hooks' `onResponse` passes it on (`HookRun` of `core/hooks.ts`).
  */
 export function reportedCredits(raw: unknown): number | undefined {
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
