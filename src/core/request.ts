@@ -1,5 +1,5 @@
 /**
- * The ONE path every call goes through (`HttpClient.#withRetries`), as its steps, each in the module
+ * The ONE path every call goes through (the client's `#withRetries`), as its steps, each in the module
  * that holds its rule:
  * 1. the call built (`#prepare`): the URL, the idempotency plan (`./retry.ts`), the headers with auth
  *    and the request id, the body (`./options.ts` `encodeBody`), the attempt's timeout (`./options.ts`);
@@ -149,8 +149,7 @@ export class HttpClient {
     this.#config = config;
     this.#transport = transport;
     this.#secrets = secretsOf(config.apiKey, config.headers);
-    const { apiUrl, strictDeprecations, silenceDeprecationWarnings } = config;
-    this.#answers = { secrets: this.#secrets, apiUrl, strictDeprecations, silenceDeprecationWarnings, warn: (message) => this.log("warn", message) };
+    this.#answers = { secrets: this.#secrets, config, warn: (message) => this.log("warn", message) };
   }
 
   /**

@@ -22,24 +22,6 @@ import { at } from "./validate.js";
 /** A zod schema (zod 4 / zod mini) describing what a method reads from a 2xx body. */
 export type ResponseSchema = z.ZodMiniType;
 
-/** What is known about the answer being read (for the error). */
-export interface AnswerInfo {
-  /** HTTP status. */
-  status: number;
-  /** Response headers, as they came (redacted with {@link secrets} when an error is made). */
-  headers: Headers;
-  /** The client's secrets, redacted from the headers an error keeps. */
-  secrets: readonly string[];
-  /** The `x-request-id` sent with the call. */
-  requestId: string | undefined;
-  /** A request id the server sent, when it differs from `requestId`. */
-  serverRequestId?: string | undefined;
-  /** HTTP method of the request. */
-  method: string;
-  /** The URL that answered (only its path is named in the error). */
-  url: string;
-}
-
 /** Longest body excerpt kept on the error, in characters. */
 export const EXCERPT_CHARS = 500;
 
@@ -55,35 +37,36 @@ export const maybeString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable
  * Decodes a 2xx body (the key already redacted from `text`). Not JSON, or
  * empty: {@link InvalidResponseError}, unless `schema` accepts an empty body.
  */
-export function decodeAnswer(text: string, schema: ResponseSchema | undefined, info: AnswerInfo): unknown {
+function decodeAnswer(text: string, call: AnsweredCall, info: ResponseInfo, secrets: readonly string[]): unknown {
   if (text.trim() === "") {
-    if (schema && z.safeParse(schema, undefined).success) return undefined;
-    throw invalid("EMPTY_RESPONSE", text, info);
+    if (call.response && z.safeParse(call.response, undefined).success) return undefined;
+    throw invalid("EMPTY_RESPONSE", text, call, info, secrets);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw invalid((info.headers.get("content-type") ?? "").includes("json") ? "INVALID_RESPONSE_JSON" : "NOT_JSON", text, info);
+    throw invalid((info.headers.get("content-type") ?? "").includes("json") ? "INVALID_RESPONSE_JSON" : "NOT_JSON", text, call, info, secrets);
   }
 }
 
 /** Parses a decoded body with the method's schema; a mismatch is {@link InvalidResponseError} with zod's issues. */
-export function checkAnswer(schema: ResponseSchema | undefined, body: unknown, text: string, info: AnswerInfo): void {
-  if (!schema) return;
-  const result = z.safeParse(schema, body);
+function checkAnswer(body: unknown, text: string, call: AnsweredCall, info: ResponseInfo, secrets: readonly string[]): void {
+  if (!call.response) return;
+  const result = z.safeParse(call.response, body);
   if (result.success) return;
-  throw invalid("INVALID_RESPONSE_SHAPE", text, info, result.error.issues.map((i) => issue(i, body)));
+  throw invalid("INVALID_RESPONSE_SHAPE", text, call, info, secrets, result.error.issues.map((i) => issue(i, body)));
 }
 
-function invalid(code: InvalidResponseCode, text: string, info: AnswerInfo, issues?: ResponseIssue[]): InvalidResponseError {
-  const headers = redactHeaders(info.headers, info.secrets); // only an error reads them: redacted here, not on every answer
+/** The answer's error, naming its status, request ids and endpoint (the call's method, the answering URL's path). */
+function invalid(code: InvalidResponseCode, text: string, call: AnsweredCall, info: ResponseInfo, secrets: readonly string[], issues?: ResponseIssue[]): InvalidResponseError {
+  const headers = redactHeaders(info.headers, secrets); // only an error reads them: redacted here, not on every answer
   return new InvalidResponseError({
     code,
     status: info.status,
     contentType: headers.get("content-type") ?? undefined,
     requestId: info.requestId,
     serverRequestId: info.serverRequestId,
-    endpoint: `${info.method} ${new URL(info.url).pathname}`,
+    endpoint: `${call.method} ${new URL(info.url).pathname}`,
     bodyExcerpt: excerpt(text),
     issues,
     headers,
@@ -221,16 +204,12 @@ export interface WithResponse<T> {
   response: ResponseInfo;
 }
 
-/** What reading an answer needs of the client: its secrets, its API URL, its deprecation options and a warning line. */
+/** What reading an answer needs of the client: its secrets, its configuration (a `ResolvedConfig` is one) and a warning line. */
 export interface AnswerPolicy {
   /** The client's secrets (the key, credential headers), redacted from what the server sent. */
   secrets: readonly string[];
-  /** The client's API URL (a redirect's error names it). */
-  apiUrl: string;
-  /** `ClientOptions.strictDeprecations`. */
-  strictDeprecations: boolean;
-  /** `ClientOptions.silenceDeprecationWarnings`. */
-  silenceDeprecationWarnings: boolean;
+  /** The client's API URL (a redirect's error names it) and deprecation options (`ClientOptions.strictDeprecations`, `silenceDeprecationWarnings`). */
+  config: { apiUrl: string; strictDeprecations: boolean; silenceDeprecationWarnings: boolean };
   /** Writes a warning line (the client's logger, secrets redacted). */
   warn(message: string): void;
 }
@@ -247,19 +226,18 @@ export function readAnswer<T>(call: AnsweredCall, res: TransportResponse, url: s
   const info: ResponseInfo = { status: res.status, headers: res.headers, requestId, serverRequestId: serverIdOf(res.headers, requestId), url };
   const secrets = policy.secrets;
   // (No closure over `res` here: one kept each status page's text alive while its documents were iterated.)
-  const answer: AnswerInfo = { status: info.status, requestId, serverRequestId: info.serverRequestId, url, method: call.method, headers: res.headers, secrets };
   const safeText = redactAll(text, secrets);
-  const parsed = decodeAnswer(safeText, call.response, answer);
-  if (hidesSecrets(safeText, secrets)) return redactParsed(parsed, safeText, secrets).then((body) => accept<T>(call, res, text, safeText, answer, info, body, policy));
-  return accept<T>(call, res, text, safeText, answer, info, parsed, policy);
+  const parsed = decodeAnswer(safeText, call, info, secrets);
+  if (hidesSecrets(safeText, secrets)) return redactParsed(parsed, safeText, secrets).then((body) => accept<T>(call, res, text, safeText, info, body, policy));
+  return accept<T>(call, res, text, safeText, info, parsed, policy);
 }
 
 /** A decoded 2xx body: `success: false` is its error (unless the call allows it), then the method's schema, then the server's deprecation signal. */
-function accept<T>(call: AnsweredCall, res: TransportResponse, text: string, safeText: string, answer: AnswerInfo, info: ResponseInfo, body: unknown, policy: AnswerPolicy): WithResponse<T> {
+function accept<T>(call: AnsweredCall, res: TransportResponse, text: string, safeText: string, info: ResponseInfo, body: unknown, policy: AnswerPolicy): WithResponse<T> {
   if (!call.allowUnsuccessful && (body as { success?: unknown } | null | undefined)?.success === false) {
-    throw errorOf(call, res, info.url, answer.requestId ?? "", body, text, policy);
+    throw errorOf(call, res, info.url, info.requestId ?? "", body, text, policy);
   }
-  checkAnswer(call.response, body, safeText, answer);
+  checkAnswer(body, safeText, call, info, policy.secrets);
   const deprecation = deprecationOf(res.headers, body);
   if (deprecation) deprecated((info.deprecation = deprecation), `${call.method} ${new URL(info.url).pathname}`, body, policy);
   return { data: body as T, response: info }; // the result is tagged with the request id on the way out (`APIPromise`)
@@ -270,8 +248,8 @@ function accept<T>(call: AnsweredCall, res: TransportResponse, text: string, saf
  * the answer; else a warning, once per process and endpoint, unless `silenceDeprecationWarnings`.
  */
 function deprecated(d: DeprecationInfo, endpoint: string, body: unknown, policy: AnswerPolicy): void {
-  if (policy.strictDeprecations) throw new DeprecatedEndpointError({ endpoint, replacement: d.replacement, sunset: d.sunset, warnings: d.warnings, body });
-  if (policy.silenceDeprecationWarnings || !firstDeprecationNotice(endpoint, d)) return;
+  if (policy.config.strictDeprecations) throw new DeprecatedEndpointError({ endpoint, replacement: d.replacement, sunset: d.sunset, warnings: d.warnings, body });
+  if (policy.config.silenceDeprecationWarnings || !firstDeprecationNotice(endpoint, d)) return;
   const why = d.warnings[0] ?? `${endpoint} is deprecated`;
   policy.warn(`webdata: the server says: ${why}${d.replacement ? ` Replacement: ${d.replacement}.` : ""}${d.sunset ? ` Sunset: ${d.sunset}.` : ""}${d.docs ? ` See ${d.docs}.` : ""}`);
 }
@@ -303,7 +281,7 @@ function errorOf(call: AnsweredCall, res: TransportResponse, url: string, reques
     endpoint: `${call.method} ${new URL(url).pathname}`,
     retryAfterMs: parseRetryAfter(res.headers, text), // kept by a RateLimitError
     location: redirectTarget(res.headers.get("location"), url),
-    apiUrl: policy.apiUrl,
+    apiUrl: policy.config.apiUrl,
   });
 }
 
