@@ -113,12 +113,13 @@ function hasQuery(query: RequestSpec["query"]): boolean {
   return false;
 }
 
-/** One call as its attempts make it (`#prepare`): what each sends, how its answer is read (`handle`; `answerBody`: the body `onResponse` reads), its hooks. */
-interface Call<R> {
+/** How a call reads an attempt's answer into its result (or throws its error). */
+type Handle<R> = (res: TransportResponse, url: string, requestId: string) => Promise<R>;
+
+/** One call as its attempts make it (`#prepare`): what each sends, and its hooks. */
+interface Call {
   spec: RequestSpec;
   opts: RequestOptions;
-  handle: (res: TransportResponse, url: string, requestId: string) => Promise<R>;
-  answerBody: ((out: R) => unknown) | undefined;
   url: string;
   /** `METHOD /path`, for messages and retry events. */
   endpoint: string;
@@ -128,7 +129,6 @@ interface Call<R> {
   requestId: string;
   body: string | FormData | undefined;
   timeoutMs: number;
-  signal: AbortSignal | undefined;
   run: HookRun | undefined;
 }
 
@@ -235,17 +235,17 @@ export class HttpClient {
   async #withRetries<R>(
     spec: RequestSpec,
     opts: RequestOptions,
-    handle: (res: TransportResponse, url: string, requestId: string) => Promise<R>,
+    handle: Handle<R>,
     answerBody?: (out: R) => unknown,
   ): Promise<R> {
     // `opts` were checked once, by the public method (`Checked`): never again here, on each call of a walk or a poll.
     const link = linkSignal(opts.signal); // one listener on the caller's signal, however many calls share it
     if (link) return this.#withRetries(spec, { ...opts, signal: link.signal }, handle, answerBody).finally(link.dispose);
-    const call = this.#prepare(spec, opts, handle, answerBody);
+    const call = this.#prepare(spec, opts);
     call.run = this.#hookRun(call);
     try {
       // The retry plan is made once the first attempt failed.
-      return await withRetries((n) => this.#attempt(call, n), call.signal, () => this.#retryPlan(call));
+      return await withRetries((n) => this.#attempt(call, n, handle, answerBody), opts.signal, () => this.#retryPlan(call));
     } catch (err) {
       const failed = this.#explained(call, err);
       if (call.run) await call.run.error(failed);
@@ -254,7 +254,7 @@ export class HttpClient {
   }
 
   /** The call built, before anything is sent: its URL (a fixed route's, no placeholder and no query, joined once per client), idempotency plan, headers with the request id, body and attempt timeout. */
-  #prepare<R>(spec: RequestSpec, opts: RequestOptions, handle: Call<R>["handle"], answerBody: Call<R>["answerBody"]): Call<R> {
+  #prepare(spec: RequestSpec, opts: RequestOptions): Call {
     const cfg = this.#config;
     const fixed = spec.route === spec.path && !hasQuery(spec.query);
     let at = fixed ? this.#routes.get(spec.path) : undefined;
@@ -268,7 +268,7 @@ export class HttpClient {
     const requestId = headers["x-request-id"] as string; // always set by #headers: the same on every attempt
     const body = encodeBody(spec.body, spec.files);
     const timeoutMs = attemptTimeoutMs(opts.timeoutMs ?? cfg.timeoutMs, spec.serverTimeoutMs);
-    return { spec, opts, handle, answerBody, url: at[0], endpoint: `${spec.method} ${at[1]}`, idem, headers, requestId, body, timeoutMs, signal: opts.signal, run: undefined };
+    return { spec, opts, url: at[0], endpoint: `${spec.method} ${at[1]}`, idem, headers, requestId, body, timeoutMs, run: undefined };
   }
 
   #headers(spec: RequestSpec, opts: RequestOptions, idemKey: string | undefined): Record<string, string> {
@@ -289,7 +289,7 @@ export class HttpClient {
   }
 
   /** The hooks of the call, client's first (`ResolvedConfig.hookSets`, then the call's own); none: `undefined`, no event is ever built. */
-  #hookRun<R>(call: Call<R>): HookRun | undefined {
+  #hookRun(call: Call): HookRun | undefined {
     const own = call.opts.hooks;
     const mine = own && (own.onRequest || own.onResponse || own.onRetry || own.onError) ? own : undefined;
     const client = this.#config.hookSets;
@@ -298,9 +298,10 @@ export class HttpClient {
     return new HookRun(sets, call.spec, call.url, call.requestId, call.headers, this.#secrets);
   }
 
-  /** Attempt `n`: `onRequest`, the send under the attempt's timer and the caller's signal, the answer handled, `onResponse`; an error mapped, redacted and tagged. */
-  async #attempt<R>(call: Call<R>, n: number): Promise<R> {
-    const { run, signal: caller, timeoutMs } = call;
+  /** Attempt `n`: `onRequest`, the send under the attempt's timer and the caller's signal, the answer read by `handle`, `onResponse` (with `answerBody`); an error mapped, redacted and tagged. */
+  async #attempt<R>(call: Call, n: number, handle: Handle<R>, answerBody: ((out: R) => unknown) | undefined): Promise<R> {
+    const { run, timeoutMs } = call;
+    const caller = call.opts.signal;
     // `onRequest` runs before the attempt's timer: its headers (with what it set) are what is sent.
     const sent = run ? await run.before(n) : call.headers;
     if (caller?.aborted) throw new AbortError(undefined, { cause: caller.reason });
@@ -314,8 +315,8 @@ export class HttpClient {
     if (debug) this.log("debug", `-> ${call.endpoint}${n > 1 ? ` (attempt ${n})` : ""}`);
     try {
       const res = await this.#transport({ url: call.url, method: call.spec.method, headers: sent, body: call.body, signal: ctl.signal, maxBytes: this.#config.maxResponseBytes });
-      const out = await call.handle(res, call.url, call.requestId);
-      if (run) await run.response(res, call.answerBody?.(out));
+      const out = await handle(res, call.url, call.requestId);
+      if (run) await run.response(res, answerBody?.(out));
       if (debug) this.log("debug", `<- ${call.endpoint} ${res.status}`);
       return out;
     } catch (err) {
@@ -332,18 +333,18 @@ export class HttpClient {
   }
 
   /** The retry plan of the call (`./retry.ts` decides and waits): each retry logged and told to the `onRetry` hooks. */
-  #retryPlan<R>(call: Call<R>): RetryPlan {
+  #retryPlan(call: Call): RetryPlan {
     const cfg = this.#config;
     const onRetry = (e: RetryEvent): Promise<void> | undefined => {
       const told = call.run?.retry(e);
       this.log("info", `Retrying ${call.endpoint} ${e.serverWaitMs === undefined ? "after backoff" : `in ${e.serverWaitMs} ms (server-directed)`} after ${e.error.name}: ${e.error.message}`, { attempt: e.attempt });
       return told;
     };
-    return { endpoint: call.endpoint, policy: call.idem.policy, maxRetries: call.opts.maxRetries ?? cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, signal: call.signal, onRetry, backoffBaseMs: cfg.backoffBaseMs };
+    return { endpoint: call.endpoint, policy: call.idem.policy, maxRetries: call.opts.maxRetries ?? cfg.maxRetries, maxRetryAfterMs: cfg.maxRetryAfterMs, signal: call.opts.signal, onRetry, backoffBaseMs: cfg.backoffBaseMs };
   }
 
   /** The call's failure as the caller gets it: the likely cause of a keyed start's 500 and of a keyless refusal added, the request id on it. */
-  #explained<R>(call: Call<R>, err: unknown): unknown {
+  #explained(call: Call, err: unknown): unknown {
     const cfg = this.#config;
     return tagError(explainKeyless(explainKeyedFailure(err, call.idem.key !== undefined, isPublicDeployment(cfg.apiUrl)), cfg.keyless), call.requestId);
   }
