@@ -2,7 +2,7 @@
  * Lifecycle hooks, over both transports: `hooks` on the client and per call, in
  * the one request path. Their order and fields, the headers redacted (never the key), `setHeader`
  * reaching the server, a throwing hook failing the call with `HookError` and nothing sent after it,
- * and the old `onRetry` option still called.
+ * and the old `onRetry` option, which is the `onRetry` hook under its old name.
  */
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -132,6 +132,46 @@ describe.each(TRANSPORTS)("lifecycle hooks over %s", (kind) => {
     expect(old.map((e) => e.attempt)).toEqual([1, 2]);
     const ids = new Set(seen.map((x) => x.event.requestId));
     expect(ids.size).toBe(1);
+  });
+
+  it("the onRetry option is the onRetry hook under its old name: run after the client's hooks and before the call's, its event the old shape", async () => {
+    const order: string[] = [];
+    const hookEvents: RetryHookEvent[] = [];
+    const optionEvents: RetryEvent[] = [];
+    const hooks: Hooks = { onRetry: (e) => void (order.push("hooks.onRetry"), hookEvents.push(e)) };
+    s = await setup(kind, {}, { hooks, onRetry: (e) => void (order.push("onRetry option"), optionEvents.push(e)) });
+    s.fake.failNext(503, { match: "/v2/scrape", headers: NOW, times: 1 });
+    await s.client.scrape("https://acme.test/about", {}, { maxRetries: 2, hooks: { onRetry: () => void order.push("call's onRetry") } });
+    expect(order).toEqual(["hooks.onRetry", "onRetry option", "call's onRetry"]);
+    expect(optionEvents).toHaveLength(1);
+    expect(Object.keys(optionEvents[0]!).sort()).toEqual(["attempt", "endpoint", "error", "retriesLeft", "serverWaitMs"]);
+    expect(optionEvents[0]).toMatchObject({ endpoint: "POST /v2/scrape", attempt: 1, retriesLeft: 1, serverWaitMs: 0 });
+    expect(optionEvents[0]!.error).toBeInstanceOf(InternalServerError);
+    expect(hookEvents[0]).toMatchObject({ attempt: 1, retriesLeft: 1, delayMs: 0, status: 503 });
+    expect(hookEvents[0]!.error).toBe(optionEvents[0]!.error);
+  });
+
+  it("a throwing onRetry option stops the retries as the hook does: HookError naming onRetry, no second attempt", async () => {
+    const cause = new Error("no retry");
+    s = await setup(kind, {}, { onRetry: () => { throw cause; } });
+    s.fake.failNext(503, { match: "/v2/scrape", headers: NOW });
+    const err = await s.client.scrape("https://acme.test/about").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HookError);
+    expect(err).toMatchObject({ hook: "onRetry", cause });
+    expect(s.fake.requests).toHaveLength(1);
+  });
+
+  it("a promise the onRetry option returns is awaited before the retry is sent, as a hook's is", async () => {
+    let release: (() => void) | undefined;
+    s = await setup(kind, {}, { onRetry: () => new Promise<void>((resolve) => (release = resolve)) });
+    s.fake.failNext(503, { match: "/v2/scrape", headers: NOW });
+    const call = s.client.scrape("https://acme.test/about");
+    await vi.waitFor(() => expect(release).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(s.fake.requests).toHaveLength(1);
+    release!();
+    await call;
+    expect(s.fake.requests).toHaveLength(2);
   });
 
   it("job calls are named: crawl.start, crawl.status, crawl.cancel", async () => {

@@ -10,7 +10,7 @@ import { budgetSchema, creditFloorSchema, headersSchema, hooksSchema, LEVELS, le
 export type { LogLevel } from "./options.js";
 export { levelEnabled } from "./options.js";
 export type { Budget } from "./options.js";
-import type { Hooks } from "./hooks.js";
+import { clientHookSets, type Hooks } from "./hooks.js";
 import { check, int, oneOf } from "./validate.js";
 import * as z from "zod/v4/mini";
 import type { Transport } from "./transport.js";
@@ -65,7 +65,11 @@ export interface ClientOptions {
    * nothing was created. A caller's own `idempotencyKey` is sent either way.
    */
   idempotencyKeys?: boolean | undefined;
-  /** Called before each retry's wait (the failed attempt, its error and the server-directed wait, if any). */
+  /**
+   * Called before each retry's wait (the failed attempt, its error and the server-directed wait, if any): the
+   * `hooks.onRetry` hook under its older name, with the older event shape. It runs as a hook does (after the
+   * client's `hooks`; a promise it returns is awaited, a throw fails the call with `HookError`).
+   */
   onRetry?: ((event: RetryEvent) => void) | undefined;
   /**
    * Largest response body read, in bytes, counted as it arrives (after gzip/deflate/br decoding);
@@ -157,7 +161,6 @@ export interface ResolvedConfig {
   maxRetries: number;
   maxRetryAfterMs: number;
   idempotencyKeys: boolean;
-  onRetry: ((event: RetryEvent) => void) | undefined;
   maxResponseBytes: number;
   headers: Record<string, string>;
   logger: Logger;
@@ -167,8 +170,10 @@ export interface ResolvedConfig {
   maxConcurrency: number | "auto" | undefined;
   /** `limiter` as given (checked). */
   limiter: ConcurrencyLimiter | undefined;
-  /** The client's lifecycle hooks; `undefined` when none is set (the request path then builds no event). */
+  /** The client's lifecycle hooks; `undefined` when none is set. */
   hooks: Hooks | undefined;
+  /** The client's hook sets as the request path runs them (`hooks`, then the `onRetry` option: `clientHookSets`); `undefined` when none (no event is built). */
+  hookSets: readonly Hooks[] | undefined;
   /** The client's credit budget, checked (`ClientOptions.budget`): its own, or a shared one as given. */
   budget: Budget | SharedBudget | undefined;
   /** The floor on the team's remaining credits, checked (`ClientOptions.creditFloor`). */
@@ -289,6 +294,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
   const logger = options.logger ?? consoleLogger();
   const logLevel = options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn";
+  const hooks = hasHooks(options.hooks) ? options.hooks : undefined;
   if (envKeyUnsent && levelEnabled(logLevel, "info")) {
     logger.info("webdata: keyless (apiKey: null): the API key in the environment (WEBDATA_API_KEY or FIRECRAWL_API_KEY) is not sent.");
   }
@@ -301,7 +307,6 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     maxRetries,
     maxRetryAfterMs,
     idempotencyKeys: options.idempotencyKeys ?? isPublicDeployment(apiUrl),
-    onRetry: options.onRetry,
     maxResponseBytes,
     headers: { ...options.headers },
     logger,
@@ -309,7 +314,8 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
     maxConcurrency: options.maxConcurrency,
     limiter: options.limiter,
-    hooks: hasHooks(options.hooks) ? options.hooks : undefined,
+    hooks,
+    hookSets: clientHookSets(hooks, options.onRetry),
     ...budgetsOf(options.budget, resolved),
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };

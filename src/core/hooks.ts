@@ -1,10 +1,16 @@
 /**
- * The lifecycle hooks' types (`ClientOptions.hooks`, `RequestOptions.hooks`). Types only: the
- * request path (`./request.ts`) runs them, and builds no event at all when a call has none.
- * Every event is a copy: its `headers` hold the request headers as sent, with `authorization`
- * and every other credential header redacted, and no event ever holds the key.
+ * The lifecycle hooks (`ClientOptions.hooks`, `RequestOptions.hooks`): their types, and {@link HookRun},
+ * which runs them for one call of the request path (`./request.ts`; a call without hooks makes none,
+ * so builds no event at all). The legacy `onRetry` client option is one of these hooks too
+ * ({@link clientHookSets}). Every event is a copy: its `headers` hold the request headers as sent,
+ * with `authorization` and every other credential header redacted, and no event ever holds the key.
  */
-import type { HookName } from "./errors.js";
+import { HookError, isRecord, WebDataError, type HookName } from "./errors.js";
+import { isHeaderName, isHeaderValue } from "./options.js";
+import { redactRequestHeaders } from "./redact.js";
+import { reportedCredits, serverIdOf } from "./response.js";
+import type { RetryEvent } from "./retry.js";
+import type { TransportResponse } from "./transport.js";
 
 export type { HookName };
 
@@ -72,6 +78,8 @@ export interface RetryHookEvent extends HookEventBase {
   status?: number | undefined;
   /** How long the failed attempt ran, in ms. */
   durationMs: number;
+  /** Retries left after this one. */
+  retriesLeft: number;
 }
 
 /** The call failed for good (once per call). */
@@ -97,7 +105,7 @@ export interface Hooks {
   onRequest?: ((event: RequestHookEvent) => unknown) | undefined;
   /** After each attempt that got a 2xx answer, parsed (awaited). Non-2xx answers go to `onRetry` or `onError`. */
   onResponse?: ((event: ResponseHookEvent) => unknown) | undefined;
-  /** A failed attempt that will be retried, before the wait (the client option `onRetry` is still called too). */
+  /** A failed attempt that will be retried, before the wait (the client option `onRetry` is this hook too, run after the client's `hooks`). */
   onRetry?: ((event: RetryHookEvent) => unknown) | undefined;
   /** The call failed for good: once per call, with the error it rejects with. */
   onError?: ((event: ErrorHookEvent) => unknown) | undefined;
@@ -132,4 +140,133 @@ export interface JobHookEvent {
   durationMs?: number | undefined;
   /** At `end`: why the wait failed (`JobFailedError`, `JobTimeoutError`, `AbortError`, ...), when it did. */
   error?: Error | undefined;
+}
+
+/** What a {@link HookRun} reads of its call (a `RequestSpec` is one): `op`, the operation's name in the catalogue (`v1.` put before it for a v1 route). */
+export type HookedCall = Pick<HookEventBase, "method" | "path"> & { route?: string | undefined; op: string };
+
+/** Header names a hook's `setHeader` may not set: the key, the call's id, and what the transports own. */
+const HOOK_REFUSED = new Set(["authorization", "proxy-authorization", "x-request-id", "host", "content-length", "transfer-encoding", "connection"]);
+
+/**
+ * @internal The hooks of one call (made only when it has some): builds each event, times each attempt, runs
+ * each hook in order (client's first) and turns a throw into `HookError`. Events are copies: the
+ * headers with every secret redacted.
+ */
+export class HookRun {
+  readonly #sets: readonly Hooks[];
+  readonly #base: Omit<HookEventBase, "attempt" | "headers">;
+  readonly #headers: Record<string, string>;
+  readonly #secrets: readonly string[];
+  #attempt = 0;
+  #view: Readonly<Record<string, string>> | undefined;
+  #baseView: Readonly<Record<string, string>> | undefined;
+  #started = 0;
+  #durationMs = 0;
+  #status: number | undefined;
+
+  /** The hook sets of a call (client's first), the call, its URL, request id, headers and the client's secrets. */
+  constructor(sets: readonly Hooks[], call: HookedCall, url: string, requestId: string, headers: Record<string, string>, secrets: readonly string[]) {
+    this.#sets = sets;
+    const path = call.path.split("?")[0] ?? call.path;
+    // The catalogue's name, never the path: an id or a caller's input in it would be a span name and a metric label.
+    const operation = path.startsWith("/v1/") ? `v1.${call.op}` : call.op;
+    this.#base = { method: call.method, path, url: url.split("?")[0] ?? url, route: call.route, operation, requestId };
+    this.#headers = headers;
+    this.#secrets = secrets;
+  }
+
+  /** The event fields of the current attempt. */
+  #event(): HookEventBase {
+    this.#view ??= this.#baseView ??= redactRequestHeaders(this.#headers, this.#secrets);
+    const b = this.#base; // written out, not spread: one shape for every event, and no spread per hook call
+    return { method: b.method, path: b.path, url: b.url, route: b.route, operation: b.operation, requestId: b.requestId, attempt: this.#attempt, headers: this.#view };
+  }
+
+  async #call(name: HookName, event: object): Promise<void> {
+    for (const set of this.#sets) {
+      const hook = set[name] as ((e: object) => unknown) | undefined;
+      if (typeof hook !== "function") continue;
+      try {
+        const out = hook.call(set, event);
+        if (out && typeof (out as Promise<unknown>).then === "function") await out;
+      } catch (cause) {
+        throw new HookError(name, cause);
+      }
+    }
+  }
+
+  /** Before attempt `n`: runs `onRequest`; returns the headers to send (with what it set). */
+  async before(n: number): Promise<Record<string, string>> {
+    this.#attempt = n;
+    this.#view = undefined;
+    this.#status = undefined;
+    this.#durationMs = 0;
+    let sent = this.#headers;
+    if (this.#sets.some((s) => s.onRequest)) {
+      const setHeader = (name: string, value: string): void => {
+        const lower = typeof name === "string" ? name.toLowerCase() : "";
+        if (!isHeaderName(name)) throw new TypeError(`setHeader: ${JSON.stringify(String(name))} is not a header name`);
+        if (HOOK_REFUSED.has(lower)) throw new TypeError(`setHeader: ${lower} cannot be set by a hook${lower === "x-request-id" ? " (pass the requestId option)" : ""}`);
+        if (!isHeaderValue(value)) throw new TypeError(`setHeader: the value of ${lower} must be a printable string, no line break (the value is not shown)`);
+        if (sent === this.#headers) sent = { ...this.#headers }; // this attempt's own copy, made on the first header set
+        sent[lower] = value;
+        this.#view = undefined;
+      };
+      await this.#call("onRequest", { ...this.#event(), setHeader });
+      if (sent !== this.#headers) this.#view = redactRequestHeaders(sent, this.#secrets); // later events show what was sent
+    }
+    this.#started = performance.now();
+    return sent;
+  }
+
+  /** The attempt ended (answered, failed or aborted): its duration. */
+  ended(): void {
+    if (this.#started) this.#durationMs = performance.now() - this.#started;
+    this.#started = 0;
+  }
+
+  /** A 2xx answer, read: runs `onResponse`. */
+  async response(res: TransportResponse, body: unknown): Promise<void> {
+    this.ended();
+    this.#status = res.status;
+    if (!this.#sets.some((s) => s.onResponse)) return;
+    const serverRequestId = serverIdOf(res.headers, this.#base.requestId);
+    const jobId = this.#base.operation.endsWith(".start") && isRecord(body) && typeof body.id === "string" ? body.id : undefined;
+    await this.#call("onResponse", { ...this.#event(), status: res.status, durationMs: this.#durationMs, serverRequestId, creditsUsed: reportedCredits(body), jobId });
+  }
+
+  /** A failed attempt about to be retried: runs `onRetry`. */
+  retry(e: RetryEvent): Promise<void> | undefined {
+    if (!this.#sets.some((s) => s.onRetry)) return undefined;
+    return this.#call("onRetry", { ...this.#event(), error: e.error, delayMs: e.serverWaitMs, status: statusOf(e.error), durationMs: this.#durationMs, retriesLeft: e.retriesLeft });
+  }
+
+  /** The call failed for good: runs `onError`. */
+  async error(err: unknown): Promise<void> {
+    if (!this.#sets.some((s) => s.onError)) return;
+    const error = err instanceof Error ? err : new WebDataError(String(err), { cause: err });
+    await this.#call("onError", { ...this.#event(), error, status: statusOf(err) ?? this.#status, durationMs: this.#durationMs });
+  }
+}
+
+/** The HTTP status an error carries, when an answer came. */
+function statusOf(err: unknown): number | undefined {
+  const status = isRecord(err) ? err.status : undefined;
+  return typeof status === "number" ? status : undefined;
+}
+
+/**
+ * The client's hook sets as the request path runs them: `hooks`, then the legacy `onRetry` option as a hook
+ * set of its own (the same hook: awaited, a throw fails the call with `HookError`), its event in the legacy
+ * shape ({@link RetryEvent}); `undefined` when there is no hook at all.
+ */
+export function clientHookSets(hooks: Hooks | undefined, onRetry: ((event: RetryEvent) => void) | undefined): readonly Hooks[] | undefined {
+  const sets = hooks ? [hooks] : [];
+  if (onRetry) {
+    const legacy = (e: RetryHookEvent): unknown =>
+      onRetry({ endpoint: `${e.method} ${new URL(e.url).pathname}`, attempt: e.attempt, retriesLeft: e.retriesLeft, error: e.error as WebDataError, serverWaitMs: e.delayMs });
+    sets.push({ onRetry: legacy });
+  }
+  return sets.length ? sets : undefined;
 }

@@ -5,7 +5,7 @@
  * `ValidationError`; called inside the request path (or an async waiter), so it
  * rejects the returned promise and never throws synchronously.
  */
-import { ValidationError } from "./errors.js";
+import { isRecord, ValidationError } from "./errors.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "./validate.js";
 import { MAX_TIMER_MS } from "./time.js";
@@ -233,6 +233,18 @@ export function withIdempotencyKey<T>(req: T | undefined, idempotencyKey: string
   return { ...req, idempotencyKey } as T;
 }
 
+
+/**
+ * A request's body as sent: none, its JSON text, or with `files` a multipart form (each field of `body` a part
+ * holding its JSON text, then each file a part of its own; the runtime sets the boundary).
+ */
+export function encodeBody(body: unknown, files: Record<string, [Blob, string]> | undefined): string | FormData | undefined {
+  if (!files) return body === undefined ? undefined : encodeJson(body);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(isRecord(body) ? body : {})) form.append(k, encodeJson(v));
+  for (const [k, [blob, name]] of Object.entries(files)) form.append(k, blob, name);
+  return form;
+}
 
 /** `JSON.stringify` of a request body; a circular or too deeply nested value is a `ValidationError`. */
 export function encodeJson(body: unknown): string {

@@ -1,41 +1,26 @@
 /**
  * The answer edge: a 2xx body is decoded as JSON and parsed with the loose zod
  * schema of what the calling method relies on (`RequestSpec.response`) before
- * any result is built. A body that is empty, not JSON (a proxy's HTML page),
+ * any result is built ({@link readAnswer}). A body that is empty, not JSON (a proxy's HTML page),
  * malformed, or missing what the result needs is an {@link InvalidResponseError}
  * carrying status, content-type, request id, endpoint, a redacted excerpt and
- * zod's issues. Error statuses (4xx/5xx) never come here: they keep the
- * status mapping of `request.ts`.
+ * zod's issues. Any other status is an error answer, read for `APIError.from`
+ * ({@link answerError}), which maps the status to its class. Here too: the
+ * server's deprecation signal, and the request id on results and errors.
  *
  * The schemas themselves live beside each capability (`api/*`, `jobs/*`,
  * `v1/*`); the helpers here keep them short and cheap (documents are checked
  * to be objects, never deep-checked).
  */
 import * as z from "zod/v4/mini";
-import { InvalidResponseError, isRecord, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
-import { redactHeaders, redactKeyShapes } from "./redact.js";
+import { APIError, DeprecatedEndpointError, InvalidResponseError, isRecord, statusText, WebDataError, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
+import { hidesSecrets, parseRedacted, redactAll, redactHeaders, redactKeyShapes, redactParsed } from "./redact.js";
+import { parseRetryAfter } from "./retry.js";
+import type { TransportResponse } from "./transport.js";
 import { at } from "./validate.js";
 
 /** A zod schema (zod 4 / zod mini) describing what a method reads from a 2xx body. */
 export type ResponseSchema = z.ZodMiniType;
-
-/** What is known about the answer being read (for the error). */
-export interface AnswerInfo {
-  /** HTTP status. */
-  status: number;
-  /** Response headers, as they came (redacted with {@link secrets} when an error is made). */
-  headers: Headers;
-  /** The client's secrets, redacted from the headers an error keeps. */
-  secrets: readonly string[];
-  /** The `x-request-id` sent with the call. */
-  requestId: string | undefined;
-  /** A request id the server sent, when it differs from `requestId`. */
-  serverRequestId?: string | undefined;
-  /** HTTP method of the request. */
-  method: string;
-  /** The URL that answered (only its path is named in the error). */
-  url: string;
-}
 
 /** Longest body excerpt kept on the error, in characters. */
 export const EXCERPT_CHARS = 500;
@@ -52,35 +37,36 @@ export const maybeString = /* @__PURE__ */ z.optional(/* @__PURE__ */ z.nullable
  * Decodes a 2xx body (the key already redacted from `text`). Not JSON, or
  * empty: {@link InvalidResponseError}, unless `schema` accepts an empty body.
  */
-export function decodeAnswer(text: string, schema: ResponseSchema | undefined, info: AnswerInfo): unknown {
+function decodeAnswer(text: string, call: AnsweredCall, info: ResponseInfo, secrets: readonly string[]): unknown {
   if (text.trim() === "") {
-    if (schema && z.safeParse(schema, undefined).success) return undefined;
-    throw invalid("EMPTY_RESPONSE", text, info);
+    if (call.response && z.safeParse(call.response, undefined).success) return undefined;
+    throw invalid("EMPTY_RESPONSE", text, call, info, secrets);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw invalid((info.headers.get("content-type") ?? "").includes("json") ? "INVALID_RESPONSE_JSON" : "NOT_JSON", text, info);
+    throw invalid((info.headers.get("content-type") ?? "").includes("json") ? "INVALID_RESPONSE_JSON" : "NOT_JSON", text, call, info, secrets);
   }
 }
 
 /** Parses a decoded body with the method's schema; a mismatch is {@link InvalidResponseError} with zod's issues. */
-export function checkAnswer(schema: ResponseSchema | undefined, body: unknown, text: string, info: AnswerInfo): void {
-  if (!schema) return;
-  const result = z.safeParse(schema, body);
+function checkAnswer(body: unknown, text: string, call: AnsweredCall, info: ResponseInfo, secrets: readonly string[]): void {
+  if (!call.response) return;
+  const result = z.safeParse(call.response, body);
   if (result.success) return;
-  throw invalid("INVALID_RESPONSE_SHAPE", text, info, result.error.issues.map((i) => issue(i, body)));
+  throw invalid("INVALID_RESPONSE_SHAPE", text, call, info, secrets, result.error.issues.map((i) => issue(i, body)));
 }
 
-function invalid(code: InvalidResponseCode, text: string, info: AnswerInfo, issues?: ResponseIssue[]): InvalidResponseError {
-  const headers = redactHeaders(info.headers, info.secrets); // only an error reads them: redacted here, not on every answer
+/** The answer's error, naming its status, request ids and endpoint (the call's method, the answering URL's path). */
+function invalid(code: InvalidResponseCode, text: string, call: AnsweredCall, info: ResponseInfo, secrets: readonly string[], issues?: ResponseIssue[]): InvalidResponseError {
+  const headers = redactHeaders(info.headers, secrets); // only an error reads them: redacted here, not on every answer
   return new InvalidResponseError({
     code,
     status: info.status,
     contentType: headers.get("content-type") ?? undefined,
     requestId: info.requestId,
     serverRequestId: info.serverRequestId,
-    endpoint: `${info.method} ${new URL(info.url).pathname}`,
+    endpoint: `${call.method} ${new URL(info.url).pathname}`,
     bodyExcerpt: excerpt(text),
     issues,
     headers,
@@ -184,7 +170,7 @@ export function firstDeprecationNotice(endpoint: string, d: DeprecationInfo): bo
  * The credits an answer reports, as it reports them (`-1`: a self-hosted server that does not know):
  * `creditsUsed` at the top (search, job and task statuses), else in `data` or the document's
  * `data.metadata` (scrape and parse: `metadata.creditsUsed`, the page's cost). The one reading of it: the
- * meter counts what is >= 0, the hooks' `onResponse` passes it on (`core/request.ts`).
+ * meter counts what is >= 0, the hooks' `onResponse` passes it on (`HookRun` of `core/hooks.ts`).
  */
 export function reportedCredits(raw: unknown): number | undefined {
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
@@ -192,4 +178,147 @@ export function reportedCredits(raw: unknown): number | undefined {
   if (typeof rec !== "object" || rec === null) return undefined;
   const data = typeof rec.data === "object" && rec.data !== null && !Array.isArray(rec.data) ? rec.data : undefined;
   return num(rec.creditsUsed) ?? num(data?.creditsUsed) ?? num(typeof data?.metadata === "object" && data.metadata !== null ? data.metadata.creditsUsed : undefined);
+}
+
+/** Status, headers and request id of the HTTP answer. */
+export interface ResponseInfo {
+  /** HTTP status. */
+  status: number;
+  /** Response headers. */
+  headers: Headers;
+  /** The `x-request-id` the SDK sent with the call (see `RequestOptions.requestId`), whether or not the server echoed it. */
+  requestId: string | undefined;
+  /** A request id the server sent in its response headers (`x-request-id`, `request-id`, `x-correlation-id`, `cf-ray`), when it differs from {@link requestId}. */
+  serverRequestId?: string | undefined;
+  /** The URL that answered. */
+  url: string;
+  /** The server's deprecation signal (a `Deprecation` header or `warnings[]`), when the answer had one. */
+  deprecation?: DeprecationInfo | undefined;
+}
+
+/** A parsed body together with its {@link ResponseInfo}. */
+export interface WithResponse<T> {
+  /** The parsed result. */
+  data: T;
+  /** The raw answer's status and headers. */
+  response: ResponseInfo;
+}
+
+/** What reading an answer needs of the client: its secrets, its configuration (a `ResolvedConfig` is one) and a warning line. */
+export interface AnswerPolicy {
+  /** The client's secrets (the key, credential headers), redacted from what the server sent. */
+  secrets: readonly string[];
+  /** The client's API URL (a redirect's error names it) and deprecation options (`ClientOptions.strictDeprecations`, `silenceDeprecationWarnings`). */
+  config: { apiUrl: string; strictDeprecations: boolean; silenceDeprecationWarnings: boolean };
+  /** Writes a warning line (the client's logger, secrets redacted). */
+  warn(message: string): void;
+}
+
+/** What reading an answer needs of its call (a `RequestSpec` is one): its method, its schema of a 2xx body, and whether a body with `success: false` is a result. */
+export type AnsweredCall = { method: string; response?: ResponseSchema | undefined; allowUnsuccessful?: boolean | undefined };
+
+/**
+ * A read 2xx body: JSON, then the method's loose schema, else `InvalidResponseError`; the key redacted from the text,
+ * the parsed value (a \u escape) and the headers (core/redact.ts), which only an error reads (redacted then).
+ * Synchronous but for a parsed value to redact.
+ */
+export function readAnswer<T>(call: AnsweredCall, res: TransportResponse, url: string, requestId: string, text: string, policy: AnswerPolicy): WithResponse<T> | Promise<WithResponse<T>> {
+  const info: ResponseInfo = { status: res.status, headers: res.headers, requestId, serverRequestId: serverIdOf(res.headers, requestId), url };
+  const secrets = policy.secrets;
+  // (No closure over `res` here: one kept each status page's text alive while its documents were iterated.)
+  const safeText = redactAll(text, secrets);
+  const parsed = decodeAnswer(safeText, call, info, secrets);
+  if (hidesSecrets(safeText, secrets)) return redactParsed(parsed, safeText, secrets).then((body) => accept<T>(call, res, text, safeText, info, body, policy));
+  return accept<T>(call, res, text, safeText, info, parsed, policy);
+}
+
+/** A decoded 2xx body: `success: false` is its error (unless the call allows it), then the method's schema, then the server's deprecation signal. */
+function accept<T>(call: AnsweredCall, res: TransportResponse, text: string, safeText: string, info: ResponseInfo, body: unknown, policy: AnswerPolicy): WithResponse<T> {
+  if (!call.allowUnsuccessful && (body as { success?: unknown } | null | undefined)?.success === false) {
+    throw errorOf(call, res, info.url, info.requestId ?? "", body, text, policy);
+  }
+  checkAnswer(body, safeText, call, info, policy.secrets);
+  const deprecation = deprecationOf(res.headers, body);
+  if (deprecation) deprecated((info.deprecation = deprecation), `${call.method} ${new URL(info.url).pathname}`, body, policy);
+  return { data: body as T, response: info }; // the result is tagged with the request id on the way out (`APIPromise`)
+}
+
+/**
+ * The server flagged an answer as deprecated: with `strictDeprecations`, a `DeprecatedEndpointError` carrying
+ * the answer; else a warning, once per process and endpoint, unless `silenceDeprecationWarnings`.
+ */
+function deprecated(d: DeprecationInfo, endpoint: string, body: unknown, policy: AnswerPolicy): void {
+  if (policy.config.strictDeprecations) throw new DeprecatedEndpointError({ endpoint, replacement: d.replacement, sunset: d.sunset, warnings: d.warnings, body });
+  if (policy.config.silenceDeprecationWarnings || !firstDeprecationNotice(endpoint, d)) return;
+  const why = d.warnings[0] ?? `${endpoint} is deprecated`;
+  policy.warn(`webdata: the server says: ${why}${d.replacement ? ` Replacement: ${d.replacement}.` : ""}${d.sunset ? ` Sunset: ${d.sunset}.` : ""}${d.docs ? ` See ${d.docs}.` : ""}`);
+}
+
+/** The error of a non-2xx answer (its body `text` when read already): the body parsed with the key redacted, for `APIError.from`. */
+export async function answerError(call: AnsweredCall, res: TransportResponse, url: string, requestId: string, policy: AnswerPolicy, text?: string): Promise<APIError> {
+  const raw = text ?? (await res.text().catch(() => ""));
+  const body = await parseRedacted(raw, policy.secrets);
+  return errorOf(call, res, url, requestId, body, raw, policy);
+}
+
+function errorOf(call: AnsweredCall, res: TransportResponse, url: string, requestId: string, body: unknown, text: string, policy: AnswerPolicy): APIError {
+  const rec = isRecord(body) ? body : {};
+  const serverText =
+    typeof rec.error === "string" ? rec.error
+    : typeof rec.message === "string" ? rec.message
+    : typeof body === "string" && body.trim() && !body.trim().startsWith("<") ? body.trim().slice(0, 300)
+    : statusText(res.status) || "Request failed";
+  const message = typeof rec.message === "string" && typeof rec.error === "string" && rec.message !== rec.error ? `${rec.error}: ${rec.message}` : serverText;
+  return APIError.from({
+    status: res.status,
+    message, // redacted with every other secret at the boundary (`redactError`), as all of this error's strings
+    code: typeof rec.code === "string" ? rec.code : undefined,
+    details: rec.details,
+    requestId,
+    serverRequestId: serverIdOf(res.headers, requestId),
+    body,
+    headers: redactHeaders(res.headers, policy.secrets),
+    endpoint: `${call.method} ${new URL(url).pathname}`,
+    retryAfterMs: parseRetryAfter(res.headers, text), // kept by a RateLimitError
+    location: redirectTarget(res.headers.get("location"), url),
+    apiUrl: policy.config.apiUrl,
+  });
+}
+
+/** A redirect's `Location`, absolute against the request URL and without user name or password; `undefined` when absent or unreadable. */
+function redirectTarget(location: string | null, requestUrl: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    const u = new URL(location, requestUrl);
+    u.username = "";
+    u.password = "";
+    return u.toString();
+  } catch {
+    return undefined;
+  }
+}
+
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "cf-ray"];
+
+/** A request id the server sent in its headers, when it differs from the one sent (`sent`). */
+export function serverIdOf(headers: Headers, sent: string): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const v = headers.get(name);
+    if (v) return v === sent ? undefined : v;
+  }
+  return undefined;
+}
+
+/** Puts the request id on a result object as the non-enumerable `_requestId` (not in JSON, not compared by deep equality). */
+export function tagRequestId<T>(value: T, requestId: string | undefined): T {
+  if (requestId && typeof value === "object" && value !== null && Object.isExtensible(value) && !Object.prototype.hasOwnProperty.call(value, "_requestId")) {
+    Object.defineProperty(value, "_requestId", { value: requestId, enumerable: false });
+  }
+  return value;
+}
+
+/** `err` with the call's request id, when it is one of the SDK's errors without one (an answer's error has it already). */
+export function tagError<E>(err: E, requestId: string): E {
+  if (err instanceof WebDataError && err.requestId === undefined) err.requestId = requestId;
+  return err;
 }
