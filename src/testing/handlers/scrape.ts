@@ -101,12 +101,6 @@ export function conform(schema: unknown, page: FixturePage, key = "", root: unkn
   if (branches?.length) return next(branches.find((b) => b?.type !== "null") ?? branches[0]);
   const types = Array.isArray(s.type) ? s.type : [s.type];
   const type = types.find((t) => t !== "null") ?? types[0];
-  const num = (base: number) => {
-    let n = base;
-    if (typeof s.minimum === "number") n = Math.max(n, s.minimum);
-    if (typeof s.maximum === "number") n = Math.min(n, s.maximum);
-    return n;
-  };
   switch (type) {
     case "object": {
       const props = (s.properties ?? {}) as Record<string, unknown>;
@@ -120,28 +114,40 @@ export function conform(schema: unknown, page: FixturePage, key = "", root: unkn
       return Array.from({ length: n }, () => next(s.items));
     }
     case "integer":
-      return Math.round(num(page.title.length));
+      return Math.round(bounded(s, page.title.length));
     case "number":
-      return num(page.title.length + 0.5);
+      return bounded(s, page.title.length + 0.5);
     case "boolean":
       return true;
     case "null":
       return null;
     case "string":
-    default: {
-      const formats: Record<string, string> = {
-        "date-time": "2026-01-01T00:00:00.000Z",
-        date: "2026-01-01",
-        time: "00:00:00",
-        email: `hello@${new URL(page.url).hostname}`,
-        uri: page.url,
-        url: page.url,
-        uuid: "00000000-0000-4000-8000-000000000000",
-      };
-      if (typeof s.format === "string" && formats[s.format]) return formats[s.format];
-      return /title|name/i.test(key) ? page.title : /url|link/i.test(key) ? page.url : /desc|summary/i.test(key) ? page.description : page.title;
-    }
+    default:
+      return stringFor(s, page, key);
   }
+}
+
+/** `base` within the schema's `minimum` and `maximum`. */
+function bounded(s: Record<string, unknown>, base: number): number {
+  let n = base;
+  if (typeof s.minimum === "number") n = Math.max(n, s.minimum);
+  if (typeof s.maximum === "number") n = Math.min(n, s.maximum);
+  return n;
+}
+
+/** A string for the schema: a sample of its `format`, else the page's field its key names (title, URL, description). */
+function stringFor(s: Record<string, unknown>, page: FixturePage, key: string): string {
+  const formats: Record<string, string> = {
+    "date-time": "2026-01-01T00:00:00.000Z",
+    date: "2026-01-01",
+    time: "00:00:00",
+    email: `hello@${new URL(page.url).hostname}`,
+    uri: page.url,
+    url: page.url,
+    uuid: "00000000-0000-4000-8000-000000000000",
+  };
+  if (typeof s.format === "string" && formats[s.format]) return formats[s.format]!;
+  return /title|name/i.test(key) ? page.title : /url|link/i.test(key) ? page.url : /desc|summary/i.test(key) ? page.description : page.title;
 }
 
 /** The Document for a page and the requested formats, with the credits it costs. */
