@@ -375,8 +375,7 @@ function answerHeadersClass() {
       return this.get(name) !== null;
     }
 
-    // Every other use (iteration, `set`, `append`, `delete`, `getSetCookie`, `forEach`) copies the headers in
-    // first and is then `Headers`' own: one wrapper each, made once with the class.
+    // Every other use (COPYING) copies the headers in first, then is `Headers`' own: one wrapper each.
     static {
       for (const name of COPYING) {
         const own = Headers.prototype[name] as (this: Headers, ...args: unknown[]) => unknown;
