@@ -112,10 +112,10 @@ export function otelHooks(options: OtelHooksOptions = {}): Hooks {
   // The global one is the API's proxy: it records through the SDK registered, also when it is registered later.
   const spans = new Spans(options.tracer ?? (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_SCOPE, VERSION));
   return {
-    onRequest: (e: RequestHookEvent) => spans.request(e),
-    onResponse: (e: ResponseHookEvent) => spans.response(e),
-    onRetry: (e: RetryHookEvent) => spans.retry(e),
-    onError: (e: ErrorHookEvent) => spans.error(e),
+    onRequest: (e: RequestHookEvent) => spans.onRequest(e),
+    onResponse: (e: ResponseHookEvent) => spans.onResponse(e),
+    onRetry: (e: RetryHookEvent) => spans.onRetry(e),
+    onError: (e: ErrorHookEvent) => spans.onError(e),
     onJob: (e: JobHookEvent) => (e.phase === "start" ? spans.startJob(e) : spans.endJob(e)),
   };
 }
@@ -133,7 +133,7 @@ class Spans {
   constructor(readonly recorder: Tracer) {}
 
   /** An attempt starts: a call's span on its first attempt, and the attempt's CLIENT span, whose context the request carries. */
-  request(e: RequestHookEvent): void {
+  onRequest(e: RequestHookEvent): void {
     const call = (e.attempt > 1 ? this.#find(e, false) : undefined) ?? this.#startCall(e);
     if (call.attempt) endAttempt(call, undefined, undefined); // never left open
     const template = routeTemplate(e);
@@ -146,7 +146,7 @@ class Spans {
   }
 
   /** A call succeeded: its attempt and its span end. */
-  response(e: ResponseHookEvent): void {
+  onResponse(e: ResponseHookEvent): void {
     const call = this.#find(e, true);
     if (!call) return;
     endAttempt(call, e.status, undefined);
@@ -157,13 +157,13 @@ class Spans {
   }
 
   /** An attempt failed and will be retried. */
-  retry(e: RetryHookEvent): void {
+  onRetry(e: RetryHookEvent): void {
     const call = this.#find(e, true);
     if (call) endAttempt(call, e.status, e.error);
   }
 
   /** A call failed: its attempt and its span end with the failure's type. */
-  error(e: ErrorHookEvent): void {
+  onError(e: ErrorHookEvent): void {
     // A call that failed before its first attempt was sent (a hook threw, an abort) still gets its span.
     const call = this.#find(e, true) ?? this.#startCall(e);
     endAttempt(call, e.status, e.error);
