@@ -6,7 +6,7 @@
 import type { RequestOptions } from "../core/request.js";
 import { APIError, JobFailedError } from "../core/errors.js";
 import type { WebData } from "../node.js";
-import { messageOf, sseCheck, type Check, type DoctorOptions } from "./doctor-checks.js";
+import { messageOf, row, sseCheck, type Check, type DoctorOptions } from "./doctor-checks.js";
 import { plural } from "./terminal.js";
 
 /** What `--deep` spends, said before it starts. */
@@ -26,11 +26,11 @@ interface Deep {
 export async function deepChecks(client: WebData, options: DoctorOptions, sseUnknown: Check | undefined): Promise<Check[]> {
   const deep: Deep = { client, target: options.target, probe: { maxRetries: 0, timeoutMs: Math.max(options.timeoutMs, 60_000), signal: options.signal }, cleanUp: { maxRetries: 1, timeoutMs: 10_000 } };
   const checks: [(deep: Deep) => Promise<Check[]>, (err: unknown) => Check[]][] = [
-    [(d) => crawl(d, sseUnknown), (err) => [...(sseUnknown ? [sseUnknown] : []), { id: "crawl", name: "Crawl", status: "fail", detail: `cannot start a crawl: ${messageOf(err)}${codeOf(err)}`, fix: "see the server's logs (its queue and workers)" }]],
-    [scrape, (err) => [{ id: "scrape", name: "Scrape", status: "fail", detail: `${deep.target}: ${messageOf(err)}${codeOf(err)}`, fix: "try another page with --url <url>; the server may not reach the web (a proxy, DNS, its scraping engines)" }]],
-    [search, (err) => [{ id: "search", name: "Search", status: "warn", detail: messageOf(err), fix: "search is not available on this server" }]],
-    [(d) => extract(d, options.signal), (err) => [{ id: "ai-extract", name: "Extract (AI)", status: "warn", detail: `failed: ${err instanceof JobFailedError ? (err.serverError ?? err.status) : messageOf(err)}`, fix: "extract needs an AI provider on the server" }]],
-    [agent, (err) => [{ id: "ai-agent", name: "Agent (AI)", status: "warn", detail: `not available: ${messageOf(err)}`, fix: "the agent needs an AI provider on the server (a self-hosted server answers 500 'Agent beta is not enabled')" }]],
+    [(d) => crawl(d, sseUnknown), (err) => [...(sseUnknown ? [sseUnknown] : []), row("crawl", "fail", `cannot start a crawl: ${messageOf(err)}${codeOf(err)}`, "see the server's logs (its queue and workers)")]],
+    [scrape, (err) => [row("scrape", "fail", `${deep.target}: ${messageOf(err)}${codeOf(err)}`, "try another page with --url <url>; the server may not reach the web (a proxy, DNS, its scraping engines)")]],
+    [search, (err) => [row("search", "warn", messageOf(err), "search is not available on this server")]],
+    [(d) => extract(d, options.signal), (err) => [row("ai-extract", "warn", `failed: ${err instanceof JobFailedError ? (err.serverError ?? err.status) : messageOf(err)}`, "extract needs an AI provider on the server")]],
+    [agent, (err) => [row("ai-agent", "warn", `not available: ${messageOf(err)}`, "the agent needs an AI provider on the server (a self-hosted server answers 500 'Agent beta is not enabled')")]],
   ];
   const out: Check[] = [];
   for (const [check, failed] of checks) {
@@ -56,7 +56,7 @@ async function crawl({ client, target, probe, cleanUp }: Deep, sseUnknown: Check
   } finally {
     await client.cancelCrawl(job.id, cleanUp).catch(() => undefined); // 409 when it already finished
   }
-  return [...out, { id: "crawl", name: "Crawl", status: "ok", detail: `crawl ${job.id} started (limit 1) and cancelled` }];
+  return [...out, row("crawl", "ok", `crawl ${job.id} started (limit 1) and cancelled`)];
 }
 
 /** A scrape with the JSON format: the scrape's row, and whether the server has an AI provider (the json field). */
@@ -64,37 +64,29 @@ async function scrape({ client, target, probe }: Deep): Promise<Check[]> {
   const started = performance.now();
   const doc = await client.scrape(target, { formats: ["markdown", { type: "json", prompt: "The page's title.", schema: { type: "object", properties: { title: { type: "string" } } } }] }, probe);
   const ms = Math.round(performance.now() - started);
-  const scraped: Check = { id: "scrape", name: "Scrape", status: "ok", detail: `${target}: ${plural(doc.markdown?.length ?? 0, "character")} of markdown in ${ms} ms` };
-  if ((doc as { json?: unknown }).json !== undefined) return [scraped, { id: "ai-json", name: "JSON format (AI)", status: "ok", detail: "answered with a json field" }];
-  return [
-    scraped,
-    {
-      id: "ai-json",
-      name: "JSON format (AI)",
-      status: "warn",
-      detail: "a json format scrape was answered 200 without a json field",
-      fix: "the server has no AI provider configured (a self-hosted server without an AI key, e.g. OPENAI_API_KEY): configure one there; extract and agent need it too",
-    },
-  ];
+  const scraped = row("scrape", "ok", `${target}: ${plural(doc.markdown?.length ?? 0, "character")} of markdown in ${ms} ms`);
+  if ((doc as { json?: unknown }).json !== undefined) return [scraped, row("ai-json", "ok", "answered with a json field")];
+  const fix = "the server has no AI provider configured (a self-hosted server without an AI key, e.g. OPENAI_API_KEY): configure one there; extract and agent need it too";
+  return [scraped, row("ai-json", "warn", "a json format scrape was answered 200 without a json field", fix)];
 }
 
 /** A search with one result. */
 async function search({ client, probe }: Deep): Promise<Check[]> {
   const res = await client.search("firecrawl", { limit: 1 }, probe);
   const n = (res.web?.length ?? 0) + (res.news?.length ?? 0) + (res.images?.length ?? 0);
-  if (n > 0) return [{ id: "search", name: "Search", status: "ok", detail: `${plural(n, "result")} for "firecrawl"` }];
-  return [{ id: "search", name: "Search", status: "warn", detail: `no results for "firecrawl"${res.warning ? ` (${res.warning})` : ""}`, fix: "the server has no search provider configured (a self-hosted server needs one, e.g. SEARXNG_ENDPOINT)" }];
+  if (n > 0) return [row("search", "ok", `${plural(n, "result")} for "firecrawl"`)];
+  return [row("search", "warn", `no results for "firecrawl"${res.warning ? ` (${res.warning})` : ""}`, "the server has no search provider configured (a self-hosted server needs one, e.g. SEARXNG_ENDPOINT)")];
 }
 
 /** An extract of the page's title, waited for. */
 async function extract({ client, target, probe }: Deep, signal: AbortSignal): Promise<Check[]> {
   const res = await client.extract({ urls: [target], prompt: "The page's title.", timeoutMs: 90_000, pollIntervalMs: 1_000, signal }, probe);
-  return [{ id: "ai-extract", name: "Extract (AI)", status: res.status === "completed" ? "ok" : "warn", detail: `extract ${res.id} ${res.status}` }];
+  return [row("ai-extract", res.status === "completed" ? "ok" : "warn", `extract ${res.id} ${res.status}`)];
 }
 
 /** An agent run, cancelled once it starts. */
 async function agent({ client, target, probe, cleanUp }: Deep): Promise<Check[]> {
   const run = await client.startAgent(`Find the title of ${target}`, { urls: [target] }, probe);
   await client.cancelAgent(run.id, cleanUp).catch(() => undefined);
-  return [{ id: "ai-agent", name: "Agent (AI)", status: "ok", detail: `enabled (run ${run.id} started and cancelled)` }];
+  return [row("ai-agent", "ok", `enabled (run ${run.id} started and cancelled)`)];
 }

@@ -13,7 +13,7 @@ import { isPublicDeployment } from "../core/config.js";
 import type { RequestOptions } from "../core/request.js";
 import { APIError, AuthenticationError, ConnectionError, InvalidResponseError, NotFoundError, PermissionDeniedError, TimeoutError } from "../core/errors.js";
 import type { WebData } from "../node.js";
-import { closeReason, idempotencyCheck, messageOf, sseCheck, unreachable, type Check, type CheckStatus, type DoctorOptions } from "./doctor-checks.js";
+import { closeReason, idempotencyCheck, messageOf, row, sseCheck, unreachable, type Check, type CheckStatus, type DoctorOptions } from "./doctor-checks.js";
 import { deepChecks } from "./doctor-deep.js";
 import { EXIT } from "./exit.js";
 import { webSocketHandshake, type HandshakeResult } from "./probe.js";
@@ -105,7 +105,7 @@ class DoctorRun {
 
   /** Marks the rows not reached as skipped, saying why. */
   #skipRest(why: string): void {
-    for (const [id, name] of REST) if (!this.checks.some((c) => c.id === id)) this.add({ id, name, status: "skip", detail: why });
+    for (const id of REST) if (!this.checks.some((c) => c.id === id)) this.add(row(id, "skip", why));
   }
 
   /** Runs a probe, keeping how long its answer took. */
@@ -145,19 +145,14 @@ class DoctorRun {
       return EXIT.connection;
     }
     if (err instanceof InvalidResponseError) {
-      this.add({
-        id: "reach",
-        name: "Reachable",
-        status: "fail",
-        detail: `an answer, but not the API's: HTTP ${err.status} with ${err.contentType ?? "no content-type"} (${err.bodyExcerpt.replace(/\s+/g, " ").slice(0, 80)})`,
-        fix: "a proxy, captive portal or other site answers at this URL: check --api-url / WEBDATA_API_URL (the server's root, without /v2)",
-      });
+      const answer = `HTTP ${err.status} with ${err.contentType ?? "no content-type"} (${err.bodyExcerpt.replace(/\s+/g, " ").slice(0, 80)})`;
+      this.add(row("reach", "fail", `an answer, but not the API's: ${answer}`, "a proxy, captive portal or other site answers at this URL: check --api-url / WEBDATA_API_URL (the server's root, without /v2)"));
       this.#skipRest("the URL does not answer as the API");
       return EXIT.failure;
     }
     const url = new URL(this.client.apiUrl);
     const exposed = url.protocol === "http:" && this.keyGiven && !/^(localhost|127\.|\[::1\])/.test(url.host);
-    this.reach = { id: "reach", name: "Reachable", status: exposed ? "warn" : "ok", detail: "", ...(exposed ? { fix: "the key travels unencrypted: use https:// for a server off this machine" } : {}) };
+    this.reach = row("reach", exposed ? "warn" : "ok", "", exposed ? "the key travels unencrypted: use https:// for a server off this machine" : undefined);
     this.add(this.reach);
     this.reach.detail = this.reachDetail();
     return undefined;
@@ -176,13 +171,8 @@ class DoctorRun {
       () => true,
       (err: unknown) => err instanceof APIError && err.status !== 404,
     );
-    this.add({
-      id: "version",
-      name: "API version",
-      status: "fail",
-      detail: v1 ? "v1 only: /v2 routes answer 404" : `no API routes here: GET /v2/team/credit-usage answers 404 (${messageOf(this.#firstError)})`,
-      fix: v1 ? "upgrade the server to a release with the v2 API (this CLI speaks v2; from code, client.v1 speaks v1)" : "check --api-url: it is the server's root URL, without /v2",
-    });
+    if (v1) this.add(row("version", "fail", "v1 only: /v2 routes answer 404", "upgrade the server to a release with the v2 API (this CLI speaks v2; from code, client.v1 speaks v1)"));
+    else this.add(row("version", "fail", `no API routes here: GET /v2/team/credit-usage answers 404 (${messageOf(this.#firstError)})`, "check --api-url: it is the server's root URL, without /v2"));
     this.#skipRest("no v2 API at this URL");
     return EXIT.failure;
   }
@@ -197,19 +187,14 @@ class DoctorRun {
     const { keyGiven } = this;
     const refused = this.#firstError instanceof AuthenticationError || this.#firstError instanceof PermissionDeniedError;
     if (refused || (!keyGiven && this.#checksKeys)) {
-      this.add({
-        id: "auth",
-        name: "API key",
-        status: "fail",
-        detail: keyGiven ? `refused: ${messageOf(this.#firstError)}` : "none given, and the server wants one",
-        fix: keyGiven ? "check the key: --api-key <key> or WEBDATA_API_KEY (FIRECRAWL_API_KEY also works)" : "pass --api-key <key> or set WEBDATA_API_KEY",
-      });
+      if (keyGiven) this.add(row("auth", "fail", `refused: ${messageOf(this.#firstError)}`, "check the key: --api-key <key> or WEBDATA_API_KEY (FIRECRAWL_API_KEY also works)"));
+      else this.add(row("auth", "fail", "none given, and the server wants one", "pass --api-key <key> or set WEBDATA_API_KEY"));
       this.#skipRest("needs a key the server accepts");
       return EXIT.auth;
     }
     const unchecked = `${keyGiven ? "given, but not needed" : "not needed"}: the server does not check keys (self-hosted, authentication off)`;
-    this.add({ id: "auth", name: "API key", status: "ok", detail: this.#checksKeys ? "accepted" : unchecked });
-    this.add({ id: "version", name: "API version", status: "ok", detail: "v2" });
+    this.add(row("auth", "ok", this.#checksKeys ? "accepted" : unchecked));
+    this.add(row("version", "ok", "v2"));
     return undefined;
   }
 
@@ -217,48 +202,38 @@ class DoctorRun {
   credits(): number {
     const c = this.#usage;
     if (!c) {
-      this.add({ id: "credits", name: "Credits", status: "warn", detail: `cannot be read: ${messageOf(this.#firstError)}`, fix: "jobs may still work; the server's account endpoints fail (see its logs)" });
+      this.add(row("credits", "warn", `cannot be read: ${messageOf(this.#firstError)}`, "jobs may still work; the server's account endpoints fail (see its logs)"));
       return 0;
     }
     const unmetered = !this.#checksKeys || c.planCredits >= UNMETERED;
     const empty = !unmetered && c.remainingCredits <= 0;
     const low = !unmetered && !empty && c.planCredits > 0 && c.remainingCredits < c.planCredits * 0.05;
-    this.add({
-      id: "credits",
-      name: "Credits",
-      status: empty ? "fail" : low ? "warn" : "ok",
-      detail: unmetered ? "not metered (self-hosted)" : `${c.remainingCredits} of ${c.planCredits} remaining${c.billingPeriodEnd ? ` (period ends ${c.billingPeriodEnd.slice(0, 10)})` : ""}`,
-      ...(empty || low ? { fix: "add credits or upgrade the plan; `webdata usage` shows them" } : {}),
-    });
+    const left = `${c.remainingCredits} of ${c.planCredits} remaining${c.billingPeriodEnd ? ` (period ends ${c.billingPeriodEnd.slice(0, 10)})` : ""}`;
+    this.add(row("credits", empty ? "fail" : low ? "warn" : "ok", unmetered ? "not metered (self-hosted)" : left, empty || low ? "add credits or upgrade the plan; `webdata usage` shows them" : undefined));
     return empty ? EXIT.credits : 0;
   }
 
   /** The queue's jobs and limit. */
   async queue(): Promise<void> {
-    const row = await this.#tolerant(async (): Promise<Check> => {
+    const queue = await this.#tolerant(async () => {
       const q = await this.#timed(() => this.client.getQueueStatus(this.probe));
       const max = q.maxConcurrency >= UNMETERED ? "no limit" : `at most ${q.maxConcurrency} at once`;
-      return { id: "queue", name: "Queue", status: "ok", detail: `${plural(q.jobsInQueue, "job")} in the queue (${q.activeJobsInQueue} active, ${q.waitingJobsInQueue} waiting), ${max}` };
-    }, (err): Check => ({ id: "queue", name: "Queue", status: "warn", detail: `cannot be read: ${messageOf(err)}`, fix: "the server's queue endpoint fails: see its logs" }));
-    this.add(row);
+      return row("queue", "ok", `${plural(q.jobsInQueue, "job")} in the queue (${q.activeJobsInQueue} active, ${q.waitingJobsInQueue} waiting), ${max}`);
+    }, (err) => row("queue", "warn", `cannot be read: ${messageOf(err)}`, "the server's queue endpoint fails: see its logs"));
+    this.add(queue);
   }
 
   /** The jobs running and the concurrency limit. */
   async concurrency(): Promise<void> {
-    const row = await this.#tolerant(async (): Promise<Check> => {
+    const concurrency = await this.#tolerant(async () => {
       const c = await this.#timed(() => this.client.getConcurrency(this.probe));
-      return { id: "concurrency", name: "Concurrency", status: "ok", detail: `${c.concurrency} running, ${c.maxConcurrency >= UNMETERED || c.maxConcurrency === 0 ? "no limit reported" : `limit ${c.maxConcurrency}`}` };
-    }, (err): Check => {
-      const selfHosted401 = err instanceof AuthenticationError && !this.#checksKeys;
-      return {
-        id: "concurrency",
-        name: "Concurrency",
-        status: "warn",
-        detail: selfHosted401 ? "GET /v2/concurrency-check answers 401 although the server checks no keys" : `cannot be read: ${messageOf(err)}`,
-        fix: selfHosted401 ? "a self-hosted server without its database answers this endpoint 401; not a key problem (other calls work)" : "only this endpoint is affected",
-      };
+      return row("concurrency", "ok", `${c.concurrency} running, ${c.maxConcurrency >= UNMETERED || c.maxConcurrency === 0 ? "no limit reported" : `limit ${c.maxConcurrency}`}`);
+    }, (err) => {
+      if (!(err instanceof AuthenticationError && !this.#checksKeys)) return row("concurrency", "warn", `cannot be read: ${messageOf(err)}`, "only this endpoint is affected");
+      const fix = "a self-hosted server without its database answers this endpoint 401; not a key problem (other calls work)";
+      return row("concurrency", "warn", "GET /v2/concurrency-check answers 401 although the server checks no keys", fix);
     });
-    this.add(row);
+    this.add(concurrency);
   }
 
   /**
@@ -284,8 +259,8 @@ class DoctorRun {
     }
     const publicService = isPublicDeployment(this.client.apiUrl);
     const why = publicService ? "the public service has them; --deep tries them (spends credits)" : "not checked: they cost credits; --deep tries them";
-    this.add({ id: "ai", name: "AI (JSON format, extract, agent)", status: publicService ? "info" : "skip", detail: why });
-    this.add({ id: "search", name: "Search", status: publicService ? "info" : "skip", detail: why });
+    this.add(row("ai", publicService ? "info" : "skip", why));
+    this.add(row("search", publicService ? "info" : "skip", why));
   }
 }
 
@@ -293,31 +268,15 @@ class DoctorRun {
 function webSocketRow(ws: HandshakeResult, running: boolean, proxyVariable: string | undefined): Check {
   const direct = proxyVariable ? `; probed directly, not through ${proxyVariable}` : "";
   if (!ws.upgraded) {
-    return {
-      id: "websocket",
-      name: "Crawl WebSocket",
-      status: "warn",
-      detail: `no WebSocket at /v2/crawl/<id>${ws.status ? ` (HTTP ${ws.status}${direct})` : ws.error ? ` (${ws.error}${direct})` : ""}`,
-      fix: "live crawl progress falls back to polling the status (every 2 s); a proxy in front of the server must pass WebSocket upgrades",
-    };
+    const fix = "live crawl progress falls back to polling the status (every 2 s); a proxy in front of the server must pass WebSocket upgrades";
+    return row("websocket", "warn", `no WebSocket at /v2/crawl/<id>${ws.status ? ` (HTTP ${ws.status}${direct})` : ws.error ? ` (${ws.error}${direct})` : ""}`, fix);
   }
   const closed = ws.close ? ` (${running ? "a running crawl" : "an unknown job"} was closed with ${ws.close.code}${ws.close.reason ? ` "${closeReason(ws.close.reason)}"` : ""}${direct})` : "";
-  return { id: "websocket", name: "Crawl WebSocket", status: "ok", detail: `answers${closed || (direct ? ` (${direct.slice(2)})` : "")}` };
+  return row("websocket", "ok", `answers${closed || (direct ? ` (${direct.slice(2)})` : "")}`);
 }
 
 /** The rows skipped when an early check fails. */
-const REST: [string, string][] = [
-  ["auth", "API key"],
-  ["version", "API version"],
-  ["credits", "Credits"],
-  ["queue", "Queue"],
-  ["concurrency", "Concurrency"],
-  ["idempotency", "Idempotent crawl starts"],
-  ["websocket", "Crawl WebSocket"],
-  ["sse", "Crawl SSE"],
-  ["ai", "AI (JSON format, extract, agent)"],
-  ["search", "Search"],
-];
+const REST = ["auth", "version", "credits", "queue", "concurrency", "idempotency", "websocket", "sse", "ai", "search"] as const;
 
 const SYMBOL: Record<CheckStatus, string> = { ok: "✓", info: "i", warn: "!", fail: "✗", skip: "-" };
 const COLOR = { ok: "green", info: "dim", warn: "yellow", fail: "red", skip: "dim" } as const;
