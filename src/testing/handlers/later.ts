@@ -7,11 +7,10 @@
  */
 import { fail, HttpFailure, json, type FakeService, type HandlerContext } from "../service.js";
 import { scriptAnswer } from "./browser.js";
-import { fakeTasks } from "./tasks.js";
+import { fakeTasks, findTask } from "./tasks.js";
 import { feedbackOnce } from "./parse.js";
-import { badRequest } from "./scrape.js";
+import { badRequest, UUID } from "./scrape.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function jobId(raw: string | undefined, what: string): string {
   if (!raw || !UUID.test(raw)) throw new HttpFailure(fail(404, `${what} not found`));
@@ -32,7 +31,7 @@ export function registerLater(fake: FakeService): void {
   fake.route("GET", "/v2/agent", (c) => listAgents(fake, c));
   fake.route("GET", "/v2/agent/:id/trace", (c) => agentTrace(fake, c));
   fake.route("GET", "/v2/agent/:id/snapshots/:snapshotId", ({ params }) => {
-    const t = agentRun(fake, params.id);
+    const t = findTask(fake, params.id, "agent");
     if (t.status !== "completed" || params.snapshotId !== `${t.id}-result`) throw new HttpFailure(fail(404, "Snapshot not found"));
     return json(200, { success: true, id: t.id, snapshotId: params.snapshotId, snapshot: JSON.stringify(t.data) });
   });
@@ -58,13 +57,6 @@ function interact(stopped: Set<string>, { params, body, origin }: HandlerContext
   return json(200, { success: true, ...live, ...scriptAnswer(code, typeof b.timeout === "number" ? b.timeout : 30) });
 }
 
-/** The agent run `id` (404 for anything else). */
-function agentRun(fake: FakeService, id: string | undefined) {
-  const t = id ? fakeTasks(fake).all.get(id) : undefined;
-  if (!t || t.kind !== "agent") throw new HttpFailure(fail(404, "Agent job not found"));
-  return t;
-}
-
 /** `GET /v2/agent`: agent runs, newest first, 20 a page (`before` pages on). */
 function listAgents(fake: FakeService, { url, origin }: HandlerContext): Response {
   const before = url.searchParams.has("before") ? Number(url.searchParams.get("before")) : Infinity;
@@ -85,7 +77,7 @@ function listAgents(fake: FakeService, { url, origin }: HandlerContext): Respons
 
 /** `GET /v2/agent/:id/trace`: the run's events so far (and its live browser while it runs, when asked). */
 function agentTrace(fake: FakeService, { params, url, origin }: HandlerContext): Response {
-  const t = agentRun(fake, params.id);
+  const t = findTask(fake, params.id, "agent");
   const base = (n: number, type: string) => ({ schemaVersion: 1, eventId: `${t.id}-${n}`, runId: t.id, occurredAt: new Date(t.createdAt + n).toISOString(), producerSequence: n, agent: { id: "orchestrator", role: "orchestrator" }, type });
   const events: Record<string, unknown>[] = [base(1, "run.started")];
   if (t.status === "completed") {

@@ -9,7 +9,7 @@
  * counter, times from its clock. Schedules run only when asked (`runMonitor`).
  */
 import { CREDITS, fail, HttpFailure, json, type FakeService, type FakeTeam, type HandlerContext } from "../service.js";
-import { badRequest, fakeId, rejectUnknownKeys, validUrl } from "./scrape.js";
+import { badRequest, fakeId, rejectUnknownKeys, UUID, validUrl } from "./scrape.js";
 
 type Rec = Record<string, unknown>;
 type PageStatus = "same" | "new" | "changed" | "removed" | "error";
@@ -18,7 +18,6 @@ interface StoredPage { id: string; targetId: string; url: string; status: PageSt
 interface StoredCheck { check: Rec; pages: StoredPage[] }
 interface StoredMonitor { team: FakeTeam | undefined; monitor: Rec; checks: StoredCheck[]; seen: Map<string, { markdown: string; scrapeId: string; targetId: string }> }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOP_KEYS = new Set(["name", "schedule", "webhook", "notification", "targets", "retentionDays", "goal", "judgeEnabled", "origin"]);
 const notFound = (what: string) => new HttpFailure(fail(404, `${what} not found`));
 

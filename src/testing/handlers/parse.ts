@@ -8,11 +8,10 @@
  */
 import { pageFrom } from "../fixtures.js";
 import { CREDITS, fail, HttpFailure, json, type FakeService, type HandlerContext } from "../service.js";
-import { badRequest, buildDocument, fakeId, parseFormats, rejectUnknownKeys, SCRAPE_OPTION_KEYS } from "./scrape.js";
+import { badRequest, buildDocument, fakeId, parseFormats, rejectUnknownKeys, SCRAPE_OPTION_KEYS, UUID } from "./scrape.js";
 
 /** The service's upload limit. */
 const MAX_BYTES = 50 * 1024 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DOCUMENTS = [".pdf", ".docx", ".doc", ".docm", ".odt", ".ods", ".odp", ".rtf", ".xlsx", ".xls", ".xlsm", ".xlsb", ".pptx", ".ppt", ".pptm", ".epub", ".csv"];
 const bad = (code: string, error: string): never => {
   throw new HttpFailure(fail(400, error, { code }));

@@ -202,6 +202,9 @@ export function buildDocument(fake: FakeService, page: FixturePage, formats: For
 /** Where the fake's audio and video files "live". */
 const FIXTURE_MEDIA = "https://storage.fake.webdata.test/media";
 
+/** A UUID, as the server's id checks read one. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A deterministic UUIDv7-shaped id from the fake's counter. */
 export function fakeId(fake: FakeService): string {
   const n = ((fake.state.get("idCounter") as number | undefined) ?? 0) + 1;

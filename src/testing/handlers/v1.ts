@@ -6,6 +6,7 @@
  */
 import { CREDITS, fail, HttpFailure, json, type FakeService, type Handler, type HandlerContext } from "../service.js";
 import { badRequest, badUrl, conform, fakeId, rejectUnknownKeys, scrapeTarget, validUrl } from "./scrape.js";
+import { EXTRACT_KEYS } from "./tasks.js";
 
 /** v1 scrape option keys (reference §15.2, strict). */
 export const V1_SCRAPE_OPTION_KEYS = new Set([
@@ -16,10 +17,6 @@ export const V1_SCRAPE_OPTION_KEYS = new Set([
 const V1_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "extract", "json", "summary", "changeTracking", "branding"]);
 const SCRAPE_KEYS = new Set([...V1_SCRAPE_OPTION_KEYS, "url", "agent", "zeroDataRetention", "origin", "integration"]);
 const SEARCH_KEYS = new Set(["query", "limit", "tbs", "filter", "lang", "country", "location", "timeout", "ignoreInvalidURLs", "scrapeOptions", "origin", "integration"]);
-const EXTRACT_KEYS = new Set([
-  "urls", "prompt", "systemPrompt", "schema", "limit", "ignoreSitemap", "includeSubdomains", "allowExternalLinks", "enableWebSearch", "scrapeOptions",
-  "showSources", "__experimental_showSources", "urlTrace", "timeout", "agent", "ignoreInvalidURLs", "webhook", "origin", "integration",
-]);
 const CRAWL_KEYS = new Set([
   "url", "includePaths", "excludePaths", "maxDepth", "maxDiscoveryDepth", "limit", "allowBackwardLinks", "crawlEntireDomain", "allowExternalLinks",
   "allowSubdomains", "ignoreRobotsTxt", "ignoreSitemap", "deduplicateSimilarURLs", "ignoreQueryParameters", "regexOnFullURL", "delay", "scrapeOptions",
