@@ -9,7 +9,7 @@
  * Credits: 120 per hour of session time, prorated, at least 1, billed on delete or expiry.
  */
 import { fail, HttpFailure, json, type FakeService, type FakeTeam, type HandlerContext } from "../service.js";
-import { badRequest, fakeId } from "./scrape.js";
+import { badRequest, fakeId, stateOf } from "./scrape.js";
 
 /** A fake browser session. */
 export interface FakeBrowserSession {
@@ -44,12 +44,7 @@ export const BROWSER_CREDITS_PER_HOUR = 120;
 
 /** The fake's browser sessions, by id. */
 export function browserSessions(fake: FakeService): Map<string, FakeBrowserSession> {
-  let m = fake.state.get("browserSessions") as Map<string, FakeBrowserSession> | undefined;
-  if (!m) {
-    m = new Map();
-    fake.state.set("browserSessions", m);
-  }
-  return m;
+  return stateOf(fake, "browserSessions", () => new Map());
 }
 
 function creditsFor(ms: number): number {

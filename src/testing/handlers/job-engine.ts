@@ -7,7 +7,7 @@
  * and the job's webhook deliveries (`started`, each `page`, `completed`; see `../webhooks.ts`).
  */
 import type { FakeService, FakeTeam } from "../service.js";
-import { scrapeTarget, fakeId, parseFormats } from "./scrape.js";
+import { scrapeTarget, fakeId, parseFormats, stateOf } from "./scrape.js";
 import { v1Document } from "./v1.js";
 import { emitJobWebhook } from "../webhooks.js";
 
@@ -101,12 +101,7 @@ export interface JobEngine {
 
 /** The engine of `fake` (created on first use). */
 export function engine(fake: FakeService): JobEngine {
-  let e = fake.state.get("jobEngine") as JobEngine | undefined;
-  if (!e) {
-    e = { jobs: new Map(), keys: new Set(), failures: [], options: { pagesPerPoll: 2, maxPageBytes: 10 * 1024 * 1024, defaultPageSize: 100, settlePolls: 0, cancelledReportsAs: "cancelled", ttlMs: JOB_TTL_MS } };
-    fake.state.set("jobEngine", e);
-  }
-  return e;
+  return stateOf(fake, "jobEngine", () => ({ jobs: new Map(), keys: new Set(), failures: [], options: { pagesPerPoll: 2, maxPageBytes: 10 * 1024 * 1024, defaultPageSize: 100, settlePolls: 0, cancelledReportsAs: "cancelled", ttlMs: JOB_TTL_MS } }));
 }
 
 function normalize(url: string, ignoreQuery: boolean): string {

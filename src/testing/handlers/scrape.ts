@@ -202,6 +202,12 @@ export function buildDocument(fake: FakeService, page: FixturePage, formats: For
 /** Where the fake's audio and video files "live". */
 const FIXTURE_MEDIA = "https://storage.fake.webdata.test/media";
 
+/** The fake's state under `key`, made by `init` on first use. */
+export function stateOf<T>(fake: FakeService, key: string, init: () => T): T {
+  if (!fake.state.has(key)) fake.state.set(key, init());
+  return fake.state.get(key) as T;
+}
+
 /** A UUID, as the server's id checks read one. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,6 +3,7 @@
  * reference §11, plus helpers for tests to block or confirm a sponsor.
  */
 import { fail, json, type FakeService, type FakeTeam } from "../service.js";
+import { stateOf } from "./scrape.js";
 
 const DAY = 86_400_000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -20,12 +21,7 @@ interface SignupState {
 
 /** The signup state of a fake service. */
 export function signupState(fake: FakeService): SignupState {
-  let s = fake.state.get("signup") as SignupState | undefined;
-  if (!s) {
-    s = { byEmail: new Map(), blocked: new Set(), times: [], emails: [] };
-    fake.state.set("signup", s);
-  }
-  return s;
+  return stateOf(fake, "signup", () => ({ byEmail: new Map(), blocked: new Set(), times: [], emails: [] }));
 }
 
 function hexKey(n: number): string {

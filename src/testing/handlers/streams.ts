@@ -18,6 +18,7 @@
  * connection is logged ({@link streamLog}) so tests can see who closed it.
  */
 import type { FakeService } from "../service.js";
+import { stateOf } from "./scrape.js";
 
 /** One frame of a live stream. */
 export type StreamFrame =
@@ -61,12 +62,7 @@ interface StreamState {
 }
 
 function state(fake: FakeService): StreamState {
-  let s = fake.state.get("streams") as StreamState | undefined;
-  if (!s) {
-    s = { drops: [], log: [] };
-    fake.state.set("streams", s);
-  }
-  return s;
+  return stateOf(fake, "streams", () => ({ drops: [], log: [] }));
 }
 
 /**

@@ -5,7 +5,7 @@
  * with {@link fakeTasks}.
  */
 import { CREDITS, fail, HttpFailure, json, type FakeService } from "../service.js";
-import { badRequest, conform, fakeId, rejectUnknownKeys } from "./scrape.js";
+import { badRequest, conform, fakeId, rejectUnknownKeys, stateOf } from "./scrape.js";
 
 /** A fake extract or agent job. */
 export interface FakeTask {
@@ -45,12 +45,7 @@ interface TaskState {
 }
 
 function state(fake: FakeService): TaskState {
-  let s = fake.state.get("tasks") as TaskState | undefined;
-  if (!s) {
-    s = { tasks: new Map(), options: { pollsToFinish: 1, outcome: "completed", error: "Extraction failed: no content could be extracted" } };
-    fake.state.set("tasks", s);
-  }
-  return s;
+  return stateOf(fake, "tasks", () => ({ tasks: new Map(), options: { pollsToFinish: 1, outcome: "completed", error: "Extraction failed: no content could be extracted" } }));
 }
 
 /** What a test can do with the fake's extract and agent jobs. */

@@ -5,7 +5,7 @@
  * Crawl and batch scrape v1 routes are served by the job engine.
  */
 import { CREDITS, fail, HttpFailure, json, type FakeService, type Handler, type HandlerContext } from "../service.js";
-import { badRequest, badUrl, conform, fakeId, rejectUnknownKeys, scrapeTarget, validUrl } from "./scrape.js";
+import { badRequest, badUrl, conform, fakeId, rejectUnknownKeys, scrapeTarget, stateOf, validUrl } from "./scrape.js";
 import { EXTRACT_KEYS } from "./tasks.js";
 
 /** v1 scrape option keys (reference §15.2, strict). */
@@ -48,12 +48,7 @@ export interface V1FakeState {
 
 /** The fake's v1 task state (tests tune `pollsToFinish` and `failNext`). */
 export function v1FakeState(fake: FakeService): V1FakeState {
-  let s = fake.state.get("v1") as V1FakeState | undefined;
-  if (!s) {
-    s = { pollsToFinish: 0, failNext: undefined, tasks: new Map() };
-    fake.state.set("v1", s);
-  }
-  return s;
+  return stateOf(fake, "v1", () => ({ pollsToFinish: 0, failNext: undefined, tasks: new Map() }));
 }
 
 /** Checks v1 scrape options as the v1 server does (formats enum, option pairing); returns the v2 formats to build with. */
