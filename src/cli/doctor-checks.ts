@@ -62,6 +62,16 @@ export function row(id: keyof typeof ROWS, status: CheckStatus, detail: string, 
   return { id, name: ROWS[id], status, detail, ...(fix === undefined ? {} : { fix }) };
 }
 
+/** Runs a probe whose failure is a row, not the end: `failed` makes the row; Ctrl-C still ends the run. */
+export async function tolerant<T>(signal: AbortSignal, call: () => Promise<T>, failed: (err: unknown) => T): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return failed(err);
+  }
+}
+
 /** Names of the certificate and TLS failures Node reports (the cause's `code`). */
 const TLS_CODE = /^(CERT_|ERR_TLS_|ERR_SSL_|EPROTO$|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
 

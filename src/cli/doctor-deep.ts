@@ -6,7 +6,7 @@
 import type { RequestOptions } from "../core/request.js";
 import { APIError, JobFailedError } from "../core/errors.js";
 import type { WebData } from "../node.js";
-import { messageOf, row, sseCheck, type Check, type DoctorOptions } from "./doctor-checks.js";
+import { messageOf, row, sseCheck, tolerant, type Check, type DoctorOptions } from "./doctor-checks.js";
 import { plural } from "./terminal.js";
 
 /** What `--deep` spends, said before it starts. */
@@ -33,14 +33,7 @@ export async function deepChecks(client: WebData, options: DoctorOptions, sseUnk
     [agent, (err) => [row("ai-agent", "warn", `not available: ${messageOf(err)}`, "the agent needs an AI provider on the server (a self-hosted server answers 500 'Agent beta is not enabled')")]],
   ];
   const out: Check[] = [];
-  for (const [check, failed] of checks) {
-    try {
-      out.push(...(await check(deep)));
-    } catch (err) {
-      if (options.signal.aborted) throw err;
-      out.push(...failed(err));
-    }
-  }
+  for (const [check, failed] of checks) out.push(...(await tolerant(options.signal, () => check(deep), failed)));
   return out;
 }
 

@@ -13,7 +13,7 @@ import { isPublicDeployment } from "../core/config.js";
 import type { RequestOptions } from "../core/request.js";
 import { APIError, AuthenticationError, ConnectionError, InvalidResponseError, NotFoundError, PermissionDeniedError, TimeoutError } from "../core/errors.js";
 import type { WebData } from "../node.js";
-import { closeReason, idempotencyCheck, messageOf, row, sseCheck, unreachable, type Check, type CheckStatus, type DoctorOptions } from "./doctor-checks.js";
+import { closeReason, idempotencyCheck, messageOf, row, sseCheck, tolerant, unreachable, type Check, type CheckStatus, type DoctorOptions } from "./doctor-checks.js";
 import { deepChecks } from "./doctor-deep.js";
 import { EXIT } from "./exit.js";
 import { webSocketHandshake, type HandshakeResult } from "./probe.js";
@@ -118,22 +118,10 @@ class DoctorRun {
     }
   }
 
-  /** Runs a probe whose failure is a row, not the end: rethrows only on Ctrl-C. */
-  async #tolerant<T>(call: () => Promise<T>, failed: (err: unknown) => T): Promise<T> {
-    try {
-      return await call();
-    } catch (err) {
-      if (this.options.signal.aborted) throw err;
-      return failed(err);
-    }
-  }
-
   /** The account read that the first checks are read from. */
   async firstRead(): Promise<void> {
-    this.#usage = await this.#tolerant(
-      () => this.#timed(() => this.client.getCreditUsage(this.probe)),
-      (err) => void (this.#firstError = err),
-    );
+    const read = () => this.#timed(() => this.client.getCreditUsage(this.probe));
+    this.#usage = await tolerant(this.options.signal, read, (err) => void (this.#firstError = err));
   }
 
   /** Whether the server answers, as the API, over TLS or plain HTTP; an exit code when it does not. */
@@ -215,7 +203,7 @@ class DoctorRun {
 
   /** The queue's jobs and limit. */
   async queue(): Promise<void> {
-    const queue = await this.#tolerant(async () => {
+    const queue = await tolerant(this.options.signal, async () => {
       const q = await this.#timed(() => this.client.getQueueStatus(this.probe));
       const max = q.maxConcurrency >= UNMETERED ? "no limit" : `at most ${q.maxConcurrency} at once`;
       return row("queue", "ok", `${plural(q.jobsInQueue, "job")} in the queue (${q.activeJobsInQueue} active, ${q.waitingJobsInQueue} waiting), ${max}`);
@@ -225,7 +213,7 @@ class DoctorRun {
 
   /** The jobs running and the concurrency limit. */
   async concurrency(): Promise<void> {
-    const concurrency = await this.#tolerant(async () => {
+    const concurrency = await tolerant(this.options.signal, async () => {
       const c = await this.#timed(() => this.client.getConcurrency(this.probe));
       return row("concurrency", "ok", `${c.concurrency} running, ${c.maxConcurrency >= UNMETERED || c.maxConcurrency === 0 ? "no limit reported" : `limit ${c.maxConcurrency}`}`);
     }, (err) => {
@@ -242,7 +230,7 @@ class DoctorRun {
    */
   async liveProgress(): Promise<Check> {
     const { client, options, probe } = this;
-    const running = await this.#tolerant(async () => (await client.getActiveCrawls(probe)).crawls[0]?.id, () => undefined);
+    const running = await tolerant(options.signal, async () => (await client.getActiveCrawls(probe)).crawls[0]?.id, () => undefined);
     const jobId = running ?? randomUUID();
     const ws = await webSocketHandshake(`${client.apiUrl}/v2/crawl/${jobId}`, this.keyGiven ? options.apiKey : undefined, options.timeoutMs, options.signal);
     this.add(webSocketRow(ws, running !== undefined, options.proxyVariable));
