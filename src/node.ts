@@ -324,7 +324,7 @@ class Exchange implements TransportResponse {
   }
 }
 
-/** The methods of `Headers` that copy an answer's headers in before they run (`get` and `has` read undici's object). */
+/** The methods of `Headers` that copy an answer's headers in before they run (`get` and `has` read undici's object): one wrapper each, made with the class. */
 const COPYING = ["set", "append", "delete", "getSetCookie", "forEach", "entries", "keys", "values", Symbol.iterator] as const;
 
 /** A header name (an HTTP token); `Headers` throws a `TypeError` for anything else. */
@@ -375,7 +375,6 @@ function answerHeadersClass() {
       return this.get(name) !== null;
     }
 
-    // Every other use (COPYING) copies the headers in first, then is `Headers`' own: one wrapper each.
     static {
       for (const name of COPYING) {
         const own = Headers.prototype[name] as (this: Headers, ...args: unknown[]) => unknown;

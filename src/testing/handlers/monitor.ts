@@ -9,7 +9,7 @@
  * counter, times from its clock. Schedules run only when asked (`runMonitor`).
  */
 import { CREDITS, fail, HttpFailure, json, type FakeService, type FakeTeam, type HandlerContext } from "../service.js";
-import { badRequest, fakeId, rejectUnknownKeys, UUID, validUrl } from "./scrape.js";
+import { badRequest, fakeId, rejectUnknownKeys, stateOf, UUID, validUrl } from "./scrape.js";
 
 type Rec = Record<string, unknown>;
 type PageStatus = "same" | "new" | "changed" | "removed" | "error";
@@ -74,35 +74,31 @@ function diffOf(url: string, before: string, after: string): Rec {
   return { text, json: { files: [{ from: url, to: url, chunks: [{ changes: [...removed.map((content) => ({ type: "del", content })), ...added.map((content) => ({ type: "add", content }))] }] }] } };
 }
 
-/** The monitors of one fake, and the fake they read pages, ids and time from. */
-interface Monitors {
-  fake: FakeService;
-  all: Map<string, StoredMonitor>;
-}
-
 /** Registers the monitor routes. */
 export function registerMonitor(fake: FakeService): void {
-  const m: Monitors = { fake, all: new Map() };
-  fake.route("POST", "/v2/monitor", (c) => createMonitor(m, c));
-  fake.route("GET", "/v2/monitor", (c) => listMonitors(m, c));
-  fake.route("GET", "/v2/monitor/:id", ({ params, team }) => json(200, { success: true, data: find(m, team, params.id).monitor }));
-  fake.route("PATCH", "/v2/monitor/:id", (c) => updateMonitor(m, c));
+  fake.route("POST", "/v2/monitor", (c) => createMonitor(fake, c));
+  fake.route("GET", "/v2/monitor", (c) => listMonitors(fake, c));
+  fake.route("GET", "/v2/monitor/:id", ({ params, team }) => json(200, { success: true, data: find(fake, team, params.id).monitor }));
+  fake.route("PATCH", "/v2/monitor/:id", (c) => updateMonitor(fake, c));
   fake.route("DELETE", "/v2/monitor/:id", ({ params, team }) => {
-    const found = find(m, team, params.id);
+    const found = find(fake, team, params.id);
     found.monitor = { ...found.monitor, status: "deleted", updatedAt: iso(fake) };
     return json(200, { success: true });
   });
-  fake.route("POST", "/v2/monitor/:id/run", (c) => runMonitorCheck(m, c));
-  fake.route("GET", "/v2/monitor/:id/checks", (c) => listChecks(m, c));
-  fake.route("GET", "/v2/monitor/:id/checks/:checkId", (c) => readCheck(m, c));
+  fake.route("POST", "/v2/monitor/:id/run", (c) => runMonitorCheck(fake, c));
+  fake.route("GET", "/v2/monitor/:id/checks", (c) => listChecks(fake, c));
+  fake.route("GET", "/v2/monitor/:id/checks/:checkId", (c) => readCheck(fake, c));
 }
+
+/** The fake's monitors, by id. */
+const monitors = (fake: FakeService) => stateOf(fake, "monitors", () => new Map<string, StoredMonitor>());
 
 const iso = (fake: FakeService) => new Date(fake.now()).toISOString();
 
 /** The team's monitor `id` (400 for a malformed id, 404 for another team's or a deleted one). */
-function find(m: Monitors, team: FakeTeam | undefined, id: string | undefined): StoredMonitor {
+function find(fake: FakeService, team: FakeTeam | undefined, id: string | undefined): StoredMonitor {
   if (!id || !UUID.test(id)) badRequest(["monitorId"], "Invalid UUID", "invalid_format");
-  const found = m.all.get(id as string);
+  const found = monitors(fake).get(id as string);
   if (!found || found.team !== team || found.monitor.status === "deleted") throw notFound("Monitor");
   return found;
 }
@@ -122,7 +118,7 @@ function paging(url: URL, key: "offset" | "skip") {
 }
 
 /** `POST /v2/monitor`. */
-function createMonitor({ fake, all }: Monitors, { body, team }: HandlerContext): Response {
+function createMonitor(fake: FakeService, { body, team }: HandlerContext): Response {
   const b = (body ?? {}) as Rec;
   rejectUnknownKeys(b, TOP_KEYS);
   if (typeof b.name !== "string" || b.name.length < 1 || b.name.length > 256) badRequest(["name"], "Invalid input: expected string", "invalid_type");
@@ -138,20 +134,20 @@ function createMonitor({ fake, all }: Monitors, { body, team }: HandlerContext):
     estimatedCreditsPerMonth: targets.length * 720, lastCheckSummary: null, goal: typeof b.goal === "string" ? b.goal : null,
     judgeEnabled: b.judgeEnabled ?? (typeof b.goal === "string" && b.goal.trim() !== ""), createdAt: now, updatedAt: now,
   };
-  all.set(id, { team, monitor, checks: [], seen: new Map() });
+  monitors(fake).set(id, { team, monitor, checks: [], seen: new Map() });
   return json(200, { success: true, data: monitor });
 }
 
 /** `GET /v2/monitor`: the team's monitors, newest first. */
-function listMonitors({ all }: Monitors, { url, team }: HandlerContext): Response {
+function listMonitors(fake: FakeService, { url, team }: HandlerContext): Response {
   const { limit, from } = paging(url, "offset");
-  const mine = [...all.values()].filter((m) => m.team === team && m.monitor.status !== "deleted").reverse();
+  const mine = [...monitors(fake).values()].filter((m) => m.team === team && m.monitor.status !== "deleted").reverse();
   return json(200, { success: true, data: mine.slice(from, from + limit).map((m) => m.monitor) });
 }
 
 /** `PATCH /v2/monitor/:id`. */
-function updateMonitor(m: Monitors, { params, body, team }: HandlerContext): Response {
-  const found = find(m, team, params.id);
+function updateMonitor(fake: FakeService, { params, body, team }: HandlerContext): Response {
+  const found = find(fake, team, params.id);
   const b = (body ?? {}) as Rec;
   rejectUnknownKeys(b, new Set([...TOP_KEYS, "status"]));
   if (Object.keys(b).length === 0) badRequest([], "Update body cannot be empty");
@@ -159,9 +155,9 @@ function updateMonitor(m: Monitors, { params, body, team }: HandlerContext): Res
   const next: Rec = { ...found.monitor };
   for (const k of ["name", "status", "webhook", "notification", "retentionDays", "goal", "judgeEnabled"]) if (b[k] !== undefined) next[k] = b[k];
   if (b.schedule !== undefined) next.schedule = checkSchedule(b.schedule);
-  if (b.targets !== undefined) next.targets = checkTargets(m.fake, b.targets);
+  if (b.targets !== undefined) next.targets = checkTargets(fake, b.targets);
   goalRule(next.targets as Rec[], next.goal, next.judgeEnabled);
-  next.updatedAt = iso(m.fake);
+  next.updatedAt = iso(fake);
   found.monitor = next;
   return json(200, { success: true, data: next });
 }
@@ -169,9 +165,8 @@ function updateMonitor(m: Monitors, { params, body, team }: HandlerContext): Res
 const emptySummary = () => ({ totalPages: 0, same: 0, changed: 0, new: 0, removed: 0, error: 0 });
 
 /** `POST /v2/monitor/:id/run`: answered `queued`; the check runs at once and has finished by the next read. */
-function runMonitorCheck(m: Monitors, { params, team, key }: HandlerContext): Response {
-  const { fake } = m;
-  const found = find(m, team, params.id);
+function runMonitorCheck(fake: FakeService, { params, team, key }: HandlerContext): Response {
+  const found = find(fake, team, params.id);
   if (found.monitor.status === "paused") throw new HttpFailure(fail(409, "Monitor is paused. Resume it before running a check."));
   fake.requireCredits(team, 1);
   const id = fakeId(fake);
@@ -227,16 +222,16 @@ function targetUrls(fake: FakeService, t: Rec): string[] {
 }
 
 /** `GET /v2/monitor/:id/checks`. */
-function listChecks(m: Monitors, { params, url, team }: HandlerContext): Response {
-  const found = find(m, team, params.id);
+function listChecks(fake: FakeService, { params, url, team }: HandlerContext): Response {
+  const found = find(fake, team, params.id);
   const { limit, from, status } = paging(url, "offset");
   const list = found.checks.map((c) => c.check).filter((c) => !status || c.status === status);
   return json(200, { success: true, data: list.slice(from, from + limit) });
 }
 
 /** `GET /v2/monitor/:id/checks/:checkId`: the check with a page of its pages, and the link to the next page. */
-function readCheck(m: Monitors, { params, url, team, origin }: HandlerContext): Response {
-  const found = find(m, team, params.id);
+function readCheck(fake: FakeService, { params, url, team, origin }: HandlerContext): Response {
+  const found = find(fake, team, params.id);
   if (!params.checkId || !UUID.test(params.checkId)) badRequest(["checkId"], "Invalid UUID", "invalid_format");
   const c = found.checks.find((x) => x.check.id === params.checkId);
   if (!c) throw notFound("Check");
