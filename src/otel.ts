@@ -82,11 +82,8 @@ interface Call {
   attemptNo: number;
 }
 
-/** One waited job in flight. */
-interface Job {
-  span: Span;
-  ctx: Context;
-}
+/** One waited job in flight: its span and context. */
+type Job = Pick<Call, "span" | "ctx">;
 
 /** How many jobs' contexts (their start's, then their own once ended) one {@link otelHooks} object keeps, for the calls that name them later. */
 export const RECENT_JOBS = 256;

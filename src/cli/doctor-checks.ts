@@ -80,13 +80,8 @@ export function unreachable(err: unknown, apiUrl: string): Check {
   const code = causeCode(err);
   const host = new URL(apiUrl).host;
   if (code && TLS_CODE.test(code)) {
-    return {
-      id: "reach",
-      name: "Reachable (TLS)",
-      status: "fail",
-      detail: `TLS failed: ${code} (${messageOf(err)})`,
-      fix: `the certificate of ${host} is not trusted: renew or fix it; for a private CA, start Node with NODE_EXTRA_CA_CERTS=/path/to/ca.pem`,
-    };
+    const fix = `the certificate of ${host} is not trusted: renew or fix it; for a private CA, start Node with NODE_EXTRA_CA_CERTS=/path/to/ca.pem`;
+    return { ...row("reach", "fail", `TLS failed: ${code} (${messageOf(err)})`, fix), name: "Reachable (TLS)" };
   }
   const fix =
     code === "ENOTFOUND" || code === "EAI_AGAIN" ? `the host ${new URL(apiUrl).hostname} does not resolve: check --api-url / WEBDATA_API_URL`

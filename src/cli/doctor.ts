@@ -203,25 +203,23 @@ class DoctorRun {
 
   /** The queue's jobs and limit. */
   async queue(): Promise<void> {
-    const queue = await tolerant(this.options.signal, async () => {
+    this.add(await tolerant(this.options.signal, async () => {
       const q = await this.#timed(() => this.client.getQueueStatus(this.probe));
       const max = q.maxConcurrency >= UNMETERED ? "no limit" : `at most ${q.maxConcurrency} at once`;
       return row("queue", "ok", `${plural(q.jobsInQueue, "job")} in the queue (${q.activeJobsInQueue} active, ${q.waitingJobsInQueue} waiting), ${max}`);
-    }, (err) => row("queue", "warn", `cannot be read: ${messageOf(err)}`, "the server's queue endpoint fails: see its logs"));
-    this.add(queue);
+    }, (err) => row("queue", "warn", `cannot be read: ${messageOf(err)}`, "the server's queue endpoint fails: see its logs")));
   }
 
   /** The jobs running and the concurrency limit. */
   async concurrency(): Promise<void> {
-    const concurrency = await tolerant(this.options.signal, async () => {
+    this.add(await tolerant(this.options.signal, async () => {
       const c = await this.#timed(() => this.client.getConcurrency(this.probe));
       return row("concurrency", "ok", `${c.concurrency} running, ${c.maxConcurrency >= UNMETERED || c.maxConcurrency === 0 ? "no limit reported" : `limit ${c.maxConcurrency}`}`);
     }, (err) => {
       if (!(err instanceof AuthenticationError && !this.#checksKeys)) return row("concurrency", "warn", `cannot be read: ${messageOf(err)}`, "only this endpoint is affected");
       const fix = "a self-hosted server without its database answers this endpoint 401; not a key problem (other calls work)";
       return row("concurrency", "warn", "GET /v2/concurrency-check answers 401 although the server checks no keys", fix);
-    });
-    this.add(concurrency);
+    }));
   }
 
   /**

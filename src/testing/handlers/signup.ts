@@ -71,13 +71,6 @@ function signup(fake: FakeService, b: Record<string, unknown>): Response {
   fake.teams.set(key, team);
   s.byEmail.set(email, { team, key });
   s.emails.push({ to: email, agentName: String(b.agent_name) });
-  return json(201, {
-    success: true,
-    api_key: key,
-    sponsor_status: "pending",
-    credit_limit: 50,
-    credits_remaining: 50,
-    verification_deadline_at: new Date(deadline).toISOString(),
-    tos_url: "https://firecrawl.dev/terms-of-service",
-  });
+  const verification_deadline_at = new Date(deadline).toISOString();
+  return json(201, { success: true, api_key: key, sponsor_status: "pending", credit_limit: 50, credits_remaining: 50, verification_deadline_at, tos_url: "https://firecrawl.dev/terms-of-service" });
 }
