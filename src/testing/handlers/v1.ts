@@ -60,12 +60,7 @@ export function v1Formats(o: Rec, where: string[] = []): { type: string; schema?
   });
   const f = raw as string[];
   if (f.includes("extract") !== (o.extract !== undefined) || f.includes("json") !== (o.jsonOptions !== undefined)) {
-    throw new HttpFailure(
-      fail(400, "When 'extract' or 'json' format is specified, corresponding options must be provided, and vice versa", {
-        code: "BAD_REQUEST",
-        details: [{ code: "custom", path: where, message: "When 'extract' or 'json' format is specified, corresponding options must be provided, and vice versa" }],
-      }),
-    );
+    badRequest(where, "When 'extract' or 'json' format is specified, corresponding options must be provided, and vice versa");
   }
   if (f.includes("screenshot") && f.includes("screenshot@fullPage")) badRequest([...where, "formats"], "You may only specify either screenshot or screenshot@fullPage");
   return f.map((name) =>
@@ -199,9 +194,7 @@ function startExtract(fake: FakeService, { body, team, key }: HandlerContext): R
   const b = (body ?? {}) as Rec;
   rejectUnknownKeys(b, EXTRACT_KEYS);
   const urls = Array.isArray(b.urls) ? (b.urls as unknown[]) : [];
-  if (urls.length === 0 && typeof b.prompt !== "string") {
-    throw new HttpFailure(fail(400, "Either 'urls' or 'prompt' must be provided.", { code: "BAD_REQUEST", details: [{ code: "custom", path: [], message: "Either 'urls' or 'prompt' must be provided." }] }));
-  }
+  if (urls.length === 0 && typeof b.prompt !== "string") badRequest([], "Either 'urls' or 'prompt' must be provided.");
   if (urls.length > 10) badRequest(["urls"], "Maximum of 10 URLs allowed per request while in beta.");
   urls.forEach((u, i) => { if (!validUrl(u)) badRequest(["urls", String(i)], "Invalid URL"); });
   fake.requireCredits(team, CREDITS.extract);
