@@ -18,14 +18,13 @@ const STRING_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "summary
 /** 400 in the server's words for unknown keys. */
 export function rejectUnknownKeys(body: Record<string, unknown>, allowed: Set<string>): void {
   const unknown = Object.keys(body).filter((k) => !allowed.has(k));
-  if (unknown.length) {
-    throw new HttpFailure(
-      fail(400, "Unrecognized key in body -- please review the v2 API documentation for request body changes", {
-        code: "BAD_REQUEST",
-        details: [{ code: "unrecognized_keys", keys: unknown, path: [], message: `Unrecognized key: "${unknown[0]}"` }],
-      }),
-    );
-  }
+  const error = "Unrecognized key in body -- please review the v2 API documentation for request body changes";
+  if (unknown.length) refuse(error, [{ code: "unrecognized_keys", keys: unknown, path: [], message: `Unrecognized key: "${unknown[0]}"` }]);
+}
+
+/** 400 `BAD_REQUEST` with zod-like `details`, as the server answers a body it refuses. */
+function refuse(error: string, details: Record<string, unknown>[]): never {
+  throw new HttpFailure(fail(400, error, { code: "BAD_REQUEST", details }));
 }
 
 /**
@@ -33,24 +32,19 @@ export function rejectUnknownKeys(body: Record<string, unknown>, allowed: Set<st
  * issue's own message for a refinement (`custom`), else "Bad Request".
  */
 export function badRequest(path: string[], message: string, code = "custom"): never {
-  throw new HttpFailure(fail(400, code === "custom" ? message : "Bad Request", { code: "BAD_REQUEST", details: [{ code, path, message }] }));
+  refuse(code === "custom" ? message : "Bad Request", [{ code, path, message }]);
 }
 
 const URL_MESSAGE = "URL must have a valid top-level domain or be a valid path";
 
 /** 400 for a bad URL, as recorded: a missing one names the rule; a malformed one is "Bad Request" with three issues. */
 export function badUrl(path: (string | number)[], value: unknown): never {
-  if (value === undefined) throw new HttpFailure(fail(400, URL_MESSAGE, { code: "BAD_REQUEST", details: [{ code: "custom", path, message: URL_MESSAGE }] }));
-  throw new HttpFailure(
-    fail(400, "Bad Request", {
-      code: "BAD_REQUEST",
-      details: [
-        { code: "invalid_format", format: "url", path, message: "Invalid URL" },
-        { code: "custom", path, message: URL_MESSAGE },
-        { code: "custom", path, message: "Invalid URL" },
-      ],
-    }),
-  );
+  if (value === undefined) refuse(URL_MESSAGE, [{ code: "custom", path, message: URL_MESSAGE }]);
+  refuse("Bad Request", [
+    { code: "invalid_format", format: "url", path, message: "Invalid URL" },
+    { code: "custom", path, message: URL_MESSAGE },
+    { code: "custom", path, message: "Invalid URL" },
+  ]);
 }
 
 /** Checks a URL as the server does (http(s), a TLD of 2+ characters). */
