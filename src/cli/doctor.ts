@@ -43,9 +43,6 @@ export interface DoctorReport {
   checks: Check[];
 }
 
-/** The account's credits, as the first read answers them. */
-type CreditUsage = Awaited<ReturnType<WebData["getCreditUsage"]>>;
-
 /** Figures the self-hosted server sends when it does not meter (authentication off). */
 const UNMETERED = 99_999_999;
 
@@ -67,7 +64,7 @@ export async function runDoctor(client: WebData, options: DoctorOptions): Promis
   // 3. Crawl starts with x-idempotency-key: a start the server must refuse (an invalid URL). The server checks
   // the key before the body (the idempotency middleware runs before the controller), so a 400 shows the key
   // passed; a self-hosted server without its database fails the check with 500 (recorded).
-  run.add(await idempotencyCheck(client, run.probe));
+  run.checks.push(await idempotencyCheck(client, run.probe));
   // 4. Live progress; 5. AI features and search, which cost credits: only with --deep.
   const sse = await run.liveProgress();
   await run.paidFeatures(sse);
@@ -81,7 +78,7 @@ class DoctorRun {
   readonly keyGiven: boolean;
   /** How long each account read took (the first one also pays for the connection). */
   readonly #timings: number[] = [];
-  #usage: CreditUsage | undefined;
+  #usage: Awaited<ReturnType<WebData["getCreditUsage"]>> | undefined;
   #firstError: unknown;
   /** The server checks keys (false: self-hosted with authentication off). */
   #checksKeys = true;
@@ -95,17 +92,13 @@ class DoctorRun {
     this.keyGiven = Boolean(options.apiKey?.trim());
   }
 
-  add(c: Check): void {
-    this.checks.push(c);
-  }
-
   failed(): boolean {
     return this.checks.some((c) => c.status === "fail");
   }
 
   /** Marks the rows not reached as skipped, saying why. */
   #skipRest(why: string): void {
-    for (const id of REST) if (!this.checks.some((c) => c.id === id)) this.add(row(id, "skip", why));
+    for (const id of REST) if (!this.checks.some((c) => c.id === id)) this.checks.push(row(id, "skip", why));
   }
 
   /** Runs a probe, keeping how long its answer took. */
@@ -128,20 +121,20 @@ class DoctorRun {
   reachable(): number | undefined {
     const err = this.#firstError;
     if (err instanceof ConnectionError || err instanceof TimeoutError) {
-      this.add(unreachable(err, this.client.apiUrl));
+      this.checks.push(unreachable(err, this.client.apiUrl));
       this.#skipRest("the server cannot be reached");
       return EXIT.connection;
     }
     if (err instanceof InvalidResponseError) {
       const answer = `HTTP ${err.status} with ${err.contentType ?? "no content-type"} (${err.bodyExcerpt.replace(/\s+/g, " ").slice(0, 80)})`;
-      this.add(row("reach", "fail", `an answer, but not the API's: ${answer}`, "a proxy, captive portal or other site answers at this URL: check --api-url / WEBDATA_API_URL (the server's root, without /v2)"));
+      this.checks.push(row("reach", "fail", `an answer, but not the API's: ${answer}`, "a proxy, captive portal or other site answers at this URL: check --api-url / WEBDATA_API_URL (the server's root, without /v2)"));
       this.#skipRest("the URL does not answer as the API");
       return EXIT.failure;
     }
     const url = new URL(this.client.apiUrl);
     const exposed = url.protocol === "http:" && this.keyGiven && !/^(localhost|127\.|\[::1\])/.test(url.host);
     this.reach = row("reach", exposed ? "warn" : "ok", "", exposed ? "the key travels unencrypted: use https:// for a server off this machine" : undefined);
-    this.add(this.reach);
+    this.checks.push(this.reach);
     this.reach.detail = this.reachDetail();
     return undefined;
   }
@@ -159,8 +152,8 @@ class DoctorRun {
       () => true,
       (err: unknown) => err instanceof APIError && err.status !== 404,
     );
-    if (v1) this.add(row("version", "fail", "v1 only: /v2 routes answer 404", "upgrade the server to a release with the v2 API (this CLI speaks v2; from code, client.v1 speaks v1)"));
-    else this.add(row("version", "fail", `no API routes here: GET /v2/team/credit-usage answers 404 (${messageOf(this.#firstError)})`, "check --api-url: it is the server's root URL, without /v2"));
+    if (v1) this.checks.push(row("version", "fail", "v1 only: /v2 routes answer 404", "upgrade the server to a release with the v2 API (this CLI speaks v2; from code, client.v1 speaks v1)"));
+    else this.checks.push(row("version", "fail", `no API routes here: GET /v2/team/credit-usage answers 404 (${messageOf(this.#firstError)})`, "check --api-url: it is the server's root URL, without /v2"));
     this.#skipRest("no v2 API at this URL");
     return EXIT.failure;
   }
@@ -175,14 +168,14 @@ class DoctorRun {
     const { keyGiven } = this;
     const refused = this.#firstError instanceof AuthenticationError || this.#firstError instanceof PermissionDeniedError;
     if (refused || (!keyGiven && this.#checksKeys)) {
-      if (keyGiven) this.add(row("auth", "fail", `refused: ${messageOf(this.#firstError)}`, "check the key: --api-key <key> or WEBDATA_API_KEY (FIRECRAWL_API_KEY also works)"));
-      else this.add(row("auth", "fail", "none given, and the server wants one", "pass --api-key <key> or set WEBDATA_API_KEY"));
+      if (keyGiven) this.checks.push(row("auth", "fail", `refused: ${messageOf(this.#firstError)}`, "check the key: --api-key <key> or WEBDATA_API_KEY (FIRECRAWL_API_KEY also works)"));
+      else this.checks.push(row("auth", "fail", "none given, and the server wants one", "pass --api-key <key> or set WEBDATA_API_KEY"));
       this.#skipRest("needs a key the server accepts");
       return EXIT.auth;
     }
     const unchecked = `${keyGiven ? "given, but not needed" : "not needed"}: the server does not check keys (self-hosted, authentication off)`;
-    this.add(row("auth", "ok", this.#checksKeys ? "accepted" : unchecked));
-    this.add(row("version", "ok", "v2"));
+    this.checks.push(row("auth", "ok", this.#checksKeys ? "accepted" : unchecked));
+    this.checks.push(row("version", "ok", "v2"));
     return undefined;
   }
 
@@ -190,20 +183,20 @@ class DoctorRun {
   credits(): number {
     const c = this.#usage;
     if (!c) {
-      this.add(row("credits", "warn", `cannot be read: ${messageOf(this.#firstError)}`, "jobs may still work; the server's account endpoints fail (see its logs)"));
+      this.checks.push(row("credits", "warn", `cannot be read: ${messageOf(this.#firstError)}`, "jobs may still work; the server's account endpoints fail (see its logs)"));
       return 0;
     }
     const unmetered = !this.#checksKeys || c.planCredits >= UNMETERED;
     const empty = !unmetered && c.remainingCredits <= 0;
     const low = !unmetered && !empty && c.planCredits > 0 && c.remainingCredits < c.planCredits * 0.05;
     const left = `${c.remainingCredits} of ${c.planCredits} remaining${c.billingPeriodEnd ? ` (period ends ${c.billingPeriodEnd.slice(0, 10)})` : ""}`;
-    this.add(row("credits", empty ? "fail" : low ? "warn" : "ok", unmetered ? "not metered (self-hosted)" : left, empty || low ? "add credits or upgrade the plan; `webdata usage` shows them" : undefined));
+    this.checks.push(row("credits", empty ? "fail" : low ? "warn" : "ok", unmetered ? "not metered (self-hosted)" : left, empty || low ? "add credits or upgrade the plan; `webdata usage` shows them" : undefined));
     return empty ? EXIT.credits : 0;
   }
 
   /** The queue's jobs and limit. */
   async queue(): Promise<void> {
-    this.add(await tolerant(this.options.signal, async () => {
+    this.checks.push(await tolerant(this.options.signal, async () => {
       const q = await this.#timed(() => this.client.getQueueStatus(this.probe));
       const max = q.maxConcurrency >= UNMETERED ? "no limit" : `at most ${q.maxConcurrency} at once`;
       return row("queue", "ok", `${plural(q.jobsInQueue, "job")} in the queue (${q.activeJobsInQueue} active, ${q.waitingJobsInQueue} waiting), ${max}`);
@@ -212,7 +205,7 @@ class DoctorRun {
 
   /** The jobs running and the concurrency limit. */
   async concurrency(): Promise<void> {
-    this.add(await tolerant(this.options.signal, async () => {
+    this.checks.push(await tolerant(this.options.signal, async () => {
       const c = await this.#timed(() => this.client.getConcurrency(this.probe));
       return row("concurrency", "ok", `${c.concurrency} running, ${c.maxConcurrency >= UNMETERED || c.maxConcurrency === 0 ? "no limit reported" : `limit ${c.maxConcurrency}`}`);
     }, (err) => {
@@ -231,22 +224,18 @@ class DoctorRun {
     const running = await tolerant(options.signal, async () => (await client.getActiveCrawls(probe)).crawls[0]?.id, () => undefined);
     const jobId = running ?? randomUUID();
     const ws = await webSocketHandshake(`${client.apiUrl}/v2/crawl/${jobId}`, this.keyGiven ? options.apiKey : undefined, options.timeoutMs, options.signal);
-    this.add(webSocketRow(ws, running !== undefined, options.proxyVariable));
+    this.checks.push(webSocketRow(ws, running !== undefined, options.proxyVariable));
     const sse = await sseCheck(client, jobId, running !== undefined, probe);
-    if (!options.deep || sse.status === "ok") this.add(sse);
+    if (!options.deep || sse.status === "ok") this.checks.push(sse);
     return sse;
   }
 
   /** AI features and search: tried with `--deep` (they cost credits), else said to be unchecked. */
   async paidFeatures(sse: Check): Promise<void> {
-    if (this.options.deep) {
-      for (const c of await deepChecks(this.client, this.options, sse.status === "ok" ? undefined : sse)) this.add(c);
-      return;
-    }
+    if (this.options.deep) return void this.checks.push(...(await deepChecks(this.client, this.options, sse.status === "ok" ? undefined : sse)));
     const publicService = isPublicDeployment(this.client.apiUrl);
     const why = publicService ? "the public service has them; --deep tries them (spends credits)" : "not checked: they cost credits; --deep tries them";
-    this.add(row("ai", publicService ? "info" : "skip", why));
-    this.add(row("search", publicService ? "info" : "skip", why));
+    this.checks.push(row("ai", publicService ? "info" : "skip", why), row("search", publicService ? "info" : "skip", why));
   }
 }
 

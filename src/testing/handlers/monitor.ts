@@ -117,7 +117,6 @@ function paging(url: URL, key: "offset" | "skip") {
   return { limit, from, status: url.searchParams.get("status") ?? undefined };
 }
 
-/** `POST /v2/monitor`. */
 function createMonitor(fake: FakeService, { body, team }: HandlerContext): Response {
   const b = (body ?? {}) as Rec;
   rejectUnknownKeys(b, TOP_KEYS);
@@ -145,7 +144,6 @@ function listMonitors(fake: FakeService, { url, team }: HandlerContext): Respons
   return json(200, { success: true, data: mine.slice(from, from + limit).map((m) => m.monitor) });
 }
 
-/** `PATCH /v2/monitor/:id`. */
 function updateMonitor(fake: FakeService, { params, body, team }: HandlerContext): Response {
   const found = find(fake, team, params.id);
   const b = (body ?? {}) as Rec;
@@ -221,7 +219,6 @@ function targetUrls(fake: FakeService, t: Rec): string[] {
   return fake.pages.filter((p) => p.url.startsWith(origin)).slice(0, Number((t.crawlOptions as Rec | undefined)?.limit ?? 10)).map((p) => p.url);
 }
 
-/** `GET /v2/monitor/:id/checks`. */
 function listChecks(fake: FakeService, { params, url, team }: HandlerContext): Response {
   const found = find(fake, team, params.id);
   const { limit, from, status } = paging(url, "offset");

@@ -146,7 +146,6 @@ export function registerV1(fake: FakeService): void {
   );
 }
 
-/** `POST /v1/scrape`. */
 function scrape(fake: FakeService, { body, team, key }: HandlerContext): Response {
   const b = (body ?? {}) as Rec;
   rejectUnknownKeys(b, SCRAPE_KEYS);
@@ -253,7 +252,6 @@ function startDeepResearch(fake: FakeService, { body, team, key }: HandlerContex
   return json(200, { success: true, id });
 }
 
-/** `GET /v1/deep-research/:id`. */
 function deepResearchStatus(fake: FakeService, { params }: HandlerContext): Response {
   const { task, done } = readTask(fake, "deep-research", params.id ?? "", "Deep research job not found");
   const r = task.result as { finalAnalysis: string; sources: Rec[]; activities: Rec[]; json: unknown; maxDepth: number };
