@@ -32,11 +32,6 @@ export interface CliIO {
   env?: Record<string, string | undefined>;
 }
 
-/** A usage problem (no key, unknown command or flag) as `--json` reports it. */
-function usageRecord(exitCode: number, code: string, message: string): Record<string, unknown> {
-  return { type: "error", exitCode, error: { name: "UsageError", code, message } };
-}
-
 /** Runs `webdata` with `argv` (without `node` and the script); resolves to the exit code. */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const env = io.env ?? process.env;
@@ -44,11 +39,11 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   // Known before the flags are parsed, for a usage error's record; `--no-json` after it turns it off.
   let json = rest.includes("--json");
-  /** A usage problem: the message on stderr, and with --json its record on stdout. */
-  const usage = (code: number, kind: string, text: string): number => {
-    if (json) screen.out(jsonLine(usageRecord(code, kind, text.trim().split("\n")[0] ?? text)));
+  /** A usage problem (no key, unknown command or flag): the message on stderr, and with --json its record on stdout. */
+  const usage = (exitCode: number, code: string, text: string): number => {
+    if (json) screen.out(jsonLine({ type: "error", exitCode, error: { name: "UsageError", code, message: text.trim().split("\n")[0] ?? text } }));
     screen.message(text);
-    return code;
+    return exitCode;
   };
   const shown = helpOrVersion(screen, name, rest[0]);
   if (shown !== undefined) return shown;
