@@ -232,9 +232,7 @@ class Spans {
     const parent = this.#jobOf(e.path) ?? context.active();
     const span = this.recorder.startSpan(`webdata ${e.operation}`, { kind: SpanKind.INTERNAL, attributes: { [A.operation]: e.operation, [A.requestId]: e.requestId } }, parent);
     const call: Call = { span, ctx: trace.setSpan(parent, span), attempt: undefined, attemptNo: 0 };
-    const list = this.#calls.get(e.requestId);
-    if (list) list.push(call);
-    else this.#calls.set(e.requestId, [call]);
+    this.#calls.set(e.requestId, [...(this.#calls.get(e.requestId) ?? []), call]);
     return call;
   }
 }
