@@ -6,6 +6,7 @@
  * status pages split with `next` as reference §4.4 describes, cancel and errors,
  * and the job's webhook deliveries (`started`, each `page`, `completed`; see `../webhooks.ts`).
  */
+import { normalizeTarget } from "../fixtures.js";
 import type { FakeService, FakeTeam } from "../service.js";
 import { scrapeTarget, fakeId, parseFormats, stateOf } from "./scrape.js";
 import { v1Document } from "./v1.js";
@@ -106,12 +107,7 @@ export function engine(fake: FakeService): JobEngine {
 
 function normalize(url: string, ignoreQuery: boolean): string {
   try {
-    const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`);
-    u.hash = "";
-    if (ignoreQuery) u.search = "";
-    let s = u.toString();
-    if (u.pathname !== "/" && s.endsWith("/")) s = s.slice(0, -1);
-    return s;
+    return normalizeTarget(url, ignoreQuery);
   } catch {
     return url;
   }
