@@ -13,14 +13,8 @@ import { plural } from "./terminal.js";
 export const DEEP_NOTICE =
   "--deep starts jobs and spends credits: a crawl of one page (cancelled once the checks are done), one scrape with the JSON format (about 5 credits), one search (about 2), one extract (about 20 or more) and one agent run (cancelled once it starts).";
 
-/** What a deep check needs: the client, the page to try, the probe's options and the cleanup's. */
-interface Deep {
-  client: WebData;
-  target: string;
-  probe: RequestOptions;
-  /** Cancels run even after Ctrl-C: a job the doctor started does not outlive it. */
-  cleanUp: RequestOptions;
-}
+/** What a deep check needs: the client, the page to try, the probe's options and the cleanup's (cancels run even after Ctrl-C: a job the doctor started does not outlive it). */
+type Deep = { client: WebData; target: string; probe: RequestOptions; cleanUp: RequestOptions };
 
 /** The checks that start jobs and spend credits. */
 export async function deepChecks(client: WebData, options: DoctorOptions, sseUnknown: Check | undefined): Promise<Check[]> {

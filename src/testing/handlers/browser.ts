@@ -175,13 +175,7 @@ function listSessions(fake: FakeService, { url, team, origin }: HandlerContext):
   const t = team ?? fake.team;
   const sessions = [...browserSessions(fake).values()]
     .filter((s) => s.team === t && (status === null || s.status === status))
-    .map((s) => ({
-      ...view(fake, s, origin),
-      status: s.status,
-      streamWebView: s.streamWebView,
-      createdAt: new Date(s.createdAt).toISOString(),
-      lastActivity: new Date(s.lastActivity).toISOString(),
-    }));
+    .map((s) => ({ ...view(fake, s, origin), status: s.status, streamWebView: s.streamWebView, createdAt: new Date(s.createdAt).toISOString(), lastActivity: new Date(s.lastActivity).toISOString() }));
   return json(200, { success: true, sessions });
 }
 

@@ -63,13 +63,8 @@ function listAgents(fake: FakeService, { url, origin }: HandlerContext): Respons
   const runs = [...fakeTasks(fake).all.values()].filter((t) => t.kind === "agent" && t.createdAt < before).sort((a, b) => b.createdAt - a.createdAt);
   const page = runs.slice(0, 20);
   const agents = page.map((t) => ({
-    id: t.id,
-    createdAt: new Date(t.createdAt).toISOString(),
-    targetHint: String(t.request.prompt ?? "").slice(0, 80),
-    origin: typeof t.request.origin === "string" ? t.request.origin : "api",
-    settings: { hidden: false, starred: false },
-    status: t.status === "cancelled" ? "failed" : t.status,
-    options: { prompt: t.request.prompt, urls: t.request.urls, model: t.request.model ?? "spark-1-pro" },
+    id: t.id, createdAt: new Date(t.createdAt).toISOString(), targetHint: String(t.request.prompt ?? "").slice(0, 80), origin: typeof t.request.origin === "string" ? t.request.origin : "api",
+    settings: { hidden: false, starred: false }, status: t.status === "cancelled" ? "failed" : t.status, options: { prompt: t.request.prompt, urls: t.request.urls, model: t.request.model ?? "spark-1-pro" },
   }));
   const last = page.at(-1);
   return json(200, { success: true, agents, ...(runs.length > 20 && last ? { next: `${origin}/v2/agent?before=${last.createdAt}` } : {}) });
