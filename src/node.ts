@@ -324,6 +324,9 @@ class Exchange implements TransportResponse {
   }
 }
 
+/** The methods of `Headers` that copy an answer's headers in before they run (`get` and `has` read undici's object): one wrapper each, made with the class. */
+const COPYING = ["set", "append", "delete", "getSetCookie", "forEach", "entries", "keys", "values", Symbol.iterator] as const;
+
 /** A header name (an HTTP token); `Headers` throws a `TypeError` for anything else. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -372,48 +375,15 @@ function answerHeadersClass() {
       return this.get(name) !== null;
     }
 
-    override set(name: string, value: string): void {
-      this.#copied();
-      super.set(name, value);
-    }
-
-    override append(name: string, value: string): void {
-      this.#copied();
-      super.append(name, value);
-    }
-
-    override delete(name: string): void {
-      this.#copied();
-      super.delete(name);
-    }
-
-    override getSetCookie(): string[] {
-      this.#copied();
-      return super.getSetCookie();
-    }
-
-    override forEach(fn: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
-      this.#copied();
-      super.forEach(fn, thisArg);
-    }
-
-    override entries(): HeadersIterator<[string, string]> {
-      this.#copied();
-      return super.entries();
-    }
-
-    override keys(): HeadersIterator<string> {
-      this.#copied();
-      return super.keys();
-    }
-
-    override values(): HeadersIterator<string> {
-      this.#copied();
-      return super.values();
-    }
-
-    override [Symbol.iterator](): HeadersIterator<[string, string]> {
-      return this.entries();
+    static {
+      for (const name of COPYING) {
+        const own = Headers.prototype[name] as (this: Headers, ...args: unknown[]) => unknown;
+        const copying = function (this: AnswerHeaders, ...args: unknown[]) {
+          this.#copied();
+          return own.apply(this, args);
+        };
+        Object.defineProperty(this.prototype, name, { value: copying, writable: true, configurable: true });
+      }
     }
   };
 }

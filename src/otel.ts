@@ -82,11 +82,8 @@ interface Call {
   attemptNo: number;
 }
 
-/** One waited job in flight. */
-interface Job {
-  span: Span;
-  ctx: Context;
-}
+/** One waited job in flight: its span and context. */
+type Job = Pick<Call, "span" | "ctx">;
 
 /** How many jobs' contexts (their start's, then their own once ended) one {@link otelHooks} object keeps, for the calls that name them later. */
 export const RECENT_JOBS = 256;
@@ -110,131 +107,151 @@ const HEADER_SETTER: TextMapSetter<RequestHookEvent> = { set: (e, key, value) =>
  */
 export function otelHooks(options: OtelHooksOptions = {}): Hooks {
   // The global one is the API's proxy: it records through the SDK registered, also when it is registered later.
-  const recorder = options.tracer ?? (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_SCOPE, VERSION);
+  const spans = new Spans(options.tracer ?? (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_SCOPE, VERSION));
+  return {
+    onRequest: (e: RequestHookEvent) => spans.onRequest(e),
+    onResponse: (e: ResponseHookEvent) => spans.onResponse(e),
+    onRetry: (e: RetryHookEvent) => spans.onRetry(e),
+    onError: (e: ErrorHookEvent) => spans.onError(e),
+    onJob: (e: JobHookEvent) => (e.phase === "start" ? spans.startJob(e) : spans.endJob(e)),
+  };
+}
+
+/** The spans in flight of one {@link otelHooks} object: calls, their attempts and waited jobs, and the jobs seen lately. */
+class Spans {
   // Calls by request id: one per call, the same on its retries. A caller may send one id on two calls at once:
   // each id holds a list, and an event goes to the call whose attempt it names.
-  const calls = new Map<string, Call[]>();
-  const jobs = new Map<string, Job>();
+  readonly #calls = new Map<string, Call[]>();
+  readonly #jobs = new Map<string, Job>();
   // Jobs seen, by id: the context of their start call (until their wait starts), then of their span (once ended).
   // Holds span contexts, not spans; the oldest goes first past RECENT_JOBS.
-  const recent = new Map<string, Context>();
-  const remember = (jobId: string, ctx: Context, span: Span): void => {
-    recent.delete(jobId);
-    recent.set(jobId, trace.setSpanContext(ctx, span.spanContext()));
-    if (recent.size > RECENT_JOBS) recent.delete(recent.keys().next().value as string);
-  };
+  readonly #recent = new Map<string, Context>();
+
+  constructor(readonly recorder: Tracer) {}
+
+  /** An attempt starts: a call's span on its first attempt, and the attempt's CLIENT span, whose context the request carries. */
+  onRequest(e: RequestHookEvent): void {
+    const call = (e.attempt > 1 ? this.#find(e, false) : undefined) ?? this.#startCall(e);
+    if (call.attempt) endAttempt(call, undefined, undefined); // never left open
+    const template = routeTemplate(e);
+    const attributes: Attributes = { [A.httpRequestMethod]: e.method, [A.urlTemplate]: template, ...server(e.url) };
+    if (e.attempt > 1) attributes[A.httpRequestResendCount] = e.attempt - 1;
+    const span = this.recorder.startSpan(`${e.method} ${template}`, { kind: SpanKind.CLIENT, attributes }, call.ctx);
+    call.attempt = span;
+    call.attemptNo = e.attempt;
+    propagation.inject(trace.setSpan(call.ctx, span), e, HEADER_SETTER);
+  }
+
+  /** A call succeeded: its attempt and its span end. */
+  onResponse(e: ResponseHookEvent): void {
+    const call = this.#find(e, true);
+    if (!call) return;
+    endAttempt(call, e.status, undefined);
+    if (e.creditsUsed !== undefined && e.creditsUsed >= 0) call.span.setAttribute(A.creditsUsed, e.creditsUsed);
+    call.span.end();
+    this.#forget(e, call);
+    if (e.jobId !== undefined) this.#remember(e.jobId, call.ctx, call.span); // a job start: the job's span goes under it
+  }
+
+  /** An attempt failed and will be retried. */
+  onRetry(e: RetryHookEvent): void {
+    const call = this.#find(e, true);
+    if (call) endAttempt(call, e.status, e.error);
+  }
+
+  /** A call failed: its attempt and its span end with the failure's type. */
+  onError(e: ErrorHookEvent): void {
+    // A call that failed before its first attempt was sent (a hook threw, an abort) still gets its span.
+    const call = this.#find(e, true) ?? this.#startCall(e);
+    endAttempt(call, e.status, e.error);
+    failed(call.span, e.error.name || "Error");
+    call.span.end();
+    this.#forget(e, call);
+  }
+
+  /** A wait starts: the job's span, under the caller's active span; with none, under the call that started the job (one trace). */
+  startJob(e: JobHookEvent): void {
+    const parent = this.#parentFor(this.#recent.get(e.jobId));
+    const span = this.recorder.startSpan(`webdata ${e.kind} job`, { kind: SpanKind.INTERNAL, attributes: { [A.jobId]: e.jobId, [A.jobKind]: e.kind } }, parent);
+    this.#jobs.set(e.jobId, { span, ctx: trace.setSpan(parent, span) });
+  }
+
+  /** A wait ends: the job's span ends with its final status, pages and credits. */
+  endJob(e: JobHookEvent): void {
+    const job = this.#jobs.get(e.jobId);
+    if (!job) return;
+    this.#jobs.delete(e.jobId);
+    const attributes: Attributes = {};
+    if (e.status !== undefined) attributes[A.jobStatus] = e.status;
+    if (e.completed !== undefined) attributes[A.jobCompleted] = e.completed;
+    if (e.total !== undefined) attributes[A.jobTotal] = e.total;
+    if (e.creditsUsed !== undefined && e.creditsUsed >= 0) attributes[A.creditsUsed] = e.creditsUsed;
+    job.span.setAttributes(attributes);
+    if (e.error) failed(job.span, e.error.name || "Error");
+    job.span.end();
+    this.#remember(e.jobId, job.ctx, job.span); // a read after the wait (a batch's /errors) joins the job's trace
+  }
+
+  #remember(jobId: string, ctx: Context, span: Span): void {
+    this.#recent.delete(jobId);
+    this.#recent.set(jobId, trace.setSpanContext(ctx, span.spanContext()));
+    if (this.#recent.size > RECENT_JOBS) this.#recent.delete(this.#recent.keys().next().value as string);
+  }
+
   /** The caller's active context when it holds a span, else the context of the job `jobId` (when known), else the active one. */
-  const parentFor = (recentCtx: Context | undefined): Context => {
+  #parentFor(recentCtx: Context | undefined): Context {
     const active = context.active();
     return recentCtx !== undefined && trace.getSpan(active) === undefined ? recentCtx : active;
-  };
+  }
 
-  const find = (e: HookEventBase, open: boolean): Call | undefined => {
-    const list = calls.get(e.requestId);
+  #find(e: HookEventBase, open: boolean): Call | undefined {
+    const list = this.#calls.get(e.requestId);
     return list?.find((c) => (open ? c.attempt !== undefined && c.attemptNo === e.attempt : c.attempt === undefined && c.attemptNo === e.attempt - 1)) ?? list?.[0];
-  };
-  const forget = (e: HookEventBase, call: Call): void => {
-    const list = calls.get(e.requestId);
-    const rest = list?.filter((c) => c !== call) ?? [];
-    if (rest.length) calls.set(e.requestId, rest);
-    else calls.delete(e.requestId);
-  };
+  }
+
+  #forget(e: HookEventBase, call: Call): void {
+    const rest = this.#calls.get(e.requestId)?.filter((c) => c !== call) ?? [];
+    if (rest.length) this.#calls.set(e.requestId, rest);
+    else this.#calls.delete(e.requestId);
+  }
+
   /** The job a call reads, when its path names one (`/v2/crawl/<id>`, `/v2/crawl/<id>/errors`): a waited job's span is its parent; a job seen before, when no span is active. */
-  const jobOf = (path: string): Context | undefined => {
-    if (jobs.size === 0 && recent.size === 0) return undefined;
+  #jobOf(path: string): Context | undefined {
+    if (this.#jobs.size === 0 && this.#recent.size === 0) return undefined;
     let seen: Context | undefined;
     for (const segment of path.split("/")) {
       if (!segment) continue;
-      const job = jobs.get(segment);
+      const job = this.#jobs.get(segment);
       if (job) return job.ctx;
-      seen ??= recent.get(segment);
+      seen ??= this.#recent.get(segment);
     }
-    return seen === undefined ? undefined : parentFor(seen);
-  };
-  const startCall = (e: HookEventBase): Call => {
-    const parent = jobOf(e.path) ?? context.active();
-    const span = recorder.startSpan(`webdata ${e.operation}`, { kind: SpanKind.INTERNAL, attributes: { [A.operation]: e.operation, [A.requestId]: e.requestId } }, parent);
-    const call: Call = { span, ctx: trace.setSpan(parent, span), attempt: undefined, attemptNo: 0 };
-    const list = calls.get(e.requestId);
-    if (list) list.push(call);
-    else calls.set(e.requestId, [call]);
-    return call;
-  };
-  /** Ends the attempt in flight with its answer's status and the failure's type. */
-  const endAttempt = (call: Call, status: number | undefined, error: Error | undefined): void => {
-    const span = call.attempt;
-    if (!span) return;
-    call.attempt = undefined;
-    if (status !== undefined && status > 0) span.setAttribute(A.httpResponseStatusCode, status);
-    const type = errorType(status, error);
-    if (type !== undefined) {
-      span.setAttribute(A.errorType, type);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: type });
-    }
-    span.end();
-  };
+    return seen === undefined ? undefined : this.#parentFor(seen);
+  }
 
-  return {
-    onRequest(e: RequestHookEvent): void {
-      const call = (e.attempt > 1 ? find(e, false) : undefined) ?? startCall(e);
-      if (call.attempt) endAttempt(call, undefined, undefined); // never left open
-      const template = routeTemplate(e);
-      const attributes: Attributes = { [A.httpRequestMethod]: e.method, [A.urlTemplate]: template, ...server(e.url) };
-      if (e.attempt > 1) attributes[A.httpRequestResendCount] = e.attempt - 1;
-      const span = recorder.startSpan(`${e.method} ${template}`, { kind: SpanKind.CLIENT, attributes }, call.ctx);
-      call.attempt = span;
-      call.attemptNo = e.attempt;
-      propagation.inject(trace.setSpan(call.ctx, span), e, HEADER_SETTER);
-    },
-    onResponse(e: ResponseHookEvent): void {
-      const call = find(e, true);
-      if (!call) return;
-      endAttempt(call, e.status, undefined);
-      if (e.creditsUsed !== undefined && e.creditsUsed >= 0) call.span.setAttribute(A.creditsUsed, e.creditsUsed);
-      call.span.end();
-      forget(e, call);
-      if (e.jobId !== undefined) remember(e.jobId, call.ctx, call.span); // a job start: the job's span goes under it
-    },
-    onRetry(e: RetryHookEvent): void {
-      const call = find(e, true);
-      if (call) endAttempt(call, e.status, e.error);
-    },
-    onError(e: ErrorHookEvent): void {
-      // A call that failed before its first attempt was sent (a hook threw, an abort) still gets its span.
-      const call = find(e, true) ?? startCall(e);
-      endAttempt(call, e.status, e.error);
-      const type = e.error.name || "Error";
-      call.span.setAttribute(A.errorType, type);
-      call.span.setStatus({ code: SpanStatusCode.ERROR, message: type });
-      call.span.end();
-      forget(e, call);
-    },
-    onJob(e: JobHookEvent): void {
-      if (e.phase === "start") {
-        // Under the caller's active span; with none, under the call that started the job: one trace.
-        const parent = parentFor(recent.get(e.jobId));
-        const span = recorder.startSpan(`webdata ${e.kind} job`, { kind: SpanKind.INTERNAL, attributes: { [A.jobId]: e.jobId, [A.jobKind]: e.kind } }, parent);
-        jobs.set(e.jobId, { span, ctx: trace.setSpan(parent, span) });
-        return;
-      }
-      const job = jobs.get(e.jobId);
-      if (!job) return;
-      jobs.delete(e.jobId);
-      const attributes: Attributes = {};
-      if (e.status !== undefined) attributes[A.jobStatus] = e.status;
-      if (e.completed !== undefined) attributes[A.jobCompleted] = e.completed;
-      if (e.total !== undefined) attributes[A.jobTotal] = e.total;
-      if (e.creditsUsed !== undefined && e.creditsUsed >= 0) attributes[A.creditsUsed] = e.creditsUsed;
-      job.span.setAttributes(attributes);
-      if (e.error) {
-        const type = e.error.name || "Error";
-        job.span.setAttribute(A.errorType, type);
-        job.span.setStatus({ code: SpanStatusCode.ERROR, message: type });
-      }
-      job.span.end();
-      remember(e.jobId, job.ctx, job.span); // a read after the wait (a batch's /errors) joins the job's trace
-    },
-  };
+  #startCall(e: HookEventBase): Call {
+    const parent = this.#jobOf(e.path) ?? context.active();
+    const span = this.recorder.startSpan(`webdata ${e.operation}`, { kind: SpanKind.INTERNAL, attributes: { [A.operation]: e.operation, [A.requestId]: e.requestId } }, parent);
+    const call: Call = { span, ctx: trace.setSpan(parent, span), attempt: undefined, attemptNo: 0 };
+    this.#calls.set(e.requestId, [...(this.#calls.get(e.requestId) ?? []), call]);
+    return call;
+  }
+}
+
+/** Ends the attempt in flight with its answer's status and the failure's type. */
+function endAttempt(call: Call, status: number | undefined, error: Error | undefined): void {
+  const span = call.attempt;
+  if (!span) return;
+  call.attempt = undefined;
+  if (status !== undefined && status > 0) span.setAttribute(A.httpResponseStatusCode, status);
+  const type = errorType(status, error);
+  if (type !== undefined) failed(span, type);
+  span.end();
+}
+
+/** Marks a span failed: `error.type` and an ERROR status naming the type. */
+function failed(span: Span, type: string): void {
+  span.setAttribute(A.errorType, type);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: type });
 }
 
 /** `error.type` of a failed attempt: the status code of an error answer (an `APIError`), else the error's class (`ConnectionError`, `TimeoutError`, `InvalidResponseError` of a 2xx); none on success. */

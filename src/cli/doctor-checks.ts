@@ -50,6 +50,28 @@ export interface DoctorOptions {
   proxyVariable?: string | undefined;
 }
 
+/** Each row's title, by id. */
+export const ROWS = {
+  reach: "Reachable", auth: "API key", version: "API version", credits: "Credits", queue: "Queue", concurrency: "Concurrency", idempotency: "Idempotent crawl starts",
+  websocket: "Crawl WebSocket", sse: "Crawl SSE", ai: "AI (JSON format, extract, agent)", search: "Search", crawl: "Crawl", scrape: "Scrape",
+  "ai-json": "JSON format (AI)", "ai-extract": "Extract (AI)", "ai-agent": "Agent (AI)",
+} as const;
+
+/** A row of the table, titled from {@link ROWS}. */
+export function row(id: keyof typeof ROWS, status: CheckStatus, detail: string, fix?: string): Check {
+  return { id, name: ROWS[id], status, detail, ...(fix === undefined ? {} : { fix }) };
+}
+
+/** Runs a probe whose failure is a row, not the end: `failed` makes the row; Ctrl-C still ends the run. */
+export async function tolerant<T>(signal: AbortSignal, call: () => Promise<T>, failed: (err: unknown) => T): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (signal.aborted) throw err;
+    return failed(err);
+  }
+}
+
 /** Names of the certificate and TLS failures Node reports (the cause's `code`). */
 const TLS_CODE = /^(CERT_|ERR_TLS_|ERR_SSL_|EPROTO$|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_)/;
 
@@ -58,20 +80,15 @@ export function unreachable(err: unknown, apiUrl: string): Check {
   const code = causeCode(err);
   const host = new URL(apiUrl).host;
   if (code && TLS_CODE.test(code)) {
-    return {
-      id: "reach",
-      name: "Reachable (TLS)",
-      status: "fail",
-      detail: `TLS failed: ${code} (${messageOf(err)})`,
-      fix: `the certificate of ${host} is not trusted: renew or fix it; for a private CA, start Node with NODE_EXTRA_CA_CERTS=/path/to/ca.pem`,
-    };
+    const fix = `the certificate of ${host} is not trusted: renew or fix it; for a private CA, start Node with NODE_EXTRA_CA_CERTS=/path/to/ca.pem`;
+    return { ...row("reach", "fail", `TLS failed: ${code} (${messageOf(err)})`, fix), name: "Reachable (TLS)" };
   }
   const fix =
     code === "ENOTFOUND" || code === "EAI_AGAIN" ? `the host ${new URL(apiUrl).hostname} does not resolve: check --api-url / WEBDATA_API_URL`
     : code === "ECONNREFUSED" ? `nothing listens at ${host}: is the server running, and is the port in --api-url right?`
     : err instanceof TimeoutError ? `no answer in time: check the network, a proxy (HTTPS_PROXY) or the server's load; --timeout-ms waits longer`
     : `check --api-url / WEBDATA_API_URL and the network between here and ${host}`;
-  return { id: "reach", name: "Reachable", status: "fail", detail: `${code ? `${code}: ` : ""}${messageOf(err)}`, fix };
+  return row("reach", "fail", `${code ? `${code}: ` : ""}${messageOf(err)}`, fix);
 }
 
 /** An error in one line: the server's own text and status for an answer, else the message. */
@@ -82,27 +99,20 @@ export function messageOf(err: unknown): string {
 
 /** Whether a crawl start carrying `x-idempotency-key` gets past the key check (a start the server must refuse: an invalid URL). */
 export async function idempotencyCheck(client: WebData, probe: RequestOptions): Promise<Check> {
-  const id = "idempotency";
-  const name = "Idempotent crawl starts";
   try {
     const started = await send(client.http, REFUSED_CRAWL, { ...probe, idempotencyKey: randomUUID() });
     // Never expected: a server that started a crawl of "not a url". Cancel it.
     if (typeof started.id === "string") await client.cancelCrawl(started.id, probe).catch(() => undefined);
-    return { id, name, status: "warn", detail: "the server accepted a crawl start with an invalid URL (cancelled)", fix: "the server does not validate crawl starts as the service does: check its version" };
+    return row("idempotency", "warn", "the server accepted a crawl start with an invalid URL (cancelled)", "the server does not validate crawl starts as the service does: check its version");
   } catch (err) {
     if (probe.signal?.aborted) throw err;
-    if (err instanceof BadRequestError) return { id, name, status: "ok", detail: "x-idempotency-key accepted (probed with an invalid URL: no crawl started)" };
+    if (err instanceof BadRequestError) return row("idempotency", "ok", "x-idempotency-key accepted (probed with an invalid URL: no crawl started)");
     if (err instanceof InternalServerError) {
-      return {
-        id,
-        name,
-        status: "warn",
-        detail: `a crawl start carrying x-idempotency-key fails with HTTP ${err.status} here`,
-        fix: "a self-hosted server without its database (Supabase) cannot check keys: keep the client's idempotencyKeys option off for this server (the default off the public service), or give the server its database",
-      };
+      const fix = "a self-hosted server without its database (Supabase) cannot check keys: keep the client's idempotencyKeys option off for this server (the default off the public service), or give the server its database";
+      return row("idempotency", "warn", `a crawl start carrying x-idempotency-key fails with HTTP ${err.status} here`, fix);
     }
-    if (err instanceof ConflictError) return { id, name, status: "warn", detail: `a fresh x-idempotency-key was refused: ${messageOf(err)}`, fix: "keep idempotencyKeys off for this server" };
-    return { id, name, status: "warn", detail: `cannot tell: ${messageOf(err)}`, fix: "crawl starts may still work; try `webdata doctor --deep` or a small crawl" };
+    if (err instanceof ConflictError) return row("idempotency", "warn", `a fresh x-idempotency-key was refused: ${messageOf(err)}`, "keep idempotencyKeys off for this server");
+    return row("idempotency", "warn", `cannot tell: ${messageOf(err)}`, "crawl starts may still work; try `webdata doctor --deep` or a small crawl");
   }
 }
 
@@ -120,8 +130,6 @@ export function closeReason(reason: string): string {
 
 /** Asks a job's status URL for server-sent events; `known`: the job exists (an unknown job's 404 says nothing about SSE). */
 export async function sseCheck(client: WebData, jobId: string, known: boolean, probe: RequestOptions): Promise<Check> {
-  const id = "sse";
-  const name = "Crawl SSE";
   let type: string | null | undefined;
   let status: number;
   try {
@@ -131,13 +139,13 @@ export async function sseCheck(client: WebData, jobId: string, known: boolean, p
     await res.stream()?.cancel().catch(() => undefined);
   } catch (err) {
     if (probe.signal?.aborted) throw err;
-    if (!(err instanceof APIError)) return { id, name, status: "info", detail: `no answer: ${messageOf(err)}` };
+    if (!(err instanceof APIError)) return row("sse", "info", `no answer: ${messageOf(err)}`);
     type = err.headers?.get("content-type");
     status = err.status;
   }
   const media = type?.split(";")[0] ?? "no content-type";
-  if ((type ?? "").includes("text/event-stream")) return { id, name, status: "ok", detail: "answers (text/event-stream)" };
-  if (!known) return { id, name, status: "info", detail: `not known: no crawl is running, and an unknown job's status answers ${media} (HTTP ${status}); --deep asks about a real crawl` };
-  return { id, name, status: "info", detail: `none: a crawl's status asked for text/event-stream answers ${media} (as the service does); live progress uses the WebSocket, else polling` };
+  if ((type ?? "").includes("text/event-stream")) return row("sse", "ok", "answers (text/event-stream)");
+  if (!known) return row("sse", "info", `not known: no crawl is running, and an unknown job's status answers ${media} (HTTP ${status}); --deep asks about a real crawl`);
+  return row("sse", "info", `none: a crawl's status asked for text/event-stream answers ${media} (as the service does); live progress uses the WebSocket, else polling`);
 }
 

@@ -32,45 +32,22 @@ export interface CliIO {
   env?: Record<string, string | undefined>;
 }
 
-/** A usage problem (no key, unknown command or flag) as `--json` reports it. */
-function usageRecord(exitCode: number, code: string, message: string): Record<string, unknown> {
-  return { type: "error", exitCode, error: { name: "UsageError", code, message } };
-}
-
 /** Runs `webdata` with `argv` (without `node` and the script); resolves to the exit code. */
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const env = io.env ?? process.env;
-  const screen = new Screen({
-    out: io.out,
-    err: (t) => io.err.write(t),
-    outIsTTY: io.outIsTTY ?? false,
-    errIsTTY: io.err.isTTY,
-    sameTerminal: io.sameTerminal ?? (Boolean(io.outIsTTY) && io.err.isTTY),
-    columns: io.err.columns,
-    env,
-  });
+  const screen = screenOf(io, env);
   const [name, ...rest] = argv;
   // Known before the flags are parsed, for a usage error's record; `--no-json` after it turns it off.
   let json = rest.includes("--json");
-  /** A usage problem: the message on stderr, and with --json its record on stdout. */
-  const usage = (code: number, kind: string, text: string): number => {
-    if (json) screen.out(jsonLine(usageRecord(code, kind, text.trim().split("\n")[0] ?? text)));
+  /** A usage problem (no key, unknown command or flag): the message on stderr, and with --json its record on stdout. */
+  const usage = (exitCode: number, code: string, text: string): number => {
+    if (json) screen.out(jsonLine({ type: "error", exitCode, error: { name: "UsageError", code, message: text.trim().split("\n")[0] ?? text } }));
     screen.message(text);
-    return code;
+    return exitCode;
   };
-  if (name === "help" && rest[0] !== undefined && COMMANDS[rest[0]]) {
-    screen.out(commandHelp(rest[0]));
-    return 0;
-  }
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    screen.out(mainHelp(VERSION));
-    return name === undefined ? EXIT.usage : 0;
-  }
-  if (name === "--version" || name === "-v") {
-    screen.out(`${VERSION}\n`);
-    return 0;
-  }
-  const command = COMMANDS[name];
+  const shown = helpOrVersion(screen, name, rest[0]);
+  if (shown !== undefined) return shown;
+  const command = COMMANDS[name!];
   if (!command) return usage(EXIT.usage, "UNKNOWN_COMMAND", `webdata: unknown command "${name}"\n\n${mainHelp(VERSION)}`);
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -78,10 +55,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   } catch (err) {
     return usage(EXIT.usage, "BAD_ARGUMENTS", `webdata ${name}: ${err instanceof Error ? err.message : String(err)}\n\nRun "webdata ${name} --help" for its options.\n`);
   }
-  const values = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  const values = parsed.values as Values;
   json = values.json === true;
   if (values.help) {
-    screen.out(commandHelp(name));
+    screen.out(commandHelp(name!));
     return 0;
   }
   // An empty variable counts as unset (as `new WebData()` reads the environment).
@@ -91,40 +68,81 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return usage(EXIT.auth, "NO_API_KEY", `webdata ${name}: no API key: pass --api-key <key> or set WEBDATA_API_KEY (FIRECRAWL_API_KEY also works). A self-hosted server needs none: pass --api-url <url>.\n`);
   }
   try {
-    const timeoutMs = positiveInt(values, "timeout-ms");
-    const maxRetries = nonNegativeInt(values, "max-retries");
-    const verbose = values.verbose === true || env.WEBDATA_LOG?.trim().toLowerCase() === "debug";
-    const logging = verbose ? ({ logLevel: "debug", ...verboseOptions((t) => screen.message(t)) } as const) : ({ logLevel: "off" } as const);
-    let client: WebData | undefined;
-    const ctx: CommandContext = {
-      // Made on first use: a command that talks to no service (`fake`) needs no key.
-      get client() {
-        return (client ??= new WebData({ apiKey, apiUrl, ...logging, ...(timeoutMs ? { timeoutMs } : {}), ...(maxRetries === undefined ? {} : { maxRetries }) }));
-      },
-      screen,
-      out: (t) => screen.out(t),
-      err: (t) => screen.message(t),
-      signal: io.signal,
-      json,
-      apiKey,
-      env,
-    };
+    const ctx = commandContext({ screen, signal: io.signal, json, apiKey, apiUrl, env }, values);
     if (command.needsClient !== false) void ctx.client; // a bad --api-url fails here, before the command reads its arguments
     return await command.run(ctx, parsed.positionals, values);
   } catch (err) {
-    if (io.signal.aborted) {
-      if (io.signal.reason === STDOUT_CLOSED) return EXIT.pipeClosed;
-      if (json) screen.out(jsonLine({ type: "interrupted", exitCode: EXIT.interrupted }));
-      screen.message("Interrupted.\n");
-      return EXIT.interrupted;
-    }
-    const code = exitCodeOf(err);
-    if (json) screen.out(jsonLine(errorRecord(err, code)));
-    const hint = command.hint?.(err, values);
-    const [head = "", ...more] = [...errorText(err).split("\n"), ...(hint ? [`  hint: ${hint}`] : [])];
-    screen.message(`webdata ${name}: ${screen.paintErr(head, "red")}${more.map((l) => `\n${l}`).join("")}\n`);
-    return code;
+    return failed(screen, { signal: io.signal, json }, `webdata ${name}`, err, () => command.hint?.(err, values));
   }
+}
+
+/** A command's flags, as `parseArgs` reads them. */
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+/** The run's screen: stdout for results, stderr for progress and messages. */
+function screenOf(io: CliIO, env: Record<string, string | undefined>): Screen {
+  return new Screen({
+    out: io.out,
+    err: (t) => io.err.write(t),
+    outIsTTY: io.outIsTTY ?? false,
+    errIsTTY: io.err.isTTY,
+    sameTerminal: io.sameTerminal ?? (Boolean(io.outIsTTY) && io.err.isTTY),
+    columns: io.err.columns,
+    env,
+  });
+}
+
+/** `webdata`, `webdata help [command]`, `--help` and `--version`: the exit code once shown, else undefined (a command runs). */
+function helpOrVersion(screen: Screen, name: string | undefined, topic: string | undefined): number | undefined {
+  if (name === "help" && topic !== undefined && COMMANDS[topic]) {
+    screen.out(commandHelp(topic));
+    return 0;
+  }
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    screen.out(mainHelp(VERSION));
+    return name === undefined ? EXIT.usage : 0;
+  }
+  if (name !== "--version" && name !== "-v") return undefined;
+  screen.out(`${VERSION}\n`);
+  return 0;
+}
+
+/** What a command runs with: the client is made on first use (a command that talks to no service, `fake`, needs no key). */
+function commandContext(run: Omit<CommandContext, "client" | "out" | "err"> & { apiUrl: string | undefined }, values: Values): CommandContext {
+  const { screen, env, apiKey, apiUrl } = run;
+  const timeoutMs = positiveInt(values, "timeout-ms");
+  const maxRetries = nonNegativeInt(values, "max-retries");
+  const verbose = values.verbose === true || env.WEBDATA_LOG?.trim().toLowerCase() === "debug";
+  const logging = verbose ? ({ logLevel: "debug", ...verboseOptions((t) => screen.message(t)) } as const) : ({ logLevel: "off" } as const);
+  let client: WebData | undefined;
+  return {
+    get client() {
+      return (client ??= new WebData({ apiKey, apiUrl, ...logging, ...(timeoutMs ? { timeoutMs } : {}), ...(maxRetries === undefined ? {} : { maxRetries }) }));
+    },
+    screen,
+    out: (t) => screen.out(t),
+    err: (t) => screen.message(t),
+    signal: run.signal,
+    json: run.json,
+    apiKey,
+    env,
+  };
+}
+
+/** A command that failed: interrupted (Ctrl-C, or its reader closed stdout), else its error and hint; the exit code. */
+function failed(screen: Screen, run: { signal: AbortSignal; json: boolean }, who: string, err: unknown, hintOf: () => string | undefined): number {
+  if (run.signal.aborted) {
+    if (run.signal.reason === STDOUT_CLOSED) return EXIT.pipeClosed;
+    if (run.json) screen.out(jsonLine({ type: "interrupted", exitCode: EXIT.interrupted }));
+    screen.message("Interrupted.\n");
+    return EXIT.interrupted;
+  }
+  const code = exitCodeOf(err);
+  if (run.json) screen.out(jsonLine(errorRecord(err, code)));
+  const hint = hintOf();
+  const [head = "", ...more] = [...errorText(err).split("\n"), ...(hint ? [`  hint: ${hint}`] : [])];
+  screen.message(`${who}: ${screen.paintErr(head, "red")}${more.map((l) => `\n${l}`).join("")}\n`);
+  return code;
 }
 
 /** True when this module is the process's entry (run as the `webdata` bin, not imported). */

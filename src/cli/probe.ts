@@ -79,15 +79,8 @@ export function webSocketHandshake(url: string, protocol: string | undefined, ti
     });
     req.on("upgrade", (res, sock, head) => {
       socket = sock;
-      const upgraded = res.headers["sec-websocket-accept"] === expected;
-      if (!upgraded) return done({ upgraded: false, status: res.statusCode, error: "the Sec-WebSocket-Accept answer is wrong" });
-      // Wait briefly for a first frame: a server closes an unknown job at once (1008 "Job not found").
-      const first = (data: Buffer) => done({ upgraded: true, status: 101, close: readCloseFrame(data) });
-      if (head.length > 0) return first(head);
-      sock.once("data", first);
-      sock.once("error", () => done({ upgraded: true, status: 101 }));
-      sock.once("close", () => done({ upgraded: true, status: 101 }));
-      setTimeout(() => done({ upgraded: true, status: 101 }), Math.min(1_000, timeoutMs)).unref();
+      if (res.headers["sec-websocket-accept"] !== expected) return done({ upgraded: false, status: res.statusCode, error: "the Sec-WebSocket-Accept answer is wrong" });
+      awaitFirstFrame(sock, head, Math.min(1_000, timeoutMs), done);
     });
     req.on("response", (res) => {
       res.resume();
@@ -96,4 +89,14 @@ export function webSocketHandshake(url: string, protocol: string | undefined, ti
     req.on("error", (err: NodeJS.ErrnoException) => done({ upgraded: false, error: err.code ? `${err.code}: ${err.message}` : err.message }));
     req.end();
   });
+}
+
+/** After the upgrade, waits briefly for a first frame: a server closes an unknown job at once (1008 "Job not found"). */
+function awaitFirstFrame(sock: Socket, head: Buffer, waitMs: number, done: (result: HandshakeResult) => void): void {
+  const first = (data: Buffer) => done({ upgraded: true, status: 101, close: readCloseFrame(data) });
+  if (head.length > 0) return first(head);
+  sock.once("data", first);
+  sock.once("error", () => done({ upgraded: true, status: 101 }));
+  sock.once("close", () => done({ upgraded: true, status: 101 }));
+  setTimeout(() => done({ upgraded: true, status: 101 }), waitMs).unref();
 }

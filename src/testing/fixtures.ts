@@ -146,11 +146,12 @@ export function htmlOf(p: FixturePage): string {
   return `<html lang="en"><head><title>${p.title}</title><meta name="description" content="${p.description}"></head><body><main>${p.markdown.replace(/\n/g, "<br>")}</main>\n${imgs}\n${links}</body></html>`;
 }
 
-/** Normalises a requested URL the way the server does (adds `http://`, drops a trailing slash off paths). */
-export function normalizeTarget(raw: string): string {
+/** Normalises a requested URL the way the server does (adds `http://`, drops a trailing slash off paths, and the query when told). */
+export function normalizeTarget(raw: string, ignoreQuery = false): string {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
   const u = new URL(withScheme);
   u.hash = "";
+  if (ignoreQuery) u.search = "";
   let s = u.toString();
   if (u.pathname !== "/" && s.endsWith("/")) s = s.slice(0, -1);
   return s;

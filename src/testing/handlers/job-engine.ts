@@ -6,8 +6,9 @@
  * status pages split with `next` as reference §4.4 describes, cancel and errors,
  * and the job's webhook deliveries (`started`, each `page`, `completed`; see `../webhooks.ts`).
  */
+import { normalizeTarget } from "../fixtures.js";
 import type { FakeService, FakeTeam } from "../service.js";
-import { scrapeTarget, fakeId, parseFormats } from "./scrape.js";
+import { scrapeTarget, fakeId, parseFormats, stateOf } from "./scrape.js";
 import { v1Document } from "./v1.js";
 import { emitJobWebhook } from "../webhooks.js";
 
@@ -101,22 +102,12 @@ export interface JobEngine {
 
 /** The engine of `fake` (created on first use). */
 export function engine(fake: FakeService): JobEngine {
-  let e = fake.state.get("jobEngine") as JobEngine | undefined;
-  if (!e) {
-    e = { jobs: new Map(), keys: new Set(), failures: [], options: { pagesPerPoll: 2, maxPageBytes: 10 * 1024 * 1024, defaultPageSize: 100, settlePolls: 0, cancelledReportsAs: "cancelled", ttlMs: JOB_TTL_MS } };
-    fake.state.set("jobEngine", e);
-  }
-  return e;
+  return stateOf(fake, "jobEngine", () => ({ jobs: new Map(), keys: new Set(), failures: [], options: { pagesPerPoll: 2, maxPageBytes: 10 * 1024 * 1024, defaultPageSize: 100, settlePolls: 0, cancelledReportsAs: "cancelled", ttlMs: JOB_TTL_MS } }));
 }
 
 function normalize(url: string, ignoreQuery: boolean): string {
   try {
-    const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`);
-    u.hash = "";
-    if (ignoreQuery) u.search = "";
-    let s = u.toString();
-    if (u.pathname !== "/" && s.endsWith("/")) s = s.slice(0, -1);
-    return s;
+    return normalizeTarget(url, ignoreQuery);
   } catch {
     return url;
   }

@@ -5,9 +5,8 @@
  */
 import { fail, HttpFailure, json, type FakeService, type HandlerContext } from "../service.js";
 import { advance, cancelJob, createBatch, createCrawl, engine, expiresAtOf, failJob, finish, reportedStatus, statusPage, type FakeJob, type JobEngineOptions, type JobFailureSpec } from "./job-engine.js";
-import { badRequest, badUrl, rejectUnknownKeys, SCRAPE_OPTION_KEYS, validUrl } from "./scrape.js";
+import { badRequest, badUrl, rejectUnknownKeys, SCRAPE_OPTION_KEYS, UUID, validUrl } from "./scrape.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const CRAWL_V2_KEYS = new Set([
   "url", "prompt", "includePaths", "excludePaths", "maxDiscoveryDepth", "limit", "crawlEntireDomain", "allowExternalLinks", "allowSubdomains",

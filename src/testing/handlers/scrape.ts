@@ -18,14 +18,13 @@ const STRING_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "summary
 /** 400 in the server's words for unknown keys. */
 export function rejectUnknownKeys(body: Record<string, unknown>, allowed: Set<string>): void {
   const unknown = Object.keys(body).filter((k) => !allowed.has(k));
-  if (unknown.length) {
-    throw new HttpFailure(
-      fail(400, "Unrecognized key in body -- please review the v2 API documentation for request body changes", {
-        code: "BAD_REQUEST",
-        details: [{ code: "unrecognized_keys", keys: unknown, path: [], message: `Unrecognized key: "${unknown[0]}"` }],
-      }),
-    );
-  }
+  const error = "Unrecognized key in body -- please review the v2 API documentation for request body changes";
+  if (unknown.length) refuse(error, [{ code: "unrecognized_keys", keys: unknown, path: [], message: `Unrecognized key: "${unknown[0]}"` }]);
+}
+
+/** 400 `BAD_REQUEST` with zod-like `details`, as the server answers a body it refuses. */
+function refuse(error: string, details: Record<string, unknown>[]): never {
+  throw new HttpFailure(fail(400, error, { code: "BAD_REQUEST", details }));
 }
 
 /**
@@ -33,24 +32,19 @@ export function rejectUnknownKeys(body: Record<string, unknown>, allowed: Set<st
  * issue's own message for a refinement (`custom`), else "Bad Request".
  */
 export function badRequest(path: string[], message: string, code = "custom"): never {
-  throw new HttpFailure(fail(400, code === "custom" ? message : "Bad Request", { code: "BAD_REQUEST", details: [{ code, path, message }] }));
+  refuse(code === "custom" ? message : "Bad Request", [{ code, path, message }]);
 }
 
 const URL_MESSAGE = "URL must have a valid top-level domain or be a valid path";
 
 /** 400 for a bad URL, as recorded: a missing one names the rule; a malformed one is "Bad Request" with three issues. */
 export function badUrl(path: (string | number)[], value: unknown): never {
-  if (value === undefined) throw new HttpFailure(fail(400, URL_MESSAGE, { code: "BAD_REQUEST", details: [{ code: "custom", path, message: URL_MESSAGE }] }));
-  throw new HttpFailure(
-    fail(400, "Bad Request", {
-      code: "BAD_REQUEST",
-      details: [
-        { code: "invalid_format", format: "url", path, message: "Invalid URL" },
-        { code: "custom", path, message: URL_MESSAGE },
-        { code: "custom", path, message: "Invalid URL" },
-      ],
-    }),
-  );
+  if (value === undefined) refuse(URL_MESSAGE, [{ code: "custom", path, message: URL_MESSAGE }]);
+  refuse("Bad Request", [
+    { code: "invalid_format", format: "url", path, message: "Invalid URL" },
+    { code: "custom", path, message: URL_MESSAGE },
+    { code: "custom", path, message: "Invalid URL" },
+  ]);
 }
 
 /** Checks a URL as the server does (http(s), a TLD of 2+ characters). */
@@ -101,12 +95,6 @@ export function conform(schema: unknown, page: FixturePage, key = "", root: unkn
   if (branches?.length) return next(branches.find((b) => b?.type !== "null") ?? branches[0]);
   const types = Array.isArray(s.type) ? s.type : [s.type];
   const type = types.find((t) => t !== "null") ?? types[0];
-  const num = (base: number) => {
-    let n = base;
-    if (typeof s.minimum === "number") n = Math.max(n, s.minimum);
-    if (typeof s.maximum === "number") n = Math.min(n, s.maximum);
-    return n;
-  };
   switch (type) {
     case "object": {
       const props = (s.properties ?? {}) as Record<string, unknown>;
@@ -120,28 +108,40 @@ export function conform(schema: unknown, page: FixturePage, key = "", root: unkn
       return Array.from({ length: n }, () => next(s.items));
     }
     case "integer":
-      return Math.round(num(page.title.length));
+      return Math.round(bounded(s, page.title.length));
     case "number":
-      return num(page.title.length + 0.5);
+      return bounded(s, page.title.length + 0.5);
     case "boolean":
       return true;
     case "null":
       return null;
     case "string":
-    default: {
-      const formats: Record<string, string> = {
-        "date-time": "2026-01-01T00:00:00.000Z",
-        date: "2026-01-01",
-        time: "00:00:00",
-        email: `hello@${new URL(page.url).hostname}`,
-        uri: page.url,
-        url: page.url,
-        uuid: "00000000-0000-4000-8000-000000000000",
-      };
-      if (typeof s.format === "string" && formats[s.format]) return formats[s.format];
-      return /title|name/i.test(key) ? page.title : /url|link/i.test(key) ? page.url : /desc|summary/i.test(key) ? page.description : page.title;
-    }
+    default:
+      return stringFor(s, page, key);
   }
+}
+
+/** `base` within the schema's `minimum` and `maximum`. */
+function bounded(s: Record<string, unknown>, base: number): number {
+  let n = base;
+  if (typeof s.minimum === "number") n = Math.max(n, s.minimum);
+  if (typeof s.maximum === "number") n = Math.min(n, s.maximum);
+  return n;
+}
+
+/** A string for the schema: a sample of its `format`, else the page's field its key names (title, URL, description). */
+function stringFor(s: Record<string, unknown>, page: FixturePage, key: string): string {
+  const formats: Record<string, string> = {
+    "date-time": "2026-01-01T00:00:00.000Z",
+    date: "2026-01-01",
+    time: "00:00:00",
+    email: `hello@${new URL(page.url).hostname}`,
+    uri: page.url,
+    url: page.url,
+    uuid: "00000000-0000-4000-8000-000000000000",
+  };
+  if (typeof s.format === "string" && formats[s.format]) return formats[s.format]!;
+  return /title|name/i.test(key) ? page.title : /url|link/i.test(key) ? page.url : /desc|summary/i.test(key) ? page.description : page.title;
 }
 
 /** The Document for a page and the requested formats, with the credits it costs. */
@@ -195,6 +195,15 @@ export function buildDocument(fake: FakeService, page: FixturePage, formats: For
 
 /** Where the fake's audio and video files "live". */
 const FIXTURE_MEDIA = "https://storage.fake.webdata.test/media";
+
+/** The fake's state under `key`, made by `init` on first use. */
+export function stateOf<T>(fake: FakeService, key: string, init: () => T): T {
+  if (!fake.state.has(key)) fake.state.set(key, init());
+  return fake.state.get(key) as T;
+}
+
+/** A UUID, as the server's id checks read one. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A deterministic UUIDv7-shaped id from the fake's counter. */
 export function fakeId(fake: FakeService): string {

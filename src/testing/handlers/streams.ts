@@ -18,6 +18,7 @@
  * connection is logged ({@link streamLog}) so tests can see who closed it.
  */
 import type { FakeService } from "../service.js";
+import { stateOf } from "./scrape.js";
 
 /** One frame of a live stream. */
 export type StreamFrame =
@@ -61,12 +62,7 @@ interface StreamState {
 }
 
 function state(fake: FakeService): StreamState {
-  let s = fake.state.get("streams") as StreamState | undefined;
-  if (!s) {
-    s = { drops: [], log: [] };
-    fake.state.set("streams", s);
-  }
-  return s;
+  return stateOf(fake, "streams", () => ({ drops: [], log: [] }));
 }
 
 /**
@@ -261,13 +257,8 @@ async function sseResponse(fake: FakeService, request: Request, url: URL, status
         controller.close();
         return;
       }
-      const f = next.value;
       conn.frames += 1;
-      const text =
-        f.type === "document" ? `event: document\nid: ${f.index}\ndata: ${JSON.stringify(f.data)}\n\n`
-        : f.type === "error" ? `event: error\ndata: ${JSON.stringify({ error: f.error })}\n\n`
-        : `event: ${f.type}\ndata: ${JSON.stringify(f.data)}\n\n`;
-      controller.enqueue(enc.encode(text));
+      controller.enqueue(enc.encode(sseEvent(next.value)));
     },
     cancel() {
       conn.closedBy ??= "client";
@@ -275,4 +266,11 @@ async function sseResponse(fake: FakeService, request: Request, url: URL, status
     },
   }, { highWaterMark: 0 }); // produce a frame only when the client reads: a drop after N frames comes after N were read
   return new Response(body, { status: 200, headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" } });
+}
+
+/** A frame as a server-sent event: a document's carries its index as the event id (a reconnection resumes after it). */
+function sseEvent(f: StreamFrame): string {
+  if (f.type === "document") return `event: document\nid: ${f.index}\ndata: ${JSON.stringify(f.data)}\n\n`;
+  if (f.type === "error") return `event: error\ndata: ${JSON.stringify({ error: f.error })}\n\n`;
+  return `event: ${f.type}\ndata: ${JSON.stringify(f.data)}\n\n`;
 }

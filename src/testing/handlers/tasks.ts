@@ -5,7 +5,7 @@
  * with {@link fakeTasks}.
  */
 import { CREDITS, fail, HttpFailure, json, type FakeService } from "../service.js";
-import { badRequest, conform, fakeId, rejectUnknownKeys } from "./scrape.js";
+import { badRequest, conform, fakeId, rejectUnknownKeys, stateOf } from "./scrape.js";
 
 /** A fake extract or agent job. */
 export interface FakeTask {
@@ -45,12 +45,7 @@ interface TaskState {
 }
 
 function state(fake: FakeService): TaskState {
-  let s = fake.state.get("tasks") as TaskState | undefined;
-  if (!s) {
-    s = { tasks: new Map(), options: { pollsToFinish: 1, outcome: "completed", error: "Extraction failed: no content could be extracted" } };
-    fake.state.set("tasks", s);
-  }
-  return s;
+  return stateOf(fake, "tasks", () => ({ tasks: new Map(), options: { pollsToFinish: 1, outcome: "completed", error: "Extraction failed: no content could be extracted" } }));
 }
 
 /** What a test can do with the fake's extract and agent jobs. */
@@ -78,7 +73,8 @@ export function fakeTasks(fake: FakeService): FakeTasks {
   };
 }
 
-const EXTRACT_KEYS = new Set([
+/** The option keys of an extract request (v2 and v1 alike). */
+export const EXTRACT_KEYS = new Set([
   "urls", "prompt", "systemPrompt", "schema", "limit", "ignoreSitemap", "includeSubdomains", "allowExternalLinks", "enableWebSearch", "scrapeOptions",
   "showSources", "__experimental_showSources", "urlTrace", "timeout", "agent", "ignoreInvalidURLs", "webhook", "origin", "integration",
 ]);
@@ -114,8 +110,9 @@ function expires(t: FakeTask): string {
   return new Date(t.createdAt + 24 * 3600 * 1000).toISOString();
 }
 
-function find(fake: FakeService, id: string, kind: FakeTask["kind"]): FakeTask {
-  const t = state(fake).tasks.get(id);
+/** The extract or agent job `id` (404 for another kind's or an unknown id). */
+export function findTask(fake: FakeService, id: string | undefined, kind: FakeTask["kind"]): FakeTask {
+  const t = id === undefined ? undefined : state(fake).tasks.get(id);
   if (!t || t.kind !== kind) throw new HttpFailure(fail(404, kind === "extract" ? "Extract job not found" : "Agent job not found"));
   return t;
 }
@@ -131,7 +128,7 @@ export function registerTasks(fake: FakeService): void {
     return json(200, { success: true, id: t.id, urlTrace: [] });
   });
   fake.route("GET", "/v2/extract/:id", ({ params, team, key }) => {
-    const t = find(fake, params.id as string, "extract");
+    const t = findTask(fake, params.id, "extract");
     progress(fake, t, team, key);
     const done = t.status === "completed";
     return json(200, {
@@ -152,7 +149,7 @@ export function registerTasks(fake: FakeService): void {
     return json(200, { success: true, id: t.id });
   });
   fake.route("GET", "/v2/agent/:id", ({ params, team, key }) => {
-    const t = find(fake, params.id as string, "agent");
+    const t = findTask(fake, params.id, "agent");
     progress(fake, t, team, key);
     return json(200, {
       success: true,
@@ -164,7 +161,7 @@ export function registerTasks(fake: FakeService): void {
     });
   });
   fake.route("DELETE", "/v2/agent/:id", ({ params }) => {
-    const t = find(fake, params.id as string, "agent");
+    const t = findTask(fake, params.id, "agent");
     if (t.status === "cancelled") return fail(409, "Agent is already cancelled");
     if (t.status !== "processing") return fail(409, "Agent already finished");
     t.status = "cancelled";

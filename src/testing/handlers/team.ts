@@ -2,14 +2,11 @@
  * Fake team endpoints: token and credit usage, v2 camelCase and v1 snake_case.
  */
 import { json, TOKENS_PER_CREDIT, type FakeService, type FakeTeam } from "../service.js";
+import { stateOf } from "./scrape.js";
 
 /** The current billing period of the fake: the 30 days from the team's first request. */
 export function billingPeriod(fake: FakeService): { start: string; end: string } {
-  let start = fake.state.get("billingStart") as number | undefined;
-  if (start === undefined) {
-    start = fake.now();
-    fake.state.set("billingStart", start);
-  }
+  const start = stateOf(fake, "billingStart", () => fake.now());
   return { start: new Date(start).toISOString(), end: new Date(start + 30 * 86_400_000).toISOString() };
 }
 

@@ -4,8 +4,9 @@
  * `GET /v1/team/queue-status`. v1 option sets are strict (unknown key -> 400).
  * Crawl and batch scrape v1 routes are served by the job engine.
  */
-import { CREDITS, fail, HttpFailure, json, type FakeService } from "../service.js";
-import { badRequest, badUrl, conform, fakeId, rejectUnknownKeys, scrapeTarget, validUrl } from "./scrape.js";
+import { CREDITS, fail, HttpFailure, json, type FakeService, type Handler, type HandlerContext } from "../service.js";
+import { badRequest, badUrl, conform, fakeId, rejectUnknownKeys, scrapeTarget, stateOf, validUrl } from "./scrape.js";
+import { EXTRACT_KEYS } from "./tasks.js";
 
 /** v1 scrape option keys (reference §15.2, strict). */
 export const V1_SCRAPE_OPTION_KEYS = new Set([
@@ -16,10 +17,6 @@ export const V1_SCRAPE_OPTION_KEYS = new Set([
 const V1_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "extract", "json", "summary", "changeTracking", "branding"]);
 const SCRAPE_KEYS = new Set([...V1_SCRAPE_OPTION_KEYS, "url", "agent", "zeroDataRetention", "origin", "integration"]);
 const SEARCH_KEYS = new Set(["query", "limit", "tbs", "filter", "lang", "country", "location", "timeout", "ignoreInvalidURLs", "scrapeOptions", "origin", "integration"]);
-const EXTRACT_KEYS = new Set([
-  "urls", "prompt", "systemPrompt", "schema", "limit", "ignoreSitemap", "includeSubdomains", "allowExternalLinks", "enableWebSearch", "scrapeOptions",
-  "showSources", "__experimental_showSources", "urlTrace", "timeout", "agent", "ignoreInvalidURLs", "webhook", "origin", "integration",
-]);
 const CRAWL_KEYS = new Set([
   "url", "includePaths", "excludePaths", "maxDepth", "maxDiscoveryDepth", "limit", "allowBackwardLinks", "crawlEntireDomain", "allowExternalLinks",
   "allowSubdomains", "ignoreRobotsTxt", "ignoreSitemap", "deduplicateSimilarURLs", "ignoreQueryParameters", "regexOnFullURL", "delay", "scrapeOptions",
@@ -51,12 +48,7 @@ export interface V1FakeState {
 
 /** The fake's v1 task state (tests tune `pollsToFinish` and `failNext`). */
 export function v1FakeState(fake: FakeService): V1FakeState {
-  let s = fake.state.get("v1") as V1FakeState | undefined;
-  if (!s) {
-    s = { pollsToFinish: 0, failNext: undefined, tasks: new Map() };
-    fake.state.set("v1", s);
-  }
-  return s;
+  return stateOf(fake, "v1", () => ({ pollsToFinish: 0, failNext: undefined, tasks: new Map() }));
 }
 
 /** Checks v1 scrape options as the v1 server does (formats enum, option pairing); returns the v2 formats to build with. */
@@ -68,12 +60,7 @@ export function v1Formats(o: Rec, where: string[] = []): { type: string; schema?
   });
   const f = raw as string[];
   if (f.includes("extract") !== (o.extract !== undefined) || f.includes("json") !== (o.jsonOptions !== undefined)) {
-    throw new HttpFailure(
-      fail(400, "When 'extract' or 'json' format is specified, corresponding options must be provided, and vice versa", {
-        code: "BAD_REQUEST",
-        details: [{ code: "custom", path: where, message: "When 'extract' or 'json' format is specified, corresponding options must be provided, and vice versa" }],
-      }),
-    );
+    badRequest(where, "When 'extract' or 'json' format is specified, corresponding options must be provided, and vice versa");
   }
   if (f.includes("screenshot") && f.includes("screenshot@fullPage")) badRequest([...where, "formats"], "You may only specify either screenshot or screenshot@fullPage");
   return f.map((name) =>
@@ -146,123 +133,132 @@ function v1JobStartChecks(fake: FakeService): void {
 /** Registers the v1 routes of this module. */
 export function registerV1(fake: FakeService): void {
   v1JobStartChecks(fake);
-  fake.route("POST", "/v1/scrape", ({ body, team, key }) => {
-    const b = (body ?? {}) as Rec;
-    rejectUnknownKeys(b, SCRAPE_KEYS);
-    if (!validUrl(b.url)) badUrl(["url"], b.url);
-    fake.requireCredits(team, CREDITS.scrape);
-    const { doc, credits } = v1Document(fake, String(b.url), b);
-    fake.charge(team, credits, key);
-    return json(200, { success: true, data: doc });
-  });
-
-  fake.route("POST", "/v1/search", ({ body, team, key }) => {
-    const b = (body ?? {}) as Rec;
-    if (typeof b.query !== "string") throw new Error("query missing"); // the real v1 handler fails with a TypeError: 500
-    try {
-      rejectUnknownKeys(b, SEARCH_KEYS);
-      const so = (b.scrapeOptions ?? { formats: [] }) as Rec;
-      rejectUnknownKeys(so, V1_SCRAPE_OPTION_KEYS);
-      if (so.formats === undefined) so.formats = [];
-      const limit = typeof b.limit === "number" ? b.limit : 5;
-      if (limit < 1 || limit > 100) badRequest(["limit"], "Number must be between 1 and 100", "too_big");
-      const q = b.query.toLowerCase();
-      const pages = fake.pages.filter((p) => `${p.title} ${p.description} ${p.markdown}`.toLowerCase().includes(q)).slice(0, limit);
-      fake.charge(team, Math.ceil(pages.length / 10) * CREDITS.searchPer10, key);
-      const scrape = (so.formats as unknown[]).length > 0;
-      const data = pages.map((p) => {
-        const base = { url: p.url, title: p.title, description: p.description };
-        if (!scrape) return base;
-        const { doc, credits } = v1Document(fake, p.url, so, ["scrapeOptions"]);
-        fake.charge(team, credits, key);
-        return { ...base, ...doc };
-      });
-      return json(200, { success: true, data, id: fakeId(fake), ...(data.length ? {} : { warning: "No search results found" }) });
-    } catch (err) {
-      if (!(err instanceof HttpFailure)) throw err;
-      const res = err.response;
-      if (res.status !== 400) throw err;
-      // v1 search answers its own validation failures without a code (reference §1.2).
-      return res.json().then((j: Rec) => fail(400, "Invalid request body", { details: j.details }));
-    }
-  });
-
-  fake.route("POST", "/v1/extract", ({ body, team, key }) => {
-    const b = (body ?? {}) as Rec;
-    rejectUnknownKeys(b, EXTRACT_KEYS);
-    const urls = Array.isArray(b.urls) ? (b.urls as unknown[]) : [];
-    if (urls.length === 0 && typeof b.prompt !== "string") {
-      throw new HttpFailure(fail(400, "Either 'urls' or 'prompt' must be provided.", { code: "BAD_REQUEST", details: [{ code: "custom", path: [], message: "Either 'urls' or 'prompt' must be provided." }] }));
-    }
-    if (urls.length > 10) badRequest(["urls"], "Maximum of 10 URLs allowed per request while in beta.");
-    urls.forEach((u, i) => { if (!validUrl(u)) badRequest(["urls", String(i)], "Invalid URL"); });
-    fake.requireCredits(team, CREDITS.extract);
-    fake.charge(team, CREDITS.extract, key);
-    const page = fake.findPage(String(urls[0] ?? "")) ?? fake.pages[0];
-    const data = page ? (b.schema ? conform(b.schema, page) : { title: page.title, description: page.description }) : {};
-    const id = startTask(fake, "extract", { data, ...(b.showSources ? { sources: { [page?.url ?? ""]: ["title"] } } : {}) });
-    return json(200, { success: true, id, urlTrace: [] });
-  });
-  fake.route("GET", "/v1/extract/:id", ({ params }) => {
-    const { task, done } = readTask(fake, "extract", params.id ?? "", "Extract job not found");
-    if (!done) return json(200, { success: true, data: [], status: "processing", expiresAt: expiresAt(fake) });
-    if (task.fail) return json(200, { success: false, data: [], status: "failed", error: task.fail, expiresAt: expiresAt(fake) });
-    return json(200, { success: true, status: "completed", expiresAt: expiresAt(fake), ...task.result });
-  });
-
-  fake.route("POST", "/v1/llmstxt", ({ body, team, key }) => {
-    const b = (body ?? {}) as Rec;
-    rejectUnknownKeys(b, LLMS_KEYS);
-    if (!validUrl(b.url)) badUrl(["url"], b.url);
-    const maxUrls = typeof b.maxUrls === "number" ? b.maxUrls : 10;
-    if (maxUrls < 1 || maxUrls > 5000) badRequest(["maxUrls"], "Number must be between 1 and 5000", "too_big");
-    const host = new URL(/^[a-z]+:\/\//i.test(String(b.url)) ? String(b.url) : `http://${String(b.url)}`).host;
-    fake.findPage(String(b.url)); // with `anyUrl`, an unknown site is generated first
-    const pages = fake.pages.filter((p) => new URL(p.url).host === host).slice(0, maxUrls);
-    fake.charge(team, pages.length, key);
-    const llmstxt = `# ${pages[0]?.title ?? host}\n\n${pages.map((p) => `- [${p.title}](${p.url}): ${p.description}`).join("\n")}\n`;
-    const data: Rec = { llmstxt };
-    if (b.showFullText === true) data.llmsfulltxt = pages.map((p) => p.markdown).join("\n\n");
-    return json(200, { success: true, id: startTask(fake, "llmstxt", { data }) });
-  });
-  fake.route("GET", "/v1/llmstxt/:id", ({ params }) => {
-    const { task, done } = readTask(fake, "llmstxt", params.id ?? "", "llmsTxt generation job not found");
-    if (!done) return json(200, { success: true, data: { llmstxt: "" }, status: "processing", expiresAt: expiresAt(fake) });
-    if (task.fail) return json(200, { success: false, data: { llmstxt: "" }, status: "failed", error: task.fail, expiresAt: expiresAt(fake) });
-    return json(200, { success: true, status: "completed", expiresAt: expiresAt(fake), ...task.result });
-  });
-
-  fake.route("POST", "/v1/deep-research", ({ body, team, key }) => {
-    const b = (body ?? {}) as Rec;
-    rejectUnknownKeys(b, RESEARCH_KEYS);
-    const query = typeof b.query === "string" ? b.query : typeof b.topic === "string" ? b.topic : undefined;
-    if (!query) badRequest(["query"], "Either query or topic must be provided");
-    const maxDepth = typeof b.maxDepth === "number" ? b.maxDepth : 7;
-    if (maxDepth < 1 || maxDepth > 12) badRequest(["maxDepth"], "Number must be between 1 and 12", "too_big");
-    const formats = (b.formats ?? ["markdown"]) as string[];
-    if (formats.includes("json") !== (b.jsonOptions !== undefined)) badRequest(["jsonOptions"], "jsonOptions is required when json format is specified");
-    fake.charge(team, CREDITS.extract, key);
-    const sources = fake.pages.slice(0, 2).map((p) => ({ url: p.url, title: p.title, description: p.description }));
-    const activities = [
-      { type: "search", status: "complete", message: `Searched for ${query}`, timestamp: new Date(fake.now()).toISOString(), depth: 1 },
-      { type: "analyze", status: "complete", message: "Analyzed sources", timestamp: new Date(fake.now()).toISOString(), depth: 1 },
-    ];
-    const json_ = formats.includes("json") && fake.pages[0] ? conform((b.jsonOptions as Rec).schema, fake.pages[0]) : undefined;
-    const id = startTask(fake, "deep-research", { finalAnalysis: `# ${query}\n\n${sources.map((s) => s.title).join(", ")}`, sources, activities, json: json_, maxDepth });
-    return json(200, { success: true, id });
-  });
-  fake.route("GET", "/v1/deep-research/:id", ({ params }) => {
-    const { task, done } = readTask(fake, "deep-research", params.id ?? "", "Deep research job not found");
-    const r = task.result as { finalAnalysis: string; sources: Rec[]; activities: Rec[]; json: unknown; maxDepth: number };
-    const n = done ? r.activities.length : Math.min(task.polls, r.activities.length - 1);
-    const body = { sources: r.sources.slice(0, n), activities: r.activities.slice(0, n) };
-    const common = { expiresAt: expiresAt(fake), currentDepth: done ? 1 : 0, maxDepth: r.maxDepth, totalUrls: body.sources.length, ...body };
-    if (!done) return json(200, { success: true, data: { ...body }, status: "processing", ...common });
-    if (task.fail) return json(200, { success: false, data: { ...body }, status: "failed", error: task.fail, ...common });
-    return json(200, { success: true, data: { finalAnalysis: r.finalAnalysis, ...body, ...(r.json === undefined ? {} : { json: r.json }) }, status: "completed", ...common });
-  });
-
+  fake.route("POST", "/v1/scrape", (c) => scrape(fake, c));
+  fake.route("POST", "/v1/search", (c) => search(fake, c));
+  fake.route("POST", "/v1/extract", (c) => startExtract(fake, c));
+  fake.route("GET", "/v1/extract/:id", taskStatus(fake, "extract", "Extract job not found", []));
+  fake.route("POST", "/v1/llmstxt", (c) => startLlmsTxt(fake, c));
+  fake.route("GET", "/v1/llmstxt/:id", taskStatus(fake, "llmstxt", "llmsTxt generation job not found", { llmstxt: "" }));
+  fake.route("POST", "/v1/deep-research", (c) => startDeepResearch(fake, c));
+  fake.route("GET", "/v1/deep-research/:id", (c) => deepResearchStatus(fake, c));
   fake.route("GET", "/v1/team/queue-status", () =>
     json(200, { success: true, jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0, maxConcurrency: 2, mostRecentSuccess: new Date(fake.now()).toISOString() }),
   );
+}
+
+function scrape(fake: FakeService, { body, team, key }: HandlerContext): Response {
+  const b = (body ?? {}) as Rec;
+  rejectUnknownKeys(b, SCRAPE_KEYS);
+  if (!validUrl(b.url)) badUrl(["url"], b.url);
+  fake.requireCredits(team, CREDITS.scrape);
+  const { doc, credits } = v1Document(fake, String(b.url), b);
+  fake.charge(team, credits, key);
+  return json(200, { success: true, data: doc });
+}
+
+/** `POST /v1/search`: pages whose text holds the query, scraped when the options ask for formats. */
+function search(fake: FakeService, { body, team, key }: HandlerContext): Response | Promise<Response> {
+  const b = (body ?? {}) as Rec;
+  if (typeof b.query !== "string") throw new Error("query missing"); // the real v1 handler fails with a TypeError: 500
+  try {
+    rejectUnknownKeys(b, SEARCH_KEYS);
+    const so = (b.scrapeOptions ?? { formats: [] }) as Rec;
+    rejectUnknownKeys(so, V1_SCRAPE_OPTION_KEYS);
+    if (so.formats === undefined) so.formats = [];
+    const limit = typeof b.limit === "number" ? b.limit : 5;
+    if (limit < 1 || limit > 100) badRequest(["limit"], "Number must be between 1 and 100", "too_big");
+    const q = b.query.toLowerCase();
+    const pages = fake.pages.filter((p) => `${p.title} ${p.description} ${p.markdown}`.toLowerCase().includes(q)).slice(0, limit);
+    fake.charge(team, Math.ceil(pages.length / 10) * CREDITS.searchPer10, key);
+    const scrape = (so.formats as unknown[]).length > 0;
+    const data = pages.map((p) => {
+      const base = { url: p.url, title: p.title, description: p.description };
+      if (!scrape) return base;
+      const { doc, credits } = v1Document(fake, p.url, so, ["scrapeOptions"]);
+      fake.charge(team, credits, key);
+      return { ...base, ...doc };
+    });
+    return json(200, { success: true, data, id: fakeId(fake), ...(data.length ? {} : { warning: "No search results found" }) });
+  } catch (err) {
+    if (!(err instanceof HttpFailure)) throw err;
+    const res = err.response;
+    if (res.status !== 400) throw err;
+    // v1 search answers its own validation failures without a code (reference §1.2).
+    return res.json().then((j: Rec) => fail(400, "Invalid request body", { details: j.details }));
+  }
+}
+
+/** `POST /v1/extract`: the data is read from the first URL's page at once; its status reads finish the task. */
+function startExtract(fake: FakeService, { body, team, key }: HandlerContext): Response {
+  const b = (body ?? {}) as Rec;
+  rejectUnknownKeys(b, EXTRACT_KEYS);
+  const urls = Array.isArray(b.urls) ? (b.urls as unknown[]) : [];
+  if (urls.length === 0 && typeof b.prompt !== "string") badRequest([], "Either 'urls' or 'prompt' must be provided.");
+  if (urls.length > 10) badRequest(["urls"], "Maximum of 10 URLs allowed per request while in beta.");
+  urls.forEach((u, i) => { if (!validUrl(u)) badRequest(["urls", String(i)], "Invalid URL"); });
+  fake.requireCredits(team, CREDITS.extract);
+  fake.charge(team, CREDITS.extract, key);
+  const page = fake.findPage(String(urls[0] ?? "")) ?? fake.pages[0];
+  const data = page ? (b.schema ? conform(b.schema, page) : { title: page.title, description: page.description }) : {};
+  const id = startTask(fake, "extract", { data, ...(b.showSources ? { sources: { [page?.url ?? ""]: ["title"] } } : {}) });
+  return json(200, { success: true, id, urlTrace: [] });
+}
+
+/** `POST /v1/llmstxt`: the site's pages as an llms.txt (and the full text when asked). */
+function startLlmsTxt(fake: FakeService, { body, team, key }: HandlerContext): Response {
+  const b = (body ?? {}) as Rec;
+  rejectUnknownKeys(b, LLMS_KEYS);
+  if (!validUrl(b.url)) badUrl(["url"], b.url);
+  const maxUrls = typeof b.maxUrls === "number" ? b.maxUrls : 10;
+  if (maxUrls < 1 || maxUrls > 5000) badRequest(["maxUrls"], "Number must be between 1 and 5000", "too_big");
+  const host = new URL(/^[a-z]+:\/\//i.test(String(b.url)) ? String(b.url) : `http://${String(b.url)}`).host;
+  fake.findPage(String(b.url)); // with `anyUrl`, an unknown site is generated first
+  const pages = fake.pages.filter((p) => new URL(p.url).host === host).slice(0, maxUrls);
+  fake.charge(team, pages.length, key);
+  const llmstxt = `# ${pages[0]?.title ?? host}\n\n${pages.map((p) => `- [${p.title}](${p.url}): ${p.description}`).join("\n")}\n`;
+  const data: Rec = { llmstxt };
+  if (b.showFullText === true) data.llmsfulltxt = pages.map((p) => p.markdown).join("\n\n");
+  return json(200, { success: true, id: startTask(fake, "llmstxt", { data }) });
+}
+
+/** The status route of an extract or llms.txt task: `processing` with `pending` as its data until done, then failed or completed. */
+function taskStatus(fake: FakeService, kind: "extract" | "llmstxt", notFound: string, pending: unknown): Handler {
+  return ({ params }) => {
+    const { task, done } = readTask(fake, kind, params.id ?? "", notFound);
+    if (!done) return json(200, { success: true, data: pending, status: "processing", expiresAt: expiresAt(fake) });
+    if (task.fail) return json(200, { success: false, data: pending, status: "failed", error: task.fail, expiresAt: expiresAt(fake) });
+    return json(200, { success: true, status: "completed", expiresAt: expiresAt(fake), ...task.result });
+  };
+}
+
+/** `POST /v1/deep-research`: an analysis of the first pages, its activities shown one status read at a time. */
+function startDeepResearch(fake: FakeService, { body, team, key }: HandlerContext): Response {
+  const b = (body ?? {}) as Rec;
+  rejectUnknownKeys(b, RESEARCH_KEYS);
+  const query = typeof b.query === "string" ? b.query : typeof b.topic === "string" ? b.topic : undefined;
+  if (!query) badRequest(["query"], "Either query or topic must be provided");
+  const maxDepth = typeof b.maxDepth === "number" ? b.maxDepth : 7;
+  if (maxDepth < 1 || maxDepth > 12) badRequest(["maxDepth"], "Number must be between 1 and 12", "too_big");
+  const formats = (b.formats ?? ["markdown"]) as string[];
+  if (formats.includes("json") !== (b.jsonOptions !== undefined)) badRequest(["jsonOptions"], "jsonOptions is required when json format is specified");
+  fake.charge(team, CREDITS.extract, key);
+  const sources = fake.pages.slice(0, 2).map((p) => ({ url: p.url, title: p.title, description: p.description }));
+  const activities = [
+    { type: "search", status: "complete", message: `Searched for ${query}`, timestamp: new Date(fake.now()).toISOString(), depth: 1 },
+    { type: "analyze", status: "complete", message: "Analyzed sources", timestamp: new Date(fake.now()).toISOString(), depth: 1 },
+  ];
+  const json_ = formats.includes("json") && fake.pages[0] ? conform((b.jsonOptions as Rec).schema, fake.pages[0]) : undefined;
+  const id = startTask(fake, "deep-research", { finalAnalysis: `# ${query}\n\n${sources.map((s) => s.title).join(", ")}`, sources, activities, json: json_, maxDepth });
+  return json(200, { success: true, id });
+}
+
+function deepResearchStatus(fake: FakeService, { params }: HandlerContext): Response {
+  const { task, done } = readTask(fake, "deep-research", params.id ?? "", "Deep research job not found");
+  const r = task.result as { finalAnalysis: string; sources: Rec[]; activities: Rec[]; json: unknown; maxDepth: number };
+  const n = done ? r.activities.length : Math.min(task.polls, r.activities.length - 1);
+  const body = { sources: r.sources.slice(0, n), activities: r.activities.slice(0, n) };
+  const common = { expiresAt: expiresAt(fake), currentDepth: done ? 1 : 0, maxDepth: r.maxDepth, totalUrls: body.sources.length, ...body };
+  if (!done) return json(200, { success: true, data: { ...body }, status: "processing", ...common });
+  if (task.fail) return json(200, { success: false, data: { ...body }, status: "failed", error: task.fail, ...common });
+  return json(200, { success: true, data: { finalAnalysis: r.finalAnalysis, ...body, ...(r.json === undefined ? {} : { json: r.json }) }, status: "completed", ...common });
 }
