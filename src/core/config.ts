@@ -268,15 +268,18 @@ function budgetsOf(given: ClientOptions["budget"], checked: { budget: Budget | u
   return { budget: isSharedBudget(given) ? given : checked.budget && { ...checked.budget }, creditFloor: checked.creditFloor && { ...checked.creditFloor } };
 }
 
+/** The error of a client for the public deployment without a key, and not keyless. */
+function noKey(): WebDataError {
+  return new WebDataError(
+    `An API key is required for ${DEFAULT_API_URL}: pass { apiKey } to new WebData(...) or set the WEBDATA_API_KEY environment variable (FIRECRAWL_API_KEY also works). A self-hosted server needs no key: pass { apiUrl }. To call the public service's free keyless allowance (search, scrape, parse, interact; rate-limited), pass { apiKey: null }.`,
+  );
+}
+
 /** Applies defaults and the environment. Throws when the public deployment has no key and keyless was not asked for. */
 export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const apiUrl = normalizeApiUrl(options.apiUrl ?? readEnv("WEBDATA_API_URL") ?? readEnv("FIRECRAWL_API_URL") ?? DEFAULT_API_URL);
   const { apiKey, keyless, envKeyUnsent } = resolveKey(options);
-  if (!apiKey && !keyless && isPublicDeployment(apiUrl)) {
-    throw new WebDataError(
-      `An API key is required for ${DEFAULT_API_URL}: pass { apiKey } to new WebData(...) or set the WEBDATA_API_KEY environment variable (FIRECRAWL_API_KEY also works). A self-hosted server needs no key: pass { apiUrl }. To call the public service's free keyless allowance (search, scrape, parse, interact; rate-limited), pass { apiKey: null }.`,
-    );
-  }
+  if (!apiKey && !keyless && isPublicDeployment(apiUrl)) throw noKey();
   const resolved = {
     apiKey,
     timeoutMs: options.timeoutMs ?? 120_000,
