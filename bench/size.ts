@@ -69,7 +69,6 @@ async function compare(other: string, runs: number): Promise<void> {
 const GROUPS: readonly { label: string; test: RegExp }[] = [
   { label: "zod (the app's own, a peer dependency)", test: /^zod(\/|$)/ },
   { label: "p-retry + is-network-error", test: /^(p-retry|is-network-error)(\/|$)/ },
-  { label: "eventsource-parser (watcher over SSE)", test: /^eventsource-parser(\/|$)/ },
   { label: "official-client migration checks and v1 warnings", test: /^dist\/(api\/official-(keys|shapes)|jobs\/watch-official|v1\/deprecation)\.js$/ },
   { label: "v1 layer (client.v1)", test: /^dist\/v1\// },
   { label: "watcher and its transports", test: /^dist\/jobs\/watch/ },
