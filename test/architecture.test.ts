@@ -469,6 +469,106 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
         { what: "progress compared by hand", re: /\bsinceMs\s*[<>]=?/ },
       ],
     },
+    {
+      rule: "the operations catalogue (each operation's name, route and faces, in one table)",
+      row: "| the operations catalogue",
+      homes: ["api/operations.ts"],
+      markers: [
+        ["api/operations.ts", /\bexport const OPERATIONS\b/],
+        ["api/operations.ts", /\bexport type OperationName\b/],
+      ],
+      logic: [{ what: "an operation's route listed by hand", re: /\broute:\s*["'`](?:GET|POST|PUT|PATCH|DELETE) \// }],
+    },
+    {
+      rule: "the poll numbers (default, floor, ramp, the v1 intervals)",
+      row: "| polling numbers",
+      homes: ["jobs/pages.ts"],
+      markers: [
+        ["jobs/pages.ts", /\bexport const DEFAULT_POLL_INTERVAL_MS\b/],
+        ["jobs/pages.ts", /\bexport const MIN_POLL_INTERVAL_MS\b/],
+        ["jobs/pages.ts", /\bexport function pollPauses\b/],
+        ["jobs/pages.ts", /\bexport const V1_TASK_POLL_MS\b/],
+      ],
+      logic: [
+        { what: "a poll interval's default written by hand", re: /\bpoll\w*\s*(?:\?\?|\|\|)\s*\d/ },
+        { what: "a poll floor written by hand", re: /\bMath\.max\([^)\n]*\b(?:500|MIN_POLL_INTERVAL_MS)\b/ },
+        { what: "a ramp of pauses written by hand", re: /\*=?\s*1\.5\b/ },
+        { what: "the poll numbers read outside their rule", re: /\b(?:DEFAULT|MIN)_POLL_INTERVAL_MS\b/ },
+      ],
+    },
+    {
+      rule: "the pagination walk's refusals (a next link followed twice, a finished job's page repeated, a next link for another job)",
+      row: "| the pagination walk",
+      homes: ["jobs/pages.ts", "jobs/status.ts"],
+      markers: [
+        ["jobs/pages.ts", /\bexport async function\* walkPages\b/],
+        ["jobs/status.ts", /\bexport function nextPagePath\b/],
+      ],
+      logic: [{ what: "a pagination refusal of its own", re: /\bnew PaginationError\(/ }],
+      exceptions: {
+        "firecrawl/client.ts": [/\bthrow new PaginationError\(checkId,/, "the drop-in's auto-paginated monitor check (official semantics: maxPages, maxResults, maxWaitTime): a monitor check's pages, not a job's status pages"],
+      },
+    },
+    {
+      rule: "the request id (chosen once per call, put on results and errors, the server's read)",
+      row: "| lifecycle hooks and the request id",
+      homes: ["core/request.ts", "core/response.ts"],
+      markers: [
+        ["core/request.ts", /\bh\["x-request-id"\] = opts\.requestId \?\? h\["x-request-id"\] \?\? uuid\(\)/],
+        ["core/response.ts", /\bexport function tagRequestId\b/],
+        ["core/response.ts", /\bexport function tagError\b/],
+        ["core/response.ts", /\bexport function serverIdOf\b/],
+      ],
+      logic: [
+        { what: "a request id set by hand", re: /\[\s*["']x-request-id["']\s*\]\s*(?:\?\?=|=(?!=))/ },
+        { what: "a result tagged with its request id by hand", re: /["']_requestId["']\s*,\s*\{/ },
+        { what: "the server's request id read by hand", re: /\.get\(\s*["'](?:x-request-id|request-id|x-correlation-id|cf-ray)["']/ },
+      ],
+    },
+    {
+      rule: "the hook run (a call's hooks run in order, a throw a HookError, the event named by its operation)",
+      row: "| lifecycle hooks and the request id",
+      homes: ["core/hooks.ts"],
+      markers: [
+        ["core/hooks.ts", /\bexport class HookRun\b/],
+        ["core/hooks.ts", /\bexport function clientHookSets\b/],
+      ],
+      logic: [
+        { what: "a hook's throw wrapped by hand", re: /\bnew HookError\(/ },
+        { what: "an event's operation named by hand", re: /`v1\.\$\{|["']v1\.["']\s*\+/ },
+      ],
+      exceptions: {
+        "jobs/waiters.ts": [/\bthrow new HookError\("onJob", err\)/, "observeJob: the onJob hooks, told of a waited job's start and end (the job recipe's observe step), not of a request"],
+      },
+    },
+    {
+      rule: "the response body limit (maxResponseBytes: a declared length over it refused, a read stopped past it)",
+      row: "| the response body limit",
+      homes: ["core/transport.ts"],
+      markers: [
+        ["core/transport.ts", /\bexport function checkDeclared\b/],
+        ["core/transport.ts", /\bexport async function readLimited\b/],
+        ["core/transport.ts", /\bexport function fitsDeclared\b/],
+      ],
+      logic: [
+        { what: "a body refused as too large by hand", re: /\bnew ResponseTooLargeError\(/ },
+        { what: "a declared length read by hand", re: /\.get\(\s*["']content-length["']/ },
+      ],
+    },
+    {
+      rule: "a webhook delivery's identity (each delivery claimed once, a cancel's flood reported once per job)",
+      row: "| a webhook delivery's identity",
+      homes: ["webhooks/receiver.ts"],
+      markers: [
+        ["webhooks/receiver.ts", /\bexport function webhookReceiver\b/],
+        ["webhooks/receiver.ts", /\bfunction identity\b/],
+        ["webhooks/receiver.ts", /\bconst CANCELLED_PAGE\b/],
+      ],
+      logic: [
+        { what: "a delivery claimed by hand", re: /\.claim\(/ },
+        { what: "a cancelled page matched by hand", re: /cancell\?ed/ },
+      ],
+    },
   ];
 
   /** `file: what` for each kind of `rule`'s logic found in `code` of `file` outside its homes and exceptions. */
@@ -522,6 +622,42 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
       [transport, "fetch?: typeof globalThis.fetch | undefined;"],
     ];
     for (const [rule, code] of good) expect(found(rule, "x.ts", code), code).toEqual([]);
+  });
+
+  it("the checker finds each form of the newer rules' logic, and not the calls of their markers", () => {
+    const rule = (start: string) => RULES.find((r) => r.rule.startsWith(start))!;
+    const [catalogue, poll, walk, requestId, hooks, limit, webhook] = ["the operations catalogue", "the poll numbers", "the pagination walk", "the request id", "the hook run", "the response body limit", "a webhook delivery"].map(rule) as [Rule, Rule, Rule, Rule, Rule, Rule, Rule];
+    const bad: [Rule, string][] = [
+      [catalogue, 'const TOOLS = { scrape: { route: "POST /v2/scrape", tool: "scrape" } };'],
+      [poll, "const pause = wait.pollIntervalMs ?? 2000;"],
+      [poll, "const ms = Math.max(options.pollIntervalMs, 500);"],
+      [poll, "next = Math.min(next * 1.5, 2000);"],
+      [poll, "const floor = MIN_POLL_INTERVAL_MS;"],
+      [walk, 'if (seen.has(next)) throw new PaginationError(id, "loop", next, "loop");'],
+      [requestId, 'headers["x-request-id"] = crypto.randomUUID();'],
+      [requestId, 'Object.defineProperty(result, "_requestId", { value: id });'],
+      [requestId, 'const id = res.headers.get("x-request-id");'],
+      [hooks, 'try { await hooks.onRequest?.(e); } catch (err) { throw new HookError("onRequest", err); }'],
+      [hooks, "const operation = `v1.${op}`;"],
+      [limit, "if (text.length > limit) throw new ResponseTooLargeError(limit, endpoint);"],
+      [limit, 'const size = Number(res.headers.get("content-length"));'],
+      [webhook, "if (!(await store.claim(key, ttlMs))) return;"],
+      [webhook, "const cancelled = /crawl cancell?ed/.test(error);"],
+    ];
+    for (const [r, code] of bad) expect(found(r, "x.ts", code), code).not.toEqual([]);
+    const good: [Rule, string][] = [
+      [catalogue, 'const EP: Endpoint<[]> = { op: "scrape", path: "/v2/scrape" };'],
+      [poll, "const pause = pollPauses(wait.pollIntervalMs);"],
+      [poll, "const cap = Math.max(1, limit);"],
+      [walk, "for await (const page of walkPages(http, kind, id, req, v, rules)) yield page;"],
+      [walk, "if (err instanceof PaginationError) throw err;"],
+      [requestId, "return tagRequestId(data, requestId);"],
+      [requestId, 'const sent = headers["x-request-id"];'],
+      [hooks, "if (call.run) await call.run.error(failed);"],
+      [limit, "checkDeclared(headers, limit, method, url);"],
+      [webhook, "const receiver = webhookReceiver({ store });"],
+    ];
+    for (const [r, code] of good) expect(found(r, "x.ts", code), code).toEqual([]);
   });
 
   it.each(RULES.map((r) => [r.rule, r] as const))("%s: ARCHITECTURE.md's table names its home", (_name, rule) => {
