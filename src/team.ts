@@ -24,6 +24,7 @@ import { OUTCOMES } from "./team/outcomes.js";
 export { LocalSlots } from "./team/limit.js";
 // The errors of the plugin's options, thrown only by a client that has it: `budget` and `stallTimeoutMs`.
 export { BudgetExceededError, JobStalledError } from "./core/errors.js";
+export type { BudgetRefusal } from "./core/errors.js";
 export { isBatchFailure } from "./team/outcomes.js";
 export type { CreditMeter, CreditOperation, CreditSnapshot, ConcurrencyLimiter, ReleaseSlot, ClientPlugin, SharedBudget, CreditReservation } from "./core/client-state.js";
 export type { Budget, CreditFloor } from "./core/options.js";

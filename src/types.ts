@@ -149,4 +149,4 @@ export type { BrandingProfile, MenuProfile, ProductProfile } from "./api/profile
 // Credits and budgets: `client.credits` (a `CreditMeter`) and the `budget` option.
 export type { CreditMeter, CreditSnapshot, CreditOperation } from "./core/client-state.js";
 export type { Budget } from "./core/config.js";
-export type { BudgetExceededInit } from "./core/errors.js";
+export type { BudgetExceededInit, BudgetRefusal } from "./core/errors.js";

@@ -41,7 +41,7 @@ describe.each(TRANSPORTS)("budget over %s", (kind) => {
     s = await setup(kind, {}, { plugins: [team], budget: { credits: 5 } });
     const { client, fake } = s;
     const crawl = await rejection(client.crawl("https://acme.test/", { limit: 6 }));
-    expect(crawl).toMatchObject({ budget: 5, spent: 0, requested: 6, remaining: 5, operation: "crawl", jobId: undefined, cancelled: false, documents: [] });
+    expect(crawl).toMatchObject({ budget: 5, spent: 0, requested: 6, remaining: 5, operation: "crawl", jobId: undefined, cancelled: false, documents: [], reason: "budget" });
     expect(crawl.message).toContain("nothing was sent");
     expect(await rejection(client.startCrawl("https://acme.test/"))).toMatchObject({ requested: 10_000, operation: "crawl" });
     expect(await rejection(client.batchScrape(Array.from({ length: 6 }, (_, i) => `https://acme.test/many/${i + 1}`)))).toMatchObject({ requested: 6, operation: "batchScrape" });

@@ -38,6 +38,8 @@ describe("redisBudget", () => {
     expect(refused).toHaveLength(3);
     expect(refused[0]).toBeInstanceOf(BudgetExceededError);
     expect(refused[0]!.message).toContain('Redis budget "' + key + '"');
+    expect(refused[0]!.message).toMatch(/\d+ spent and \d+ reserved by calls in flight/);
+    expect(refused[0]!.reason).toBe("shared");
     expect(scrapes(fake)).toBe(5); // the refused ones were never sent
     const redis = server.client();
     expect(Number(await redis.get(`${base(key)}:spent`))).toBe(5);
@@ -100,7 +102,7 @@ describe("redisBudget", () => {
       .crawl("https://acme.test/", { limit: 4, sitemap: "skip", scrapeOptions: { formats: [{ type: "json", prompt: "the title" }] }, pollIntervalMs: 5 })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BudgetExceededError);
-    expect(err).toMatchObject({ cancelled: true });
+    expect(err).toMatchObject({ cancelled: true, reason: "shared" });
     expect(fake.requests.some((r) => r.method === "DELETE")).toBe(true);
     expect(Number(await server.client().get(`${base(key)}:spent`))).toBe(10); // two pages, read before the cancel
     expect(await server.client().hlen(`${base(key)}:holds`)).toBe(0); // the cancelled job holds nothing
@@ -156,6 +158,7 @@ describe("creditFloor: the service's ledger as the record", () => {
     const err = await client.scrape("https://acme.test/many/4").catch((e: unknown) => e); // 2 left < 3
     expect(err).toBeInstanceOf(BudgetExceededError);
     expect((err as Error).message).toContain("below the creditFloor of 3");
+    expect(err).toMatchObject({ reason: "floor" });
     expect(scrapes(fake)).toBe(3);
     await client.getCreditUsage(); // a free call is never refused
     const usageReads = fake.requests.filter((r) => r.pathname === "/v2/team/credit-usage").length;

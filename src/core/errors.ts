@@ -758,6 +758,38 @@ export interface BudgetExceededInit {
   documents?: readonly unknown[] | undefined;
   /** The last status read of the job. */
   lastStatus?: unknown;
+  /** Which budget refused: the client's or the call's own (`"budget"`, the default), a shared one (`"shared"`), or the `creditFloor` (`"floor"`). */
+  reason?: BudgetRefusal | undefined;
+  /** A shared budget: its name for messages (`redisBudget "key"`) and the credits reserved by calls in flight (`spent` is then what was settled). */
+  shared?: { name: string; reserved: number } | undefined;
+  /** The floor: how long ago the service's credit usage was read, ms. */
+  readAgoMs?: number | undefined;
+}
+
+/**
+ * Which budget refused a call ({@link BudgetExceededError.reason}): the client's or the call's own `budget`
+ * (`"budget"`), a budget shared by several clients (`"shared"`, `webdata/redis`'s `redisBudget`), or the team's
+ * remaining credits below `creditFloor` (`"floor"`, read from the service's ledger).
+ */
+export type BudgetRefusal = "budget" | "shared" | "floor";
+
+/** The message of a {@link BudgetExceededError}, by its reason. */
+function budgetMessage(init: BudgetExceededInit, remaining: number): string {
+  const { operation, budget, spent, requested } = init;
+  if (init.reason === "floor") {
+    return `The ${operation} costs credits and the team has ${budget - spent} credits left, below the creditFloor of ${budget} (the service's credit usage, read ${Math.round((init.readAgoMs ?? 0) / 1000)} s ago): nothing was sent. Add credits to the team's plan, or lower creditFloor.credits`;
+  }
+  if (init.reason === "shared" && init.jobId === undefined) {
+    const { name, reserved } = init.shared ?? { name: "shared budget", reserved: 0 };
+    return `The ${operation} may spend up to ${requested} credits, and the ${name} of ${budget} cannot hold them: ${spent - reserved} spent and ${reserved} reserved by calls in flight. Nothing was sent. Raise the shared budget's credits, wait for its next window, or lower the call's stated maximum (a crawl's limit, a batch's URLs, an agent's maxCredits)`;
+  }
+  if (init.jobId === undefined && remaining <= 0) {
+    return `The ${operation} costs credits and the budget of ${budget} is spent (${spent} spent): nothing was sent. Raise budget.credits, or call client.credits.reset() to count from zero again`;
+  }
+  if (init.jobId === undefined) {
+    return `The ${operation} may spend up to ${requested} credits, more than the ${remaining} left of the budget of ${budget} (${spent} spent): nothing was sent. Lower its stated maximum (a crawl's limit, a batch's URLs, an agent's maxCredits) or raise budget.credits`;
+  }
+  return `The ${operation} job ${init.jobId} has spent past the budget of ${budget} credits (${spent} spent): ${init.cancelled ? "this client cancelled it" : "it was not cancelled (onExceeded: \"throw\", a job that had ended, or one without a cancel) and may still be running"}; the documents fetched so far are on err.documents`;
 }
 
 /**
@@ -786,15 +818,12 @@ export class BudgetExceededError extends WebDataError {
   readonly documents: readonly unknown[];
   /** The last status read of the job (`undefined` for a refused call). */
   readonly lastStatus: unknown;
+  /** Which budget refused: the client's or the call's own (`"budget"`), a shared one (`"shared"`), or the `creditFloor` (`"floor"`). */
+  readonly reason: BudgetRefusal;
   constructor(init: BudgetExceededInit) {
     const remaining = Math.max(0, init.budget - init.spent);
-    super(
-      init.jobId === undefined && remaining <= 0
-        ? `The ${init.operation} costs credits and the budget of ${init.budget} is spent (${init.spent} spent): nothing was sent. Raise budget.credits, or call client.credits.reset() to count from zero again`
-        : init.jobId === undefined
-        ? `The ${init.operation} may spend up to ${init.requested} credits, more than the ${remaining} left of the budget of ${init.budget} (${init.spent} spent): nothing was sent. Lower its stated maximum (a crawl's limit, a batch's URLs, an agent's maxCredits) or raise budget.credits`
-        : `The ${init.operation} job ${init.jobId} has spent past the budget of ${init.budget} credits (${init.spent} spent): ${init.cancelled ? "this client cancelled it" : "it was not cancelled (onExceeded: \"throw\", a job that had ended, or one without a cancel) and may still be running"}; the documents fetched so far are on err.documents`,
-    );
+    super(budgetMessage(init, remaining));
+    this.reason = init.reason ?? "budget";
     this.budget = init.budget;
     this.spent = init.spent;
     this.requested = init.requested;

@@ -8,7 +8,7 @@
 import type { CreditMeter, CreditReservation, GovernedCall, ReleaseSlot, SharedBudget, WatchedJob } from "../core/client-state.js";
 import type { Budget, CreditFloor } from "../core/options.js";
 import { reportedCredits } from "../core/response.js";
-import { BudgetExceededError } from "../core/errors.js";
+import { BudgetExceededError, type BudgetRefusal } from "../core/errors.js";
 import { isTerminal } from "../jobs/status.js";
 import { ruleOf } from "./meter.js";
 
@@ -54,8 +54,8 @@ export function budgetWatch(meter: CreditMeter, client: Budget | undefined, job:
 /** The check a waiter runs after each status read of its job. */
 type JobCheck = (status: { status?: unknown }, signal: AbortSignal) => Promise<void>;
 
-/** The check of {@link budgetWatch} against `budget`, with the credits spent read by `spentNow` after each status read. */
-function watchSpent(budget: Budget, job: WatchedJob, spentNow: () => number | Promise<number>): JobCheck {
+/** The check of {@link budgetWatch} against `budget` (a shared one: `reason` `"shared"`), with the credits spent read by `spentNow` after each status read. */
+function watchSpent(budget: Budget, job: WatchedJob, spentNow: () => number | Promise<number>, reason: BudgetRefusal = "budget"): JobCheck {
   const rule = ruleOf(job.op);
   const requested = rule !== "free" && rule.spends && rule.max ? rule.max(job.args) : 0;
   return async (status, signal) => {
@@ -76,7 +76,7 @@ function watchSpent(budget: Budget, job: WatchedJob, spentNow: () => number | Pr
     } catch {
       // The documents could not be read: the error still says what was spent.
     }
-    throw new BudgetExceededError({ budget: budget.credits, spent, requested, operation: operationName(job.op), jobId: job.id, cancelled, documents, lastStatus: status });
+    throw new BudgetExceededError({ budget: budget.credits, spent, requested, operation: operationName(job.op), jobId: job.id, cancelled, documents, lastStatus: status, reason });
   };
 }
 
@@ -113,9 +113,8 @@ export class SharedCredits {
     const credits = rule.max ? rule.max(call.args) : (rule.flat ?? MIN_RESERVED_CREDITS);
     const reservation = await this.#budget.reserve(credits);
     if (!reservation.held) {
-      const error = new BudgetExceededError({ budget: this.#budget.credits, spent: reservation.spent + reservation.reserved, requested: credits, operation: rule.spends });
-      error.message = `The ${rule.spends} may spend up to ${credits} credits, and the ${this.#budget.name} of ${this.#budget.credits} cannot hold them: ${reservation.spent} spent and ${reservation.reserved} reserved by calls in flight. Nothing was sent. Raise the shared budget's credits, wait for its next window, or lower the call's stated maximum (a crawl's limit, a batch's URLs, an agent's maxCredits)`;
-      throw error;
+      const shared = { name: this.#budget.name, reserved: reservation.reserved };
+      throw new BudgetExceededError({ budget: this.#budget.credits, spent: reservation.spent + reservation.reserved, requested: credits, operation: rule.spends, reason: "shared", shared });
     }
     const held = { reservation, credits };
     this.#held.set(call, held);
@@ -155,7 +154,7 @@ export class SharedCredits {
       const report = this.#reports.get(job.id);
       this.#reports.delete(job.id);
       return report ?? this.#budget.spent();
-    });
+    }, "shared");
   }
 }
 
@@ -172,7 +171,5 @@ export function spends(op: string): boolean {
 export function refuseUnderFloor(floor: CreditFloor, remaining: number, ageMs: number, call: GovernedCall): void {
   const rule = ruleOf(call.op);
   if (rule === "free" || !rule.spends || remaining >= floor.credits) return;
-  const error = new BudgetExceededError({ budget: floor.credits, spent: floor.credits - remaining, requested: rule.max ? rule.max(call.args) : 0, operation: rule.spends });
-  error.message = `The ${rule.spends} costs credits and the team has ${remaining} credits left, below the creditFloor of ${floor.credits} (the service's credit usage, read ${Math.round(ageMs / 1000)} s ago): nothing was sent. Add credits to the team's plan, or lower creditFloor.credits`;
-  throw error;
+  throw new BudgetExceededError({ budget: floor.credits, spent: floor.credits - remaining, requested: rule.max ? rule.max(call.args) : 0, operation: rule.spends, reason: "floor", readAgoMs: ageMs });
 }
