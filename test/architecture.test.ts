@@ -457,6 +457,19 @@ describe("homes that hold: a rule's marker is in its home, and its logic nowhere
       },
     },
     {
+      rule: "a document's URL (the one asked for, the one shown)",
+      row: "| a document's URL",
+      homes: ["api/document.ts"],
+      markers: [
+        ["api/document.ts", /\bexport function requestedUrl\b/],
+        ["api/document.ts", /\bexport function shownUrl\b/],
+      ],
+      logic: [{ what: "a document's URL picked by hand", re: /\bsourceURL\s*\?\?|\?\?\s*[\w.?]*\bsourceURL\b/ }],
+      exceptions: {
+        "firecrawl/watcher.ts": [/sourceURL: md\?\.sourceURL \?\? \(typeof md\?\.url === "string" \? md\.url : ""\)/, "the drop-in's document event fills the official `metadata.sourceURL` (typed as always present): it builds the field, it does not pick a URL"],
+      },
+    },
+    {
       rule: "stalled jobs (the progress rule and the check, read at each poll)",
       row: "| long jobs",
       homes: ["team/stall.ts"],

@@ -3,7 +3,7 @@
  * (url)`, then each format the page came back with), a job as a counter head
  * plus its pages. Private to `webdata/ai`.
  */
-import type { Document } from "../api/document.js";
+import { shownUrl, type Document } from "../api/document.js";
 import type { JobStatus } from "../jobs/types.js";
 import type { ToolName } from "./names.js";
 import type { Reply } from "./spec.js";
@@ -13,7 +13,7 @@ const json = (v: unknown): string => JSON.stringify(v, null, 2);
 /** One document as text: a heading with its title and URL (and its scrape id when `scrapeIdFor` names the tool it is for), then every format it carries. */
 export function pageText(doc: Document, options: { scrapeIdFor?: ToolName | undefined } = {}): string {
   const m = doc.metadata ?? ({} as Document["metadata"]);
-  const url = m.url ?? m.sourceURL ?? "";
+  const url = shownUrl(doc);
   const title = Array.isArray(m.title) ? m.title[0] : m.title;
   const parts = [`## ${title ? `${title} ` : ""}(${url})`];
   if (options.scrapeIdFor && m.scrapeId) parts.push(`scrape id: ${m.scrapeId} (for ${options.scrapeIdFor})`);

@@ -133,3 +133,18 @@ export interface Document<TJson = unknown> {
   /** Page metadata; always present. */
   metadata: DocumentMetadata;
 }
+
+/**
+ * The URL a document was asked for, as the server recorded it: `metadata.sourceURL`, else `metadata.url` (the one rule
+ * of batch outcomes, webhook deliveries and their reconcile, and result validation messages; `undefined` without either).
+ */
+export function requestedUrl(doc: unknown): string | undefined {
+  const m = (doc as { metadata?: { sourceURL?: unknown; url?: unknown } } | null)?.metadata;
+  const u = typeof m?.sourceURL === "string" ? m.sourceURL : m?.url;
+  return typeof u === "string" ? u : undefined;
+}
+
+/** The URL of the page a document shows: `metadata.url` (after redirects), else `metadata.sourceURL` (what the CLI and the agent tools print); `""` without either. */
+export function shownUrl(doc: Document): string {
+  return doc.metadata?.url ?? doc.metadata?.sourceURL ?? "";
+}

@@ -23,6 +23,7 @@ import { ResultValidationError, ValidationError, type ValidationIssue } from "..
 import { isZodSchema, type JsonSchema, zod4Options, type ZodLike } from "./zod-like.js";
 import { type InferSchema, isStandardSchema, type SchemaInput, type StandardSchemaV1, type ZodConverters } from "./schema-types.js";
 import { converterMissing, zodConverters } from "./zod-converters.js";
+import { requestedUrl } from "./document.js";
 
 export * from "./schema-types.js";
 
@@ -246,8 +247,8 @@ export async function validateDocumentsWith<D extends { json?: unknown; metadata
   if (!schema) return docs;
   for (const doc of docs) {
     if (!("json" in doc)) continue;
-    const src = doc.metadata?.sourceURL ?? doc.metadata?.url;
-    doc.json = await validateResult(schema, doc.json, `json${typeof src === "string" ? ` of ${src}` : ""}`);
+    const src = requestedUrl(doc);
+    doc.json = await validateResult(schema, doc.json, `json${src === undefined ? "" : ` of ${src}`}`);
   }
   return docs;
 }

@@ -5,12 +5,10 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Document } from "../api/document.js";
+import { shownUrl, type Document } from "../api/document.js";
 
 /** The page's URL (final, else requested). */
-export function documentUrl(doc: Document): string {
-  return doc.metadata?.url ?? doc.metadata?.sourceURL ?? "";
-}
+export const documentUrl = shownUrl;
 
 /**
  * A file name for a page's URL: host and path, `/` turned into `_`, other

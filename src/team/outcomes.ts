@@ -15,7 +15,7 @@
  * an input is left without a document, and from the start's `invalidURLs`; an input with none of these gets a
  * failure saying that nothing was reported.
  */
-import type { Document } from "../api/document.js";
+import { requestedUrl, type Document } from "../api/document.js";
 import { AbortError, ValidationError, WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { getJobErrors } from "../jobs/status.js";
@@ -53,13 +53,6 @@ export function urlKey(raw: string): string {
   } catch {
     return raw.trim();
   }
-}
-
-/** The requested URL of a document, as the server recorded it: `metadata.sourceURL`, else `metadata.url`. */
-function requestedUrl(doc: Document): string | undefined {
-  const m = (doc as { metadata?: { sourceURL?: unknown; url?: unknown } }).metadata;
-  const u = typeof m?.sourceURL === "string" ? m.sourceURL : m?.url;
-  return typeof u === "string" ? u : undefined;
 }
 
 /** What an input (one occurrence of a URL) has been given so far. */

@@ -8,6 +8,7 @@
  */
 import { isRecord, ValidationError, WebhookVerificationError } from "../core/errors.js";
 import { parseWebhook, type ParsedWebhook } from "../api/webhooks.js";
+import { requestedUrl } from "../api/document.js";
 import { memoryWebhookStore, type WebhookStore } from "./store.js";
 import { reconcileJob, type JobKind, type ReconcileClient, type Reconciliation } from "./reconcile.js";
 
@@ -105,8 +106,7 @@ const CANCELLED_PAGE = /\b(?:crawl|batch scrape|job)\b[^.]*\bcancell?ed\b/i;
 function pageOf(event: ParsedWebhook): string | undefined {
   const first: unknown = event.data[0];
   if (!isRecord(first)) return undefined;
-  const meta = isRecord(first.metadata) ? first.metadata : {};
-  const url = meta.sourceURL ?? meta.url ?? first.url;
+  const url = requestedUrl(first) ?? first.url;
   return typeof url === "string" && url !== "" ? url : undefined;
 }
 

@@ -3,7 +3,7 @@
  * or batch scrape's status, documents and `/errors` through the client's own
  * reads and returns the pages (and the events) the deliveries did not report.
  */
-import type { Document } from "../api/document.js";
+import { requestedUrl, type Document } from "../api/document.js";
 import type { JobError, JobErrors, JobKind, JobState, JobStatus } from "../jobs/types.js";
 import { ValidationError } from "../core/errors.js";
 
@@ -60,9 +60,7 @@ export interface Reconciliation {
 }
 
 /** The URL a document is the page of (`metadata.sourceURL`, else `metadata.url`): the key a page delivery carries. */
-function pageUrl(doc: Document): string | undefined {
-  return doc.metadata?.sourceURL ?? doc.metadata?.url;
-}
+const pageUrl = requestedUrl;
 
 /**
  * Reads a job over REST (its status, every document through the status pages, its `/errors`) with the client's
