@@ -70,7 +70,7 @@ describe.each(TRANSPORTS)("the job recipe over %s", (kind) => {
     const err = await drive(client.v1.crawlUrl(HOME, { limit: 10, scrapeOptions: { formats: ["json"], jsonOptions: { prompt: "the title" } } }, 1).catch((e: unknown) => e));
     expect(err).toBeInstanceOf(BudgetExceededError);
     const id = (err as BudgetExceededError).jobId!;
-    expect(err).toMatchObject({ budget: 12, cancelled: true, operation: "crawl" });
+    expect(err).toMatchObject({ budget: 12, cancelled: true, operation: "crawl", requested: 10 });
     expect(fake.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual([`/v1/crawl/${id}`]);
   });
 });

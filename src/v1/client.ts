@@ -65,7 +65,7 @@ export class V1Client {
     const pollMs = pollSecondsToMs(pollInterval);
     const checked = checkRequestOptions(options); // once: the start and the wait take them checked
     const { id } = await asyncCrawlUrl(this.#http, url, params, idempotencyKey, checked);
-    return waitV1Job(this.#http, "crawl", id, pollMs, checked);
+    return waitV1Job(this.#http, "crawl", id, pollMs, checked, [url, params]);
   }
 
   /** Starts a crawl: `POST /v1/crawl` -> `{ success, id, url }`. v2: `startCrawl`. */
@@ -120,7 +120,7 @@ export class V1Client {
     const pollMs = pollSecondsToMs(pollInterval);
     const checked = checkRequestOptions(options); // once: the start and the wait take them checked
     const { id } = await asyncBatchScrapeUrls(this.#http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs, maxConcurrency }, checked);
-    return waitV1Job(this.#http, "batch", id, pollMs, checked);
+    return waitV1Job(this.#http, "batch", id, pollMs, checked, [urls, params]);
   }
 
   /** Starts a batch scrape: `POST /v1/batch/scrape` -> `{ success, id, url, invalidURLs? }`. v2: `startBatchScrape`. */

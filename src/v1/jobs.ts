@@ -94,9 +94,10 @@ export function cancelV1Job(http: HttpClient, kind: JobKind, id: string, req?: R
 /**
  * Waits for a started v1 job with the shared waiter, returning every document
  * in the v1 status shape. Failure and cancellation throw `JobFailedError`.
- * `pollIntervalMs` comes from the caller's seconds through `pollSecondsToMs`.
+ * `pollIntervalMs` comes from the caller's seconds through `pollSecondsToMs`; `args`, the start's arguments
+ * (a crawl's URL and params, a batch's URLs and params), give the budget's check the job's stated maximum.
  */
-export async function waitV1Job(http: HttpClient, kind: JobKind, id: string, pollIntervalMs: number, req: Checked<RequestOptions>): Promise<V1JobStatusResponse> {
-  const final = await awaitJob(http, pagedJob(kind, V1), id, { wait: { pollIntervalMs, signal: req.signal }, args: [], startedAt: Date.now(), req });
+export async function waitV1Job(http: HttpClient, kind: JobKind, id: string, pollIntervalMs: number, req: Checked<RequestOptions>, args: readonly unknown[] = []): Promise<V1JobStatusResponse> {
+  const final = await awaitJob(http, pagedJob(kind, V1), id, { wait: { pollIntervalMs, signal: req.signal }, args, startedAt: Date.now(), req });
   return v1JobStatus(final, { dropNext: true }) as V1JobStatusResponse;
 }
