@@ -156,7 +156,7 @@ export interface BudgetFleetOptions {
   leaseMs?: number | undefined;
   /** Redis (`redis://host:port`). */
   redisUrl: string;
-  /** Pages done (by any worker) before a worker with URLs still to do is killed with SIGKILL (default: never). */
+  /** Pages done (by any worker) before a worker with URLs still to do is killed with SIGKILL, one whose batch job runs by preference (default: never). */
   killAfter?: number | undefined;
   /** Pages done before `restartRedis` runs, once (default: never). */
   restartAfter?: number | undefined;
@@ -194,7 +194,7 @@ export interface BudgetFleetResult {
 /**
  * Runs a fleet sharing one `redisLimiter` and one `redisBudget` against a fresh fake with a plan limit and a credit
  * balance, each worker's batch scrape delivering its webhooks to `replicas` receivers; kills a worker with SIGKILL once
- * `killAfter` pages are done (one whose batch job runs, when there is one; a new worker takes its URLs without an
+ * `killAfter` pages are done (one whose batch job runs, or by twice `killAfter` any with URLs to do; a new worker takes its URLs without an
  * outcome, as a supervisor would restart it) and restarts Redis once `restartAfter` are. Every wait is bounded by
  * `deadlineMs`.
  */
@@ -221,9 +221,10 @@ export async function runBudgetFleet(options: BudgetFleetOptions): Promise<Budge
   let restarting: Promise<void> | undefined;
   const alive = (w: Worker) => w.child.exitCode === null && w.child.signalCode === null;
   const left = (w: Worker) => [...w.spec.urls, ...(w.spec.batch ?? [])].filter((u) => !outcomes[u]);
+  // A worker whose batch job runs, so that its job is left behind; with none such by twice `killAfter` pages, any with URLs to do.
   const kill = () => {
     const candidates = workers.filter((w) => alive(w) && left(w).length > 0);
-    const target = candidates.find((w) => running.has(w)) ?? candidates[0];
+    const target = candidates.find((w) => running.has(w)) ?? (seen >= 2 * options.killAfter! ? candidates[0] : undefined);
     if (!target) return;
     killed++;
     target.child.kill("SIGKILL");

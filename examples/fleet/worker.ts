@@ -91,7 +91,7 @@ async function batchAll(urls: string[], onStart: () => void): Promise<string[]> 
     // Each status read runs the fake's job on (two pages a read); the service runs it by itself.
     for (let s = await client.getBatchScrapeStatus(started.id); s.status === "scraping"; s = await client.getBatchScrapeStatus(started.id)) {
       if (Date.now() > deadline) throw new Error(`batch ${started.id} still scraping at the deadline`);
-      await pause(50);
+      await pause(100);
     }
     const docs = client.batchScrapeDocuments(started.id, { urls });
     for await (const _ of docs);
