@@ -59,7 +59,7 @@ describe("examples/fleet", () => {
     const run = await runBudgetFleet({
       workers: 3, scrapes: 10, batch, replicas: 3, teamLimit, credits, planCredits: 1_000, holdMs: 40,
       redisUrl: persistent.url, killAfter: 4, restartAfter: 9, restartRedis: () => persistent.restart(),
-      workerCommand: [process.execPath, bundle], deadlineMs: 45_000,
+      workerCommand: [process.execPath, bundle], deadlineMs: 40_000, // with the tally (15 s at most), within the test's 60 s: a run that cannot end fails with what it saw
     });
     console.log(`budget fleet tally: ${JSON.stringify({ ...run, outcomes: undefined })}`);
     const failures = Object.entries(run.outcomes).filter(([, o]) => o.some((x) => x.startsWith("failed")));

@@ -87,9 +87,10 @@ function spawnWorker(command: string[] | undefined, spec: WorkerSpec, onLine: (l
 }
 
 /** Resolves `work`, or rejects once `ms` have passed (then `onLate` runs: it kills what is left). */
-async function bounded<T>(work: Promise<T>, ms: number, what: string, onLate: () => void): Promise<T> {
+async function bounded<T>(work: Promise<T>, ms: number, what: string | (() => string), onLate: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => (onLate(), reject(new Error(`${what} did not end within ${ms} ms`))), ms)));
+  const say = () => (typeof what === "string" ? what : what());
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => (onLate(), reject(new Error(`${say()} did not end within ${ms} ms`))), ms)));
   try {
     return await Promise.race([work, late]);
   } finally {
@@ -266,8 +267,9 @@ export async function runBudgetFleet(options: BudgetFleetOptions): Promise<Budge
       for (let i = 0; i < pending.length; i++) await pending[i]; // grows while workers are replaced
       await restarting;
     };
-    await bounded(everyWorker(), deadlineMs, "the budget fleet", killAll);
-    const webhooks = await (receivers ? bounded(receivers.tally(fake, served.url), 20_000, "the webhook tally", () => undefined) : undefined);
+    const unfinished = () => `the budget fleet (${workers.filter(alive).length} workers running, URLs without an outcome: ${workers.flatMap(left).join(" ") || "none"}${restarts === 0 && restarting ? ", Redis restarting" : ""})`;
+    await bounded(everyWorker(), deadlineMs, unfinished, killAll);
+    const webhooks = await (receivers ? bounded(receivers.tally(fake, served.url), 15_000, "the webhook tally", () => undefined) : undefined);
     const all = Object.values(outcomes).flat();
     const { rejected, peak } = fake.teamLoad();
     return {
