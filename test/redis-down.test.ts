@@ -40,6 +40,7 @@ describe("when Redis goes away", () => {
       budget: redisBudget({ redis, key: "down-budget", credits: 100, redisTimeoutMs: 500 }),
     });
     await client.scrape("https://acme.test/about");
+    await until(async () => (await redis.get("webdata-budget:{down-budget}:all:spent")) === "1"); // its settle (sent after the answer) has landed: not tried again on the next server
     await server.kill();
     const started = Date.now();
     const errs = await Promise.all([client.scrape("https://acme.test/about").catch((e: unknown) => e), client.map("https://acme.test").catch((e: unknown) => e)]);
@@ -111,5 +112,19 @@ describe("when Redis goes away", () => {
     await admin.call("CLIENT", "PAUSE", "700", "WRITE");
     expect(await held.settle(3)).toBe(3); // the first try timed out (and ran after the pause); a later one answered
     expect(await budget.spent()).toBe(3);
+  }, 20_000);
+
+  it("a settle Redis could not take is not tried again once its client has ended (closed, or its retryStrategy gave up): it can never answer, so nothing keeps the process alive for a minute", async () => {
+    const redis = server.client(); // retryStrategy: () => null: once the server is gone, the client ends
+    await until(async () => redis.status === "ready");
+    const budget = redisBudget({ redis, key: "settle-after-end", credits: 10, redisTimeoutMs: 200 });
+    const held = await budget.reserve(1);
+    if (!held.held) throw new Error("not reserved");
+    await server.kill();
+    await until(async () => redis.status === "end");
+    const started = Date.now();
+    await expect(held.settle(1)).rejects.toBeInstanceOf(RedisUnavailableError);
+    expect(Date.now() - started).toBeLessThan(1_000); // not the 60 s a settle is tried for while Redis may come back
+    await server.restart();
   }, 20_000);
 });

@@ -174,13 +174,13 @@ class RedisCredits implements SharedBudget {
     };
   }
 
-  /** `fn`, tried again while Redis is away, for up to {@link SETTLE_RETRY_MS}: a settle is counted once Redis is back. */
+  /** `fn`, tried again while Redis is away, for up to {@link SETTLE_RETRY_MS}: a settle is counted once Redis is back; not once the client has ended (closed: it never reconnects). */
   async #again<T>(fn: () => Promise<T>): Promise<T> {
     for (let waited = 0; ; waited += SETTLE_RETRY_STEP_MS) {
       try {
         return await fn();
       } catch (err) {
-        if (!(err instanceof RedisUnavailableError) || waited >= SETTLE_RETRY_MS) throw err;
+        if (!(err instanceof RedisUnavailableError) || waited >= SETTLE_RETRY_MS || this.#o.redis.status === "end") throw err;
         await delay(SETTLE_RETRY_STEP_MS);
       }
     }
