@@ -149,6 +149,29 @@ describe("webhookReceiver.reconcile: REST is the record", () => {
     expect(all).toMatchObject({ missedDocuments: [], missedFailures: [], missedEvents: [] });
   });
 
+  it("release gives back a delivery whose handling failed: the retry is handled again, and reconcile returns the page until then", async () => {
+    const receiver = webhookReceiver({ secret: SECRET });
+    const { fake, client, results } = wired(receiver);
+    const { id } = await client.startBatchScrape(["https://acme.test/many/1", "https://acme.test/many/2"], { webhook: HOOK });
+    fakeJobs(fake).finish(id);
+    await fakeWebhooks(fake).settled();
+    const failed = results.find((r) => !r.duplicate && r.event.type === "batch_scrape.page")!;
+    expect((await receiver.reconcile(client, id)).missedDocuments).toEqual([]);
+    // The app's handling of one page failed: it gives the delivery back.
+    await receiver.release(failed);
+    const missed = await receiver.reconcile(client, id);
+    expect(missed.missedDocuments.map((d) => d.metadata.sourceURL)).toEqual([urlOf(failed.event as unknown as Record<string, unknown>)]);
+    // The service's retry of it is handled again (a fresh delivery), then it is delivered: nothing missed.
+    const delivery = fakeWebhooks(fake).deliveries.find((d) => d.body.includes(urlOf(failed.event as unknown as Record<string, unknown>)) && d.body.includes("batch_scrape.page"))!;
+    const again = await receiver.receive(delivery.body, delivery.headers["x-firecrawl-signature"]);
+    expect(again.duplicate).toBe(false);
+    expect((await receiver.receive(delivery.body, delivery.headers["x-firecrawl-signature"])).duplicate).toBe(true);
+    expect((await receiver.reconcile(client, id)).missedDocuments).toEqual([]);
+    // A duplicate has nothing to give back.
+    await receiver.release(await receiver.receive(delivery.body, delivery.headers["x-firecrawl-signature"]));
+    expect((await receiver.receive(delivery.body, delivery.headers["x-firecrawl-signature"])).duplicate).toBe(true);
+  });
+
   it("a job no delivery reached: kind is needed, then everything is missed", async () => {
     const receiver = webhookReceiver({ secret: SECRET });
     const { fake, client } = wired(receiver, () => true);

@@ -166,6 +166,19 @@ describe("redisWebhookStore", () => {
     expect(await stores[1]!.claim(key, 300)).toBe(true);
   });
 
+  it("forget gives a claim back (the next claim wins) and drops one member of a set, the others kept", async () => {
+    const store = redisWebhookStore({ redis: redis.client() });
+    const prefix = freshPrefix();
+    expect(await store.claim(`${prefix}:c`, 60_000)).toBe(true);
+    expect(await store.claim(`${prefix}:c`, 60_000)).toBe(false);
+    await store.forget(`${prefix}:c`);
+    expect(await store.claim(`${prefix}:c`, 60_000)).toBe(true);
+    await store.remember(`${prefix}:s`, "page:a", 60_000);
+    await store.remember(`${prefix}:s`, "page:b", 60_000);
+    await store.forget(`${prefix}:s`, "page:a");
+    expect(await store.members(`${prefix}:s`)).toEqual(["page:b"]);
+  });
+
   it("a counter and a set keep their TTL, refreshed at each write, and lapse after it", async () => {
     const store = redisWebhookStore({ redis: redis.client() });
     const prefix = freshPrefix();

@@ -25,6 +25,8 @@ export interface RedisWebhookStoreOptions {
 
 /** Adds ARGV[1] to the counter KEYS[1] and sets its TTL (ARGV[2] ms), in one step. */
 const INCREMENT = "local n = redis.call('INCRBY', KEYS[1], ARGV[1]) redis.call('PEXPIRE', KEYS[1], ARGV[2]) return n";
+/** Removes ARGV[1] from the set KEYS[1], or, without it, deletes KEYS[1]. */
+const FORGET = "if ARGV[1] then return redis.call('SREM', KEYS[1], ARGV[1]) end return redis.call('DEL', KEYS[1])";
 /** Adds ARGV[1] to the set KEYS[1] and sets its TTL (ARGV[2] ms), in one step. */
 const REMEMBER = "redis.call('SADD', KEYS[1], ARGV[1]) redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1";
 
@@ -52,5 +54,6 @@ export function redisWebhookStore(options: RedisWebhookStoreOptions): WebhookSto
     increment: async (key, by, ttlMs) => Number(await r.eval(INCREMENT, 1, key, by, ttlMs)),
     remember: async (key, member, ttlMs) => void (await r.eval(REMEMBER, 1, key, member, ttlMs)),
     members: (key) => r.smembers(key),
+    forget: async (key, member) => void (await (member === undefined ? r.eval(FORGET, 1, key) : r.eval(FORGET, 1, key, member))),
   };
 }

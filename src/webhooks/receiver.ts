@@ -90,6 +90,12 @@ export interface WebhookReceiver {
   handle(request: Request): Promise<ReceivedWebhook>;
   /** {@link WebhookReceiver.handle} on a raw body and the signature header, for servers without `Request` (Express, node:http). */
   receive(rawBody: string | Uint8Array | ArrayBuffer, signature?: string | null | undefined): Promise<ReceivedWebhook>;
+  /**
+   * Gives back a delivery whose handling failed (after {@link WebhookReceiver.handle} resolved it as one to handle): its
+   * claim and its mark among what the job's deliveries reported are forgotten, so the service's retry of it is handled
+   * again, and {@link WebhookReceiver.reconcile} returns its page if no retry comes. A duplicate has nothing to give back.
+   */
+  release(received: ReceivedWebhook): Promise<void>;
   /** What the deliveries of `jobId` reported, from the store (every replica's, when it is shared). */
   seen(jobId: string): Promise<SeenDeliveries>;
   /**
@@ -127,6 +133,17 @@ function identity(event: ParsedWebhook, page: string | undefined): string | unde
   return event.webhookId === undefined ? undefined : `${event.id}:${event.type}:delivery:${event.webhookId}`;
 }
 
+/** A delivery's page (when it is about one) and its identity ({@link identity}). */
+function identify(event: ParsedWebhook): { page: string | undefined; key: string | undefined } {
+  const page = pageOf(event);
+  return { page, key: identity(event, page) };
+}
+
+/** How a job's seen set remembers a delivery: `page:<url>` for a page event, else `event:<type>`. */
+function seenMember(event: ParsedWebhook, page: string | undefined, key: string | undefined): string {
+  return page !== undefined && key?.includes(":page:") ? `page:${page}` : `event:${event.type}`;
+}
+
 /** A cancel's delivery: a failed page whose error says the job was cancelled, `crawl.cancelled`, or a `*.failed` page event of a crawl or batch scrape. */
 function cancellation(event: ParsedWebhook, page: string | undefined): boolean {
   if (event.type === "crawl.cancelled") return true;
@@ -139,9 +156,9 @@ function checkOptions(o: WebhookReceiverOptions): void {
   const store = o.store as Partial<Record<keyof WebhookStore, unknown>> | undefined;
   const issues = [
     ...(o.secret === undefined || (typeof o.secret === "string" && o.secret !== "") ? [] : [{ path: "secret", message: "must be a non-empty string" }]),
-    ...(store === undefined || (["claim", "increment", "remember", "members"] as const).every((m) => typeof store?.[m] === "function")
+    ...(store === undefined || (["claim", "increment", "remember", "members", "forget"] as const).every((m) => typeof store?.[m] === "function")
       ? []
-      : [{ path: "store", message: "must be a WebhookStore (claim, increment, remember, members): memoryWebhookStore() or redisWebhookStore({ redis })" }]),
+      : [{ path: "store", message: "must be a WebhookStore (claim, increment, remember, members, forget): memoryWebhookStore() or redisWebhookStore({ redis })" }]),
     ...(o.ttlMs === undefined || (Number.isInteger(o.ttlMs) && o.ttlMs >= 1) ? [] : [{ path: "ttlMs", message: `must be an integer >= 1 (ms), got ${JSON.stringify(o.ttlMs) ?? typeof o.ttlMs}` }]),
     ...(o.prefix === undefined || (typeof o.prefix === "string" && o.prefix !== "") ? [] : [{ path: "prefix", message: "must be a non-empty string" }]),
   ];
@@ -155,7 +172,8 @@ function checkOptions(o: WebhookReceiverOptions): void {
  * documents and `/errors`); the service sends a page again on its retries with a new `webhookId`, so the
  * `webhookId` alone would not catch it. A cancel's flood (one failed page per queued URL) is reported once, as
  * `kind: "cancelled"`, and its later pages as duplicates. A delivery is claimed when it is received: if handling
- * it then fails, {@link WebhookReceiver.reconcile} finds it again from REST.
+ * it then fails, give it back with {@link WebhookReceiver.release}, and the service's retry is handled again (or
+ * {@link WebhookReceiver.reconcile} finds its page from REST).
  *
  * @example
  * const receiver = webhookReceiver({ secret: process.env.WEBHOOK_SECRET, store: redisWebhookStore({ redis }) });
@@ -174,14 +192,12 @@ export function webhookReceiver(options: WebhookReceiverOptions = {}): WebhookRe
 
   const receive = async (rawBody: string | Uint8Array | ArrayBuffer, signature?: string | null): Promise<ReceivedWebhook> => {
     const event = await parseWebhook(rawBody, secret === undefined ? {} : { secret, signature });
-    const page = pageOf(event);
-    const key = identity(event, page);
+    const { page, key } = identify(event);
     const jobId = event.id;
     if (jobId !== undefined) {
       // Remembered before the claim, by every replica that receives it: a replica that dies between the two loses nothing.
       const kind = kindOf(event.type);
-      const what = page !== undefined && key?.includes(":page:") ? `page:${page}` : `event:${event.type}`;
-      await Promise.all([kind === undefined ? undefined : store.remember(seenKey(jobId), `kind:${kind}`, ttlMs), store.remember(seenKey(jobId), what, ttlMs)]);
+      await Promise.all([kind === undefined ? undefined : store.remember(seenKey(jobId), `kind:${kind}`, ttlMs), store.remember(seenKey(jobId), seenMember(event, page, key), ttlMs)]);
     }
     if (key === undefined) return { duplicate: false, kind: "event", event };
     if (!(await store.claim(`${prefix}:${key}`, ttlMs))) return { duplicate: true, reason: "repeat", event };
@@ -197,7 +213,20 @@ export function webhookReceiver(options: WebhookReceiverOptions = {}): WebhookRe
     return { kind: after("kind:")[0] as JobKind | undefined, pages: after("page:"), events: after("event:") };
   };
 
+  const release = async (got: ReceivedWebhook): Promise<void> => {
+    if (got.duplicate) return;
+    const { event } = got;
+    const { page, key } = identify(event);
+    const jobId = event.id;
+    await Promise.all([
+      key === undefined ? undefined : store.forget(`${prefix}:${key}`),
+      jobId === undefined ? undefined : store.forget(seenKey(jobId), seenMember(event, page, key)),
+      got.kind === "cancelled" ? store.forget(`${prefix}:${got.jobId}:cancellation`) : undefined,
+    ]);
+  };
+
   return {
+    release,
     handle: async (request) => {
       if (typeof (request as Partial<Request> | undefined)?.arrayBuffer !== "function" || typeof request.headers?.get !== "function") {
         throw new WebhookVerificationError("webhookReceiver.handle takes a Request (use receive(rawBody, signature) for other servers)");

@@ -19,6 +19,8 @@ export interface WebhookStore {
   remember(key: string, member: string, ttlMs: number): Promise<void>;
   /** The members of the set `key` (none once it lapsed). */
   members(key: string): Promise<string[]>;
+  /** Forgets `member` of the set `key`, or, without `member`, the key itself (a claim given back: the next `claim` of it is `true`). */
+  forget(key: string, member?: string): Promise<void>;
 }
 
 /** Options of {@link memoryWebhookStore}. */
@@ -77,5 +79,6 @@ export function memoryWebhookStore(options: MemoryWebhookStoreOptions = {}): Web
     increment: async (key, by, ttlMs) => write(key, ttlMs, (e) => void (e.count += by)).count,
     remember: async (key, member, ttlMs) => void write(key, ttlMs, (e) => void (e.set = (e.set ?? new Set()).add(member))),
     members: async (key) => [...(live(key)?.set ?? [])],
+    forget: async (key, member) => void (member === undefined ? entries.delete(key) : live(key)?.set?.delete(member)),
   };
 }
