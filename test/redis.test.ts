@@ -5,32 +5,26 @@
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AbortError, TimeoutError, ValidationError, WebData } from "webdata";
 import { redisLimiter } from "webdata/redis";
 import { createFakeService } from "webdata/testing";
-import { startRedis, type RedisServer } from "./support/redis.js";
+import { redisForFile } from "./support/redis.js";
 import { team } from "../src/team.js";
 
-let server: RedisServer;
-beforeAll(async () => {
-  server = await startRedis();
-}, 15_000);
-afterAll(async () => {
-  await server?.stop();
-});
+const server = redisForFile();
 
 let keys = 0;
 /** A key of its own for each test. */
 const freshKey = () => `webdata-test:${process.pid}:${++keys}`;
-const held = (key: string) => server.client().zcard(`semaphore:${key}`);
+const held = (key: string) => server().client().zcard(`semaphore:${key}`);
 
 describe("redisLimiter", () => {
   it("three clients sharing one Redis key never hold more than its limit together", async () => {
     const key = freshKey();
     const fake = createFakeService({ teamConcurrency: 2, browserHoldMs: 30 });
     const clients = [0, 1, 2].map(
-      () => new WebData({ plugins: [team], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, maxRetries: 0, logLevel: "off", limiter: redisLimiter({ redis: server.client(), key, limit: 2, retryMs: 5 }) }),
+      () => new WebData({ plugins: [team], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, maxRetries: 0, logLevel: "off", limiter: redisLimiter({ redis: server().client(), key, limit: 2, retryMs: 5 }) }),
     );
     const docs = await Promise.all(clients.flatMap((c) => [1, 2, 3, 4].map((i) => c.scrape(`https://acme.test/many/${i}`))));
     expect(docs).toHaveLength(12);
@@ -41,7 +35,7 @@ describe("redisLimiter", () => {
   it("a worker killed (SIGKILL) while it holds a slot: its slot comes back when its lease runs out", async () => {
     const key = freshKey();
     const holder = fileURLToPath(new URL("./support/redis-holder.ts", import.meta.url));
-    const child = spawn(process.execPath, ["--import", "tsx", holder, server.url, key, "1000"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", holder, server().url, key, "1000"], { stdio: ["ignore", "pipe", "inherit"] });
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on("data", (d: Buffer) => d.toString().includes("held") && resolve());
       child.once("exit", (code) => reject(new Error(`the holder exited (${code}) before it held a slot`)));
@@ -51,7 +45,7 @@ describe("redisLimiter", () => {
     await exited;
     const killedAt = Date.now();
     expect(await held(key)).toBe(1); // still taken: nobody gave it back
-    const limiter = redisLimiter({ redis: server.client(), key, limit: 1, retryMs: 20 });
+    const limiter = redisLimiter({ redis: server().client(), key, limit: 1, retryMs: 20 });
     const release = await limiter.acquire(AbortSignal.timeout(3_000));
     const waited = Date.now() - killedAt;
     expect(waited).toBeGreaterThan(300); // not at once: the dead worker's lease had to run out
@@ -63,8 +57,8 @@ describe("redisLimiter", () => {
   it("a call waiting for a shared slot stops at its signal (AbortError) and its timeoutMs (TimeoutError), holding nothing", async () => {
     const key = freshKey();
     const fake = createFakeService();
-    const other = await redisLimiter({ redis: server.client(), key, limit: 1 }).acquire();
-    const client = new WebData({ plugins: [team], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, maxRetries: 0, logLevel: "off", limiter: redisLimiter({ redis: server.client(), key, limit: 1, retryMs: 5 }) });
+    const other = await redisLimiter({ redis: server().client(), key, limit: 1 }).acquire();
+    const client = new WebData({ plugins: [team], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, maxRetries: 0, logLevel: "off", limiter: redisLimiter({ redis: server().client(), key, limit: 1, retryMs: 5 }) });
     const ctl = new AbortController();
     const aborted = client.scrape("https://acme.test/about", {}, { signal: ctl.signal }).catch((e: unknown) => e);
     const timed = client.scrape("https://acme.test/about", {}, { timeoutMs: 80 }).catch((e: unknown) => e);
@@ -85,6 +79,6 @@ describe("redisLimiter", () => {
   it("checks its options when made", () => {
     expect(() => redisLimiter({} as never)).toThrow(ValidationError);
     expect(() => redisLimiter({} as never)).toThrow(/redis: must be a Redis client[\s\S]*key: must be a non-empty string[\s\S]*limit: must be an integer >= 1/);
-    expect(() => redisLimiter({ redis: server.client(), key: "k", limit: 2, leaseMs: 1_000, refreshMs: 1_000 })).toThrow(/refreshMs: must be less than leaseMs/);
+    expect(() => redisLimiter({ redis: server().client(), key: "k", limit: 2, leaseMs: 1_000, refreshMs: 1_000 })).toThrow(/refreshMs: must be less than leaseMs/);
   });
 });

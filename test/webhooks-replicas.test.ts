@@ -10,23 +10,17 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WebData } from "../src/index.js";
 import { redisWebhookStore } from "../src/redis.js";
 import { createFakeService, fakeJobs, fakeWebhooks } from "../src/testing/index.js";
 import { webhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../src/webhooks.js";
-import { startRedis, type RedisServer } from "./support/redis.js";
+import { redisForFile } from "./support/redis.js";
 
 const SECRET = "whsec-replicas";
 const HOOK = "https://receiver.test/hooks";
 
-let redis: RedisServer;
-beforeAll(async () => {
-  redis = await startRedis();
-}, 15_000);
-afterAll(async () => {
-  await redis?.stop();
-});
+const redis = redisForFile();
 
 let prefixes = 0;
 const freshPrefix = () => `webdata-test:${process.pid}:${++prefixes}`;
@@ -45,7 +39,7 @@ interface Handled {
 }
 
 async function startReplica(name: string, prefix: string, log: Handled[]): Promise<Replica> {
-  const receiver = webhookReceiver({ secret: SECRET, prefix, store: redisWebhookStore({ redis: redis.client() }) });
+  const receiver = webhookReceiver({ secret: SECRET, prefix, store: redisWebhookStore({ redis: redis().client() }) });
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -153,21 +147,21 @@ describe("webhook receivers on three replicas sharing Redis", () => {
 
 describe("redisWebhookStore", () => {
   it("a claim is SET NX PX: of many claims at once on three connections exactly one wins, and the key lapses after its TTL", async () => {
-    const stores = [0, 1, 2].map(() => redisWebhookStore({ redis: redis.client() }));
+    const stores = [0, 1, 2].map(() => redisWebhookStore({ redis: redis().client() }));
     const key = `${freshPrefix()}:claim`;
     const wins = await Promise.all(Array.from({ length: 30 }, (_, i) => stores[i % 3]!.claim(key, 300)));
     expect(wins.filter(Boolean)).toHaveLength(1);
-    const ttl = await redis.client().pttl(key);
+    const ttl = await redis().client().pttl(key);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(300);
     expect(await stores[0]!.claim(key, 300)).toBe(false);
     await new Promise((r) => setTimeout(r, 350));
-    expect(await redis.client().exists(key)).toBe(0);
+    expect(await redis().client().exists(key)).toBe(0);
     expect(await stores[1]!.claim(key, 300)).toBe(true);
   });
 
   it("forget gives a claim back (the next claim wins) and drops one member of a set, the others kept", async () => {
-    const store = redisWebhookStore({ redis: redis.client() });
+    const store = redisWebhookStore({ redis: redis().client() });
     const prefix = freshPrefix();
     expect(await store.claim(`${prefix}:c`, 60_000)).toBe(true);
     expect(await store.claim(`${prefix}:c`, 60_000)).toBe(false);
@@ -180,14 +174,14 @@ describe("redisWebhookStore", () => {
   });
 
   it("a counter and a set keep their TTL, refreshed at each write, and lapse after it", async () => {
-    const store = redisWebhookStore({ redis: redis.client() });
+    const store = redisWebhookStore({ redis: redis().client() });
     const prefix = freshPrefix();
     expect(await Promise.all([store.increment(`${prefix}:n`, 1, 250), store.increment(`${prefix}:n`, 1, 250)])).toEqual(expect.arrayContaining([1, 2]));
     expect(await store.increment(`${prefix}:n`, 0, 250)).toBe(2);
     await store.remember(`${prefix}:s`, "page:a", 250);
     await store.remember(`${prefix}:s`, "page:b", 250);
     expect((await store.members(`${prefix}:s`)).sort()).toEqual(["page:a", "page:b"]);
-    const ttls = await Promise.all([redis.client().pttl(`${prefix}:n`), redis.client().pttl(`${prefix}:s`)]);
+    const ttls = await Promise.all([redis().client().pttl(`${prefix}:n`), redis().client().pttl(`${prefix}:s`)]);
     for (const t of ttls) expect(t).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 300));
     expect(await store.members(`${prefix}:s`)).toEqual([]);

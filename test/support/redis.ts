@@ -4,6 +4,7 @@
  * `redis-server` the suite FAILS (never skips) and says how to install it: CI installs it
  * (`node scripts/redis-server.mjs`, Debian's package).
  */
+import { afterAll, beforeAll } from "vitest";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -108,4 +109,16 @@ export async function startRedis(options: { persist?: boolean } = {}): Promise<R
     await answers();
   };
   return { port, url: `redis://127.0.0.1:${port}`, client, stop, kill, restart };
+}
+
+/** A redis-server for the test file that calls it: started before its tests, stopped after them. Read it with the function returned. */
+export function redisForFile(): () => RedisServer {
+  let server: RedisServer | undefined;
+  beforeAll(async () => {
+    server = await startRedis();
+  }, 15_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return () => server!;
 }
