@@ -165,6 +165,26 @@ function checkOptions(o: WebhookReceiverOptions): void {
   if (issues.length) throw new ValidationError(issues, "webhookReceiver options");
 }
 
+/** The store's key of what a job's deliveries reported. */
+function seenKeyOf(prefix: string, jobId: string): string {
+  return `${prefix}:${jobId}:seen`;
+}
+
+/** {@link WebhookReceiver.release} over `store`: the delivery's claim, its seen mark and, for a cancellation, the job's cancellation claim forgotten. */
+function releaser(store: WebhookStore, prefix: string): (got: ReceivedWebhook) => Promise<void> {
+  return async (got) => {
+    if (got.duplicate) return;
+    const { event } = got;
+    const { page, key } = identify(event);
+    const jobId = event.id;
+    await Promise.all([
+      key === undefined ? undefined : store.forget(`${prefix}:${key}`),
+      jobId === undefined ? undefined : store.forget(seenKeyOf(prefix, jobId), seenMember(event, page, key)),
+      got.kind === "cancelled" ? store.forget(`${prefix}:${got.jobId}:cancellation`) : undefined,
+    ]);
+  };
+}
+
 /**
  * A receiver that verifies each delivery, parses it, and tells whether it was handled already, here or on any
  * replica sharing its `store`. A delivery is identified by its job, its event and its page (the page's URL,
@@ -188,7 +208,7 @@ function checkOptions(o: WebhookReceiverOptions): void {
 export function webhookReceiver(options: WebhookReceiverOptions = {}): WebhookReceiver {
   checkOptions(options ?? {});
   const { secret, store = memoryWebhookStore(), ttlMs = DEFAULT_WEBHOOK_TTL_MS, prefix = "webdata:webhook" } = options ?? {};
-  const seenKey = (jobId: string) => `${prefix}:${jobId}:seen`;
+  const seenKey = (jobId: string) => seenKeyOf(prefix, jobId);
 
   const receive = async (rawBody: string | Uint8Array | ArrayBuffer, signature?: string | null): Promise<ReceivedWebhook> => {
     const event = await parseWebhook(rawBody, secret === undefined ? {} : { secret, signature });
@@ -213,20 +233,8 @@ export function webhookReceiver(options: WebhookReceiverOptions = {}): WebhookRe
     return { kind: after("kind:")[0] as JobKind | undefined, pages: after("page:"), events: after("event:") };
   };
 
-  const release = async (got: ReceivedWebhook): Promise<void> => {
-    if (got.duplicate) return;
-    const { event } = got;
-    const { page, key } = identify(event);
-    const jobId = event.id;
-    await Promise.all([
-      key === undefined ? undefined : store.forget(`${prefix}:${key}`),
-      jobId === undefined ? undefined : store.forget(seenKey(jobId), seenMember(event, page, key)),
-      got.kind === "cancelled" ? store.forget(`${prefix}:${got.jobId}:cancellation`) : undefined,
-    ]);
-  };
-
   return {
-    release,
+    release: releaser(store, prefix),
     handle: async (request) => {
       if (typeof (request as Partial<Request> | undefined)?.arrayBuffer !== "function" || typeof request.headers?.get !== "function") {
         throw new WebhookVerificationError("webhookReceiver.handle takes a Request (use receive(rawBody, signature) for other servers)");
