@@ -9,7 +9,7 @@
  * import { WebData } from "webdata";
  * import { sse } from "webdata/sse";
  * const client = new WebData({ apiKey, apiUrl: "https://my-gateway.example", plugins: [sse] });
- * for await (const event of client.watcher(id, { transports: ["sse", "poll"] })) console.log(event.type);
+ * for await (const event of client.watcher(id, { transports: ["sse", "poll"] })) if (event.type === "document") save(event.document);
  */
 import type { ClientPlugin } from "./core/client-state.js";
 import type { HttpClient } from "./core/request.js";

@@ -160,7 +160,7 @@ class DoctorRun {
 
   /** The key, and whether the server checks keys at all; an exit code when the key is missing or refused. */
   async apiKey(): Promise<number | undefined> {
-    // An account read without the key: any failure (401 or other) means the server wants a key.
+    // An account read without the key: every failure (401 or other) means the server wants a key.
     this.#checksKeys = await this.#timed(() => send(this.client.http, KEYLESS_CREDIT_USAGE, this.probe)).then(
       () => false,
       () => true,

@@ -282,3 +282,11 @@ export function explainKeyedFailure(err: unknown, keySent: boolean, publicDeploy
   }
   return err;
 }
+
+/**
+ * Runs `fn`, tried again every `stepMs` (no backoff) for up to `forMs` while `again(error)` says so; p-retry drives the
+ * loop. For retries outside the request path: `webdata/redis`'s budget settling a reservation while Redis is away.
+ */
+export function retryEvery<T>(fn: () => Promise<T>, stepMs: number, forMs: number, again: (error: unknown) => boolean): Promise<T> {
+  return pRetry(fn, { retries: Math.ceil(forMs / stepMs), minTimeout: stepMs, factor: 1, randomize: false, maxRetryTime: forMs, shouldRetry: ({ error }) => again(error) });
+}

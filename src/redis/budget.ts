@@ -7,7 +7,8 @@
  */
 import type { CreditReservation, SharedBudget } from "../core/client-state.js";
 import { ValidationError, type ValidationIssue } from "../core/errors.js";
-import { after, delay, type CancelTimer } from "../core/time.js";
+import { retryEvery } from "../core/retry.js";
+import { after, type CancelTimer } from "../core/time.js";
 import { RELEASE, REFRESH, REPORT, RESERVE, SETTLE } from "./scripts.js";
 import { DEFAULT_REDIS_TIMEOUT_MS, guarded, redisDown, RedisUnavailableError, type RedisState } from "./unavailable.js";
 
@@ -174,16 +175,12 @@ class RedisCredits implements SharedBudget {
     };
   }
 
-  /** `fn`, tried again while Redis is away, for up to {@link SETTLE_RETRY_MS}: a settle is counted once Redis is back; not once the client has ended (closed: it never reconnects). */
-  async #again<T>(fn: () => Promise<T>): Promise<T> {
-    for (let waited = 0; ; waited += SETTLE_RETRY_STEP_MS) {
-      try {
-        return await fn();
-      } catch (err) {
-        if (!(err instanceof RedisUnavailableError) || waited >= SETTLE_RETRY_MS || this.#o.redis.status === "end") throw err;
-        await delay(SETTLE_RETRY_STEP_MS);
-      }
-    }
+  /**
+   * `fn`, tried again while Redis is away, every {@link SETTLE_RETRY_STEP_MS} for up to {@link SETTLE_RETRY_MS} (`core/retry.ts`
+   * `retryEvery`): a settle is counted once Redis is back; not once the client has ended (closed: it never reconnects).
+   */
+  #again<T>(fn: () => Promise<T>): Promise<T> {
+    return retryEvery(fn, SETTLE_RETRY_STEP_MS, SETTLE_RETRY_MS, (err) => err instanceof RedisUnavailableError && this.#o.redis.status !== "end");
   }
 
   report(jobId: string, credits: number, done: boolean): Promise<number> {

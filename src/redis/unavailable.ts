@@ -5,9 +5,9 @@
  * option `whenRedisDown` that chooses between failing closed (the default) and the process's own bound.
  */
 import { RedisUnavailableError } from "../core/errors.js";
+import { after } from "../core/time.js";
 
 export { RedisUnavailableError } from "../core/errors.js";
-import { after } from "../core/time.js";
 
 /** Default `redisTimeoutMs` of `redisLimiter` and `redisBudget`: how long one Redis command may take before Redis counts as unreachable, ms. */
 export const DEFAULT_REDIS_TIMEOUT_MS = 2_000;
