@@ -20,6 +20,8 @@ const entry = {
   team: "src/team.ts",
   // `webdata/sse`: the watcher's server-sent-events transport, a plugin of the client.
   sse: "src/sse.ts",
+  // `webdata/websocket`: the watcher's WebSocket transport, a plugin of the client (built into the Node entry).
+  websocket: "src/websocket.ts",
   "testing/index": "src/testing/index.ts",
   "testing/node": "src/testing/node.ts",
   "ai/index": "src/ai/index.ts",
@@ -51,7 +53,7 @@ export default defineConfig([
   // exported by `webdata`).
   {
     ...shared,
-    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", otel: "src/otel.ts", team: "src/team.ts", sse: "src/sse.ts", redis: "src/redis.ts", cli: "src/cli/main.ts" },
+    entry: { index: "src/node.ts", v1: "src/v1/node.ts", firecrawl: "src/firecrawl/node.ts", zod3: "src/zod3.ts", zod4: "src/zod4.ts", webhooks: "src/webhooks.ts", testing: "src/testing/node.ts", ai: "src/ai/index.ts", otel: "src/otel.ts", team: "src/team.ts", sse: "src/sse.ts", websocket: "src/websocket.ts", redis: "src/redis.ts", cli: "src/cli/main.ts" },
     outDir: "dist/node",
     format: ["esm"],
     platform: "node",

@@ -23,6 +23,7 @@ export default defineConfig({
       { find: /^webdata\/types$/, replacement: fileURLToPath(new URL("./src/types.ts", import.meta.url)) },
       { find: /^webdata\/team$/, replacement: fileURLToPath(new URL("./src/team.ts", import.meta.url)) },
       { find: /^webdata\/sse$/, replacement: fileURLToPath(new URL("./src/sse.ts", import.meta.url)) },
+      { find: /^webdata\/websocket$/, replacement: fileURLToPath(new URL("./src/websocket.ts", import.meta.url)) },
     ],
   },
   test: {

@@ -15,6 +15,7 @@ import type { ClientOptions } from "./core/config.js";
 import { bodyReadFailure, checkDeclared, describe, fitsDeclared, provesNotSent, readLimited, type Transport, type TransportRequest, type TransportResponse } from "./core/transport.js";
 import { ConnectionError } from "./core/errors.js";
 import { check, int } from "./core/validate.js";
+import { websocket } from "./websocket.js";
 import * as z from "zod/v4/mini";
 
 /** Options of the Node client: the portable ones plus connection control. */
@@ -518,6 +519,7 @@ export class WebData extends PortableWebData {
     // Checked here (a `ValidationError`, as every client option), as the pool they shape is made only on the first request.
     check(nodeOptions, { dispatcher, maxConnections }, "client options");
     super({ ...rest, transport: rest.transport ?? undiciTransport(dispatcher, maxConnections) });
+    websocket.install(this.http); // the watcher's WebSocket transport is built in on Node (bundle size is no concern here)
     if (!rest.transport && !rest.fetch) {
       // Start loading undici now, so the first request rarely waits for it (a failure shows at that request).
       loadUndici().catch(() => undefined);

@@ -19,6 +19,7 @@ import { applies, CLIENT_BACKOFF_BASE_MS, CLIENT_MAX_RETRIES, DEADLINE_MS, expec
 import { disableLeakTracking, enableLeakTracking, forget, leaksOf, trackResources } from "./support/leaks.js";
 import { v1 as v1Face } from "../src/v1/index.js";
 import { sse } from "../src/sse.js";
+import { websocket } from "../src/websocket.js";
 
 /** Per-attempt timeout of the clients under test, ms. */
 const TIMEOUT_MS = 1_000;
@@ -88,7 +89,7 @@ async function runCase(kind: TransportKind, op: Operation, fault: FaultKind): Pr
   // The huge body (64 MiB) is cut at 8 MiB, not the default 50: reading 50 MiB over fetch on a loaded machine can pass the
   // 1 s attempt timeout, and a timed-out attempt is rightly retried (the fault is played once), which hid the limit.
   const limit = fault === "huge body" ? { maxResponseBytes: 8 * 1024 * 1024 } : {};
-  const options: ClientOptions = { apiKey: KEY, apiUrl, timeoutMs: TIMEOUT_MS, maxRetries: CLIENT_MAX_RETRIES, logLevel: "off", ...limit, plugins: [v1Face, sse] };
+  const options: ClientOptions = { apiKey: KEY, apiUrl, timeoutMs: TIMEOUT_MS, maxRetries: CLIENT_MAX_RETRIES, logLevel: "off", ...limit, plugins: [v1Face, sse, websocket] };
   Object.assign(options, { [BACKOFF_BASE_OPTION]: CLIENT_BACKOFF_BASE_MS }); // internal, test-only: not in ClientOptions
   const client = kind === "undici" ? new NodeWebData(options) : new PortableWebData(options);
   const ctl = new AbortController();

@@ -8,6 +8,7 @@ import { WebData as NodeWebData } from "../src/node.js";
 import { createFakeService, serveFake, type FakeService, type FakeServiceOptions, type ServeFakeOptions, type ServedFake } from "../src/testing/node.js";
 import { v1 } from "../src/v1/index.js";
 import { sse } from "../src/sse.js";
+import { websocket } from "../src/websocket.js";
 
 /** The two transports every behaviour test runs over. */
 export const TRANSPORTS = ["fetch", "undici"] as const;
@@ -27,7 +28,7 @@ export interface Setup {
 export async function setup(kind: TransportKind, fakeOptions: FakeServiceOptions = {}, clientOptions: ClientOptions = {}, serveOptions: ServeFakeOptions = {}): Promise<Setup> {
   const fake = createFakeService(fakeOptions);
   // The legacy v1 face (`client.v1`) and the watcher's event-stream transport are plugins; the shared setups carry them, as an app that uses them does.
-  const quiet: ClientOptions = { logLevel: "off", ...clientOptions, plugins: [v1, sse, ...(clientOptions.plugins ?? [])] };
+  const quiet: ClientOptions = { logLevel: "off", ...clientOptions, plugins: [v1, sse, websocket, ...(clientOptions.plugins ?? [])] };
   if (kind === "fetch") {
     const url = "https://fake.webdata.test";
     const client = new PortableWebData({ apiKey: fake.apiKey, apiUrl: url, fetch: fake.fetch, ...quiet });

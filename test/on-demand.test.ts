@@ -69,13 +69,13 @@ function run(script: string, env: Record<string, string>): Promise<string> {
 
 /** Each entry of the built package, with the zod 4 and testing modules of the same build. */
 const ENTRIES = [
-  ["the portable entry (browsers)", "./dist/index.js", "./dist/zod4.js", "./dist/testing/index.js", "./dist/v1/index.js", "./dist/sse.js"],
-  ["the server entry (Deno, Bun, Workers)", "./dist/server.js", "./dist/zod4.js", "./dist/testing/index.js", "./dist/v1/index.js", "./dist/sse.js"],
-  ["the Node entry", "webdata", "webdata/zod4", "webdata/testing", "webdata/v1", "webdata/sse"],
+  ["the portable entry (browsers)", "./dist/index.js", "./dist/zod4.js", "./dist/testing/index.js", "./dist/v1/index.js", "./dist/sse.js", "./dist/websocket.js"],
+  ["the server entry (Deno, Bun, Workers)", "./dist/server.js", "./dist/zod4.js", "./dist/testing/index.js", "./dist/v1/index.js", "./dist/sse.js", "./dist/websocket.js"],
+  ["the Node entry", "webdata", "webdata/zod4", "webdata/testing", "webdata/v1", "webdata/sse", "webdata/websocket"],
 ] as const;
 
 describe.skipIf(!existsSync(`${REPO}dist/node/index.js`))("the built entries load every module of the client at import", () => {
-  it.each(ENTRIES)("%s: a client's first scrape with a schema, crawl, document walk, client.v1 call and watcher load no module", async (_name, entry, zod4, testing, v1Entry, sseEntry) => {
+  it.each(ENTRIES)("%s: a client's first scrape with a schema, crawl, document walk, client.v1 call and watcher load no module", async (_name, entry, zod4, testing, v1Entry, sseEntry, wsEntry) => {
     // Logs every module URL the loader resolves.
     const hook = `import { appendFileSync } from "node:fs"; export async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(process.env.MODULE_LOG, r.url + "\\n"); return r; }`;
     const script = `
@@ -88,6 +88,7 @@ describe.skipIf(!existsSync(`${REPO}dist/node/index.js`))("the built entries loa
       await import(${JSON.stringify(zod4)});
       const { v1: v1Face } = await import(${JSON.stringify(v1Entry)});
       const { sse } = await import(${JSON.stringify(sseEntry)});
+      const { websocket } = await import(${JSON.stringify(wsEntry)});
       const { createFakeService, fakeJobs } = await import(${JSON.stringify(testing)});
       const zm = await import("zod/v4/mini");
       await new Promise((r) => setTimeout(r, 50));
@@ -95,7 +96,7 @@ describe.skipIf(!existsSync(`${REPO}dist/node/index.js`))("the built entries loa
       const fast = { pollIntervalMs: 20, [Symbol.for("webdata.internal.minPollIntervalMs")]: 20 };
       const fake = createFakeService({ sse: true });
       fakeJobs(fake);
-      const client = new WebData({ plugins: [v1Face, sse], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", silenceDeprecationWarnings: true });
+      const client = new WebData({ plugins: [v1Face, sse, websocket], apiKey: fake.apiKey, apiUrl: "https://fake.test", fetch: fake.fetch, logLevel: "off", silenceDeprecationWarnings: true });
       const schema = zm.object({ title: zm.string() });
       const scraped = await client.scrape("https://acme.test/", { formats: [{ type: "json", schema, validate: true }] });
       await toWireSchema(schema);

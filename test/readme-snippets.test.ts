@@ -74,7 +74,13 @@ describe("webdata/otel", () => {
   });
 });
 
-describe("the plugins (webdata/team, webdata/v1, webdata/sse)", () => {
+describe("the plugins (webdata/team, webdata/v1, webdata/sse, webdata/websocket)", () => {
+  it("the README's websocket snippet (Watching a job) is compiled by test/team-readme.test-d.ts", () => {
+    const block = blocks("### Watching a job", "\n##").find((b) => b.includes("plugins: [websocket]"));
+    expect(block).toBeDefined();
+    allIn(block!.replace(/^\s*\n/gm, ""), "./team-readme.test-d.ts");
+  });
+
   it("the README's sse snippet (Watching a job) is compiled by test/team-readme.test-d.ts", () => {
     const block = blocks("### Watching a job", "\n##").find((b) => b.includes("plugins: [sse]"));
     expect(block).toBeDefined();

@@ -21,6 +21,7 @@ import { WebData as NodeWebData } from "../src/node.js";
 import { TRANSPORTS, type TransportKind } from "./helpers.js";
 import { capture, json, serve, stringsOf, type Handler } from "./support/loopback.js";
 import { sse } from "../src/sse.js";
+import { websocket } from "../src/websocket.js";
 
 const KEY = "fc-5ecret0f7he7e57a11c0de9f3b2a1d4e";
 const JOB = "0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9";
@@ -75,7 +76,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 function clientFor(kind: TransportKind, url: string, extra: ClientOptions = {}): PortableWebData {
-  const options: ClientOptions = { apiKey: KEY, apiUrl: url, maxRetries: 0, timeoutMs: 2_000, plugins: [sse], ...extra };
+  const options: ClientOptions = { apiKey: KEY, apiUrl: url, maxRetries: 0, timeoutMs: 2_000, plugins: [sse, websocket], ...extra };
   return kind === "undici" ? new NodeWebData(options) : new PortableWebData(options);
 }
 

@@ -61,13 +61,14 @@ describe("browser bundle size", () => {
     // Nothing is loaded on demand: the initial download is the whole client (the job waiters, the watcher's
     // transports, the schema conversion), byte for byte the bundle with every import() inlined. The plugins are not
     // in it: the v1 layer (`webdata/v1`'s `v1`), the governance stages (`webdata/team`'s `team`) and the watcher's
-    // server-sent-events transport with eventsource-parser (`webdata/sse`'s `sse`) come with their import.
+    // push transports, server-sent events with eventsource-parser (`webdata/sse`'s `sse`) and the WebSocket
+    // (`webdata/websocket`'s `websocket`), come with their import.
     expect(f.initial.lazy).toEqual([]);
     expect(f.initial.gzipped).toBe(f.all.gzipped);
-    for (const part of ["dist/jobs/waiters.js", "dist/jobs/polling.js", "dist/jobs/pages.js", "dist/jobs/watch-ws.js", "dist/jobs/watch-poll.js", "dist/api/schema.js"]) {
+    for (const part of ["dist/jobs/waiters.js", "dist/jobs/polling.js", "dist/jobs/pages.js", "dist/jobs/watch-poll.js", "dist/api/schema.js"]) {
       expect(files(f.initial)).toContain(part);
     }
-    for (const part of ["dist/v1/client.js", "dist/team.js", "dist/team/budget.js", "dist/team/meter.js", "dist/team/limit.js", "p-queue/dist/index.js", "dist/api/credit-rules.js", "dist/jobs/watch-sse.js", "eventsource-parser/dist/index.js"]) {
+    for (const part of ["dist/v1/client.js", "dist/team.js", "dist/team/budget.js", "dist/team/meter.js", "dist/team/limit.js", "p-queue/dist/index.js", "dist/api/credit-rules.js", "dist/jobs/watch-sse.js", "eventsource-parser/dist/index.js", "dist/jobs/watch-ws.js"]) {
       expect(files(f.initial)).not.toContain(part);
     }
     // zod's converters are opt-in: zod 3's (zod-to-json-schema and zod 3, ~20 KB gzipped) with `import "webdata/zod3"`,

@@ -7,6 +7,7 @@ import { WebData } from "webdata";
 import { team } from "webdata/team";
 import { v1 } from "webdata/v1";
 import { sse } from "webdata/sse";
+import { websocket } from "webdata/websocket";
 
 describe("README: the team features, one import", () => {
   test("the snippet compiles as written", () => {
@@ -24,6 +25,14 @@ describe("README: client.v1 with the v1 plugin", () => {
     const usage = await client.v1.getTokenUsage(); // { remaining_tokens, plan_tokens, ... }
     if (mapped.success) expectTypeOf(mapped.links).toEqualTypeOf<string[]>();
     expectTypeOf(usage).not.toBeAny();
+  });
+});
+
+describe("README: the watcher's WebSocket with the websocket plugin", () => {
+  test("the snippet compiles as written", () => {
+    const apiKey = "fc-x";
+    const client = new WebData({ apiKey, plugins: [websocket] });
+    expectTypeOf(client.watcher("id", { transports: ["websocket", "poll"] })).not.toBeAny();
   });
 });
 

@@ -13,6 +13,7 @@ import type { WebSocketConstructor } from "../src/jobs/watch-types.js";
 import { createFakeService, serveFake, type FakeService, type FakeServiceOptions, type ServeFakeOptions } from "../src/testing/node.js";
 import { v1 } from "../src/v1/index.js";
 import { sse } from "../src/sse.js";
+import { websocket } from "../src/websocket.js";
 
 /** The `ws` package's WebSocket, as the watcher option wants it. */
 export const NodeWebSocket: WebSocketConstructor = WsWebSocket;
@@ -21,7 +22,7 @@ export const NodeWebSocket: WebSocketConstructor = WsWebSocket;
 export async function servedSetup(kind: "fetch" | "undici", fakeOptions: FakeServiceOptions = {}, clientOptions: ClientOptions = {}, serveOptions: ServeFakeOptions = {}) {
   const fake = createFakeService({ streamIntervalMs: 2, ...fakeOptions });
   const served = await serveFake(fake, serveOptions);
-  const opts: ClientOptions = { apiKey: fake.apiKey, apiUrl: served.url, logLevel: "off", ...clientOptions, plugins: [v1, sse, ...(clientOptions.plugins ?? [])] };
+  const opts: ClientOptions = { apiKey: fake.apiKey, apiUrl: served.url, logLevel: "off", ...clientOptions, plugins: [v1, sse, websocket, ...(clientOptions.plugins ?? [])] };
   const client = kind === "undici" ? new NodeWebData(opts) : new PortableWebData(opts);
   return { fake, client, url: served.url, close: () => served.close() };
 }
@@ -29,7 +30,7 @@ export async function servedSetup(kind: "fetch" | "undici", fakeOptions: FakeSer
 /** In-process client over the fake as `fetch` (no loopback, no WebSocket). */
 export function inProcessSetup(fakeOptions: FakeServiceOptions = {}, clientOptions: ClientOptions = {}) {
   const fake = createFakeService({ streamIntervalMs: 2, ...fakeOptions });
-  const client = new PortableWebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logLevel: "off", ...clientOptions, plugins: [v1, sse, ...(clientOptions.plugins ?? [])] });
+  const client = new PortableWebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logLevel: "off", ...clientOptions, plugins: [v1, sse, websocket, ...(clientOptions.plugins ?? [])] });
   return { fake, client, close: async () => undefined };
 }
 

@@ -17,6 +17,7 @@ import { WebData as NodeWebData } from "../src/node.js";
 import { FAST_WATCH } from "./support/fast-poll.js";
 import { json, serve as serveLoopback } from "./support/loopback.js";
 import { collect, docIds } from "./watch-helpers.js";
+import { websocket } from "../src/websocket.js";
 
 const KINDS = ["fetch", "undici"] as const;
 const SOCKETS = { ws: WsWebSocket, undici: UndiciWebSocket } as unknown as Record<"ws" | "undici", WebSocketConstructor>;
@@ -68,7 +69,7 @@ afterEach(async () => {
 });
 
 function client(kind: (typeof KINDS)[number], url: string) {
-  const opts = { apiKey: KEY, apiUrl: url, logLevel: "off" as const };
+  const opts = { apiKey: KEY, apiUrl: url, logLevel: "off" as const, plugins: [websocket] };
   return kind === "undici" ? new NodeWebData(opts) : new PortableWebData(opts);
 }
 

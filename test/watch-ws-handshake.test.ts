@@ -16,6 +16,7 @@ import { WatchTransportError, WebData, WebDataError, type WatchEvent } from "../
 import type { WebSocketConstructor } from "../src/jobs/watch-types.js";
 import { FAST_WATCH } from "./support/fast-poll.js";
 import { until, useJobTimers } from "./jobs-helpers.js";
+import { websocket } from "../src/websocket.js";
 
 const NodeWebSocket = WsWebSocket as unknown as WebSocketConstructor;
 
@@ -62,7 +63,7 @@ async function watchSilent(clientTimeoutMs: number, requestTimeoutMs?: number): 
   open = await silentServer();
   const server = open;
   useJobTimers();
-  const client = new WebData({ apiKey: "fc-handshake-test", apiUrl: open.url, timeoutMs: clientTimeoutMs, maxRetries: 0, logLevel: "off" });
+  const client = new WebData({ apiKey: "fc-handshake-test", apiUrl: open.url, timeoutMs: clientTimeoutMs, maxRetries: 0, logLevel: "off", plugins: [websocket] });
   const w = client.watcher(
     "job-1",
     { ...FAST_WATCH, webSocket: NodeWebSocket, transports: ["websocket", "poll"], maxReconnects: 0, maxPollFailures: 1 },

@@ -123,7 +123,8 @@ describe("the portable entry: the same watcher gives the same events in a fresh 
     const base = { apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch };
     if (before) await new entry.WebData({ ...base, logLevel: "off" }).getCreditUsage();
     const { logger, debug, warn } = capture();
-    const client = new entry.WebData({ ...base, logLevel: "debug", logger });
+    const { websocket } = await import("../src/websocket.js"); // the plugin of the same module graph as `entry`
+    const client = new entry.WebData({ ...base, logLevel: "debug", logger, plugins: [websocket] });
     const { events, thrown } = await collect(client.watcher(id, { ...FAST_WATCH, webSocket: RefusedWebSocket as unknown as WebSocketConstructor }));
     expect(thrown).toBeUndefined();
     return { events: shown(events), debug: debug.filter((m) => m.startsWith("webdata: watcher")), warn };
@@ -151,8 +152,9 @@ describe("the portable entry: the same watcher gives the same events in a fresh 
       const fake = createFakeService();
       const id = await finishedCrawl(fake, "https://fake.webdata.test");
       const { WebData } = await import("../src/index.js");
+      const { websocket } = await import("../src/websocket.js");
       const { logger, debug, warn } = capture();
-      const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logLevel: "debug", logger });
+      const client = new WebData({ apiKey: fake.apiKey, apiUrl: "https://fake.webdata.test", fetch: fake.fetch, logLevel: "debug", logger, plugins: [websocket] });
       const { events, thrown } = await collect(client.watcher(id, { ...FAST_WATCH, transports: ["websocket", "poll"] }));
       expect(thrown).toBeUndefined();
       expect(events.filter((e) => e.type === "error")).toEqual([]);

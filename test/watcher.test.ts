@@ -278,7 +278,8 @@ describe.each(KINDS)("watcher over %s", (kind) => {
     const { fake, client: good } = await served(kind);
     const job = await good.startCrawl(START, { limit: 2 });
     const { WebData } = await import(kind === "undici" ? "../src/node.js" : "../src/index.js");
-    const client = new WebData({ apiKey: "fc-wrong-key", apiUrl: good.apiUrl, logLevel: "off" });
+    const { websocket } = await import("../src/websocket.js");
+    const client = new WebData({ apiKey: "fc-wrong-key", apiUrl: good.apiUrl, logLevel: "off", plugins: [websocket] });
     const { events, thrown } = await collect(client.watcher(job.id, { webSocket: NodeWebSocket, ...FAST_WATCH }));
     expect(events[0]).toMatchObject({ type: "error", fatal: false, error: { code: 3000, serverError: "Unauthorized: Invalid token" } });
     expect(thrown).toBeInstanceOf(AuthenticationError);

@@ -64,6 +64,12 @@ export class ClientState {
    * undefined without it: the watcher goes from the WebSocket to polling (the service offers no event stream).
    */
   sse: unknown = undefined;
+
+  /**
+   * The watcher's WebSocket transport (`jobs/watch-ws.ts`, a `WebSocketTransport`), set by the `websocket` plugin of
+   * `webdata/websocket` (the Node entry and the drop-in install it themselves); undefined without it: the watcher polls.
+   */
+  ws: unknown = undefined;
 }
 
 /**
@@ -72,7 +78,7 @@ export class ClientState {
  * A client given one of a plugin's options without the plugin is refused at construction with a `ValidationError` naming it.
  */
 export interface ClientPlugin {
-  /** Its name: `team` (`webdata/team`), `v1` (`webdata/v1`) or `sse` (`webdata/sse`). */
+  /** Its name: `team` (`webdata/team`), `v1` (`webdata/v1`), `sse` (`webdata/sse`) or `websocket` (`webdata/websocket`). */
   readonly name: string;
   /** @internal Installs it on a client (its request layer): checks its options, sets its stages on the client's state. */
   install(http: unknown): void;
@@ -82,10 +88,10 @@ export interface ClientPlugin {
 export const PLUGIN_OPTIONS: Readonly<Record<string, PluginName>> = { budget: "team", maxConcurrency: "team", limiter: "team", creditFloor: "team" };
 
 /** The plugins of the client, by the entry that gives each (`webdata/<name>`). */
-export type PluginName = "team" | "v1" | "sse";
+export type PluginName = "team" | "v1" | "sse" | "websocket";
 
 /** What each plugin is, for the message. */
-const PLUGIN_KINDS: Readonly<Record<PluginName, string>> = { team: "a team feature", v1: "the legacy v1 face", sse: "the watcher's server-sent-events transport" };
+const PLUGIN_KINDS: Readonly<Record<PluginName, string>> = { team: "a team feature", v1: "the legacy v1 face", sse: "the watcher's server-sent-events transport", websocket: "the watcher's WebSocket transport" };
 
 /**
  * The `ValidationError` of a feature used on a client without the plugin that brings it: `path` names the option or the

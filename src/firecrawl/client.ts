@@ -36,6 +36,7 @@ import type { JobKind, JobStatus, JobWaitOptions } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
 import { FirecrawlAppV1 } from "./v1.js";
 import { V1Client } from "../v1/client.js";
+import { withWebSocket } from "../jobs/watch-ws.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { officialCrawlOptions } from "./crawl-options.js";
@@ -200,7 +201,7 @@ export class Firecrawl {
 
   /** @internal The `WebData` a client sends through (the Node entry makes one with its transport). */
   static makeClient(options: ClientOptions): WebData {
-    return new WebData(options);
+    return new WebData(withWebSocket(options)); // the official watchers use the WebSocket
   }
 
   /** The base URL in use. */

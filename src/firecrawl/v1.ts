@@ -10,6 +10,7 @@ import type { ClientOptions } from "../core/config.js";
 import { APIError, ValidationError } from "../core/errors.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import { V1Client } from "../v1/client.js";
+import { withWebSocket } from "../jobs/watch-ws.js";
 import { V1_API_METHODS, V1_PROMISE_METHODS } from "../v1/methods.js";
 import type { V1CreditUsage, V1QueueStatus, V1TokenUsage } from "../v1/usage.js";
 import type { V1ErrorResponse } from "../v1/shapes.js";
@@ -52,7 +53,7 @@ export class FirecrawlAppV1 {
 
   /** @internal The `WebData` whose v1 layer a client uses (the Node entry makes one with its transport). */
   static makeClient(options: ClientOptions): WebData {
-    return new WebData(options);
+    return new WebData(withWebSocket(options)); // the official watchers use the WebSocket
   }
 
   /** @internal The v1 client of an existing connection (`Firecrawl`'s `v1`). */

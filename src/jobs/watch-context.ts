@@ -9,7 +9,7 @@ import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { Checked } from "../core/options.js";
 import { stateOf } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
-import type { WatchCounters } from "./watch-types.js";
+import type { WatchCounters, WatcherOptions, WebSocketConstructor } from "./watch-types.js";
 
 /** How a live stream session ended. */
 export type SessionEnd =
@@ -70,4 +70,15 @@ export function countersOf(raw: unknown): WatchCounters & { error?: string | und
 /** Documents of a status body's `data`. */
 export function docsOf(raw: unknown): Document[] {
   return isRecord(raw) && Array.isArray(raw.data) ? (raw.data as Document[]) : [];
+}
+
+/**
+ * The watcher's WebSocket transport (`jobs/watch-ws.ts`), on the client's state (`ClientState.ws`) once the
+ * `websocket` plugin is installed: `find` chooses the class (or none), `run` runs one socket session.
+ */
+export interface WebSocketTransport {
+  /** The WebSocket class a watcher uses (its option, the global one, the entry's), or undefined, said in the log. */
+  find(http: HttpClient, jobId: string, options: WatcherOptions): Promise<WebSocketConstructor | undefined>;
+  /** One socket session, until the server closes it, it drops, or the watcher stops. */
+  run(ctx: WatchContext, Ctor: WebSocketConstructor): Promise<SessionEnd>;
 }

@@ -3,11 +3,15 @@
  * (reference §4.5). `ws(s)://<api>/v2/crawl/<id>` for crawl AND batch ids (no
  * batch route exists), the API key as the sub-protocol, `catchup` / `document`
  * / `error` frames, and `done` as JSON in the close reason with code 1000.
+ * A plugin of the client (`webdata/websocket`'s `websocket`; the Node entry and the drop-in bring it built in):
+ * a client without it bundles none of this module, and its watchers poll.
  */
+import type { ClientPlugin } from "../core/client-state.js";
+import type { HttpClient } from "../core/request.js";
 import { after, type CancelTimer } from "../core/time.js";
 import { jobPath } from "./status.js";
-import { docsOf, type SessionEnd, type WatchContext } from "./watch-context.js";
-import { WatchTransportError, type WebSocketConstructor } from "./watch-types.js";
+import { docsOf, type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
+import { WatchTransportError, type WatcherOptions, type WebSocketConstructor } from "./watch-types.js";
 
 interface SocketLike {
   close(code?: number, reason?: string): void;
@@ -166,4 +170,46 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     };
     ws.onclose = (ev) => finish(closeEnd(ev, opened));
   });
+}
+
+/**
+ * The WebSocket class of a watcher: its `webSocket` option, else the runtime's global one, else the one the client's
+ * entry provides (the Node entry's undici, loaded now if need be: `ClientState.webSocket`), chosen the same way
+ * whatever ran before in the process. Without one, the WebSocket is skipped, and the debug log (a warning when
+ * `transports` named it) says how to get one.
+ */
+async function webSocketClass(http: HttpClient, jobId: string, options: WatcherOptions): Promise<WebSocketConstructor | undefined> {
+  const given = options.webSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  if (given) return given;
+  let why = "this runtime has no WebSocket";
+  try {
+    const entry = await http.state.webSocket?.();
+    if (typeof entry === "function") return entry as WebSocketConstructor;
+  } catch (err) {
+    why = `the entry's WebSocket could not be loaded (${err instanceof Error ? err.message : String(err)})`;
+  }
+  const fix = `pass one as the \`webSocket\` option (on Node 20: \`npm install ws\`, then \`import { WebSocket } from "ws"\` and \`{ webSocket: WebSocket }\`)`;
+  http.log(options.transports ? "warn" : "debug", `webdata: watcher of ${jobId}: no WebSocket (${why}); live events come by the next transport. For the WebSocket, ${fix}.`);
+  return undefined;
+}
+
+/** The transport the plugin sets on the client's state (`ClientState.ws`), read by `jobs/watcher.ts`. */
+const transport: WebSocketTransport = { find: webSocketClass, run: runWebSocket };
+
+/** The watcher's WebSocket transport as a plugin of the client: `new WebData({ plugins: [websocket] })` (`webdata/websocket`). */
+export const websocket: ClientPlugin = {
+  name: "websocket",
+  install(http: unknown): void {
+    (http as HttpClient).state.ws = transport;
+  },
+};
+
+/**
+ * Client options with the `websocket` plugin added, for the drop-in's clients (the official client's watchers use
+ * the WebSocket). A `plugins` that is not a list is passed on as it is, for the client's check to refuse.
+ */
+export function withWebSocket<T>(options: T): T {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) return options;
+  const given = (options as { plugins?: unknown }).plugins;
+  return given === undefined || Array.isArray(given) ? { ...options, plugins: [...((given as ClientPlugin[] | undefined) ?? []), websocket] } : options;
 }

@@ -2,9 +2,9 @@
  * `client.watcher(jobId)`: live events of a crawl or batch scrape, as an async
  * iterable and through `on(type, listener)`.
  *
- * Transports, in order: the service's WebSocket (where `globalThis.WebSocket`
- * exists or one is passed as `webSocket`), server-sent events (when the server
- * answers the status URL with `text/event-stream`), REST polling otherwise. A
+ * Transports, in order: the service's WebSocket (with `webdata/websocket`'s plugin, built into the Node
+ * entry: where `globalThis.WebSocket` exists or one is passed as `webSocket`), server-sent events (with
+ * `webdata/sse`'s plugin, when the server answers the status URL with `text/event-stream`), REST polling otherwise. A
  * dropped stream is reconnected (up to `maxReconnects` times in a row without
  * progress) and then the next transport takes over. Documents are
  * de-duplicated by `metadata.scrapeId` (else source URL), so none is delivered
@@ -36,11 +36,10 @@ import { pluginMissing } from "../core/client-state.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import type { StallProgress } from "../core/client-state.js";
 import { expiredOr } from "../api/job-starts.js";
-import { countersOf, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { countersOf, type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
 import { pollToEnd } from "./watch-poll.js";
-import { runWebSocket } from "./watch-ws.js";
 import { checkEventType } from "./watch-official.js";
-import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions, WebSocketConstructor } from "./watch-types.js";
+import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions } from "./watch-types.js";
 
 type Listener<TDoc> = (event: WatchEvent<TDoc>) => void;
 
@@ -267,25 +266,6 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     };
   }
 
-  /**
-   * The WebSocket class of a watcher without a `webSocket` option in a runtime without a global one, chosen
-   * the same way whatever ran before in the process: the one the client's entry provides (the Node entry's
-   * undici, loaded now if need be: `ClientState.webSocket`). Without one, the WebSocket is skipped, and the
-   * debug log (a warning when `transports` named it) says how to get one.
-   */
-  async #entryWebSocket(): Promise<WebSocketConstructor | undefined> {
-    let why = "this runtime has no WebSocket";
-    try {
-      const entry = await this.#http.state.webSocket?.();
-      if (typeof entry === "function") return entry as WebSocketConstructor;
-    } catch (err) {
-      why = `the entry's WebSocket could not be loaded (${err instanceof Error ? err.message : String(err)})`;
-    }
-    const fix = `pass one as the \`webSocket\` option (on Node 20: \`npm install ws\`, then \`import { WebSocket } from "ws"\` and \`{ webSocket: WebSocket }\`)`;
-    this.#http.log(this.#options.transports ? "warn" : "debug", `webdata: watcher of ${this.jobId}: no WebSocket (${why}); live events come by the next transport. For the WebSocket, ${fix}.`);
-    return undefined;
-  }
-
   /** Says in the debug log that a transport was not available and the next one takes over: a fallback, never an `error` event. */
   #fallback(from: string, why: string, to: string): void {
     this.#http.log("debug", `webdata: watcher of ${this.jobId}: ${from} not used: ${why}; falling back to ${to === "poll" ? "polling" : to}`);
@@ -311,17 +291,18 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
     const o = this.#options;
     this.#watchStall(o);
     const ctx = this.#context(pollPauses(o.pollIntervalMs, o));
-    const runSse = this.#http.state.sse as ((c: WatchContext) => Promise<SessionEnd>) | undefined; // the `sse` plugin's
-    const asked = (o.transports ?? ["websocket", "sse", "poll"]).filter((t) => t !== "sse" || runSse);
-    const given = o.webSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-    const Ctor = given ?? (asked.includes("websocket") ? await this.#entryWebSocket() : undefined);
+    // The push transports are plugins (`webdata/websocket`, built into the Node entry; `webdata/sse`): the default order skips each one absent.
+    const runSse = this.#http.state.sse as ((c: WatchContext) => Promise<SessionEnd>) | undefined;
+    const ws = this.#http.state.ws as WebSocketTransport | undefined;
+    const asked = (o.transports ?? ["websocket", "sse", "poll"]).filter((t) => (t === "sse" ? runSse : t === "websocket" ? ws : true));
+    const Ctor = ws && asked.includes("websocket") ? await ws.find(this.#http, this.jobId, o) : undefined;
     const order = asked.filter((t) => t !== "websocket" || Ctor);
     const maxReconnects = o.maxReconnects ?? 3;
     let clean = true;
     let streamDone = false;
     for (let i = 0, tries = 0; i < order.length && order[i] !== "poll"; ) {
       const before = ctx.progress;
-      const end: SessionEnd = order[i] === "websocket" && Ctor ? await runWebSocket(ctx, Ctor) : await runSse!(ctx);
+      const end: SessionEnd = order[i] === "websocket" && Ctor ? await ws!.run(ctx, Ctor) : await runSse!(ctx);
       if (end.kind === "aborted" || this.#ctl.signal.aborted) return;
       if (end.kind === "done") {
         streamDone = true;
@@ -384,8 +365,10 @@ export function createWatcher<TDoc = Document>(http: HttpClient, jobId: string, 
     check(watcherOptions, opts, "watcher options");
     requestOptions = checkRequestOptions(internals.requestOptions);
     rejectOfficialKeys("watcher", opts, "watcher options");
-    // Server-sent events, asked for by name, need their transport (`webdata/sse`): the default order skips them without it.
+    // A push transport asked for by name (or a WebSocket class given) needs its plugin: the default order skips each one absent.
     if (opts.transports?.includes("sse") && !http.state.sse) throw pluginMissing("sse", "transports", "watcher options", "the \"sse\" transport");
+    if (opts.transports?.includes("websocket") && !http.state.ws) throw pluginMissing("websocket", "transports", "watcher options", "the \"websocket\" transport");
+    if (opts.webSocket !== undefined && !http.state.ws) throw pluginMissing("websocket", "webSocket", "watcher options");
     jobPath(opts.kind ?? "crawl", jobId);
   } catch (err) {
     invalid = err;
