@@ -57,8 +57,9 @@ describe.each(TRANSPORTS)("v1 over the shared homes, %s", (kind) => {
     const watcher = await drive(s.client.v1.crawlUrlAndWatch(HOME, { limit: 3 }));
     // The job was started by this client a moment ago: its first status reads answer 404.
     s.fake.inject({ match: new RegExp(`^GET /v1/crawl/${watcher.id}`), times: 2, ...NOT_FOUND });
-    // Paced: on the Node entry the watcher streams over undici's WebSocket first, real I/O that must not pass for the 10 s grace.
-    const end = await drivePaced(outcome(watcher));
+    // Paced: on the Node entry the watcher streams over undici's WebSocket first, real I/O that must not pass for the 10 s grace
+    // (at 10 fake ms a real one the grace lasts a real second; at the default 50, 0.2 s, a loaded machine's socket I/O outlasted it).
+    const end = await drivePaced(outcome(watcher), { ratio: 10 });
     expect(end.type).toBe("done");
     expect(end.detail).toMatchObject({ status: "completed", id: watcher.id });
     expect(end.detail.data).toHaveLength(3);
