@@ -39,7 +39,7 @@ import { V1Client } from "../v1/client.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { officialCrawlOptions } from "./crawl-options.js";
-import { emptyUrl, officialRefusal, researchError, runOfficially } from "./official-errors.js";
+import { emptyUrl, officialRefusal, researchError, runOfficially, set } from "./official-errors.js";
 import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
 import { dropInMethods, OPERATION_LIST } from "../api/operations.js";
 import type { AgentRequest, AgentOptions } from "../api/agent.js";
@@ -167,9 +167,9 @@ function officialTimeout(err: unknown, kind: string, timeout: number | undefined
 /** Methods whose first argument is a URL: an empty or blank one is refused as the official client refuses it. */
 const URL_FIRST: ReadonlySet<string> = new Set(["scrape", "map", "startCrawl", "crawl", "crawlParamsPreview", "scrapeUrl", "mapUrl", "crawlUrl", "asyncCrawlUrl"]);
 
-/** What the official error fields are not added to: the document iterators, the watcher (its errors are events), the plain helpers. */
 /** The keys of an official `scrape({ alexandria })` request. */
 const ALEXANDRIA_KEYS: ReadonlySet<string> = new Set(["alexandria", "requestId", "timeout", "integration", "origin"]);
+/** What the official error fields are not added to: the document iterators, the watcher (its errors are events), the plain helpers. */
 const UNWRAPPED: ReadonlySet<string> = new Set(["constructor", "crawlDocuments", "batchScrapeDocuments", "watcher", "toJSON"]);
 
 /**
@@ -308,16 +308,6 @@ export class Firecrawl {
     return this.#client.getExtractStatus<T>(id, requestOptions).map(taskSuccess);
   }
 
-
-
-
-
-
-
-
-
-
-
   /** Credits per billing period: the list itself, also readable as `.periods`; takes the official `byApiKey` boolean. */
   getCreditUsageHistorical(byApiKey?: boolean | HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<CreditUsageHistoricalResponse> {
     return this.#client.getCreditUsageHistorical(historicalOptions(byApiKey), requestOptions).map((r) => listWithAlias(r, "periods"));
@@ -327,9 +317,6 @@ export class Firecrawl {
   getTokenUsageHistorical(byApiKey?: boolean | HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<TokenUsageHistoricalResponse> {
     return this.#client.getTokenUsageHistorical(historicalOptions(byApiKey), requestOptions).map((r) => listWithAlias(r, "periods"));
   }
-
-
-
 
   /**
    * The official watcher: `on("document" | "snapshot" | "done" | "error", listener)`, then `await start()`
@@ -413,7 +400,6 @@ export class Firecrawl {
     return wrapped as unknown as ResearchClient;
   }
 
-
   /** The key never appears in `util.inspect` output. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
     return `Firecrawl { apiUrl: '${this.apiUrl}' }`;
@@ -426,22 +412,14 @@ export class Firecrawl {
 
   static {
     for (const name of SAME) {
-      Object.defineProperty(this.prototype, name, {
-        value: function (this: Firecrawl, ...args: unknown[]): unknown {
-          return (this.#client[name] as (...a: unknown[]) => unknown).apply(this.#client, args);
-        },
-        writable: true,
-        configurable: true,
+      set(this.prototype, name, function (this: Firecrawl, ...args: unknown[]): unknown {
+        return (this.#client[name] as (...a: unknown[]) => unknown).apply(this.#client, args);
       });
     }
     for (const [form, adapt] of Object.entries(ADAPTERS) as ["success" | "sessions", (r: never) => unknown][]) {
       for (const name of dropInMethods(form)) {
-        Object.defineProperty(this.prototype, name, {
-          value: function (this: Firecrawl, ...args: unknown[]): unknown {
-            return ((this.#client[name as keyof WebData] as (...a: unknown[]) => APIPromise<never>).apply(this.#client, args)).map(adapt);
-          },
-          writable: true,
-          configurable: true,
+        set(this.prototype, name, function (this: Firecrawl, ...args: unknown[]): unknown {
+          return ((this.#client[name as keyof WebData] as (...a: unknown[]) => APIPromise<never>).apply(this.#client, args)).map(adapt);
         });
       }
     }
@@ -454,29 +432,21 @@ export class Firecrawl {
       const arity = (WebData.prototype[target as keyof WebData] as (...a: unknown[]) => unknown).length;
       for (const alias of op.dropInAliases ?? []) {
         const v1Style = op.v1?.includes(alias) ?? false;
-        Object.defineProperty(this.prototype, alias, {
-          value: function (this: Firecrawl, ...args: unknown[]): unknown {
-            const self = (op.dropIn === "same" ? this.#client : this) as unknown as Record<string, (...a: unknown[]) => unknown>;
-            return self[target]!.apply(self, v1Style ? [...Array.from({ length: arity - 1 }, (_, i) => args[i]), extra(args[arity - 1])] : args);
-          },
-          writable: true,
-          configurable: true,
+        set(this.prototype, alias, function (this: Firecrawl, ...args: unknown[]): unknown {
+          const self = (op.dropIn === "same" ? this.#client : this) as unknown as Record<string, (...a: unknown[]) => unknown>;
+          return self[target]!.apply(self, v1Style ? [...Array.from({ length: arity - 1 }, (_, i) => args[i]), extra(args[arity - 1])] : args);
         });
       }
     }
     // `scrape({ alexandria })`: the official tool catalogue execution (`passthrough.ts`); a URL goes to WebData's scrape.
     const forwardedScrape = Object.getOwnPropertyDescriptor(this.prototype, "scrape")!.value as (...a: unknown[]) => unknown;
-    Object.defineProperty(this.prototype, "scrape", {
-      value: function (this: Firecrawl, url: unknown, ...rest: unknown[]): unknown {
-        if (typeof url === "string" || !isPlainObject(url) || !("alexandria" in url)) return forwardedScrape.call(this, url, ...rest);
-        const [options, requestOptions] = rest as [unknown, RequestOptions | undefined];
-        if (options !== undefined || Object.keys(url).some((key) => !ALEXANDRIA_KEYS.has(key))) {
-          return Promise.reject(officialRefusal("Provide an alexandria request without URL scrape options", "scrape"));
-        }
-        return alexandriaScrape(this.#client.http, url as unknown as AlexandriaScrapeRequest, requestOptions);
-      },
-      writable: true,
-      configurable: true,
+    set(this.prototype, "scrape", function (this: Firecrawl, url: unknown, ...rest: unknown[]): unknown {
+      if (typeof url === "string" || !isPlainObject(url) || !("alexandria" in url)) return forwardedScrape.call(this, url, ...rest);
+      const [options, requestOptions] = rest as [unknown, RequestOptions | undefined];
+      if (options !== undefined || Object.keys(url).some((key) => !ALEXANDRIA_KEYS.has(key))) {
+        return Promise.reject(officialRefusal("Provide an alexandria request without URL scrape options", "scrape"));
+      }
+      return alexandriaScrape(this.#client.http, url as unknown as AlexandriaScrapeRequest, requestOptions);
     });
     // Every call: an empty or blank URL is refused with the official client's words, and a failure carries
     // the official fields (`official-errors.ts`). The iterators, the watcher and the plain helpers are left as they are.
@@ -484,12 +454,8 @@ export class Firecrawl {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const method = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown;
       if (typeof method !== "function" || UNWRAPPED.has(name)) continue;
-      Object.defineProperty(proto, name, {
-        value: function (this: Firecrawl, ...args: unknown[]): unknown {
-          return runOfficially(() => (URL_FIRST.has(name) ? emptyUrl(args[0], `${name} options`) : undefined) ?? (method as (...a: unknown[]) => unknown).apply(this, args));
-        },
-        writable: true,
-        configurable: true,
+      set(proto, name, function (this: Firecrawl, ...args: unknown[]): unknown {
+        return runOfficially(() => (URL_FIRST.has(name) ? emptyUrl(args[0], `${name} options`) : undefined) ?? (method as (...a: unknown[]) => unknown).apply(this, args));
       });
     }
   }
