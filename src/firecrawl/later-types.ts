@@ -265,13 +265,7 @@ export interface PaperResult {
   signals?: PaperSignals;
 }
 /** Official name of a paper's metadata. */
-export interface PaperMetadata {
-  /** Canonical id. */
-  paperId: string;
-  /** Source ids. */
-  ids?: IdMap;
-  title: string;
-  abstract: string;
+export interface PaperMetadata extends Pick<PaperResult, "paperId" | "ids" | "title" | "abstract"> {
   /** Authors, comma-joined. */
   authors?: string;
   /** arXiv categories. */
@@ -559,16 +553,8 @@ export interface AgentExchangeOptions {
   onTermsRequired?: AgentOnTermsRequired;
 }
 /** Official name of a gated provider a run would have used but did not. */
-export interface AgentSkippedProvider {
-  /** Provider id. */
-  provider: string;
-  name: string;
-  capability?: string;
-  /** What it would have added. */
-  adds?: string;
+export interface AgentSkippedProvider extends Pick<AgentTermsGate, "provider" | "name" | "capability" | "adds" | "version"> {
   reason: "terms_required";
-  /** The gating terms version. */
-  version: string;
   /** Where a person accepts the terms. */
   termsUrl: string;
 }
@@ -577,18 +563,11 @@ export interface AgentTermsRequiredAction {
   type: "accept_terms";
   /** The `terms` pending approval that answers this. */
   approvalId: string;
-  /** The providers and their calls. */
-  providers: {
-    provider: string;
-    name: string;
-    capability?: string;
-    adds?: string;
-    version: string;
-    digest: string | null;
-    url: string;
+  /** The providers (as a `terms` pending approval names them, without the logo) and their calls. */
+  providers: (Omit<AgentTermsGate, "logo"> & {
     show: { provider: "firecrawl"; capability: "terms/show"; options: { provider: string } };
     accept: { provider: "firecrawl"; capability: "terms/accept"; options: { provider: string; version: string; digest: string | null; confirmed: true } };
-  }[];
+  })[];
 }
 /** Official name of a run's exchange summary. */
 export interface AgentExchangeSummary {
