@@ -136,6 +136,12 @@ const paginationSchema = z.optional(
   }),
 );
 
+/** Whether the official pagination stops after `pages` pages (past the first) holding `results` results, walking since `started`. */
+function limitReached(p: PaginationConfig | undefined, pages: number, results: number, started: number): boolean {
+  const late = p?.maxWaitTime !== undefined && Date.now() - started > p.maxWaitTime * 1000;
+  return (p?.maxPages !== undefined && pages >= p.maxPages) || (p?.maxResults !== undefined && results >= p.maxResults) || late;
+}
+
 /** Splits the official waiter controls (seconds) off `options` and gives them as webdata's (ms). */
 function officialWait<O extends object>(options: O | undefined, context: string): { rest: Omit<O, "pollInterval" | "timeout">; pollIntervalMs?: number; timeoutMs?: number; timeout?: number } {
   if (options !== undefined && options !== null && !isPlainObject(options)) return { rest: options as Omit<O, "pollInterval" | "timeout"> };
@@ -278,15 +284,15 @@ export class Firecrawl {
    * at `timeout` the last status is returned (as the official client does), never an error.
    */
   async extract<T = unknown>(options: Params<"extract">[0] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getExtractStatus"]>> & { data?: T } & { readonly success: boolean }> {
-    const { rest, ...wait } = officialWait(options, "extract options");
-    return taskSuccess(await this.#task(() => this.#client.extract({ ...rest, ...pick(wait) } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions))) as never;
+    const { rest, timeout: _timeout, ...wait } = officialWait(options, "extract options");
+    return taskSuccess(await this.#task(() => this.#client.extract({ ...rest, ...wait } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions))) as never;
   }
 
   /** Runs an agent and waits (`{ prompt, ...options, pollInterval, timeout }`, seconds), with extract's endings. */
   async agent<T = unknown>(request: AgentRequest & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<AgentStatusResponse<T>> {
-    const { rest, ...wait } = officialWait(request, "agent options");
+    const { rest, timeout: _timeout, ...wait } = officialWait(request, "agent options");
     const [prompt, options, req] = agentArgs<AgentOptions, RequestOptions>(rest, requestOptions, undefined);
-    const run = () => this.#client.agent(prompt, { ...options, ...pick(wait) }, req);
+    const run = () => this.#client.agent(prompt, { ...options, ...wait }, req);
     return taskSuccess(await this.#task(run, (id) => this.#client.getAgentStatus(id, req))) as AgentStatusResponse<T>;
   }
 
@@ -345,7 +351,7 @@ export class Firecrawl {
       let skip = page.skip ?? 0;
       const started = Date.now();
       for (let n = 0; p.autoPaginate !== false && next; n++) {
-        if ((p.maxPages !== undefined && n >= p.maxPages) || (p.maxResults !== undefined && pages.length >= p.maxResults) || (p.maxWaitTime !== undefined && Date.now() - started > p.maxWaitTime * 1000)) break;
+        if (limitReached(p, n, pages.length, started)) break;
         const q = new URL(next).searchParams;
         const from = Number(q.get("skip"));
         if (!(from > skip)) throw new PaginationError(checkId, `the next page (skip=${q.get("skip") ?? ""}) does not move past the last one (skip=${skip})`, undefined, "loop");
@@ -485,10 +491,7 @@ export class Firecrawl {
         const room = p?.maxResults === undefined ? page.data.length : Math.max(0, p.maxResults - data.length);
         for (const doc of page.data.slice(0, room)) data.push(doc);
         next = page.next;
-        const full = p?.maxResults !== undefined && data.length >= p.maxResults;
-        const tooMany = p?.maxPages !== undefined && pages >= p.maxPages;
-        const late = p?.maxWaitTime !== undefined && Date.now() - started > p.maxWaitTime * 1000;
-        if (full || tooMany || late) break;
+        if (limitReached(p, pages, data.length, started)) break;
         next = undefined;
       }
       const { next: _first, ...status } = answer.data;
@@ -533,11 +536,6 @@ function keyToHeader<O extends object>(options: (O & IdempotencyKeyOption) | und
 /** The URL as the official client sends a crawl's (trimmed); anything else as it is, for the check to report. */
 function trimmed(url: string): string {
   return typeof url === "string" ? url.trim() : url;
-}
-
-/** Keeps the waiter options that are set. */
-function pick(wait: { pollIntervalMs?: number; timeoutMs?: number }): { pollIntervalMs?: number; timeoutMs?: number } {
-  return { ...(wait.pollIntervalMs !== undefined ? { pollIntervalMs: wait.pollIntervalMs } : {}), ...(wait.timeoutMs !== undefined ? { timeoutMs: wait.timeoutMs } : {}) };
 }
 
 // The methods `Firecrawl` has as `WebData` has them, the one-line adapters and the aliases (all made in its static block from the catalogue).
