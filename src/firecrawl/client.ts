@@ -39,7 +39,7 @@ import { V1Client } from "../v1/client.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { officialCrawlOptions } from "./crawl-options.js";
-import { emptyUrl, officialRefusal, researchError, runOfficially, set } from "./official-errors.js";
+import { emptyUrl, officialRefusal, runOfficially, set } from "./official-errors.js";
 import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
 import { dropInMethods, OPERATION_LIST } from "../api/operations.js";
 import type { AgentRequest, AgentOptions } from "../api/agent.js";
@@ -397,13 +397,7 @@ export class Firecrawl {
    * official client sends; the server's answer decides (a separate service it proxies when a deployment configures it).
    */
   get research(): ResearchClient {
-    return (this.#research ??= this.#researchCalls());
-  }
-
-  #researchCalls(): ResearchClient {
-    const calls = researchClient(this.#client.http) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    const wrapped = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, (...args: unknown[]) => runOfficially(() => call(...args).catch(researchError))]));
-    return wrapped as unknown as ResearchClient;
+    return (this.#research ??= researchClient(this.#client.http));
   }
 
   /** The key never appears in `util.inspect` output. */
