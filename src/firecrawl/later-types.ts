@@ -681,15 +681,13 @@ export interface AgentTraceArtifactChange {
 /**
  * What every trace event carries (schema version 1), as the official client
  * types it: webdata's {@link AgentTraceEvent} (whose events these all are) with
- * the fields typed. Not an official name; the events below are.
+ * the fields typed (its `occurredAt`, `producerSequence` required). Not an official name; the events below are.
  */
 export interface AgentTraceEventBase extends AgentTraceEvent {
   schemaVersion: 1;
   eventId: string;
   runId: string;
-  /** Server time, ISO 8601. */
   occurredAt: string;
-  /** Order within the run. */
   producerSequence: number;
   /** The agent it comes from. */
   agent: AgentTraceAgentIdentity;
