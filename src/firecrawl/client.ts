@@ -248,7 +248,8 @@ export class Firecrawl {
   async crawl(url: string, options?: CrawlOptions & JobWaitOptions & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<JobStatus<Document>> {
     const { rest, timeout, ...wait } = officialWait(options, "crawl options");
     const sent = officialCrawlOptions(this.#client.http, "crawl", rest);
-    return this.#finished("crawl", timeout, () => this.#client.crawl(trimmed(url), { ...sent, ...wait }, requestOptions), requestOptions);
+    const run = () => this.#client.crawl(trimmed(url), { ...sent, ...wait }, requestOptions);
+    return this.#ended(run, (id) => this.#status("crawl", id, undefined, requestOptions), { kind: "crawl", timeout });
   }
 
   /**
@@ -276,7 +277,8 @@ export class Firecrawl {
   async batchScrape(urls: string[], options?: Params<"batchScrape">[1] & FirecrawlBatchScrapeOptions & FirecrawlWaitOptions & IdempotencyKeyOption, requestOptions?: RequestOptions): Promise<JobStatus<Document> & { invalidURLs?: string[] }> {
     const [keyless, req] = keyToHeader(options, requestOptions);
     const { rest, timeout, ...wait } = officialWait(keyless, "batch scrape options");
-    return this.#finished("batch", timeout, () => this.#client.batchScrape(urls, { ...flattenBatchOptions(rest), ...wait }, req), req);
+    const run = () => this.#client.batchScrape(urls, { ...flattenBatchOptions(rest), ...wait }, req);
+    return this.#ended(run, (id) => this.#status("batch", id, undefined, req), { kind: "batch", timeout });
   }
 
   /**
@@ -285,7 +287,7 @@ export class Firecrawl {
    */
   async extract<T = unknown>(options: Params<"extract">[0] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getExtractStatus"]>> & { data?: T } & { readonly success: boolean }> {
     const { rest, timeout: _timeout, ...wait } = officialWait(options, "extract options");
-    return taskSuccess(await this.#task(() => this.#client.extract({ ...rest, ...wait } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions))) as never;
+    return taskSuccess(await this.#ended(() => this.#client.extract({ ...rest, ...wait } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions))) as never;
   }
 
   /** Runs an agent and waits (`{ prompt, ...options, pollInterval, timeout }`, seconds), with extract's endings. */
@@ -293,7 +295,7 @@ export class Firecrawl {
     const { rest, timeout: _timeout, ...wait } = officialWait(request, "agent options");
     const [prompt, options, req] = agentArgs<AgentOptions, RequestOptions>(rest, requestOptions, undefined);
     const run = () => this.#client.agent(prompt, { ...options, ...wait }, req);
-    return taskSuccess(await this.#task(run, (id) => this.#client.getAgentStatus(id, req))) as AgentStatusResponse<T>;
+    return taskSuccess(await this.#ended(run, (id) => this.#client.getAgentStatus(id, req))) as AgentStatusResponse<T>;
   }
 
   /** Starts an agent: `startAgent({ prompt, ...options })` as the official client takes it (or webdata's `startAgent(prompt, options)`). */
@@ -494,20 +496,16 @@ export class Firecrawl {
     return new APIPromise(walk());
   }
 
-  async #finished<S>(kind: JobKind, timeout: number | undefined, run: () => Promise<S>, req: RequestOptions | undefined): Promise<S> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof JobFailedError) return (await this.#status(kind, err.jobId, undefined, req)) as S;
-      throw officialTimeout(err, kind, timeout);
-    }
-  }
-
-  async #task<S>(run: () => Promise<S>, read: (id: string) => Promise<unknown>): Promise<S> {
+  /**
+   * How an official waiter ends: `run`'s result, or a failed or cancelled job's status (`read`). Past the deadline a crawl
+   * or batch scrape (`official`) throws `JobTimeoutError` with the official fields; an extract or agent gives its last status.
+   */
+  async #ended<S>(run: () => Promise<S>, read: (id: string) => Promise<unknown>, official?: { kind: JobKind; timeout: number | undefined }): Promise<S> {
     try {
       return await run();
     } catch (err) {
       if (err instanceof JobFailedError) return (await read(err.jobId)) as S;
+      if (official) throw officialTimeout(err, official.kind, official.timeout);
       if (err instanceof JobTimeoutError && err.lastStatus !== undefined) return err.lastStatus as S;
       throw err;
     }
