@@ -40,7 +40,7 @@ import { withWebSocket } from "../jobs/watch-ws.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { officialCrawlOptions } from "./crawl-options.js";
-import { emptyUrl, officialRefusal, researchError, runOfficially } from "./official-errors.js";
+import { emptyUrl, officialRefusal, runOfficially, set } from "./official-errors.js";
 import { agentArgs, flattenBatchOptions, historicalOptions, listWithAlias, withSuccess } from "./official-shapes.js";
 import { dropInMethods, OPERATION_LIST } from "../api/operations.js";
 import type { AgentRequest, AgentOptions } from "../api/agent.js";
@@ -137,6 +137,12 @@ const paginationSchema = z.optional(
   }),
 );
 
+/** Whether the official pagination stops after `pages` pages (past the first) holding `results` results, walking since `started`. */
+function limitReached(p: PaginationConfig | undefined, pages: number, results: number, started: number): boolean {
+  const late = p?.maxWaitTime !== undefined && Date.now() - started > p.maxWaitTime * 1000;
+  return (p?.maxPages !== undefined && pages >= p.maxPages) || (p?.maxResults !== undefined && results >= p.maxResults) || late;
+}
+
 /** Splits the official waiter controls (seconds) off `options` and gives them as webdata's (ms). */
 function officialWait<O extends object>(options: O | undefined, context: string): { rest: Omit<O, "pollInterval" | "timeout">; pollIntervalMs?: number; timeoutMs?: number; timeout?: number } {
   if (options !== undefined && options !== null && !isPlainObject(options)) return { rest: options as Omit<O, "pollInterval" | "timeout"> };
@@ -168,9 +174,9 @@ function officialTimeout(err: unknown, kind: string, timeout: number | undefined
 /** Methods whose first argument is a URL: an empty or blank one is refused as the official client refuses it. */
 const URL_FIRST: ReadonlySet<string> = new Set(["scrape", "map", "startCrawl", "crawl", "crawlParamsPreview", "scrapeUrl", "mapUrl", "crawlUrl", "asyncCrawlUrl"]);
 
-/** What the official error fields are not added to: the document iterators, the watcher (its errors are events), the plain helpers. */
 /** The keys of an official `scrape({ alexandria })` request. */
 const ALEXANDRIA_KEYS: ReadonlySet<string> = new Set(["alexandria", "requestId", "timeout", "integration", "origin"]);
+/** What the official error fields are not added to: the document iterators, the watcher (its errors are events), the plain helpers. */
 const UNWRAPPED: ReadonlySet<string> = new Set(["constructor", "crawlDocuments", "batchScrapeDocuments", "watcher", "toJSON"]);
 
 /**
@@ -243,7 +249,8 @@ export class Firecrawl {
   async crawl(url: string, options?: CrawlOptions & JobWaitOptions & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<JobStatus<Document>> {
     const { rest, timeout, ...wait } = officialWait(options, "crawl options");
     const sent = officialCrawlOptions(this.#client.http, "crawl", rest);
-    return this.#finished("crawl", timeout, () => this.#client.crawl(trimmed(url), { ...sent, ...wait }, requestOptions), requestOptions);
+    const run = () => this.#client.crawl(trimmed(url), { ...sent, ...wait }, requestOptions);
+    return this.#ended(run, (id) => this.#status("crawl", id, undefined, requestOptions), { kind: "crawl", timeout });
   }
 
   /**
@@ -271,7 +278,8 @@ export class Firecrawl {
   async batchScrape(urls: string[], options?: Params<"batchScrape">[1] & FirecrawlBatchScrapeOptions & FirecrawlWaitOptions & IdempotencyKeyOption, requestOptions?: RequestOptions): Promise<JobStatus<Document> & { invalidURLs?: string[] }> {
     const [keyless, req] = keyToHeader(options, requestOptions);
     const { rest, timeout, ...wait } = officialWait(keyless, "batch scrape options");
-    return this.#finished("batch", timeout, () => this.#client.batchScrape(urls, { ...flattenBatchOptions(rest), ...wait }, req), req);
+    const run = () => this.#client.batchScrape(urls, { ...flattenBatchOptions(rest), ...wait }, req);
+    return this.#ended(run, (id) => this.#status("batch", id, undefined, req), { kind: "batch", timeout });
   }
 
   /**
@@ -279,16 +287,16 @@ export class Firecrawl {
    * at `timeout` the last status is returned (as the official client does), never an error.
    */
   async extract<T = unknown>(options: Params<"extract">[0] & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<Awaited<ReturnType<Client["getExtractStatus"]>> & { data?: T } & { readonly success: boolean }> {
-    const { rest, ...wait } = officialWait(options, "extract options");
-    return taskSuccess(await this.#task(() => this.#client.extract({ ...rest, ...pick(wait) } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions))) as never;
+    const { rest, timeout: _timeout, ...wait } = officialWait(options, "extract options");
+    return taskSuccess(await this.#ended(() => this.#client.extract({ ...rest, ...wait } as Params<"extract">[0], requestOptions), (id) => this.#client.getExtractStatus(id, requestOptions))) as never;
   }
 
   /** Runs an agent and waits (`{ prompt, ...options, pollInterval, timeout }`, seconds), with extract's endings. */
   async agent<T = unknown>(request: AgentRequest & FirecrawlWaitOptions, requestOptions?: RequestOptions): Promise<AgentStatusResponse<T>> {
-    const { rest, ...wait } = officialWait(request, "agent options");
+    const { rest, timeout: _timeout, ...wait } = officialWait(request, "agent options");
     const [prompt, options, req] = agentArgs<AgentOptions, RequestOptions>(rest, requestOptions, undefined);
-    const run = () => this.#client.agent(prompt, { ...options, ...pick(wait) }, req);
-    return taskSuccess(await this.#task(run, (id) => this.#client.getAgentStatus(id, req))) as AgentStatusResponse<T>;
+    const run = () => this.#client.agent(prompt, { ...options, ...wait }, req);
+    return taskSuccess(await this.#ended(run, (id) => this.#client.getAgentStatus(id, req))) as AgentStatusResponse<T>;
   }
 
   /** Starts an agent: `startAgent({ prompt, ...options })` as the official client takes it (or webdata's `startAgent(prompt, options)`). */
@@ -309,16 +317,6 @@ export class Firecrawl {
     return this.#client.getExtractStatus<T>(id, requestOptions).map(taskSuccess);
   }
 
-
-
-
-
-
-
-
-
-
-
   /** Credits per billing period: the list itself, also readable as `.periods`; takes the official `byApiKey` boolean. */
   getCreditUsageHistorical(byApiKey?: boolean | HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<CreditUsageHistoricalResponse> {
     return this.#client.getCreditUsageHistorical(historicalOptions(byApiKey), requestOptions).map((r) => listWithAlias(r, "periods"));
@@ -328,9 +326,6 @@ export class Firecrawl {
   getTokenUsageHistorical(byApiKey?: boolean | HistoricalUsageOptions, requestOptions?: RequestOptions): APIPromise<TokenUsageHistoricalResponse> {
     return this.#client.getTokenUsageHistorical(historicalOptions(byApiKey), requestOptions).map((r) => listWithAlias(r, "periods"));
   }
-
-
-
 
   /**
    * The official watcher: `on("document" | "snapshot" | "done" | "error", listener)`, then `await start()`
@@ -359,7 +354,7 @@ export class Firecrawl {
       let skip = page.skip ?? 0;
       const started = Date.now();
       for (let n = 0; p.autoPaginate !== false && next; n++) {
-        if ((p.maxPages !== undefined && n >= p.maxPages) || (p.maxResults !== undefined && pages.length >= p.maxResults) || (p.maxWaitTime !== undefined && Date.now() - started > p.maxWaitTime * 1000)) break;
+        if (limitReached(p, n, pages.length, started)) break;
         const q = new URL(next).searchParams;
         const from = Number(q.get("skip"));
         if (!(from > skip)) throw new PaginationError(checkId, `the next page (skip=${q.get("skip") ?? ""}) does not move past the last one (skip=${skip})`, undefined, "loop");
@@ -405,15 +400,8 @@ export class Firecrawl {
    * official client sends; the server's answer decides (a separate service it proxies when a deployment configures it).
    */
   get research(): ResearchClient {
-    return (this.#research ??= this.#researchCalls());
+    return (this.#research ??= researchClient(this.#client.http));
   }
-
-  #researchCalls(): ResearchClient {
-    const calls = researchClient(this.#client.http) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
-    const wrapped = Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, (...args: unknown[]) => runOfficially(() => call(...args).catch(researchError))]));
-    return wrapped as unknown as ResearchClient;
-  }
-
 
   /** The key never appears in `util.inspect` output. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
@@ -427,22 +415,14 @@ export class Firecrawl {
 
   static {
     for (const name of SAME) {
-      Object.defineProperty(this.prototype, name, {
-        value: function (this: Firecrawl, ...args: unknown[]): unknown {
-          return (this.#client[name] as (...a: unknown[]) => unknown).apply(this.#client, args);
-        },
-        writable: true,
-        configurable: true,
+      set(this.prototype, name, function (this: Firecrawl, ...args: unknown[]): unknown {
+        return (this.#client[name] as (...a: unknown[]) => unknown).apply(this.#client, args);
       });
     }
     for (const [form, adapt] of Object.entries(ADAPTERS) as ["success" | "sessions", (r: never) => unknown][]) {
       for (const name of dropInMethods(form)) {
-        Object.defineProperty(this.prototype, name, {
-          value: function (this: Firecrawl, ...args: unknown[]): unknown {
-            return ((this.#client[name as keyof WebData] as (...a: unknown[]) => APIPromise<never>).apply(this.#client, args)).map(adapt);
-          },
-          writable: true,
-          configurable: true,
+        set(this.prototype, name, function (this: Firecrawl, ...args: unknown[]): unknown {
+          return ((this.#client[name as keyof WebData] as (...a: unknown[]) => APIPromise<never>).apply(this.#client, args)).map(adapt);
         });
       }
     }
@@ -455,29 +435,21 @@ export class Firecrawl {
       const arity = (WebData.prototype[target as keyof WebData] as (...a: unknown[]) => unknown).length;
       for (const alias of op.dropInAliases ?? []) {
         const v1Style = op.v1?.includes(alias) ?? false;
-        Object.defineProperty(this.prototype, alias, {
-          value: function (this: Firecrawl, ...args: unknown[]): unknown {
-            const self = (op.dropIn === "same" ? this.#client : this) as unknown as Record<string, (...a: unknown[]) => unknown>;
-            return self[target]!.apply(self, v1Style ? [...Array.from({ length: arity - 1 }, (_, i) => args[i]), extra(args[arity - 1])] : args);
-          },
-          writable: true,
-          configurable: true,
+        set(this.prototype, alias, function (this: Firecrawl, ...args: unknown[]): unknown {
+          const self = (op.dropIn === "same" ? this.#client : this) as unknown as Record<string, (...a: unknown[]) => unknown>;
+          return self[target]!.apply(self, v1Style ? [...Array.from({ length: arity - 1 }, (_, i) => args[i]), extra(args[arity - 1])] : args);
         });
       }
     }
     // `scrape({ alexandria })`: the official tool catalogue execution (`passthrough.ts`); a URL goes to WebData's scrape.
     const forwardedScrape = Object.getOwnPropertyDescriptor(this.prototype, "scrape")!.value as (...a: unknown[]) => unknown;
-    Object.defineProperty(this.prototype, "scrape", {
-      value: function (this: Firecrawl, url: unknown, ...rest: unknown[]): unknown {
-        if (typeof url === "string" || !isPlainObject(url) || !("alexandria" in url)) return forwardedScrape.call(this, url, ...rest);
-        const [options, requestOptions] = rest as [unknown, RequestOptions | undefined];
-        if (options !== undefined || Object.keys(url).some((key) => !ALEXANDRIA_KEYS.has(key))) {
-          return Promise.reject(officialRefusal("Provide an alexandria request without URL scrape options", "scrape"));
-        }
-        return alexandriaScrape(this.#client.http, url as unknown as AlexandriaScrapeRequest, requestOptions);
-      },
-      writable: true,
-      configurable: true,
+    set(this.prototype, "scrape", function (this: Firecrawl, url: unknown, ...rest: unknown[]): unknown {
+      if (typeof url === "string" || !isPlainObject(url) || !("alexandria" in url)) return forwardedScrape.call(this, url, ...rest);
+      const [options, requestOptions] = rest as [unknown, RequestOptions | undefined];
+      if (options !== undefined || Object.keys(url).some((key) => !ALEXANDRIA_KEYS.has(key))) {
+        return Promise.reject(officialRefusal("Provide an alexandria request without URL scrape options", "scrape"));
+      }
+      return alexandriaScrape(this.#client.http, url as unknown as AlexandriaScrapeRequest, requestOptions);
     });
     // Every call: an empty or blank URL is refused with the official client's words, and a failure carries
     // the official fields (`official-errors.ts`). The iterators, the watcher and the plain helpers are left as they are.
@@ -485,12 +457,8 @@ export class Firecrawl {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const method = Object.getOwnPropertyDescriptor(proto, name)?.value as unknown;
       if (typeof method !== "function" || UNWRAPPED.has(name)) continue;
-      Object.defineProperty(proto, name, {
-        value: function (this: Firecrawl, ...args: unknown[]): unknown {
-          return runOfficially(() => (URL_FIRST.has(name) ? emptyUrl(args[0], `${name} options`) : undefined) ?? (method as (...a: unknown[]) => unknown).apply(this, args));
-        },
-        writable: true,
-        configurable: true,
+      set(proto, name, function (this: Firecrawl, ...args: unknown[]): unknown {
+        return runOfficially(() => (URL_FIRST.has(name) ? emptyUrl(args[0], `${name} options`) : undefined) ?? (method as (...a: unknown[]) => unknown).apply(this, args));
       });
     }
   }
@@ -520,10 +488,7 @@ export class Firecrawl {
         const room = p?.maxResults === undefined ? page.data.length : Math.max(0, p.maxResults - data.length);
         for (const doc of page.data.slice(0, room)) data.push(doc);
         next = page.next;
-        const full = p?.maxResults !== undefined && data.length >= p.maxResults;
-        const tooMany = p?.maxPages !== undefined && pages >= p.maxPages;
-        const late = p?.maxWaitTime !== undefined && Date.now() - started > p.maxWaitTime * 1000;
-        if (full || tooMany || late) break;
+        if (limitReached(p, pages, data.length, started)) break;
         next = undefined;
       }
       const { next: _first, ...status } = answer.data;
@@ -532,20 +497,16 @@ export class Firecrawl {
     return new APIPromise(walk());
   }
 
-  async #finished<S>(kind: JobKind, timeout: number | undefined, run: () => Promise<S>, req: RequestOptions | undefined): Promise<S> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof JobFailedError) return (await this.#status(kind, err.jobId, undefined, req)) as S;
-      throw officialTimeout(err, kind, timeout);
-    }
-  }
-
-  async #task<S>(run: () => Promise<S>, read: (id: string) => Promise<unknown>): Promise<S> {
+  /**
+   * How an official waiter ends: `run`'s result, or a failed or cancelled job's status (`read`). Past the deadline a crawl
+   * or batch scrape (`official`) throws `JobTimeoutError` with the official fields; an extract or agent gives its last status.
+   */
+  async #ended<S>(run: () => Promise<S>, read: (id: string) => Promise<unknown>, official?: { kind: JobKind; timeout: number | undefined }): Promise<S> {
     try {
       return await run();
     } catch (err) {
       if (err instanceof JobFailedError) return (await read(err.jobId)) as S;
+      if (official) throw officialTimeout(err, official.kind, official.timeout);
       if (err instanceof JobTimeoutError && err.lastStatus !== undefined) return err.lastStatus as S;
       throw err;
     }
@@ -568,11 +529,6 @@ function keyToHeader<O extends object>(options: (O & IdempotencyKeyOption) | und
 /** The URL as the official client sends a crawl's (trimmed); anything else as it is, for the check to report. */
 function trimmed(url: string): string {
   return typeof url === "string" ? url.trim() : url;
-}
-
-/** Keeps the waiter options that are set. */
-function pick(wait: { pollIntervalMs?: number; timeoutMs?: number }): { pollIntervalMs?: number; timeoutMs?: number } {
-  return { ...(wait.pollIntervalMs !== undefined ? { pollIntervalMs: wait.pollIntervalMs } : {}), ...(wait.timeoutMs !== undefined ? { timeoutMs: wait.timeoutMs } : {}) };
 }
 
 // The methods `Firecrawl` has as `WebData` has them, the one-line adapters and the aliases (all made in its static block from the catalogue).

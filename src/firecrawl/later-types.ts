@@ -35,27 +35,21 @@ export type MonitorPageSnapshot = NonNullable<MonitorCheckPage["snapshot"]>;
 export type MonitorPageJudgment = NonNullable<MonitorCheckPage["judgment"]>;
 /** Official name of a scrape target's result in a check. */
 export interface MonitorScrapeTargetResult {
-  /** The target. */
   targetId: string;
-  /** `scrape`. */
   type: "scrape";
   /** The scrape jobs of the check. */
   expectedJobs?: string[];
 }
 /** Official name of a crawl target's result in a check. */
 export interface MonitorCrawlTargetResult {
-  /** The target. */
   targetId: string;
-  /** `crawl`. */
   type: "crawl";
   /** The crawl of the check. */
   crawlId?: string;
 }
 /** Official name of a search target's result in a check. */
 export interface MonitorSearchTargetResult {
-  /** The target. */
   targetId: string;
-  /** `search`. */
   type: "search";
   /** The search ran. */
   searchCompleted?: boolean;
@@ -67,13 +61,9 @@ export interface MonitorSearchTargetResult {
   summary?: string;
   /** The judge fell back to a simpler mode. */
   judgeDegraded?: boolean;
-  /** Why. */
   degradedReason?: string | null;
-  /** Credits of the search. */
   searchCredits?: number;
-  /** Credits of the judge. */
   judgeCredits?: number;
-  /** Results judged. */
   resultsJudged?: number;
 }
 /** Official name of a target's result in a check. */
@@ -92,7 +82,6 @@ export type FeedbackMissingContent = NonNullable<SearchFeedbackOptions["missingC
 
 /** Official name of a follow-up the agent offers for the next turn of a thread. */
 export interface AgentSuggestion {
-  /** Its label. */
   label: string;
   /** The prompt of the next turn. */
   prompt: string;
@@ -103,23 +92,16 @@ export interface AgentThreadRun {
   id: string;
   /** Its turn in the thread. */
   turn: number;
-  /** `extract` or `chat`. */
   mode: "extract" | "chat";
-  /** Its prompt. */
   prompt: string;
-  /** Its URLs. */
   urls?: string[];
-  /** Its schema. */
   schema?: unknown;
-  /** Its effort. */
   effort?: "low" | "medium" | "high";
-  /** Where it is. */
   status: "processing" | "succeeded" | "failed" | "cancelled" | "refused" | "credit_limit_reached";
   /** Created, ISO 8601. */
   createdAt: string;
   /** Finished, ISO 8601. */
   finishedAt: string | null;
-  /** Credits used. */
   creditsUsed: number | null;
   /** The assistant's reply. */
   message: string | null;
@@ -129,29 +111,23 @@ export interface AgentThreadRun {
   suggestions?: AgentSuggestion[] | null;
   /** Paid calls or terms waiting for approval. */
   pendingApproval?: PendingApproval | null;
-  /** Its exchange summary. */
   exchange?: AgentExchangeSummary | null;
 }
 /** Official name of an agent thread. */
 export interface AgentThread {
-  /** Its id. */
   id: string;
   /** Created, ISO 8601. */
   createdAt: string;
   /** Updated, ISO 8601. */
   updatedAt: string;
-  /** `idle` or `running`. */
   status: "idle" | "running";
   /** Its runs, in turn order. */
   runs: AgentThreadRun[];
 }
 /** Official name of `getAgentThread`'s answer (never given by this SDK: the route is not in the service, see MIGRATION.md). */
 export interface AgentThreadResponse {
-  /** Whether the read succeeded. */
   success: boolean;
-  /** The thread. */
   thread?: AgentThread;
-  /** The server's error. */
   error?: string;
 }
 
@@ -175,9 +151,7 @@ export interface DeveloperSearchOptions {
   topic?: string[];
   /** An SPDX license id. */
   license?: string;
-  /** Minimum stars. */
   minStars?: number;
-  /** Maximum stars. */
   maxStars?: number;
   /** Archived repositories only, or none. */
   archived?: boolean;
@@ -188,29 +162,22 @@ export interface DeveloperSearchOptions {
 }
 /** Official name of a result's license disclosure. */
 export interface DeveloperSearchLicenseDisclosure {
-  /** What is known. */
   state: "licensed" | "known_absent" | "unknown";
-  /** The SPDX id. */
   spdx_id: string | null;
 }
 /** Official name of a developer-index passage. */
 export interface DeveloperSearchPassage {
-  /** Its text. */
   text: string;
   /** Where to cite it. */
   citation_url?: string;
 }
 /** Official name of a developer-index result. */
 export interface DeveloperSearchResult {
-  /** Its id. */
   id: string;
-  /** Its URL. */
   url: string;
-  /** Its title. */
   title?: string;
   /** Matching passages. */
   passages: DeveloperSearchPassage[];
-  /** Its license. */
   license?: DeveloperSearchLicenseDisclosure | string;
 }
 /** Official name of a requested repository's index state. */
@@ -224,14 +191,11 @@ export interface DeveloperSearchRepoStatus {
 }
 /** Official name of a requested source's index state. */
 export interface DeveloperSearchSourceStatus {
-  /** The source. */
   source: string;
-  /** Indexed. */
   indexed: boolean;
 }
 /** Official name of `developerSearch`'s answer. */
 export interface DeveloperSearchResponse {
-  /** Whether it succeeded. */
   success: boolean;
   /** Ranked results. */
   results: DeveloperSearchResult[];
@@ -243,24 +207,17 @@ export interface DeveloperSearchResponse {
 
 /** Official name of a call of the tool catalogue (Alexandria). */
 export interface AlexandriaCall {
-  /** The provider. */
   provider: string;
-  /** Its capability. */
   capability: string;
-  /** The call's options. */
   options?: Record<string, unknown>;
 }
 /** Official name of `findTools`' options (sent as the official client sends it, see MIGRATION.md). */
 export interface FindToolsOptions {
   /** URLs the tools should handle. */
   urls?: string[];
-  /** Providers. */
   providers?: string[];
-  /** Categories. */
   categories?: string[];
-  /** Groups. */
   groups?: string[];
-  /** Capabilities. */
   capabilities?: string[];
   /** What to list. */
   level?: "providers" | "groups" | "tools";
@@ -275,7 +232,6 @@ export interface FindToolsOptions {
 export interface FindToolsData {
   /** What is listed. */
   level: "providers" | "groups" | "tools";
-  /** The entries. */
   items: { id: string; name: string; next?: AlexandriaCall; execute?: Pick<AlexandriaCall, "provider" | "capability">; [key: string]: unknown }[];
   /** How many in all. */
   total: number;
@@ -284,11 +240,8 @@ export interface FindToolsData {
 }
 /** Official name of a tool found in the catalogue. */
 export interface DiscoveredTool {
-  /** The provider. */
   provider: string;
-  /** Its capability. */
   capability: string;
-  /** What it does. */
   description: string;
   /** Other fields of the catalogue. */
   [key: string]: unknown;
@@ -304,9 +257,7 @@ export interface PaperResult {
   primaryId: string;
   /** Source ids. */
   ids?: IdMap;
-  /** Title. */
   title: string;
-  /** Abstract. */
   abstract: string;
   /** Ranking score. */
   score: number;
@@ -314,29 +265,17 @@ export interface PaperResult {
   signals?: PaperSignals;
 }
 /** Official name of a paper's metadata. */
-export interface PaperMetadata {
-  /** Canonical id. */
-  paperId: string;
-  /** Source ids. */
-  ids?: IdMap;
-  /** Title. */
-  title: string;
-  /** Abstract. */
-  abstract: string;
+export interface PaperMetadata extends Pick<PaperResult, "paperId" | "ids" | "title" | "abstract"> {
   /** Authors, comma-joined. */
   authors?: string;
   /** arXiv categories. */
   categories?: string[];
-  /** Created. */
   createdDate?: string;
-  /** Updated. */
   updateDate?: string;
 }
 /** Official name of an in-body passage. */
 export interface Passage {
-  /** Its text. */
   text: string;
-  /** Its score. */
   score: number;
 }
 /** Official name of `research.searchPapers`' options. */
@@ -354,7 +293,6 @@ export interface SearchPapersOptions {
 }
 /** Official name of `research.searchPapers`' answer. */
 export interface SearchPapersResponse {
-  /** Whether it succeeded. */
   success: boolean;
   /** Ranked papers. */
   results: PaperResult[];
@@ -368,16 +306,13 @@ export interface GetPaperOptions {
 }
 /** Official name of `research.getPaper`'s answer. */
 export interface PaperMetadataResponse {
-  /** Whether it succeeded. */
   success: boolean;
-  /** The paper. */
   paper: PaperMetadata;
 }
 /** Official name of `research.getPaper`'s answer in read mode. */
 export interface ReadPaperResponse extends PaperMetadataResponse {
   /** Resolved id. */
   paperId: string;
-  /** The read query. */
   query: string;
   /** Matching passages. */
   passages: Passage[];
@@ -397,7 +332,6 @@ export interface SimilarPapersOptions {
 }
 /** Official name of `research.similarPapers`' answer. */
 export interface SimilarPapersResponse {
-  /** Whether it succeeded. */
   success: boolean;
   /** Related papers. */
   results: PaperResult[];
@@ -415,9 +349,7 @@ export interface SearchGithubOptions {
 }
 /** Official name of `research.searchGithub`'s answer (deprecated there). */
 export interface GitHubSearchResponse {
-  /** Whether it succeeded. */
   success: boolean;
-  /** Results. */
   results: GitHubSearchItem[];
   /** Deprecation notices. */
   warnings?: string[];
@@ -453,13 +385,9 @@ export interface PaperSignals {
 export interface GitHubScoreBreakdown {
   /** Reciprocal rank fusion. */
   rrf?: number;
-  /** Semantic. */
   semantic?: number;
-  /** Lexical. */
   lexical?: number;
-  /** Fusion. */
   fusion?: number;
-  /** Rerank. */
   rerank?: number;
 }
 /** Official name of a GitHub search result (deprecated there). */
@@ -468,7 +396,6 @@ export interface GitHubSearchItem {
   resultType?: "github_history" | "repo_readme" | "web";
   /** `owner/name` (empty for web results outside a repository). */
   repo: string;
-  /** Its URL. */
   url: string;
   /** History page kind (`issue`, `pull`). */
   pageType?: string;
@@ -484,7 +411,6 @@ export interface GitHubSearchItem {
   snippet: string;
   /** Matched content, markdown. */
   contentMd?: string;
-  /** Its scores. */
   scores: GitHubScoreBreakdown;
 }
 
@@ -492,11 +418,8 @@ export interface GitHubSearchItem {
 export interface AlexandriaOptions {
   /** Reused with the identical payload when retrying an execution. */
   requestId?: string;
-  /** Timeout. */
   timeout?: number;
-  /** Integration name. */
   integration?: string;
-  /** Origin tag. */
   origin?: string;
 }
 /** Official name of a tool catalogue (Alexandria) execution request (sent as the official client sends it, see MIGRATION.md). */
@@ -506,9 +429,7 @@ export interface AlexandriaScrapeRequest extends AlexandriaOptions {
 }
 /** Official name of a failed catalogue call's error. */
 export interface AlexandriaScrapeError {
-  /** Error code. */
   code: string;
-  /** Message. */
   message: string;
   /** HTTP status. */
   status?: number;
@@ -536,30 +457,24 @@ export type CategoryOption = Extract<SearchCategory, object>;
 
 /** Official name of the image parser of `parsers` (OCR of raster images; takes no options). Not in webdata's `parsers` type: see MIGRATION.md. */
 export interface ImageParser {
-  /** `image`. */
   type: "image";
 }
 /** Official name of a PDF page's markdown (a document's `pages`, with the PDF parser's `pages: true`). */
 export interface PdfPage {
   /** 1-based physical page. */
   pageNumber: number;
-  /** Its markdown. */
   markdown: string;
 }
 /** Official name of a layout block's confidences. */
 export interface PdfBlockConfidence {
-  /** Layout confidence. */
   layout: number | null;
-  /** OCR confidence. */
   ocr: number | null;
 }
 /** Official name of a layout block of a PDF page (the PDF parser's `blocks: true`). */
 export interface PdfBlockItem {
-  /** Its id. */
   id: string;
   /** Block kind. */
   type: string;
-  /** Its label. */
   label: string | null;
   /** Bounding box `[x0, y0, x1, y1]`. */
   bbox: [number, number, number, number] | null;
@@ -567,24 +482,19 @@ export interface PdfBlockItem {
   content: string;
   /** Where it is in the document's markdown. */
   markdownSpan: [number, number] | null;
-  /** Reading order. */
   readingOrder: number;
   /** Where it came from. */
   source: string | null;
-  /** Its confidences. */
   confidence: PdfBlockConfidence;
 }
 /** Official name of a PDF page's layout blocks. */
 export interface PdfPageBlocks {
   /** 1-based physical page. */
   pageNumber: number;
-  /** Page width. */
   width: number | null;
-  /** Page height. */
   height: number | null;
   /** Block extraction status. */
   status: string;
-  /** The blocks. */
   items: PdfBlockItem[];
 }
 
@@ -643,40 +553,21 @@ export interface AgentExchangeOptions {
   onTermsRequired?: AgentOnTermsRequired;
 }
 /** Official name of a gated provider a run would have used but did not. */
-export interface AgentSkippedProvider {
-  /** Provider id. */
-  provider: string;
-  /** Its name. */
-  name: string;
-  /** The capability. */
-  capability?: string;
-  /** What it would have added. */
-  adds?: string;
-  /** `terms_required`. */
+export interface AgentSkippedProvider extends Pick<AgentTermsGate, "provider" | "name" | "capability" | "adds" | "version"> {
   reason: "terms_required";
-  /** The gating terms version. */
-  version: string;
   /** Where a person accepts the terms. */
   termsUrl: string;
 }
 /** Official name of the exchange calls that show and accept providers' terms (nothing is run for you). */
 export interface AgentTermsRequiredAction {
-  /** `accept_terms`. */
   type: "accept_terms";
   /** The `terms` pending approval that answers this. */
   approvalId: string;
-  /** The providers and their calls. */
-  providers: {
-    provider: string;
-    name: string;
-    capability?: string;
-    adds?: string;
-    version: string;
-    digest: string | null;
-    url: string;
+  /** The providers (as a `terms` pending approval names them, without the logo) and their calls. */
+  providers: (Omit<AgentTermsGate, "logo"> & {
     show: { provider: "firecrawl"; capability: "terms/show"; options: { provider: string } };
     accept: { provider: "firecrawl"; capability: "terms/accept"; options: { provider: string; version: string; digest: string | null; confirmed: true } };
-  }[];
+  })[];
 }
 /** Official name of a run's exchange summary. */
 export interface AgentExchangeSummary {
@@ -686,7 +577,6 @@ export interface AgentExchangeSummary {
   toolkits?: string[];
   /** Approval was required. */
   requireApproval?: boolean;
-  /** Its terms mode. */
   onTermsRequired?: AgentOnTermsRequired;
   /** Paid calls made. */
   paidCalls: number;
@@ -701,11 +591,8 @@ export interface AgentExchangeSummary {
 export interface AgentTermsGate {
   /** Provider id. */
   provider: string;
-  /** Its name. */
   name: string;
-  /** Its logo. */
   logo?: string;
-  /** The capability. */
   capability?: string;
   /** What it would add. */
   adds?: string;
@@ -720,11 +607,8 @@ export interface AgentTermsGate {
 export interface PendingApprovalCall {
   /** Call id. */
   id: string;
-  /** Provider. */
   provider: string;
-  /** Capability. */
   capability: string;
-  /** Its input. */
   input: Record<string, unknown>;
   /** More inputs. */
   more?: Record<string, unknown>[];
@@ -735,14 +619,12 @@ export interface PendingApprovalCall {
 export interface PendingApprovalBase {
   /** Approval id. */
   id: string;
-  /** Why. */
   reason: string;
   /** How it was answered, once answered. */
   resolution: null | { approved: boolean; callIds: string[]; always: boolean; byRunId: string };
 }
 /** Official name of a turn waiting for paid calls to be allowed or refused (`kind` absent on older items). */
 export interface PendingCallsApproval extends PendingApprovalBase {
-  /** `calls`. */
   kind?: "calls";
   /** The calls held back. */
   calls: PendingApprovalCall[];
@@ -751,7 +633,6 @@ export interface PendingCallsApproval extends PendingApprovalBase {
 }
 /** Official name of a turn waiting for providers' data terms to be accepted (`ask` mode). */
 export interface PendingTermsApproval extends PendingApprovalBase {
-  /** `terms`. */
   kind: "terms";
   /** Always empty. */
   calls: never[];
@@ -765,11 +646,8 @@ export type PendingApproval = PendingCallsApproval | PendingTermsApproval;
 export type AgentTraceAgentRole = "orchestrator" | "subagent" | "browser" | "system";
 /** Official name of the agent an event comes from. */
 export interface AgentTraceAgentIdentity {
-  /** Its id. */
   id: string;
-  /** Its role. */
   role: AgentTraceAgentRole;
-  /** Its name. */
   name: string;
   /** The agent that started it. */
   parentId?: string;
@@ -782,22 +660,18 @@ export interface AgentTraceError {
   source: "agent" | "tool" | "billing" | "system";
   /** Whether a retry can help. */
   retryable: boolean;
-  /** Message. */
   message: string;
 }
 /** Official name of an artifact change (`artifact.updated`); read the content with `getAgentSnapshot(jobId, snapshotId)`. */
 export interface AgentTraceArtifactChange {
   /** Content kind. */
   kind: "json" | "markdown" | "html" | "screenshot" | "text";
-  /** Artifact id. */
   artifactId: string;
-  /** Its path. */
   path?: string;
   /** The snapshot holding its content. */
   snapshotId: string;
   /** What changed. */
   change: "init" | "partial" | "append" | "modify" | "update";
-  /** Fields changed. */
   changedFields?: string[];
   /** Items. */
   itemCount?: number;
@@ -807,37 +681,28 @@ export interface AgentTraceArtifactChange {
 /**
  * What every trace event carries (schema version 1), as the official client
  * types it: webdata's {@link AgentTraceEvent} (whose events these all are) with
- * the fields typed. Not an official name; the events below are.
+ * the fields typed (its `occurredAt`, `producerSequence` required). Not an official name; the events below are.
  */
 export interface AgentTraceEventBase extends AgentTraceEvent {
-  /** `1`. */
   schemaVersion: 1;
-  /** Event id. */
   eventId: string;
-  /** The run. */
   runId: string;
-  /** Server time, ISO 8601. */
   occurredAt: string;
-  /** Order within the run. */
   producerSequence: number;
   /** The agent it comes from. */
   agent: AgentTraceAgentIdentity;
 }
 /** Official name of the `run.started` trace event. */
 export interface AgentTraceRunStartedEvent extends AgentTraceEventBase {
-  /** `run.started`. */
   type: "run.started";
 }
 /** Official name of the `run.cancel_requested` trace event. */
 export interface AgentTraceRunCancelRequestedEvent extends AgentTraceEventBase {
-  /** `run.cancel_requested`. */
   type: "run.cancel_requested";
-  /** `user`. */
   reason: "user";
 }
 /** Official name of the `run.finished` trace event. */
 export interface AgentTraceRunFinishedEvent extends AgentTraceEventBase {
-  /** `run.finished`. */
   type: "run.finished";
   /** How the run ended. */
   outcome: "succeeded" | "failed" | "cancelled" | "refused" | "credit_limit_reached";
@@ -846,12 +711,10 @@ export interface AgentTraceRunFinishedEvent extends AgentTraceEventBase {
 }
 /** Official name of the `agent.started` trace event. */
 export interface AgentTraceAgentStartedEvent extends AgentTraceEventBase {
-  /** `agent.started`. */
   type: "agent.started";
 }
 /** Official name of the `agent.finished` trace event. */
 export interface AgentTraceAgentFinishedEvent extends AgentTraceEventBase {
-  /** `agent.finished`. */
   type: "agent.finished";
   /** How the agent ended. */
   outcome: "succeeded" | "failed" | "cancelled" | "refused";
@@ -862,70 +725,52 @@ export interface AgentTraceAgentFinishedEvent extends AgentTraceEventBase {
 }
 /** Official name of the `browser.session.started` trace event. */
 export interface AgentTraceBrowserSessionStartedEvent extends AgentTraceEventBase {
-  /** `browser.session.started`. */
   type: "browser.session.started";
-  /** The session. */
   sessionId: string;
 }
 /** Official name of the `browser.session.finished` trace event. */
 export interface AgentTraceBrowserSessionFinishedEvent extends AgentTraceEventBase {
-  /** `browser.session.finished`. */
   type: "browser.session.finished";
-  /** The session. */
   sessionId: string;
   /** How long it ran. */
   durationMs: number;
 }
 /** Official name of the `progress.reported` trace event. */
 export interface AgentTraceProgressReportedEvent extends AgentTraceEventBase {
-  /** `progress.reported`. */
   type: "progress.reported";
-  /** The phase. */
   phase: "planning" | "working" | "finalizing";
   /** The report. */
   message: string;
 }
 /** Official name of the `reasoning.summary` trace event. */
 export interface AgentTraceReasoningSummaryEvent extends AgentTraceEventBase {
-  /** `reasoning.summary`. */
   type: "reasoning.summary";
   /** The summary. */
   text: string;
 }
 /** Official name of the `tool_call.started` trace event. */
 export interface AgentTraceToolCallStartedEvent extends AgentTraceEventBase {
-  /** `tool_call.started`. */
   type: "tool_call.started";
-  /** The call. */
   toolCallId: string;
-  /** The tool. */
   toolName: string;
-  /** Its parameters. */
   parameters: unknown;
 }
 /** Official name of the `tool_call.finished` trace event. */
 export interface AgentTraceToolCallFinishedEvent extends AgentTraceEventBase {
-  /** `tool_call.finished`. */
   type: "tool_call.finished";
-  /** The call. */
   toolCallId: string;
-  /** The tool. */
   toolName: string;
-  /** Its result. */
   result: unknown;
 }
 /** Official name of the `artifact.updated` trace event. */
 export interface AgentTraceArtifactUpdatedEvent extends AgentTraceEventBase {
-  /** `artifact.updated`. */
   type: "artifact.updated";
   /** The change. */
   artifact: AgentTraceArtifactChange;
 }
 /** Official name of the `error.occurred` trace event. */
 export interface AgentTraceErrorOccurredEvent extends AgentTraceEventBase {
-  /** `error.occurred`. */
   type: "error.occurred";
-  /** The error. */
   error: AgentTraceError;
 }
 /** Official name of a browser session running in an agent job (a trace's `activeBrowserSessions`, with `liveView: true`): webdata's. */

@@ -53,9 +53,12 @@ export function officialFailure(message: string, status?: number, code?: string)
   return err;
 }
 
-/** An own, non-enumerable property (not in JSON or `toEqual`), as the official fields are read. */
-function set(err: object, key: PropertyKey, value: unknown): void {
-  Object.defineProperty(err, key, { value, enumerable: false, configurable: true, writable: true });
+/**
+ * An own, non-enumerable property (not in JSON or `toEqual`), as the official fields are read; the drop-in
+ * classes define their made methods with it too (as a class's own methods are: writable, not enumerable).
+ */
+export function set(target: object, key: PropertyKey, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: false, configurable: true, writable: true });
 }
 
 /** `err` with the official fields added (the same object). */

@@ -11,7 +11,7 @@
  */
 import { send, type Endpoint } from "../api/endpoint.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
-import { officialFailure, officialRefusal } from "./official-errors.js";
+import { officialFailure, officialRefusal, researchError, runOfficially } from "./official-errors.js";
 import type {
   AgentThreadResponse, AlexandriaCall, AlexandriaOptions, AlexandriaScrapeData, AlexandriaScrapeRequest, DeveloperSearchOptions, DeveloperSearchResponse, FindToolsData,
   FindToolsOptions, GetPaperOptions, GitHubSearchResponse, PaperMetadataResponse, ReadPaperResponse, ResearchClient, SearchGithubOptions, SearchPapersOptions,
@@ -132,9 +132,13 @@ const RESEARCH_GET: Endpoint<[path: string, check: () => void]> = { op: "researc
   },
 };
 
-/** `firecrawl.research`: each call a `GET` under `/v2/search/research`, as the official `ResearchClient` sends it. */
+/**
+ * `firecrawl.research`: each call a `GET` under `/v2/search/research`, as the official `ResearchClient` sends it; a
+ * failure read as the official client reads the index's errors (`researchError`), with the official fields.
+ */
 export function researchClient(http: HttpClient): ResearchClient {
-  const get = <T>(path: string, check: () => void): Promise<T> => send(http, RESEARCH_GET as Endpoint<[string, () => void], T>, undefined, path, check);
+  const get = <T>(path: string, check: () => void): Promise<T> =>
+    runOfficially(() => send(http, RESEARCH_GET as Endpoint<[string, () => void], T>, undefined, path, check).catch(researchError));
   const positive = (k: number | undefined) => {
     if (k != null && k <= 0) throw officialRefusal("k must be positive", "k");
   };

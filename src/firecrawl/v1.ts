@@ -15,6 +15,7 @@ import { V1_API_METHODS, V1_PROMISE_METHODS } from "../v1/methods.js";
 import type { V1CreditUsage, V1QueueStatus, V1TokenUsage } from "../v1/usage.js";
 import type { V1ErrorResponse } from "../v1/shapes.js";
 import { takeZod3Schemas } from "./zod3.js";
+import { set } from "./official-errors.js";
 
 /** An `APIError` with the official `FirecrawlError`'s `statusCode` (the HTTP status). */
 export type FirecrawlError = APIError & { readonly statusCode: number };
@@ -126,12 +127,8 @@ export class FirecrawlAppV1 {
 
   static {
     for (const name of FORWARDED) {
-      Object.defineProperty(this.prototype, name, {
-        value: function (this: FirecrawlAppV1, ...args: unknown[]): unknown {
-          return annotated((this.#v1[name] as (...a: unknown[]) => unknown).apply(this.#v1, args));
-        },
-        writable: true,
-        configurable: true,
+      set(this.prototype, name, function (this: FirecrawlAppV1, ...args: unknown[]): unknown {
+        return annotated((this.#v1[name] as (...a: unknown[]) => unknown).apply(this.#v1, args));
       });
     }
   }

@@ -43,20 +43,12 @@ export interface WatcherSnapshot {
   data: Document[];
 }
 
-/** The `done` event: the final status with every document. */
-export interface WatcherDone {
+/** The `done` event: the final status (the last snapshot's fields) with every document. */
+export interface WatcherDone extends WatcherSnapshot {
   /** The final status (`completed`, `failed` or `cancelled`). */
   status: JobState;
   /** Every document. */
   data: Document[];
-  /** The job id. */
-  id: string;
-  /** Finished pages. */
-  completed: number;
-  /** All pages. */
-  total: number;
-  /** Credits used. */
-  creditsUsed: number;
   /** The server's error text of a failed job. */
   error?: string | undefined;
 }
