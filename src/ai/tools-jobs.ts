@@ -47,15 +47,21 @@ async function currentJob(client: WebData, kind: "crawl" | "batch", id: string, 
   return { ...(first as JobStatus), data };
 }
 
-/** Waits for a crawl or batch scrape up to `timeoutMs`; one still running (or failed) then is returned as it stands. */
-async function waitOrCurrent(client: WebData, kind: "crawl" | "batch", id: string, timeoutMs: number, ctx: RunContext): Promise<JobStatus> {
-  if (timeoutMs <= 0) return currentJob(client, kind, id, ctx.signal);
+/** Waits up to `timeoutMs` (`wait`); a job still running (or failed) then, or with no time to wait, is read as it stands (`current`). */
+async function waitOr<S>(timeoutMs: number, wait: (timeoutMs: number) => Promise<S>, current: () => Promise<S>): Promise<S> {
+  if (timeoutMs <= 0) return current();
   try {
-    return await waitForJob(client.http, kind, id, { timeoutMs, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
+    return await wait(timeoutMs);
   } catch (err) {
     if (!(err instanceof JobTimeoutError || err instanceof JobFailedError)) throw err;
-    return currentJob(client, kind, id, ctx.signal);
+    return current();
   }
+}
+
+/** {@link waitOr} for a crawl or batch scrape: its pages as they stand when the wait ends first. */
+function waitOrCurrent(client: WebData, kind: "crawl" | "batch", id: string, timeoutMs: number, ctx: RunContext): Promise<JobStatus> {
+  const wait = (ms: number) => waitForJob(client.http, kind, id, { timeoutMs: ms, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
+  return waitOr(timeoutMs, wait, () => currentJob(client, kind, id, ctx.signal));
 }
 
 interface TaskState {
@@ -66,15 +72,24 @@ interface TaskState {
   creditsUsed?: number | undefined;
 }
 
-/** Waits for an extract or agent job up to `timeoutMs`; one still running (or failed) is returned as it stands. */
-async function waitTask(read: (signal?: AbortSignal) => Promise<TaskState>, id: string, timeoutMs: number, ctx: RunContext): Promise<TaskState> {
-  if (timeoutMs <= 0) return read(ctx.signal);
-  try {
-    return await waitForTask(id, (s) => read(s), { timeoutMs, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
-  } catch (err) {
-    if (err instanceof JobTimeoutError || err instanceof JobFailedError) return read(ctx.signal);
-    throw err;
-  }
+/** {@link waitOr} for an extract or agent job, read by `read`. */
+function waitTask(read: (signal?: AbortSignal) => Promise<TaskState>, id: string, timeoutMs: number, ctx: RunContext): Promise<TaskState> {
+  const wait = (ms: number) => waitForTask(id, (s) => read(s), { timeoutMs: ms, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
+  return waitOr(timeoutMs, wait, () => read(ctx.signal));
+}
+
+/** The status tool of an extract or agent job: the job as it stands, or after a wait of `waitSeconds`. */
+function taskStatusTool(kind: "extract" | "agent", read: (client: WebData, id: string, signal?: AbortSignal) => Promise<TaskState>): ToolSpec {
+  return {
+    schema: z.strictObject({ id: jobId, waitSeconds }),
+    params: { id: `The ${kind} id.`, waitSeconds: `${WAIT_TEXT} Default: no wait.` },
+    readable: true,
+    async run(client, a, ctx) {
+      const id = a.id as string;
+      const ms = typeof a.waitSeconds === "number" ? waitMs(a, ctx) : 0;
+      return taskReply(kind, await waitTask((signal) => read(client, id, signal), id, ms, ctx), `${kind}_status`);
+    },
+  };
 }
 
 const cancelled = (kind: string, id: string, ok: boolean) => (ok ? `${kind} ${id} cancelled` : `${kind} ${id}: the service did not confirm the cancel`);
@@ -152,16 +167,7 @@ export const JOB_TOOLS = {
       return taskReply("extract", await waitTask(read, job.id, ctx.maxWaitMs, ctx), "extract_status");
     },
   },
-  extract_status: {
-    schema: z.strictObject({ id: jobId, waitSeconds }),
-    params: { id: "The extract id.", waitSeconds: `${WAIT_TEXT} Default: no wait.` },
-    readable: true,
-    async run(client, a, ctx) {
-      const id = a.id as string;
-      const ms = typeof a.waitSeconds === "number" ? waitMs(a, ctx) : 0;
-      return taskReply("extract", await waitTask((signal) => client.getExtractStatus(id, { signal }), id, ms, ctx), "extract_status");
-    },
-  },
+  extract_status: taskStatusTool("extract", (client, id, signal) => client.getExtractStatus(id, { signal })),
   agent: {
     schema: z.strictObject({
       prompt: z.string().check(z.minLength(PROMPT.min), z.maxLength(PROMPT.max)),
@@ -179,16 +185,7 @@ export const JOB_TOOLS = {
       return taskReply("agent", await waitTask(read, job.id, ctx.maxWaitMs, ctx), "agent_status");
     },
   },
-  agent_status: {
-    schema: z.strictObject({ id: jobId, waitSeconds }),
-    params: { id: "The agent id.", waitSeconds: `${WAIT_TEXT} Default: no wait.` },
-    readable: true,
-    async run(client, a, ctx) {
-      const id = a.id as string;
-      const ms = typeof a.waitSeconds === "number" ? waitMs(a, ctx) : 0;
-      return taskReply("agent", await waitTask((signal) => client.getAgentStatus(id, { signal }), id, ms, ctx), "agent_status");
-    },
-  },
+  agent_status: taskStatusTool("agent", (client, id, signal) => client.getAgentStatus(id, { signal })),
   agent_cancel: {
     schema: z.strictObject({ id: jobId }),
     params: { id: "The agent id." },

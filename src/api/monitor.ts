@@ -17,6 +17,7 @@ import { MONITOR_NAME, MONITOR_PAGE } from "./limits.js";
 import type { CrawlOptions } from "./crawl.js";
 import type { ScrapeOptions } from "./scrape.js";
 import type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
+import type { MonitorPageJudgment, WebhookObject } from "./webhooks.js";
 
 export type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
 
@@ -46,17 +47,8 @@ export interface MonitorNotification {
   email?: MonitorEmailNotification;
 }
 
-/** Where a monitor's webhook goes (events `monitor.page`, `monitor.check.completed`). */
-export interface MonitorWebhookConfig {
-  /** The URL. */
-  url: string;
-  /** Headers sent with it. */
-  headers?: Record<string, string>;
-  /** Metadata echoed in each event. */
-  metadata?: Record<string, string>;
-  /** Events to send. */
-  events?: string[];
-}
+/** Where a monitor's webhook goes (events `monitor.page`, `monitor.check.completed`): the `webhook` object of job starts. */
+export interface MonitorWebhookConfig extends WebhookObject<string> {}
 
 /** Watch these pages. */
 export interface MonitorScrapeTarget {
@@ -146,7 +138,6 @@ export interface UpdateMonitorRequest {
   /** Judge changes or not. */
   judgeEnabled?: boolean;
 }
-
 
 /** A monitor as the server keeps it. */
 export interface Monitor {
@@ -251,7 +242,7 @@ export interface MonitorCheckPage {
   /** The JSON extraction now (JSON monitors). */
   snapshot?: { json?: Record<string, unknown> } | null;
   /** The judgment against the goal. */
-  judgment?: { meaningful: boolean; confidence: "high" | "medium" | "low"; reason: string; meaningfulChanges: { type: "added" | "removed" | "changed"; before: string | null; after: string | null; reason: string }[] } | null;
+  judgment?: MonitorPageJudgment | null;
   /** Created, ISO 8601. */
   createdAt: string;
 }
