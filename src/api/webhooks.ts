@@ -33,17 +33,18 @@ export type AgentWebhookConfig = string | WebhookObject<AgentWebhookEventFilter>
 
 const SIGNATURE_HEADER = "x-firecrawl-signature";
 
+/** An absolute http(s) URL (no bare host): a webhook's, a crawl preview's. */
+export function isFullHttpUrl(s: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(s).protocol); // an http(s) URL always has a host: the parser refuses an empty one
+  } catch {
+    return false;
+  }
+}
+
 /** Checks a `webhook` option before sending (URL present, no signature header, known events). */
 export function webhookSchema(events: readonly string[] = ["started", "page", "completed", "failed"]): z.ZodMiniType {
-  const url = z.string().check(
-    z.refine((s) => {
-      try {
-        return /^https?:$/.test(new URL(s).protocol);
-      } catch {
-        return false;
-      }
-    }, { message: "must be an absolute http(s) URL" }),
-  );
+  const url = z.string().check(z.refine(isFullHttpUrl, { message: "must be an absolute http(s) URL" }));
   return oneOf({
     string: url,
     object: z.object({
@@ -458,7 +459,6 @@ export async function parseWebhook(rawBody: string | Uint8Array | ArrayBuffer, o
   const id = typeof body.id === "string" ? body.id : typeof body.jobId === "string" ? body.jobId : undefined;
   if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(body.type)) return unknownWebhook(body, body.type, id);
   if (id === undefined) throw new WebhookVerificationError(`Webhook body has no job id (a ${body.type} delivery carries \`id\`)`);
-  // `data` is a list; a server that sent one object (the first monitor deliveries did) gets it as a list of one.
   const data = Array.isArray(body.data) ? body.data : isRecord(body.data) ? [body.data] : [];
   return { ...body, id, data, known: true } as unknown as WebhookPayload;
 }
