@@ -205,13 +205,6 @@ const searchAnswer = z.looseObject({
   warning: maybeString,
 });
 
-interface WireSearch {
-  data: { web?: unknown[]; news?: unknown[]; images?: unknown[] };
-  creditsUsed?: number;
-  id: string;
-  warning?: string | null;
-}
-
 /** True when a search (v2 or v1) scrapes its results, so occupies the team's browsers: `scrapeOptions.formats` lists a format. */
 export function scrapesResults(options: unknown): boolean {
   const formats = (options as { scrapeOptions?: { formats?: unknown } } | null | undefined)?.scrapeOptions?.formats;
@@ -219,7 +212,7 @@ export function scrapesResults(options: unknown): boolean {
 }
 
 /** `POST /v2/search`: the options checked, the schemas in `scrapeOptions.formats` converted. */
-const SEARCH: Endpoint<[string, SearchOptions], WireSearch> = { op: "search",
+const SEARCH: Endpoint<[string, SearchOptions], z.output<typeof searchAnswer>> = { op: "search",
   path: "/v2/search",
   occupies: (_query, opts) => scrapesResults(opts),
   body: (query, opts) => {
@@ -240,7 +233,7 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
       const out: SearchResult = { creditsUsed: data.creditsUsed ?? 0, id: data.id };
       for (const k of ["web", "news", "images"] as const) {
         const items = data.data[k];
-        if (Array.isArray(items)) out[k] = (await validateDocuments(formats, items as Document[])) as never;
+        if (Array.isArray(items)) out[k] = (await validateDocuments(formats, items as unknown as Document[])) as never;
       }
       if (typeof data.warning === "string") out.warning = data.warning;
       return { data: out as SearchResult<O>, response };

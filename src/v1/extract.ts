@@ -3,7 +3,7 @@
  * defaults), and the v1 `extract` waiter: the shared task waiting of
  * `jobs/polling.ts`, mapped to the v1 result shape.
  */
-import { taskStartAnswer, taskStatus } from "../api/extract.js";
+import { taskStartAnswer, taskStatus, type ExtractOptions } from "../api/extract.js";
 import { send, type Endpoint } from "../api/endpoint.js";
 import { wireSchema, type SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
@@ -16,23 +16,13 @@ import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
 /** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). `S`, the schema's type, types the `extract` result. */
-export interface V1ExtractParams<S extends SchemaInput = SchemaInput> {
+export interface V1ExtractParams<S extends SchemaInput = SchemaInput> extends Pick<ExtractOptions, "allowExternalLinks" | "enableWebSearch" | "includeSubdomains" | "origin" | "showSources"> {
   /** What to extract (at most 10000 characters). `urls` or `prompt` is required. */
   prompt?: string;
   /** Schema of the result: a zod 4 / zod 3 schema, a Standard Schema with JSON Schema output, or a plain JSON Schema (converted on the wire; the result is typed from it). */
   schema?: S;
   /** System prompt. */
   systemPrompt?: string;
-  /** Follow external links [false]. */
-  allowExternalLinks?: boolean;
-  /** Search the web for more sources [false]. */
-  enableWebSearch?: boolean;
-  /** Include subdomains [true]. */
-  includeSubdomains?: boolean;
-  /** Free-form origin tag. */
-  origin?: string;
-  /** Return the sources used [false]. */
-  showSources?: boolean;
   /** Scrape options (v1 shapes). */
   scrapeOptions?: V1CrawlScrapeOptions;
   /** FIRE-1 agent. */

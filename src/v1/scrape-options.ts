@@ -5,7 +5,7 @@
  * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
  */
 import { wireSchema, type SchemaInput } from "../api/schema.js";
-import { formatNameSchema, scrapeOptionsShape, type Action, type Location } from "../api/scrape.js";
+import { formatNameSchema, scrapeOptionsShape, type Location, type ScrapeOptions } from "../api/scrape.js";
 import { scrapeRules, type RuleIssues } from "../api/scrape-rules.js";
 import * as z from "zod/v4/mini";
 import { int, rules } from "../core/validate.js";
@@ -52,38 +52,20 @@ export interface V1ChangeTrackingOptions {
   tag?: string | null;
 }
 
+/** The v2 scrape options v1 takes with the same meaning and defaults. */
+type V2ScrapeFields = "headers" | "includeTags" | "excludeTags" | "onlyMainContent" | "waitFor" | "location" | "mobile" | "skipTlsVerification"
+  | "removeBase64Images" | "blockAds" | "storeInCache";
+
 /** Scrape options as v1 `scrapeOptions` of crawl, extract and search (v1 library `CrawlScrapeOptions`, plus the LLM options the v1 server accepts there too). */
-export interface V1CrawlScrapeOptions<S extends SchemaInput = SchemaInput> {
+export interface V1CrawlScrapeOptions<S extends SchemaInput = SchemaInput> extends Pick<ScrapeOptions, V2ScrapeFields> {
   /** Output formats (server default `["markdown"]`). `extract` needs `extract`, `json` needs `jsonOptions`. */
   formats?: V1Format[];
-  /** Headers sent to the target site. */
-  headers?: Record<string, string>;
-  /** CSS selectors to keep. */
-  includeTags?: string[];
-  /** CSS selectors to drop. */
-  excludeTags?: string[];
-  /** Main content only (default true). */
-  onlyMainContent?: boolean;
-  /** Extra wait before capture, ms (0..60000, at most half of `timeout`). */
-  waitFor?: number;
   /** Server-side scrape timeout, ms (>= 1000; v1 default 30000). */
   timeout?: number;
-  /** Location emulation. */
-  location?: Location;
   /** Deprecated v1 name of `location`. */
   geolocation?: Location;
-  /** Emulate a mobile device. */
-  mobile?: boolean;
-  /** Skip TLS verification of the target. */
-  skipTlsVerification?: boolean;
-  /** Remove base64 images (default true). */
-  removeBase64Images?: boolean;
-  /** Block ads (default true). */
-  blockAds?: boolean;
   /** Proxy (v1 default `basic`). */
   proxy?: "basic" | "stealth" | "enhanced" | "auto";
-  /** Store the result in the cache (default true). */
-  storeInCache?: boolean;
   /** Accept a cached copy up to this age, ms (v1 default one day). */
   maxAge?: number;
   /** Parse PDFs (default true). v2: `parsers`. */
@@ -97,9 +79,7 @@ export interface V1CrawlScrapeOptions<S extends SchemaInput = SchemaInput> {
 }
 
 /** Options of `scrapeUrl` and of batch scrape (v1 library `ScrapeParams`). `S`, the `extract` / `jsonOptions` schema's type, types the result. */
-export interface V1ScrapeParams<S extends SchemaInput = SchemaInput> extends V1CrawlScrapeOptions<S> {
-  /** Browser actions. */
-  actions?: Action[];
+export interface V1ScrapeParams<S extends SchemaInput = SchemaInput> extends V1CrawlScrapeOptions<S>, Pick<ScrapeOptions, "actions"> {
   /** FIRE-1 agent (scrape only). */
   agent?: { model?: string; prompt: string; sessionId?: string; waitBeforeClosingMs?: number };
   /** Zero data retention (needs team permission). */

@@ -10,30 +10,16 @@ import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
 import { send, type Endpoint } from "../api/endpoint.js";
-import { scrapesResults } from "../api/search.js";
+import { scrapesResults, type SearchOptions } from "../api/search.js";
 
 /** Options of v1 `search` (server defaults in brackets). */
-export interface V1SearchParams {
+export interface V1SearchParams extends Pick<SearchOptions, "tbs" | "filter" | "lang" | "country" | "location" | "ignoreInvalidURLs" | "origin"> {
   /** Results, 1..100 [5]. */
   limit?: number;
-  /** Time filter, e.g. `qdr:d`. */
-  tbs?: string;
-  /** Search filter. */
-  filter?: string;
-  /** Language ["en"]. */
-  lang?: string;
-  /** Country ["us" when no location]. */
-  country?: string;
-  /** Location, e.g. "Germany". */
-  location?: string;
   /** Server-side timeout, ms [60000]. */
   timeout?: number;
-  /** Skip invalid result URLs [false]. */
-  ignoreInvalidURLs?: boolean;
   /** Scrape each result with these options [formats: [] = no scraping]. */
   scrapeOptions?: V1ScrapeParams;
-  /** Free-form origin tag. */
-  origin?: string;
 }
 
 /** The v1 search result: `{ success: true, data: Document[], warning? }`. */
