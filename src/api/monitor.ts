@@ -17,7 +17,7 @@ import { MONITOR_NAME, MONITOR_PAGE } from "./limits.js";
 import type { CrawlOptions } from "./crawl.js";
 import type { ScrapeOptions } from "./scrape.js";
 import type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
-import type { MonitorPageJudgment, WebhookObject } from "./webhooks.js";
+import type { MonitorPageWebhookData, WebhookObject } from "./webhooks.js";
 
 export type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
 
@@ -218,31 +218,19 @@ export interface MonitorCheck {
 }
 
 /** One page of a check. */
-export interface MonitorCheckPage {
+export interface MonitorCheckPage extends Pick<MonitorPageWebhookData, "url" | "status" | "previousScrapeId" | "currentScrapeId" | "error" | "judgment"> {
   /** Its id. */
   id: string;
   /** The target it belongs to. */
   targetId: string;
-  /** The page. */
-  url: string;
-  /** What happened to it. */
-  status: MonitorPageStatus;
-  /** The scrape it was compared with. */
-  previousScrapeId?: string | null;
-  /** This check's scrape. */
-  currentScrapeId?: string | null;
   /** The page's HTTP status. */
   statusCode?: number | null;
-  /** Why it failed. */
-  error?: string | null;
   /** The page's metadata. */
   metadata?: unknown;
   /** The change: `text` (a git-style diff) and/or `json` (its parsed form, or a per-field diff). */
   diff?: { text?: string; json?: Record<string, { previous: unknown; current: unknown }> | { files: unknown[] } } | null;
   /** The JSON extraction now (JSON monitors). */
   snapshot?: { json?: Record<string, unknown> } | null;
-  /** The judgment against the goal. */
-  judgment?: MonitorPageJudgment | null;
   /** Created, ISO 8601. */
   createdAt: string;
 }

@@ -13,6 +13,7 @@ import { checkRequestOptions, optionsArg, withIdempotencyKey, withSignal } from 
 import { V1_EXTRACT_POLL_MS } from "../jobs/pages.js";
 import { awaitJob, taskJob, type JobRecipe } from "../jobs/waiters.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
+import type { V1TaskStartResponse } from "./research.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
 /** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). `S`, the schema's type, types the `extract` result. */
@@ -54,11 +55,7 @@ export interface V1ExtractStatusResponse<T = V1Any> {
 }
 
 /** The v1 extract start answer: `{ success: true, id, urlTrace? }`. */
-export interface V1ExtractStartResponse {
-  /** Always true (HTTP failures throw). */
-  success: true;
-  /** The extract job id. */
-  id: string;
+export interface V1ExtractStartResponse extends V1TaskStartResponse {
   /** URL trace (empty unless `urlTrace` was asked). */
   urlTrace?: unknown[];
   /** Skipped URLs (with `ignoreInvalidURLs`). */

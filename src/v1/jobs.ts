@@ -12,14 +12,11 @@ import { pagesOf } from "../jobs/pages.js";
 import { cancelJob, getJobErrors, getJobPage, isTerminal, jobPath, ownPage, readJobStatus } from "../jobs/status.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
 import { awaitJob, pagedJob } from "../jobs/waiters.js";
+import type { V1TaskStartResponse } from "./research.js";
 import { V1, v1JobStatus, v1Record, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
 
 /** The v1 answer of a job start: `{ success: true, id, url, invalidURLs? }`. */
-export interface V1JobStartResponse {
-  /** Always true (HTTP failures throw). */
-  success: true;
-  /** The job id. */
-  id: string;
+export interface V1JobStartResponse extends V1TaskStartResponse {
   /** The job's v1 status URL. */
   url: string;
   /** Batch scrape with `ignoreInvalidURLs`: the URLs that were skipped. */
