@@ -44,17 +44,9 @@ export interface BrowserSession {
 }
 
 /** A session as listed by `GET /v2/browser`. */
-export interface BrowserSessionInfo {
-  /** Session id. */
-  id: string;
+export interface BrowserSessionInfo extends Pick<BrowserSession, "id" | "cdpUrl" | "liveViewUrl" | "interactiveLiveViewUrl"> {
   /** `active` or `destroyed`. */
   status: "active" | "destroyed";
-  /** CDP URL. */
-  cdpUrl: string;
-  /** Live view URL. */
-  liveViewUrl: string;
-  /** Interactive live view URL. */
-  interactiveLiveViewUrl: string;
   /** Whether a live view is streamed. */
   streamWebView: boolean;
   /** Creation time, ISO 8601. */
