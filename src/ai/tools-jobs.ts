@@ -64,13 +64,8 @@ function waitOrCurrent(client: WebData, kind: "crawl" | "batch", id: string, tim
   return waitOr(timeoutMs, wait, () => currentJob(client, kind, id, ctx.signal));
 }
 
-interface TaskState {
-  id: string;
-  status: string;
-  data?: unknown;
-  error?: string | undefined;
-  creditsUsed?: number | undefined;
-}
+/** An extract or agent job as {@link taskReply} shows it. */
+type TaskState = Parameters<typeof taskReply>[1];
 
 /** {@link waitOr} for an extract or agent job, read by `read`. */
 function waitTask(read: (signal?: AbortSignal) => Promise<TaskState>, id: string, timeoutMs: number, ctx: RunContext): Promise<TaskState> {
