@@ -63,17 +63,13 @@ export interface V1ExtractStartResponse extends V1TaskStartResponse {
 }
 
 /** The v1 `extract` waiter's result: `{ success: true, data, warning?, error?, sources? }`. `T` types `data` ({@link V1Any} unless a schema names it). */
-export interface V1ExtractResponse<T = V1Any> {
+export interface V1ExtractResponse<T = V1Any> extends Pick<V1ExtractStatusResponse<T>, "warning" | "sources"> {
   /** Always true (failures throw `JobFailedError`). */
   success: true;
   /** The extracted data. */
   data: T;
-  /** Warning text. */
-  warning?: string;
   /** Error text the server attached to a completed job. */
   error?: string;
-  /** Sources used (with `showSources`). */
-  sources?: unknown;
 }
 
 const prompt = z.optional(z.string().check(z.maxLength(10000)));

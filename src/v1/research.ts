@@ -87,17 +87,9 @@ export interface V1DeepResearchParams<S extends SchemaInput = SchemaInput> {
 }
 
 /** Status of a deep-research job, as sent. `T` types `data.json` ({@link V1Any} unless a schema names it). */
-export interface V1DeepResearchStatusResponse<T = V1Any> {
-  /** False for a failed job. */
-  success: boolean;
+export interface V1DeepResearchStatusResponse<T = V1Any> extends Omit<V1GenerateLLMsTextStatusResponse, "data"> {
   /** `finalAnalysis`, `sources`, `activities` and (json format) `json`. */
   data: { finalAnalysis?: string; activities?: V1ResearchActivity[]; sources?: V1ResearchSource[]; json?: T };
-  /** `processing`, `completed` or `failed`. */
-  status: "processing" | "completed" | "failed";
-  /** Error text. */
-  error?: string;
-  /** When the result is dropped (ISO 8601). */
-  expiresAt: string;
   /** Depth reached. */
   currentDepth: number;
   /** Depth limit. */
