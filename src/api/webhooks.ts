@@ -4,7 +4,8 @@
  * Web Crypto (`crypto.subtle`), so a receiver can run on the edge.
  */
 import type { Document } from "./document.js";
-import type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
+import type { MonitorCheckStatus, MonitorPageStatus } from "./monitor-shapes.js";
+import type { MonitorCheck } from "./monitor.js";
 import { isRecord, WebhookVerificationError } from "../core/errors.js";
 import * as z from "zod/v4/mini";
 import { oneOf } from "../core/validate.js";
@@ -215,11 +216,7 @@ export interface MonitorPageJudgment {
 }
 
 /** One page of a monitor's check, as `monitor.page` sends it. */
-export interface MonitorPageWebhookData {
-  /** The monitor. */
-  monitorId: string;
-  /** The check (also the delivery's `id`). */
-  checkId: string;
+export interface MonitorPageWebhookData extends Pick<MonitorCheckWebhookData, "monitorId" | "checkId"> {
   /** The page. */
   url: string;
   /** What happened to it. */
@@ -249,15 +246,11 @@ export interface MonitorPageWebhook extends WebhookBase<"monitor.page"> {
 }
 
 /** A monitor's finished check, as `monitor.check.completed` sends it. */
-export interface MonitorCheckWebhookData {
-  /** The monitor. */
-  monitorId: string;
+export interface MonitorCheckWebhookData extends Pick<MonitorCheck, "monitorId" | "summary"> {
   /** The check (also the delivery's `id`). */
   checkId: string;
   /** How the check ended. */
   status: MonitorCheckStatus;
-  /** Pages by outcome. */
-  summary: MonitorSummary;
 }
 
 /** `monitor.check.completed`: a check ended (`success` true when its status is `completed`). `id` is the check's id. */
