@@ -118,29 +118,21 @@ export interface CreateMonitorRequest {
 }
 
 /** `updateMonitor`'s request: the fields to change (at least one); `null` clears webhook, notification or goal. */
-export interface UpdateMonitorRequest {
-  /** New name. */
-  name?: string;
+export interface UpdateMonitorRequest extends Partial<Pick<CreateMonitorRequest, "name" | "schedule" | "retentionDays" | "judgeEnabled">> {
   /** Pause or resume. */
   status?: "active" | "paused";
-  /** New schedule. */
-  schedule?: MonitorSchedule;
   /** New webhook, or `null` for none. */
   webhook?: MonitorWebhookConfig | null;
   /** New notification, or `null` for none. */
   notification?: MonitorNotification | null;
   /** New targets (replace the old ones). */
   targets?: MonitorTarget[];
-  /** New retention, days. */
-  retentionDays?: number;
   /** New goal, or `null` for none. */
   goal?: string | null;
-  /** Judge changes or not. */
-  judgeEnabled?: boolean;
 }
 
 /** A monitor as the server keeps it. */
-export interface Monitor {
+export interface Monitor extends Pick<CreateMonitorRequest, "goal" | "judgeEnabled"> {
   /** Its id. */
   id: string;
   /** Its name. */
@@ -169,10 +161,6 @@ export interface Monitor {
   estimatedCreditsPerMonth?: number | null;
   /** The last check's summary. */
   lastCheckSummary?: MonitorSummary | null;
-  /** Its goal. */
-  goal?: string | null;
-  /** Changes are judged against the goal. */
-  judgeEnabled?: boolean;
   /** Created, ISO 8601. */
   createdAt: string;
   /** Updated, ISO 8601. */

@@ -19,15 +19,11 @@ export interface V1TokenUsage {
 }
 
 /** v1 credit usage. */
-export interface V1CreditUsage {
+export interface V1CreditUsage extends Pick<V1TokenUsage, "billing_period_start" | "billing_period_end"> {
   /** Credits remaining. */
   remaining_credits: number;
   /** Credits in the plan. */
   plan_credits: number;
-  /** Billing period start, ISO 8601. */
-  billing_period_start: string | null;
-  /** Billing period end, ISO 8601. */
-  billing_period_end: string | null;
 }
 
 /** `GET /v1/team/token-usage`: the snake_case record. */
