@@ -47,30 +47,29 @@ async function currentJob(client: WebData, kind: "crawl" | "batch", id: string, 
   return { ...(first as JobStatus), data };
 }
 
-/** Waits up to `timeoutMs` (`wait`); a job still running (or failed) then, or with no time to wait, is read as it stands (`current`). */
-async function waitOr<S>(timeoutMs: number, wait: (timeoutMs: number) => Promise<S>, current: () => Promise<S>): Promise<S> {
-  if (timeoutMs <= 0) return current();
+/** Waits for a crawl or batch scrape up to `timeoutMs`; one still running (or failed) then is returned as it stands. */
+async function waitOrCurrent(client: WebData, kind: "crawl" | "batch", id: string, timeoutMs: number, ctx: RunContext): Promise<JobStatus> {
+  if (timeoutMs <= 0) return currentJob(client, kind, id, ctx.signal);
   try {
-    return await wait(timeoutMs);
+    return await waitForJob(client.http, kind, id, { timeoutMs, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
   } catch (err) {
     if (!(err instanceof JobTimeoutError || err instanceof JobFailedError)) throw err;
-    return current();
+    return currentJob(client, kind, id, ctx.signal);
   }
-}
-
-/** {@link waitOr} for a crawl or batch scrape: its pages as they stand when the wait ends first. */
-function waitOrCurrent(client: WebData, kind: "crawl" | "batch", id: string, timeoutMs: number, ctx: RunContext): Promise<JobStatus> {
-  const wait = (ms: number) => waitForJob(client.http, kind, id, { timeoutMs: ms, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
-  return waitOr(timeoutMs, wait, () => currentJob(client, kind, id, ctx.signal));
 }
 
 /** An extract or agent job as {@link taskReply} shows it. */
 type TaskState = Parameters<typeof taskReply>[1];
 
-/** {@link waitOr} for an extract or agent job, read by `read`. */
-function waitTask(read: (signal?: AbortSignal) => Promise<TaskState>, id: string, timeoutMs: number, ctx: RunContext): Promise<TaskState> {
-  const wait = (ms: number) => waitForTask(id, (s) => read(s), { timeoutMs: ms, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
-  return waitOr(timeoutMs, wait, () => read(ctx.signal));
+/** Waits for an extract or agent job up to `timeoutMs`; one still running (or failed) is returned as it stands. */
+async function waitTask(read: (signal?: AbortSignal) => Promise<TaskState>, id: string, timeoutMs: number, ctx: RunContext): Promise<TaskState> {
+  if (timeoutMs <= 0) return read(ctx.signal);
+  try {
+    return await waitForTask(id, (s) => read(s), { timeoutMs, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
+  } catch (err) {
+    if (err instanceof JobTimeoutError || err instanceof JobFailedError) return read(ctx.signal);
+    throw err;
+  }
 }
 
 /** The status tool of an extract or agent job: the job as it stands, or after a wait of `waitSeconds`. */

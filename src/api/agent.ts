@@ -8,7 +8,7 @@ import { type APIPromise, type HttpClient, type RequestOptions } from "../core/r
 import * as z from "zod/v4/mini";
 import { check, httpUrl } from "../core/validate.js";
 import { PROMPT } from "./limits.js";
-import { started, statusOf, taskStartAnswer, taskStatus, type ExtractOptions, type ExtractStatus } from "./extract.js";
+import { started, statusOf, taskStartAnswer, taskStatus, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./extract.js";
 import { type Endpoint, rejectOfficialForm, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
 import { wireSchema } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
@@ -34,10 +34,7 @@ export interface AgentRequest extends AgentOptions {
 }
 
 /** `POST /v2/agent` answer. */
-export interface AgentStartResult {
-  /** The job id. */
-  id: string;
-}
+export interface AgentStartResult extends Pick<ExtractStartResult, "id"> {}
 
 /** Status of an agent job (`GET /v2/agent/<id>`). */
 export interface AgentStatus<T = unknown> extends Pick<ExtractStatus, "id" | "status" | "error" | "creditsUsed"> {

@@ -12,7 +12,6 @@ import { wireSchema, type SchemaInput } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 import type { OperationName } from "./operations.js";
-import type { AgentStartResult } from "./agent.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
 export interface ExtractOptions {
@@ -55,7 +54,9 @@ export interface ExtractOptions {
 }
 
 /** `POST /v2/extract` answer. */
-export interface ExtractStartResult extends AgentStartResult {
+export interface ExtractStartResult {
+  /** The job id. */
+  id: string;
   /** URL trace (`urlTrace`, empty at start). */
   urlTrace?: unknown[];
   /** URLs skipped as invalid. */

@@ -4,8 +4,7 @@
  * Web Crypto (`crypto.subtle`), so a receiver can run on the edge.
  */
 import type { Document } from "./document.js";
-import type { MonitorCheckStatus, MonitorPageStatus } from "./monitor-shapes.js";
-import type { MonitorCheck } from "./monitor.js";
+import type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
 import { isRecord, WebhookVerificationError } from "../core/errors.js";
 import * as z from "zod/v4/mini";
 import { oneOf } from "../core/validate.js";
@@ -246,11 +245,15 @@ export interface MonitorPageWebhook extends WebhookBase<"monitor.page"> {
 }
 
 /** A monitor's finished check, as `monitor.check.completed` sends it. */
-export interface MonitorCheckWebhookData extends Pick<MonitorCheck, "monitorId" | "summary"> {
+export interface MonitorCheckWebhookData {
+  /** The monitor. */
+  monitorId: string;
   /** The check (also the delivery's `id`). */
   checkId: string;
   /** How the check ended. */
   status: MonitorCheckStatus;
+  /** Pages by outcome. */
+  summary: MonitorSummary;
 }
 
 /** `monitor.check.completed`: a check ended (`success` true when its status is `completed`). `id` is the check's id. */
