@@ -8,7 +8,7 @@ import { type APIPromise, type HttpClient, type RequestOptions } from "../core/r
 import * as z from "zod/v4/mini";
 import { check, httpUrl } from "../core/validate.js";
 import { PROMPT } from "./limits.js";
-import { started, statusOf, taskStartAnswer, taskStatus, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./extract.js";
+import { statusOf, TASK_START, taskStatus, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./extract.js";
 import { type Endpoint, rejectOfficialForm, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
 import { wireSchema } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
@@ -68,9 +68,7 @@ const AGENT: Endpoint<[string, AgentOptions], unknown, AgentStartResult> = { op:
     const plain = check(agentBody, { ...rest, prompt }, "agent options");
     return schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };
   },
-  response: taskStartAnswer,
-  retry: "not-idempotent",
-  map: started,
+  ...TASK_START,
 };
 
 const AGENT_STATUS = taskStatus("agent.status", "/v2/agent", statusOf);

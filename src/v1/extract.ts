@@ -3,7 +3,7 @@
  * defaults), and the v1 `extract` waiter: the shared task waiting of
  * `jobs/polling.ts`, mapped to the v1 result shape.
  */
-import { taskStartAnswer, taskStatus, type ExtractOptions } from "../api/extract.js";
+import { TASK_START, taskStatus, type ExtractOptions } from "../api/extract.js";
 import { send, type Endpoint } from "../api/endpoint.js";
 import { wireSchema, type SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
@@ -105,8 +105,7 @@ const V1_EXTRACT: Endpoint<[string[] | undefined, V1ExtractParams], V1ExtractSta
     };
     return check(body, wire, "extract params");
   },
-  response: taskStartAnswer,
-  retry: "not-idempotent",
+  ...TASK_START,
   map: v1Record,
 };
 
