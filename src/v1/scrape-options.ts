@@ -10,19 +10,11 @@ import { scrapeRules, type RuleIssues } from "../api/scrape-rules.js";
 import * as z from "zod/v4/mini";
 import { int, rules } from "../core/validate.js";
 
+/** The v1 format names (reference §15.2): fixed, so an unknown one is refused before sending. */
+const FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "extract", "json", "summary", "changeTracking", "branding"] as const;
+
 /** A v1 format name (reference §15.2). */
-export type V1Format =
-  | "markdown"
-  | "html"
-  | "rawHtml"
-  | "links"
-  | "screenshot"
-  | "screenshot@fullPage"
-  | "extract"
-  | "json"
-  | "summary"
-  | "changeTracking"
-  | "branding";
+export type V1Format = (typeof FORMATS)[number];
 
 /** v1 LLM extraction options (`extract`, deprecated, or `jsonOptions`). `S` is the schema's type, which types the result. */
 export interface V1JsonOptions<S extends SchemaInput = SchemaInput> {
@@ -86,7 +78,6 @@ export interface V1ScrapeParams<S extends SchemaInput = SchemaInput> extends V1C
   zeroDataRetention?: boolean;
 }
 
-const FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "extract", "json", "summary", "changeTracking", "branding"] as const;
 const prompt = z.optional(z.string().check(z.maxLength(10000)));
 const jsonOptions = z.looseObject({ prompt, systemPrompt: prompt, schema: z.optional(z.record(z.string(), z.unknown())), mode: z.optional(z.enum(["llm"])), temperature: z.optional(z.number()) });
 
