@@ -9,12 +9,12 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { type Endpoint, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
-import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions, type ScrapeParams } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 import type { OperationName } from "./operations.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
-export interface ExtractOptions {
+export interface ExtractOptions extends Pick<ScrapeParams, "origin" | "integration"> {
   /** Pages to extract from (at most 10; `/*` suffixes crawl a site). */
   urls?: string[];
   /** What to extract (at most 10000 characters). */
@@ -47,10 +47,6 @@ export interface ExtractOptions {
   ignoreInvalidURLs?: boolean;
   /** Where the service POSTs extract events. */
   webhook?: WebhookConfig;
-  /** Origin tag. */
-  origin?: string;
-  /** Integration name. */
-  integration?: string;
 }
 
 /** `POST /v2/extract` answer. */

@@ -7,11 +7,11 @@ import * as z from "zod/v4/mini";
 import { maybeString } from "../core/response.js";
 import { check, httpUrl, int, oneOf, plainObject } from "../core/validate.js";
 import { MAP_LIMIT } from "./limits.js";
-import type { Location } from "./scrape.js";
+import type { Location, ScrapeParams } from "./scrape.js";
 import { send, type Endpoint } from "./endpoint.js";
 
 /** Options of {@link map} (v2). */
-export interface MapOptions {
+export interface MapOptions extends Pick<ScrapeParams, "origin" | "integration"> {
   /** Order results by relevance to this query. */
   search?: string;
   /** Sitemap use: `include` (default), `only` or `skip`. */
@@ -38,10 +38,6 @@ export interface MapOptions {
   includePaths?: string[];
   /** Path regexes to exclude. */
   excludePaths?: string[];
-  /** Origin tag. */
-  origin?: string;
-  /** Integration name. */
-  integration?: string;
 }
 
 /** One link found by {@link map}. */

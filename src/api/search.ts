@@ -12,7 +12,7 @@ import { check, int, oneOf, rules } from "../core/validate.js";
 import { SEARCH_LIMIT } from "./limits.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
-import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScreenshotFormat } from "./scrape.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScrapeParams, type ScreenshotFormat } from "./scrape.js";
 import { send, type Endpoint } from "./endpoint.js";
 
 /** Where to search. */
@@ -44,7 +44,7 @@ export interface SearchScrapeOptions extends Omit<ScrapeOptions, "formats"> {
 }
 
 /** Options of {@link search} (reference §7). */
-export interface SearchOptions {
+export interface SearchOptions extends Pick<ScrapeParams, "origin" | "integration"> {
   /** Sources (default `["web"]`). */
   sources?: readonly SearchSource[];
   /** Restrict to categories. */
@@ -69,10 +69,6 @@ export interface SearchOptions {
   enterprise?: readonly ("default" | "anon" | "zdr")[];
   /** Scrape each result. */
   scrapeOptions?: SearchScrapeOptions;
-  /** Free-form origin tag. */
-  origin?: string;
-  /** Integration name. */
-  integration?: string;
 }
 
 /** A web result (`data.web[]`). */
@@ -90,7 +86,7 @@ export interface WebResult {
 }
 
 /** A news result (`data.news[]`). */
-export interface NewsResult {
+export interface NewsResult extends Pick<WebResult, "position" | "category"> {
   /** Headline. */
   title?: string;
   /** Article URL. */
@@ -101,14 +97,10 @@ export interface NewsResult {
   date?: string;
   /** Thumbnail URL. */
   imageUrl?: string;
-  /** Rank within the source. */
-  position?: number;
-  /** Category when `categories` was given. */
-  category?: string;
 }
 
 /** An image result (`data.images[]`). */
-export interface ImageResult {
+export interface ImageResult extends Pick<WebResult, "position"> {
   /** Image title. */
   title?: string;
   /** Image URL. */
@@ -119,8 +111,6 @@ export interface ImageResult {
   imageHeight?: number;
   /** Page the image is on. */
   url?: string;
-  /** Rank within the source. */
-  position?: number;
 }
 
 /** Document fields merged into a scraped search item (`metadata` may be absent when a result could not be scraped). */
