@@ -63,9 +63,7 @@ export interface MonitorScrapeTarget {
 }
 
 /** Watch a site, crawled at each run. */
-export interface MonitorCrawlTarget {
-  /** Set by the server. */
-  id?: string;
+export interface MonitorCrawlTarget extends Pick<MonitorScrapeTarget, "id"> {
   /** `crawl`. */
   type: "crawl";
   /** Where the crawl starts. */
@@ -77,9 +75,7 @@ export interface MonitorCrawlTarget {
 }
 
 /** Watch search results (needs the monitor's `goal`). */
-export interface MonitorSearchTarget {
-  /** Set by the server. */
-  id?: string;
+export interface MonitorSearchTarget extends Pick<MonitorScrapeTarget, "id"> {
   /** `search`. */
   type: "search";
   /** The queries (1 to 12). */
@@ -168,9 +164,7 @@ export interface Monitor extends Pick<CreateMonitorRequest, "goal" | "judgeEnabl
 }
 
 /** One run of a monitor. */
-export interface MonitorCheck {
-  /** Its id. */
-  id: string;
+export interface MonitorCheck extends Pick<Monitor, "id" | "createdAt" | "updatedAt"> {
   /** The monitor's id. */
   monitorId: string;
   /** Where it is. */
@@ -199,16 +193,10 @@ export interface MonitorCheck {
   notificationStatus?: unknown;
   /** Why it failed. */
   error?: string | null;
-  /** Created, ISO 8601. */
-  createdAt: string;
-  /** Updated, ISO 8601. */
-  updatedAt: string;
 }
 
 /** One page of a check. */
-export interface MonitorCheckPage extends Pick<MonitorPageWebhookData, "url" | "status" | "previousScrapeId" | "currentScrapeId" | "error" | "judgment"> {
-  /** Its id. */
-  id: string;
+export interface MonitorCheckPage extends Pick<MonitorPageWebhookData, "url" | "status" | "previousScrapeId" | "currentScrapeId" | "error" | "judgment">, Pick<Monitor, "id" | "createdAt"> {
   /** The target it belongs to. */
   targetId: string;
   /** The page's HTTP status. */
@@ -219,8 +207,6 @@ export interface MonitorCheckPage extends Pick<MonitorPageWebhookData, "url" | "
   diff?: { text?: string; json?: Record<string, { previous: unknown; current: unknown }> | { files: unknown[] } } | null;
   /** The JSON extraction now (JSON monitors). */
   snapshot?: { json?: Record<string, unknown> } | null;
-  /** Created, ISO 8601. */
-  createdAt: string;
 }
 
 /** A check with one page of its pages. */
