@@ -80,6 +80,14 @@ interface WebhookBase<T extends string> {
   metadata?: Record<string, string>;
 }
 
+/** Fields every failure delivery carries besides the common ones. */
+interface FailedWebhook<T extends string> extends WebhookBase<T> {
+  /** Always false. */
+  success: false;
+  /** The server's error text. */
+  error: string;
+}
+
 /** `crawl.started` / `batch_scrape.started` / `extract.started` / `agent.started`: no data. */
 export interface JobStartedWebhook<T extends string> extends WebhookBase<T> {
   /** Always true. */
@@ -97,22 +105,13 @@ export interface PageSucceededWebhook<T extends string> extends WebhookBase<T> {
 }
 
 /** A page that failed (`crawl.page` / `batch_scrape.page` with `success: false`). */
-export interface PageFailedWebhook<T extends string> extends WebhookBase<T> {
-  /** The page failed. */
-  success: false;
-  /** The server's error text. */
-  error: string;
+export interface PageFailedWebhook<T extends string> extends FailedWebhook<T> {
   /** Only the URL that failed. */
   data: [{ metadata: { sourceURL: string } }];
 }
 
 /** `crawl.completed` / `batch_scrape.completed`: no data (read results from the status endpoint). */
-export interface JobCompletedWebhook<T extends string> extends WebhookBase<T> {
-  /** True. */
-  success: true;
-  /** Always empty in v1/v2. */
-  data: [];
-}
+export interface JobCompletedWebhook<T extends string> extends JobStartedWebhook<T> {}
 
 /** One extract result, as sent in `extract.completed`. */
 export interface ExtractWebhookResult {
@@ -149,11 +148,7 @@ export interface ExtractCompletedWebhook extends WebhookBase<"extract.completed"
 }
 
 /** `extract.failed`. */
-export interface ExtractFailedWebhook extends WebhookBase<"extract.failed"> {
-  /** Always false. */
-  success: false;
-  /** The server's error text. */
-  error: string;
+export interface ExtractFailedWebhook extends FailedWebhook<"extract.failed"> {
   /** Usually empty. */
   data: unknown[];
 }
@@ -175,11 +170,7 @@ export interface AgentCompletedWebhook extends WebhookBase<"agent.completed"> {
 }
 
 /** `agent.failed`. */
-export interface AgentFailedWebhook extends WebhookBase<"agent.failed"> {
-  /** Always false. */
-  success: false;
-  /** The server's error text. */
-  error: string;
+export interface AgentFailedWebhook extends FailedWebhook<"agent.failed"> {
   /** Credits used before the failure. */
   data: [{ creditsUsed: number }];
 }
@@ -193,11 +184,7 @@ export interface AgentCancelledWebhook extends WebhookBase<"agent.cancelled"> {
 }
 
 /** `crawl.cancelled`: the crawl was cancelled (the server's `WebhookEvent.CRAWL_CANCELLED`). */
-export interface CrawlCancelledWebhook extends WebhookBase<"crawl.cancelled"> {
-  /** Always false. */
-  success: false;
-  /** The server's text. */
-  error: string;
+export interface CrawlCancelledWebhook extends FailedWebhook<"crawl.cancelled"> {
   /** Always empty. */
   data: [];
 }
