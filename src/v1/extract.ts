@@ -3,7 +3,7 @@
  * defaults), and the v1 `extract` waiter: the shared task waiting of
  * `jobs/polling.ts`, mapped to the v1 result shape.
  */
-import { TASK_START, taskStatus, type ExtractOptions } from "../api/extract.js";
+import { TASK_START, taskStatus, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
 import { send, type Endpoint } from "../api/endpoint.js";
 import { wireSchema, type SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
@@ -35,21 +35,11 @@ export interface V1ExtractParams<S extends SchemaInput = SchemaInput> extends Pi
 }
 
 /** Status of a v1 extract job, as the server sends it. `T` types `data` ({@link V1Any}, as in the v1 library, unless named). */
-export interface V1ExtractStatusResponse<T = V1Any> {
+export interface V1ExtractStatusResponse<T = V1Any> extends Pick<ExtractStatus<T>, "data" | "status" | "error" | "expiresAt" | "sources"> {
   /** False once the job failed. */
   success: boolean;
-  /** The extracted data ([] until completed). */
-  data: T;
-  /** `processing`, `completed`, `failed` or `cancelled`. */
-  status: "processing" | "completed" | "failed" | "cancelled";
-  /** Error text of a failed job. */
-  error?: string;
   /** Warning text. */
   warning?: string;
-  /** When the result is dropped (ISO 8601). */
-  expiresAt?: string;
-  /** Sources used (with `showSources`). */
-  sources?: unknown;
   /** Other fields the server adds (`steps`, `llmUsage`, `tokensUsed`, ...). */
   [key: string]: unknown;
 }
