@@ -11,8 +11,8 @@ import type { CrawlOptions } from "./crawl.js";
 import { isFullHttpUrl } from "./webhooks.js";
 
 /** The crawl options the model may produce, as `CrawlOptions` types them. */
-type PreviewedOptions = "includePaths" | "excludePaths" | "maxDiscoveryDepth" | "crawlEntireDomain" | "allowExternalLinks" | "allowSubdomains" | "sitemap"
-  | "ignoreQueryParameters" | "deduplicateSimilarURLs" | "delay" | "limit";
+type PreviewedOptions = "includePaths" | "excludePaths" | "maxDiscoveryDepth" | "crawlEntireDomain" | "allowExternalLinks"
+  | "allowSubdomains" | "sitemap" | "ignoreQueryParameters" | "deduplicateSimilarURLs" | "delay" | "limit";
 
 /** Options the service generated from the prompt (keys per reference §4.3; not schema-checked by the server). */
 export interface CrawlParamsPreview extends Pick<CrawlOptions, PreviewedOptions> {

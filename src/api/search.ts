@@ -12,7 +12,8 @@ import { check, int, oneOf, rules } from "../core/validate.js";
 import { SEARCH_LIMIT } from "./limits.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
-import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScrapeParams, type ScreenshotFormat } from "./scrape.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScreenshotFormat } from "./scrape.js";
+import type { ScrapeParams } from "./scrape.js";
 import { send, type Endpoint } from "./endpoint.js";
 
 /** Where to search. */

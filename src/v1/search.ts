@@ -13,7 +13,8 @@ import { send, type Endpoint } from "../api/endpoint.js";
 import { scrapesResults, searchBody, type SearchOptions } from "../api/search.js";
 
 /** Options of v1 `search` (server defaults in brackets). */
-export interface V1SearchParams extends Pick<SearchOptions, "tbs" | "filter" | "lang" | "country" | "location" | "timeout" | "ignoreInvalidURLs" | "origin"> {
+export interface V1SearchParams
+  extends Pick<SearchOptions, "tbs" | "filter" | "lang" | "country" | "location" | "timeout" | "ignoreInvalidURLs" | "origin"> {
   /** Results, 1..100 [5]. */
   limit?: number;
   /** Scrape each result with these options [formats: [] = no scraping]. */
