@@ -5,7 +5,7 @@
  * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
  */
 import { wireSchema, type SchemaInput } from "../api/schema.js";
-import { formatNameSchema, scrapeOptionsShape, type Location, type ScrapeOptions } from "../api/scrape.js";
+import { formatNameSchema, scrapeOptionsShape, type ChangeTrackingFormat, type Location, type ScrapeOptions } from "../api/scrape.js";
 import { scrapeRules, type RuleIssues } from "../api/scrape-rules.js";
 import * as z from "zod/v4/mini";
 import { int, rules } from "../core/validate.js";
@@ -33,16 +33,7 @@ export interface V1JsonOptions<S extends SchemaInput = SchemaInput> {
 }
 
 /** v1 `changeTrackingOptions`. */
-export interface V1ChangeTrackingOptions {
-  /** Prompt of the `json` mode. */
-  prompt?: string;
-  /** Schema of the `json` mode: zod, Standard Schema or plain JSON Schema (converted on the wire). */
-  schema?: SchemaInput;
-  /** Modes [[]]. */
-  modes?: ("json" | "git-diff")[];
-  /** Separate change-tracking history per tag [null]. */
-  tag?: string | null;
-}
+export interface V1ChangeTrackingOptions extends Omit<ChangeTrackingFormat, "type"> {}
 
 /** The v2 scrape options v1 takes with the same meaning and defaults. */
 type V2ScrapeFields = "headers" | "includeTags" | "excludeTags" | "onlyMainContent" | "waitFor" | "location" | "mobile" | "skipTlsVerification"
