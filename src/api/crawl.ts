@@ -15,7 +15,7 @@ import { jobStartShape, noteStart, withoutSuccess } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 crawl (every field of reference §4.1). Unknown fields are passed to the server. */
-export interface CrawlOptions extends Pick<ScrapeParams, "origin" | "integration"> {
+export interface CrawlOptions extends Pick<ScrapeParams, "origin" | "integration" | "zeroDataRetention"> {
   /** Natural-language instructions the server turns into crawler options (at most 10000 characters); explicit options win. */
   prompt?: string;
   /** Path regexes to include (matched on the pathname unless `regexOnFullURL`). */
@@ -50,8 +50,6 @@ export interface CrawlOptions extends Pick<ScrapeParams, "origin" | "integration
   scrapeOptions?: ScrapeOptions;
   /** Where the service POSTs crawl events: a URL or `{url, headers, metadata, events}`. */
   webhook?: WebhookConfig;
-  /** Zero data retention (needs team permission). */
-  zeroDataRetention?: boolean;
 }
 
 /**

@@ -3,7 +3,7 @@
  * defaults), and the v1 `extract` waiter: the shared task waiting of
  * `jobs/polling.ts`, mapped to the v1 result shape.
  */
-import { TASK_START, taskStatus, type ExtractOptions, type ExtractStatus } from "../api/extract.js";
+import { TASK_START, taskStatus, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "../api/extract.js";
 import { send, type Endpoint } from "../api/endpoint.js";
 import { wireSchema, type SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
@@ -17,13 +17,12 @@ import type { V1TaskStartResponse } from "./research.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
 /** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). `S`, the schema's type, types the `extract` result. */
-export interface V1ExtractParams<S extends SchemaInput = SchemaInput> extends Pick<ExtractOptions, "allowExternalLinks" | "enableWebSearch" | "includeSubdomains" | "origin" | "showSources"> {
+export interface V1ExtractParams<S extends SchemaInput = SchemaInput>
+  extends Pick<ExtractOptions, "systemPrompt" | "allowExternalLinks" | "enableWebSearch" | "includeSubdomains" | "origin" | "showSources"> {
   /** What to extract (at most 10000 characters). `urls` or `prompt` is required. */
   prompt?: string;
   /** Schema of the result: a zod 4 / zod 3 schema, a Standard Schema with JSON Schema output, or a plain JSON Schema (converted on the wire; the result is typed from it). */
   schema?: S;
-  /** System prompt. */
-  systemPrompt?: string;
   /** Scrape options (v1 shapes). */
   scrapeOptions?: V1CrawlScrapeOptions;
   /** FIRE-1 agent. */
@@ -45,11 +44,7 @@ export interface V1ExtractStatusResponse<T = V1Any> extends Pick<ExtractStatus<T
 }
 
 /** The v1 extract start answer: `{ success: true, id, urlTrace? }`. */
-export interface V1ExtractStartResponse extends V1TaskStartResponse {
-  /** URL trace (empty unless `urlTrace` was asked). */
-  urlTrace?: unknown[];
-  /** Skipped URLs (with `ignoreInvalidURLs`). */
-  invalidURLs?: string[];
+export interface V1ExtractStartResponse extends V1TaskStartResponse, Pick<ExtractStartResult, "urlTrace" | "invalidURLs"> {
 }
 
 /** The v1 `extract` waiter's result: `{ success: true, data, warning?, error?, sources? }`. `T` types `data` ({@link V1Any} unless a schema names it). */

@@ -5,7 +5,7 @@
  * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
  */
 import { wireSchema, type SchemaInput } from "../api/schema.js";
-import { formatNameSchema, scrapeOptionsShape, type ChangeTrackingFormat, type Location, type ScrapeOptions } from "../api/scrape.js";
+import { formatNameSchema, scrapeOptionsShape, type ChangeTrackingFormat, type Location, type ScrapeOptions, type ScrapeParams } from "../api/scrape.js";
 import { scrapeRules, type RuleIssues } from "../api/scrape-rules.js";
 import * as z from "zod/v4/mini";
 import { int, rules } from "../core/validate.js";
@@ -62,11 +62,9 @@ export interface V1CrawlScrapeOptions<S extends SchemaInput = SchemaInput> exten
 }
 
 /** Options of `scrapeUrl` and of batch scrape (v1 library `ScrapeParams`). `S`, the `extract` / `jsonOptions` schema's type, types the result. */
-export interface V1ScrapeParams<S extends SchemaInput = SchemaInput> extends V1CrawlScrapeOptions<S>, Pick<ScrapeOptions, "actions"> {
+export interface V1ScrapeParams<S extends SchemaInput = SchemaInput> extends V1CrawlScrapeOptions<S>, Pick<ScrapeParams, "actions" | "zeroDataRetention"> {
   /** FIRE-1 agent (scrape only). */
   agent?: { model?: string; prompt: string; sessionId?: string; waitBeforeClosingMs?: number };
-  /** Zero data retention (needs team permission). */
-  zeroDataRetention?: boolean;
 }
 
 const prompt = z.optional(z.string().check(z.maxLength(10000)));
