@@ -58,13 +58,8 @@ async function waitOrCurrent(client: WebData, kind: "crawl" | "batch", id: strin
   }
 }
 
-interface TaskState {
-  id: string;
-  status: string;
-  data?: unknown;
-  error?: string | undefined;
-  creditsUsed?: number | undefined;
-}
+/** An extract or agent job as {@link taskReply} shows it. */
+type TaskState = Parameters<typeof taskReply>[1];
 
 /** Waits for an extract or agent job up to `timeoutMs`; one still running (or failed) is returned as it stands. */
 async function waitTask(read: (signal?: AbortSignal) => Promise<TaskState>, id: string, timeoutMs: number, ctx: RunContext): Promise<TaskState> {
@@ -75,6 +70,20 @@ async function waitTask(read: (signal?: AbortSignal) => Promise<TaskState>, id: 
     if (err instanceof JobTimeoutError || err instanceof JobFailedError) return read(ctx.signal);
     throw err;
   }
+}
+
+/** The status tool of an extract or agent job: the job as it stands, or after a wait of `waitSeconds`. */
+function taskStatusTool(kind: "extract" | "agent", read: (client: WebData, id: string, signal?: AbortSignal) => Promise<TaskState>): ToolSpec {
+  return {
+    schema: z.strictObject({ id: jobId, waitSeconds }),
+    params: { id: `The ${kind} id.`, waitSeconds: `${WAIT_TEXT} Default: no wait.` },
+    readable: true,
+    async run(client, a, ctx) {
+      const id = a.id as string;
+      const ms = typeof a.waitSeconds === "number" ? waitMs(a, ctx) : 0;
+      return taskReply(kind, await waitTask((signal) => read(client, id, signal), id, ms, ctx), `${kind}_status`);
+    },
+  };
 }
 
 const cancelled = (kind: string, id: string, ok: boolean) => (ok ? `${kind} ${id} cancelled` : `${kind} ${id}: the service did not confirm the cancel`);
@@ -152,16 +161,7 @@ export const JOB_TOOLS = {
       return taskReply("extract", await waitTask(read, job.id, ctx.maxWaitMs, ctx), "extract_status");
     },
   },
-  extract_status: {
-    schema: z.strictObject({ id: jobId, waitSeconds }),
-    params: { id: "The extract id.", waitSeconds: `${WAIT_TEXT} Default: no wait.` },
-    readable: true,
-    async run(client, a, ctx) {
-      const id = a.id as string;
-      const ms = typeof a.waitSeconds === "number" ? waitMs(a, ctx) : 0;
-      return taskReply("extract", await waitTask((signal) => client.getExtractStatus(id, { signal }), id, ms, ctx), "extract_status");
-    },
-  },
+  extract_status: taskStatusTool("extract", (client, id, signal) => client.getExtractStatus(id, { signal })),
   agent: {
     schema: z.strictObject({
       prompt: z.string().check(z.minLength(PROMPT.min), z.maxLength(PROMPT.max)),
@@ -179,16 +179,7 @@ export const JOB_TOOLS = {
       return taskReply("agent", await waitTask(read, job.id, ctx.maxWaitMs, ctx), "agent_status");
     },
   },
-  agent_status: {
-    schema: z.strictObject({ id: jobId, waitSeconds }),
-    params: { id: "The agent id.", waitSeconds: `${WAIT_TEXT} Default: no wait.` },
-    readable: true,
-    async run(client, a, ctx) {
-      const id = a.id as string;
-      const ms = typeof a.waitSeconds === "number" ? waitMs(a, ctx) : 0;
-      return taskReply("agent", await waitTask((signal) => client.getAgentStatus(id, { signal }), id, ms, ctx), "agent_status");
-    },
-  },
+  agent_status: taskStatusTool("agent", (client, id, signal) => client.getAgentStatus(id, { signal })),
   agent_cancel: {
     schema: z.strictObject({ id: jobId }),
     params: { id: "The agent id." },

@@ -8,17 +8,15 @@ import { type APIPromise, type HttpClient, type RequestOptions } from "../core/r
 import * as z from "zod/v4/mini";
 import { check, httpUrl } from "../core/validate.js";
 import { PROMPT } from "./limits.js";
-import { started, statusOf, taskStartAnswer, taskStatus } from "./extract.js";
+import { statusOf, TASK_START, taskStatus, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "./extract.js";
 import { type Endpoint, rejectOfficialForm, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
-import { wireSchema, type SchemaInput } from "./schema.js";
+import { wireSchema } from "./schema.js";
 import { webhookSchema, type AgentWebhookConfig } from "./webhooks.js";
 
 /** Options of {@link startAgent} (besides the required prompt). */
-export interface AgentOptions {
+export interface AgentOptions extends Pick<ExtractOptions, "schema" | "origin" | "integration"> {
   /** Pages to start from. */
   urls?: string[];
-  /** Shape of the result: a zod schema, a Standard Schema with JSON Schema output, or a JSON Schema. */
-  schema?: SchemaInput;
   /** Credit budget (above 2500 never uses a free request). */
   maxCredits?: number;
   /** Stay on the given URLs. */
@@ -27,10 +25,6 @@ export interface AgentOptions {
   model?: "spark-1-pro" | "spark-1-mini" | (string & {});
   /** Where the service POSTs agent events. */
   webhook?: AgentWebhookConfig;
-  /** Origin tag. */
-  origin?: string;
-  /** Integration name. */
-  integration?: string;
 }
 
 /** An agent request as one object, `{ prompt, ...options }` (the form `webdata/firecrawl`'s `agent(request)` takes; `WebData` takes `agent(prompt, options)`). */
@@ -40,27 +34,16 @@ export interface AgentRequest extends AgentOptions {
 }
 
 /** `POST /v2/agent` answer. */
-export interface AgentStartResult {
-  /** The job id. */
-  id: string;
-}
+export interface AgentStartResult extends Pick<ExtractStartResult, "id"> {}
 
 /** Status of an agent job (`GET /v2/agent/<id>`). */
-export interface AgentStatus<T = unknown> {
-  /** The job id (filled in by the SDK). */
-  id: string;
-  /** `processing`, then `completed`, `failed` or `cancelled`. */
-  status: "processing" | "completed" | "failed" | "cancelled";
+export interface AgentStatus<T = unknown> extends Pick<ExtractStatus, "id" | "status" | "error" | "creditsUsed"> {
   /** The result (only when completed). */
   data?: T;
-  /** The server's error text for a failed job. */
-  error?: string;
   /** The model used. */
   model?: string;
   /** ISO time when the result is dropped (start + 24 h). */
   expiresAt?: string;
-  /** Credits used. */
-  creditsUsed?: number;
 }
 
 const agentBody = z.looseObject({
@@ -85,9 +68,7 @@ const AGENT: Endpoint<[string, AgentOptions], unknown, AgentStartResult> = { op:
     const plain = check(agentBody, { ...rest, prompt }, "agent options");
     return schema === undefined ? plain : { ...plain, schema: wireSchema(schema) };
   },
-  response: taskStartAnswer,
-  retry: "not-idempotent",
-  map: started,
+  ...TASK_START,
 };
 
 const AGENT_STATUS = taskStatus("agent.status", "/v2/agent", statusOf);

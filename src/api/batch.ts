@@ -10,31 +10,20 @@ import { type Endpoint, rejectOfficialKeys, withChecked } from "./endpoint.js";
 import { scrapeOptionsRules, scrapeOptionsShape, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
 import { jobStartedAnswer, startJob } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
+import type { CrawlOptions, CrawlStartResult } from "./crawl.js";
 
 /** Options of a v2 batch scrape: scrape options at the top level plus the batch fields. */
-export interface BatchScrapeOptions extends ScrapeOptions {
+export interface BatchScrapeOptions extends ScrapeOptions, Pick<CrawlOptions, "maxConcurrency" | "zeroDataRetention" | "origin" | "integration"> {
   /** Put invalid or blocked URLs in `invalidURLs` instead of failing (server default true, but see below). Send `true` explicitly to skip URL validation: the server validates every URL unless the body says so. */
   ignoreInvalidURLs?: boolean;
   /** Where the service POSTs batch events: a URL or `{url, headers, metadata, events}`. */
   webhook?: WebhookConfig;
   /** Add these URLs to an existing batch (its id). */
   appendToId?: string;
-  /** Pages scraped at once. */
-  maxConcurrency?: number;
-  /** Zero data retention (needs team permission). */
-  zeroDataRetention?: boolean;
-  /** Origin tag (default `api`). */
-  origin?: string;
-  /** Integration name. */
-  integration?: string;
 }
 
 /** `POST /v2/batch/scrape` answer. */
-export interface BatchScrapeStartResult {
-  /** The job id (`id`). */
-  id: string;
-  /** The job's status URL (`url`). */
-  url: string;
+export interface BatchScrapeStartResult extends Pick<CrawlStartResult, "id" | "url"> {
   /** URLs skipped as invalid (`invalidURLs`; present, maybe empty, only with `ignoreInvalidURLs: true`). */
   invalidURLs?: string[];
 }

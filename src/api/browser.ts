@@ -14,9 +14,10 @@ import { check, int } from "../core/validate.js";
 import { BROWSER_ACTIVITY_TTL, BROWSER_CODE, BROWSER_TIMEOUT, BROWSER_TTL } from "./limits.js";
 import { send, type Endpoint } from "./endpoint.js";
 import { withoutSuccess } from "./job-starts.js";
+import type { ScrapeParams } from "./scrape.js";
 
 /** Options of {@link browser}. */
-export interface BrowserOptions {
+export interface BrowserOptions extends Pick<ScrapeParams, "integration"> {
   /** Lifetime in seconds, 30..3600 (server default 600). */
   ttl?: number;
   /** Idle timeout in seconds, 10..3600 (server default 300). */
@@ -25,8 +26,6 @@ export interface BrowserOptions {
   streamWebView?: boolean;
   /** A persistent profile: cookies and storage saved under `name` (409 while another writer holds it). */
   profile?: { name: string; saveChanges?: boolean };
-  /** Integration name. */
-  integration?: string;
 }
 
 /** A created session (`POST /v2/browser`). */
@@ -44,17 +43,9 @@ export interface BrowserSession {
 }
 
 /** A session as listed by `GET /v2/browser`. */
-export interface BrowserSessionInfo {
-  /** Session id. */
-  id: string;
+export interface BrowserSessionInfo extends Pick<BrowserSession, "id" | "cdpUrl" | "liveViewUrl" | "interactiveLiveViewUrl"> {
   /** `active` or `destroyed`. */
   status: "active" | "destroyed";
-  /** CDP URL. */
-  cdpUrl: string;
-  /** Live view URL. */
-  liveViewUrl: string;
-  /** Interactive live view URL. */
-  interactiveLiveViewUrl: string;
   /** Whether a live view is streamed. */
   streamWebView: boolean;
   /** Creation time, ISO 8601. */
@@ -64,15 +55,13 @@ export interface BrowserSessionInfo {
 }
 
 /** Options of {@link browserExecute}. */
-export interface BrowserExecuteOptions {
+export interface BrowserExecuteOptions extends Pick<ScrapeParams, "origin"> {
   /** Code to run, 1..100000 characters. */
   code: string;
   /** `node` (default), `python` or `bash`. */
   language?: "node" | "python" | "bash";
   /** Server-side limit in seconds, 1..300 (default 30). */
   timeout?: number;
-  /** Free-form origin tag. */
-  origin?: string;
 }
 
 /** What a script produced. A non-zero `exitCode` (or `killed`) is still a result; `error` then holds stderr or "Execution failed". */

@@ -7,47 +7,21 @@ import * as z from "zod/v4/mini";
 import { anyObject } from "../core/response.js";
 import { check } from "../core/validate.js";
 import { send, type Endpoint } from "./endpoint.js";
+import type { CrawlOptions } from "./crawl.js";
+import { isFullHttpUrl } from "./webhooks.js";
+
+/** The crawl options the model may produce, as `CrawlOptions` types them. */
+type PreviewedOptions = "includePaths" | "excludePaths" | "maxDiscoveryDepth" | "crawlEntireDomain" | "allowExternalLinks"
+  | "allowSubdomains" | "sitemap" | "ignoreQueryParameters" | "deduplicateSimilarURLs" | "delay" | "limit";
 
 /** Options the service generated from the prompt (keys per reference §4.3; not schema-checked by the server). */
-export interface CrawlParamsPreview {
+export interface CrawlParamsPreview extends Pick<CrawlOptions, PreviewedOptions> {
   /** The URL the options are for. */
   url: string;
-  /** Path regexes to include. */
-  includePaths?: string[];
-  /** Path regexes to exclude. */
-  excludePaths?: string[];
   /** Legacy depth limit, when the model produced one. */
   maxDepth?: number;
-  /** Discovery depth limit. */
-  maxDiscoveryDepth?: number;
-  /** Follow siblings and parents. */
-  crawlEntireDomain?: boolean;
-  /** Follow external links. */
-  allowExternalLinks?: boolean;
-  /** Follow subdomains. */
-  allowSubdomains?: boolean;
-  /** Sitemap use. */
-  sitemap?: "skip" | "include" | "only";
-  /** Drop query strings when de-duplicating. */
-  ignoreQueryParameters?: boolean;
-  /** De-duplicate similar URLs. */
-  deduplicateSimilarURLs?: boolean;
-  /** Delay between pages, seconds. */
-  delay?: number;
-  /** Page limit. */
-  limit?: number;
   /** Any other key the model produced. */
   [key: string]: unknown;
-}
-
-/** An absolute http(s) URL (the preview takes no bare host). */
-function isFullHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
-  } catch {
-    return false;
-  }
 }
 
 const previewBody = z.object({

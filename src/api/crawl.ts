@@ -10,12 +10,12 @@ import { check, httpUrl, int } from "../core/validate.js";
 import { IdempotencyConflictError, type APIError } from "../core/errors.js";
 import { type Endpoint, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
 import type { Document } from "./document.js";
-import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions } from "./scrape.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type JsonOfFormats, type ScrapeOptions, type ScrapeParams } from "./scrape.js";
 import { jobStartShape, noteStart, withoutSuccess } from "./job-starts.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 
 /** Options of a v2 crawl (every field of reference §4.1). Unknown fields are passed to the server. */
-export interface CrawlOptions {
+export interface CrawlOptions extends Pick<ScrapeParams, "origin" | "integration" | "zeroDataRetention"> {
   /** Natural-language instructions the server turns into crawler options (at most 10000 characters); explicit options win. */
   prompt?: string;
   /** Path regexes to include (matched on the pathname unless `regexOnFullURL`). */
@@ -50,12 +50,6 @@ export interface CrawlOptions {
   scrapeOptions?: ScrapeOptions;
   /** Where the service POSTs crawl events: a URL or `{url, headers, metadata, events}`. */
   webhook?: WebhookConfig;
-  /** Zero data retention (needs team permission). */
-  zeroDataRetention?: boolean;
-  /** Origin tag (default `api`). */
-  origin?: string;
-  /** Integration name. */
-  integration?: string;
 }
 
 /**

@@ -169,11 +169,6 @@ export function openChecked<A extends unknown[]>(http: HttpClient, ep: Endpoint<
   return http.raw(() => specOf(ep as Endpoint<A, unknown, unknown>, args), req);
 }
 
-/*
- * Request paths with every value put in them checked and percent-encoded, so
- * an id can never change the route: `fill("/v2/crawl/{id}", [id])` builds an
- * endpoint's path from its route template (`specOf`).
- */
 /** One path segment: a string that is not empty, `.` or `..`, percent-encoded; anything else is a `ValidationError` (nothing is sent). */
 function segment(v: unknown): string {
   try {
@@ -184,7 +179,10 @@ function segment(v: unknown): string {
   throw new ValidationError([{ path: "id", message: `must be a non-empty string id, not "." or "..", got ${typeof v == "string" ? JSON.stringify(v) : v === null || typeof v != "object" && typeof v != "function" ? String(v) : Array.isArray(v) ? "an array" : typeof v == "object" ? "an object" : "a function"}` }]);
 }
 
-/** `route` with each `{name}` placeholder replaced, in order, by the next of `values` as one checked, encoded segment. */
+/**
+ * `route` with each `{name}` placeholder replaced, in order, by the next of `values` as one checked, encoded segment, so an
+ * id can never change the route: `fill("/v2/crawl/{id}", [id])` builds an endpoint's path from its route template (`specOf`).
+ */
 export function fill(route: string, values: readonly unknown[]): string {
   if (!route.includes("{")) return route; // no placeholder (`/v2/scrape`): the route as it is
   let i = 0;

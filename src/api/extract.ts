@@ -9,12 +9,12 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { type Endpoint, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
-import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions } from "./scrape.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions, type ScrapeParams } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 import type { OperationName } from "./operations.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
-export interface ExtractOptions {
+export interface ExtractOptions extends Pick<ScrapeParams, "origin" | "integration"> {
   /** Pages to extract from (at most 10; `/*` suffixes crawl a site). */
   urls?: string[];
   /** What to extract (at most 10000 characters). */
@@ -47,10 +47,6 @@ export interface ExtractOptions {
   ignoreInvalidURLs?: boolean;
   /** Where the service POSTs extract events. */
   webhook?: WebhookConfig;
-  /** Origin tag. */
-  origin?: string;
-  /** Integration name. */
-  integration?: string;
 }
 
 /** `POST /v2/extract` answer. */
@@ -109,9 +105,6 @@ export const extractBody = z
     z.refine((o) => (o.urls?.length ?? 0) > 0 || typeof o.prompt === "string", { message: "either urls or prompt must be provided" }),
   );
 
-/** What a job start of extract, agent (and the v1 generation jobs) reads: the job `id`. */
-export const taskStartAnswer = z.looseObject({ id: z.string() });
-
 /** What an extract or agent status read relies on: `status` (the waiters decide on it). */
 export const taskStatusAnswer = z.looseObject({ status: z.string() });
 
@@ -128,6 +121,12 @@ export const started = (raw: unknown): never => toStatus(raw, isRecord(raw) ? St
 
 /** A task status read's answer as the v2 result, with the id read. */
 export const statusOf = (raw: unknown, [id]: [id: string]): never => toStatus(raw, id);
+
+/**
+ * A task start of extract, agent (and, with `map: v1Record`, the v1 generation jobs): its answer's job `id` read,
+ * never retried once it may have started one (the server does not de-duplicate them), `success` dropped.
+ */
+export const TASK_START = { response: z.looseObject({ id: z.string() }), retry: "not-idempotent", map: started } as const;
 
 /**
  * Job status bodies: `success` is dropped, the id added. A body that says `success: false` is a failed
@@ -149,9 +148,7 @@ const EXTRACT: Endpoint<[ExtractOptions], unknown, ExtractStartResult> = { op: "
     check(extractBody, wired, "extract options");
     return schema === undefined ? wired : { ...wired, schema: wireSchema(schema) };
   },
-  response: taskStartAnswer,
-  retry: "not-idempotent",
-  map: started,
+  ...TASK_START,
 };
 
 const EXTRACT_STATUS = taskStatus("extract.status", "/v2/extract", statusOf);

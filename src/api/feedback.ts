@@ -11,9 +11,10 @@ import { anyObject } from "../core/response.js";
 import { check, httpUrl } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
 import { send, type Endpoint } from "./endpoint.js";
+import type { ScrapeParams } from "./scrape.js";
 
 /** Options of `searchFeedback`. */
-export interface SearchFeedbackOptions {
+export interface SearchFeedbackOptions extends Pick<ScrapeParams, "origin"> {
   /** `good`, `partial` or `bad`. */
   rating: "good" | "partial" | "bad";
   /** Results that were useful, and why. */
@@ -24,8 +25,6 @@ export interface SearchFeedbackOptions {
   querySuggestions?: string;
   /** Integration name. */
   integration?: string | null;
-  /** Free-form origin tag. */
-  origin?: string;
 }
 
 /** The server's record of the feedback. */

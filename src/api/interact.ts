@@ -12,45 +12,27 @@ import { anyObject } from "../core/response.js";
 import { check, int } from "../core/validate.js";
 import { withoutSuccess } from "./crawl.js";
 import { send, type Endpoint } from "./endpoint.js";
+import type { BrowserExecuteOptions, BrowserExecuteResult, BrowserSession } from "./browser.js";
 
 /** Options of `interact`: `code` or `prompt`. */
-export interface InteractOptions {
+export interface InteractOptions extends Pick<BrowserExecuteOptions, "language" | "origin"> {
   /** Code to run in the page's browser. */
   code?: string;
   /** What to do, in words (instead of `code`). */
   prompt?: string;
-  /** Language of `code`: `node` (the server's default), `python` or `bash`. */
-  language?: "node" | "python" | "bash";
   /** Server-side limit in **seconds** (the wire's unit). */
   timeout?: number;
-  /** Free-form origin tag. */
-  origin?: string;
 }
 
 /** What an interaction produced (`POST /v2/scrape/:id/interact`). Fields the server did not send are absent. */
-export interface InteractResult {
-  /** Standard output. */
-  stdout?: string;
-  /** Standard error. */
-  stderr?: string;
+export interface InteractResult
+  extends Partial<Pick<BrowserExecuteResult, "stdout" | "stderr" | "result" | "exitCode" | "killed">>, Partial<Pick<BrowserSession, "cdpUrl" | "liveViewUrl" | "interactiveLiveViewUrl">> {
   /** The answer to a `prompt`. */
   output?: string;
-  /** The script's result value. */
-  result?: unknown;
-  /** Exit code (0 = success). */
-  exitCode?: number;
-  /** Whether the script was killed (e.g. by the timeout). */
-  killed?: boolean;
   /** Whether the output was cut. */
   truncated?: boolean;
   /** Error text. */
   error?: string;
-  /** CDP URL of the browser. */
-  cdpUrl?: string;
-  /** Live view URL. */
-  liveViewUrl?: string;
-  /** Interactive live view URL. */
-  interactiveLiveViewUrl?: string;
 }
 
 /** What `stopInteraction` reports besides `success`. */

@@ -7,15 +7,14 @@ import * as z from "zod/v4/mini";
 import { maybeString } from "../core/response.js";
 import { check, httpUrl, int, oneOf, plainObject } from "../core/validate.js";
 import { MAP_LIMIT } from "./limits.js";
-import type { Location } from "./scrape.js";
+import type { ScrapeParams } from "./scrape.js";
+import type { CrawlOptions } from "./crawl.js";
 import { send, type Endpoint } from "./endpoint.js";
 
 /** Options of {@link map} (v2). */
-export interface MapOptions {
+export interface MapOptions extends Pick<ScrapeParams, "origin" | "integration" | "headers" | "location">, Pick<CrawlOptions, "sitemap"> {
   /** Order results by relevance to this query. */
   search?: string;
-  /** Sitemap use: `include` (default), `only` or `skip`. */
-  sitemap?: "include" | "only" | "skip";
   /** Include subdomains (default true). */
   includeSubdomains?: boolean;
   /** Drop query strings when de-duplicating (default true). */
@@ -24,10 +23,6 @@ export interface MapOptions {
   limit?: number;
   /** Server-side timeout, ms (default none). The client waits at least this long plus a margin. */
   timeout?: number;
-  /** Location emulation. */
-  location?: Location;
-  /** Headers sent to the target. */
-  headers?: Record<string, string>;
   /** Bypass the sitemap cache (default false). */
   ignoreCache?: boolean;
   /** Use the search index (default true). */
@@ -38,10 +33,6 @@ export interface MapOptions {
   includePaths?: string[];
   /** Path regexes to exclude. */
   excludePaths?: string[];
-  /** Origin tag. */
-  origin?: string;
-  /** Integration name. */
-  integration?: string;
 }
 
 /** One link found by {@link map}. */

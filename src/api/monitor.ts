@@ -17,6 +17,7 @@ import { MONITOR_NAME, MONITOR_PAGE } from "./limits.js";
 import type { CrawlOptions } from "./crawl.js";
 import type { ScrapeOptions } from "./scrape.js";
 import type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
+import type { MonitorPageWebhookData, WebhookObject } from "./webhooks.js";
 
 export type { MonitorCheckStatus, MonitorPageStatus, MonitorSummary } from "./monitor-shapes.js";
 
@@ -46,17 +47,8 @@ export interface MonitorNotification {
   email?: MonitorEmailNotification;
 }
 
-/** Where a monitor's webhook goes (events `monitor.page`, `monitor.check.completed`). */
-export interface MonitorWebhookConfig {
-  /** The URL. */
-  url: string;
-  /** Headers sent with it. */
-  headers?: Record<string, string>;
-  /** Metadata echoed in each event. */
-  metadata?: Record<string, string>;
-  /** Events to send. */
-  events?: string[];
-}
+/** Where a monitor's webhook goes (events `monitor.page`, `monitor.check.completed`): the `webhook` object of job starts. */
+export interface MonitorWebhookConfig extends WebhookObject<string> {}
 
 /** Watch these pages. */
 export interface MonitorScrapeTarget {
@@ -71,9 +63,7 @@ export interface MonitorScrapeTarget {
 }
 
 /** Watch a site, crawled at each run. */
-export interface MonitorCrawlTarget {
-  /** Set by the server. */
-  id?: string;
+export interface MonitorCrawlTarget extends Pick<MonitorScrapeTarget, "id"> {
   /** `crawl`. */
   type: "crawl";
   /** Where the crawl starts. */
@@ -85,9 +75,7 @@ export interface MonitorCrawlTarget {
 }
 
 /** Watch search results (needs the monitor's `goal`). */
-export interface MonitorSearchTarget {
-  /** Set by the server. */
-  id?: string;
+export interface MonitorSearchTarget extends Pick<MonitorScrapeTarget, "id"> {
   /** `search`. */
   type: "search";
   /** The queries (1 to 12). */
@@ -126,30 +114,21 @@ export interface CreateMonitorRequest {
 }
 
 /** `updateMonitor`'s request: the fields to change (at least one); `null` clears webhook, notification or goal. */
-export interface UpdateMonitorRequest {
-  /** New name. */
-  name?: string;
+export interface UpdateMonitorRequest extends Partial<Pick<CreateMonitorRequest, "name" | "schedule" | "retentionDays" | "judgeEnabled">> {
   /** Pause or resume. */
   status?: "active" | "paused";
-  /** New schedule. */
-  schedule?: MonitorSchedule;
   /** New webhook, or `null` for none. */
   webhook?: MonitorWebhookConfig | null;
   /** New notification, or `null` for none. */
   notification?: MonitorNotification | null;
   /** New targets (replace the old ones). */
   targets?: MonitorTarget[];
-  /** New retention, days. */
-  retentionDays?: number;
   /** New goal, or `null` for none. */
   goal?: string | null;
-  /** Judge changes or not. */
-  judgeEnabled?: boolean;
 }
 
-
 /** A monitor as the server keeps it. */
-export interface Monitor {
+export interface Monitor extends Pick<CreateMonitorRequest, "goal" | "judgeEnabled"> {
   /** Its id. */
   id: string;
   /** Its name. */
@@ -178,10 +157,6 @@ export interface Monitor {
   estimatedCreditsPerMonth?: number | null;
   /** The last check's summary. */
   lastCheckSummary?: MonitorSummary | null;
-  /** Its goal. */
-  goal?: string | null;
-  /** Changes are judged against the goal. */
-  judgeEnabled?: boolean;
   /** Created, ISO 8601. */
   createdAt: string;
   /** Updated, ISO 8601. */
@@ -189,9 +164,7 @@ export interface Monitor {
 }
 
 /** One run of a monitor. */
-export interface MonitorCheck {
-  /** Its id. */
-  id: string;
+export interface MonitorCheck extends Pick<Monitor, "id" | "createdAt" | "updatedAt"> {
   /** The monitor's id. */
   monitorId: string;
   /** Where it is. */
@@ -220,40 +193,20 @@ export interface MonitorCheck {
   notificationStatus?: unknown;
   /** Why it failed. */
   error?: string | null;
-  /** Created, ISO 8601. */
-  createdAt: string;
-  /** Updated, ISO 8601. */
-  updatedAt: string;
 }
 
 /** One page of a check. */
-export interface MonitorCheckPage {
-  /** Its id. */
-  id: string;
+export interface MonitorCheckPage extends Pick<MonitorPageWebhookData, "url" | "status" | "previousScrapeId" | "currentScrapeId" | "error" | "judgment">, Pick<Monitor, "id" | "createdAt"> {
   /** The target it belongs to. */
   targetId: string;
-  /** The page. */
-  url: string;
-  /** What happened to it. */
-  status: MonitorPageStatus;
-  /** The scrape it was compared with. */
-  previousScrapeId?: string | null;
-  /** This check's scrape. */
-  currentScrapeId?: string | null;
   /** The page's HTTP status. */
   statusCode?: number | null;
-  /** Why it failed. */
-  error?: string | null;
   /** The page's metadata. */
   metadata?: unknown;
   /** The change: `text` (a git-style diff) and/or `json` (its parsed form, or a per-field diff). */
   diff?: { text?: string; json?: Record<string, { previous: unknown; current: unknown }> | { files: unknown[] } } | null;
   /** The JSON extraction now (JSON monitors). */
   snapshot?: { json?: Record<string, unknown> } | null;
-  /** The judgment against the goal. */
-  judgment?: { meaningful: boolean; confidence: "high" | "medium" | "low"; reason: string; meaningfulChanges: { type: "added" | "removed" | "changed"; before: string | null; after: string | null; reason: string }[] } | null;
-  /** Created, ISO 8601. */
-  createdAt: string;
 }
 
 /** A check with one page of its pages. */

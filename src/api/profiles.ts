@@ -68,7 +68,7 @@ export interface ProductProfile {
 }
 
 /** One item of a menu. */
-export interface MenuItem {
+export interface MenuItem extends Pick<ProductVariant, "price" | "availability"> {
   /** Its id. */
   id: string;
   /** Its name. */
@@ -77,10 +77,6 @@ export interface MenuItem {
   description?: string;
   /** Images. */
   images: ProfileImage[];
-  /** Its price. */
-  price?: ProfilePrice;
-  /** Availability. */
-  availability: ProfileAvailability;
   /** Dietary labels (`vegan`, ...). */
   dietary: string[];
   /** Calories. */

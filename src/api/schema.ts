@@ -15,9 +15,8 @@
  * `zod/v4/core` (`./zod4-json.ts`, registered by `webdata/zod4`), zod 3 schemas through the
  * `zod-to-json-schema` library (`./zod3-json.ts`, registered by `webdata/zod3`).
  *
- * This module has the types and the `formats` and `validate` checks; the
- * conversion, the service's JSON Schema rules and result parsing are
- * the conversion below in `./schema.ts`.
+ * This module has the `formats` and `validate` checks first, then the
+ * conversion, the service's JSON Schema rules and result parsing.
  */
 import { ResultValidationError, ValidationError, type ValidationIssue } from "../core/errors.js";
 import { isZodSchema, type JsonSchema, zod4Options, type ZodLike } from "./zod-like.js";
@@ -107,13 +106,6 @@ export function validateDocuments<D extends { json?: unknown; metadata?: { sourc
 /** A result type named by the caller (`T`), else the one inferred from the schema `S` (for extract and agent). */
 export type SchemaResult<T, S> = [T] extends [never] ? InferSchema<S> : T;
 
-/*
- * Converting a user's schema to the JSON Schema sent on the wire (zod's own
- * converters, `./zod4-json.ts` and `./zod3-json.ts`, registered by
- * `webdata/zod4` and `webdata/zod3` only: `./zod-converters.ts`), the service's
- * JSON Schema rules (reference §3.3), and parsing a result with the caller's
- * schema. `./schema.ts` re-exports what the request path uses.
- */
 const cache = new WeakMap<object, JsonSchema>();
 
 /** Which zod converter `input` needs, if any (a zod 4 classic schema converts itself through `~standard.jsonSchema`). */
@@ -158,13 +150,8 @@ function convert(input: SchemaInput, where: string, converters: ZodConverters): 
 }
 
 /**
- * Converts a schema input (zod 4 or zod 3 schema, Standard Schema with JSON
- * Schema output, or plain JSON Schema) to the JSON Schema sent on the wire:
- * a fresh object (the input is never mutated), without `$schema`, checked
- * against the service's JSON-schema rules. Throws `ValidationError` naming
- * `where`; a zod schema whose converter no import registered (`webdata/zod4`,
- * `webdata/zod3`) is one too. `toWireSchema` (`./schema.ts`) is its public,
- * asynchronous face.
+ * {@link toWireSchema}, synchronous (that is its public, asynchronous face): throws `ValidationError` naming
+ * `where`; a zod schema whose converter no import registered (`webdata/zod4`, `webdata/zod3`) is one too.
  */
 export function wireSchema(input: SchemaInput, where = "schema"): JsonSchema {
   let out: JsonSchema;

@@ -13,6 +13,7 @@ import { SEARCH_LIMIT } from "./limits.js";
 import type { Document, DocumentMetadata } from "./document.js";
 import { validateDocuments } from "./schema.js";
 import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type JsonOfFormats, type QueryFormat, type ScrapeOptions, type ScreenshotFormat } from "./scrape.js";
+import type { ScrapeParams } from "./scrape.js";
 import { send, type Endpoint } from "./endpoint.js";
 
 /** Where to search. */
@@ -44,7 +45,7 @@ export interface SearchScrapeOptions extends Omit<ScrapeOptions, "formats"> {
 }
 
 /** Options of {@link search} (reference §7). */
-export interface SearchOptions {
+export interface SearchOptions extends Pick<ScrapeParams, "origin" | "integration"> {
   /** Sources (default `["web"]`). */
   sources?: readonly SearchSource[];
   /** Restrict to categories. */
@@ -69,10 +70,6 @@ export interface SearchOptions {
   enterprise?: readonly ("default" | "anon" | "zdr")[];
   /** Scrape each result. */
   scrapeOptions?: SearchScrapeOptions;
-  /** Free-form origin tag. */
-  origin?: string;
-  /** Integration name. */
-  integration?: string;
 }
 
 /** A web result (`data.web[]`). */
@@ -90,7 +87,7 @@ export interface WebResult {
 }
 
 /** A news result (`data.news[]`). */
-export interface NewsResult {
+export interface NewsResult extends Pick<WebResult, "position" | "category"> {
   /** Headline. */
   title?: string;
   /** Article URL. */
@@ -101,14 +98,10 @@ export interface NewsResult {
   date?: string;
   /** Thumbnail URL. */
   imageUrl?: string;
-  /** Rank within the source. */
-  position?: number;
-  /** Category when `categories` was given. */
-  category?: string;
 }
 
 /** An image result (`data.images[]`). */
-export interface ImageResult {
+export interface ImageResult extends Pick<WebResult, "position"> {
   /** Image title. */
   title?: string;
   /** Image URL. */
@@ -119,8 +112,6 @@ export interface ImageResult {
   imageHeight?: number;
   /** Page the image is on. */
   url?: string;
-  /** Rank within the source. */
-  position?: number;
 }
 
 /** Document fields merged into a scraped search item (`metadata` may be absent when a result could not be scraped). */
@@ -205,13 +196,6 @@ const searchAnswer = z.looseObject({
   warning: maybeString,
 });
 
-interface WireSearch {
-  data: { web?: unknown[]; news?: unknown[]; images?: unknown[] };
-  creditsUsed?: number;
-  id: string;
-  warning?: string | null;
-}
-
 /** True when a search (v2 or v1) scrapes its results, so occupies the team's browsers: `scrapeOptions.formats` lists a format. */
 export function scrapesResults(options: unknown): boolean {
   const formats = (options as { scrapeOptions?: { formats?: unknown } } | null | undefined)?.scrapeOptions?.formats;
@@ -219,7 +203,7 @@ export function scrapesResults(options: unknown): boolean {
 }
 
 /** `POST /v2/search`: the options checked, the schemas in `scrapeOptions.formats` converted. */
-const SEARCH: Endpoint<[string, SearchOptions], WireSearch> = { op: "search",
+const SEARCH: Endpoint<[string, SearchOptions], z.output<typeof searchAnswer>> = { op: "search",
   path: "/v2/search",
   occupies: (_query, opts) => scrapesResults(opts),
   body: (query, opts) => {
@@ -240,7 +224,7 @@ export function search<O extends SearchOptions>(http: HttpClient, query: string,
       const out: SearchResult = { creditsUsed: data.creditsUsed ?? 0, id: data.id };
       for (const k of ["web", "news", "images"] as const) {
         const items = data.data[k];
-        if (Array.isArray(items)) out[k] = (await validateDocuments(formats, items as Document[])) as never;
+        if (Array.isArray(items)) out[k] = (await validateDocuments(formats, items as unknown as Document[])) as never;
       }
       if (typeof data.warning === "string") out.warning = data.warning;
       return { data: out as SearchResult<O>, response };

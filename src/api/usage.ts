@@ -24,15 +24,11 @@ export interface TokenUsage {
 }
 
 /** Credit usage of the team (reference §12). */
-export interface CreditUsage {
+export interface CreditUsage extends Pick<TokenUsage, "billingPeriodStart" | "billingPeriodEnd"> {
   /** Credits remaining (`remainingCredits`). */
   remainingCredits: number;
   /** Credits in the plan (`planCredits`). */
   planCredits: number;
-  /** Billing period start, ISO 8601 (`billingPeriodStart`). */
-  billingPeriodStart: string | null;
-  /** Billing period end, ISO 8601 (`billingPeriodEnd`). */
-  billingPeriodEnd: string | null;
 }
 
 /** snake_case -> camelCase for the keys of a flat record. */

@@ -33,17 +33,18 @@ export type AgentWebhookConfig = string | WebhookObject<AgentWebhookEventFilter>
 
 const SIGNATURE_HEADER = "x-firecrawl-signature";
 
+/** An absolute http(s) URL (no bare host): a webhook's, a crawl preview's. */
+export function isFullHttpUrl(s: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(s).protocol); // an http(s) URL always has a host: the parser refuses an empty one
+  } catch {
+    return false;
+  }
+}
+
 /** Checks a `webhook` option before sending (URL present, no signature header, known events). */
 export function webhookSchema(events: readonly string[] = ["started", "page", "completed", "failed"]): z.ZodMiniType {
-  const url = z.string().check(
-    z.refine((s) => {
-      try {
-        return /^https?:$/.test(new URL(s).protocol);
-      } catch {
-        return false;
-      }
-    }, { message: "must be an absolute http(s) URL" }),
-  );
+  const url = z.string().check(z.refine(isFullHttpUrl, { message: "must be an absolute http(s) URL" }));
   return oneOf({
     string: url,
     object: z.object({
@@ -79,6 +80,14 @@ interface WebhookBase<T extends string> {
   metadata?: Record<string, string>;
 }
 
+/** Fields every failure delivery carries besides the common ones. */
+interface FailedWebhook<T extends string> extends WebhookBase<T> {
+  /** Always false. */
+  success: false;
+  /** The server's error text. */
+  error: string;
+}
+
 /** `crawl.started` / `batch_scrape.started` / `extract.started` / `agent.started`: no data. */
 export interface JobStartedWebhook<T extends string> extends WebhookBase<T> {
   /** Always true. */
@@ -96,22 +105,13 @@ export interface PageSucceededWebhook<T extends string> extends WebhookBase<T> {
 }
 
 /** A page that failed (`crawl.page` / `batch_scrape.page` with `success: false`). */
-export interface PageFailedWebhook<T extends string> extends WebhookBase<T> {
-  /** The page failed. */
-  success: false;
-  /** The server's error text. */
-  error: string;
+export interface PageFailedWebhook<T extends string> extends FailedWebhook<T> {
   /** Only the URL that failed. */
   data: [{ metadata: { sourceURL: string } }];
 }
 
 /** `crawl.completed` / `batch_scrape.completed`: no data (read results from the status endpoint). */
-export interface JobCompletedWebhook<T extends string> extends WebhookBase<T> {
-  /** True. */
-  success: true;
-  /** Always empty in v1/v2. */
-  data: [];
-}
+export interface JobCompletedWebhook<T extends string> extends JobStartedWebhook<T> {}
 
 /** One extract result, as sent in `extract.completed`. */
 export interface ExtractWebhookResult {
@@ -148,11 +148,7 @@ export interface ExtractCompletedWebhook extends WebhookBase<"extract.completed"
 }
 
 /** `extract.failed`. */
-export interface ExtractFailedWebhook extends WebhookBase<"extract.failed"> {
-  /** Always false. */
-  success: false;
-  /** The server's error text. */
-  error: string;
+export interface ExtractFailedWebhook extends FailedWebhook<"extract.failed"> {
   /** Usually empty. */
   data: unknown[];
 }
@@ -174,11 +170,7 @@ export interface AgentCompletedWebhook extends WebhookBase<"agent.completed"> {
 }
 
 /** `agent.failed`. */
-export interface AgentFailedWebhook extends WebhookBase<"agent.failed"> {
-  /** Always false. */
-  success: false;
-  /** The server's error text. */
-  error: string;
+export interface AgentFailedWebhook extends FailedWebhook<"agent.failed"> {
   /** Credits used before the failure. */
   data: [{ creditsUsed: number }];
 }
@@ -192,11 +184,7 @@ export interface AgentCancelledWebhook extends WebhookBase<"agent.cancelled"> {
 }
 
 /** `crawl.cancelled`: the crawl was cancelled (the server's `WebhookEvent.CRAWL_CANCELLED`). */
-export interface CrawlCancelledWebhook extends WebhookBase<"crawl.cancelled"> {
-  /** Always false. */
-  success: false;
-  /** The server's text. */
-  error: string;
+export interface CrawlCancelledWebhook extends FailedWebhook<"crawl.cancelled"> {
   /** Always empty. */
   data: [];
 }
@@ -214,11 +202,7 @@ export interface MonitorPageJudgment {
 }
 
 /** One page of a monitor's check, as `monitor.page` sends it. */
-export interface MonitorPageWebhookData {
-  /** The monitor. */
-  monitorId: string;
-  /** The check (also the delivery's `id`). */
-  checkId: string;
+export interface MonitorPageWebhookData extends Pick<MonitorCheckWebhookData, "monitorId" | "checkId"> {
   /** The page. */
   url: string;
   /** What happened to it. */
@@ -458,7 +442,6 @@ export async function parseWebhook(rawBody: string | Uint8Array | ArrayBuffer, o
   const id = typeof body.id === "string" ? body.id : typeof body.jobId === "string" ? body.jobId : undefined;
   if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(body.type)) return unknownWebhook(body, body.type, id);
   if (id === undefined) throw new WebhookVerificationError(`Webhook body has no job id (a ${body.type} delivery carries \`id\`)`);
-  // `data` is a list; a server that sent one object (the first monitor deliveries did) gets it as a list of one.
   const data = Array.isArray(body.data) ? body.data : isRecord(body.data) ? [body.data] : [];
   return { ...body, id, data, known: true } as unknown as WebhookPayload;
 }

@@ -8,7 +8,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import { checkRequestOptions } from "../core/options.js";
 import { asyncBatchScrapeUrls } from "./batch.js";
 import { asyncCrawlUrl, type V1CrawlParams, type V1Webhook } from "./crawl.js";
-import { deprecate } from "./deprecation.js";
+import { deprecate, type V1MethodName } from "./deprecation.js";
 import { asyncExtract, extractV1, getExtractStatusV1, type V1ExtractParams, type V1ExtractResponse, type V1ExtractStartResponse, type V1ExtractStatusResponse } from "./extract.js";
 import { cancelV1Job, checkV1JobStatus, v1JobErrors, waitV1Job, type V1CancelResponse, type V1JobStartResponse } from "./jobs.js";
 import { mapUrl, type V1MapParams, type V1MapResponse } from "./map.js";
@@ -34,26 +34,29 @@ export class V1Client {
     this.#http = http;
   }
 
+  /** The connection, once the method's deprecation warning is written (once per process, unless silenced). */
+  #legacy(name: V1MethodName): HttpClient {
+    deprecate(this.#http, name);
+    return this.#http;
+  }
+
   /**
    * `POST /v1/scrape`: `{ success: true, ...document }`. v2: `scrape`. As in the v1 library, `json` / `extract` are
    * typed from a zod (or Standard) `jsonOptions.schema` / `extract.schema`, else {@link V1Any}; with `actions`, the
    * result's `actions` is always there, with `screenshots`, `scrapes` and `javascriptReturns` (as the v1 library typed it).
    */
   scrapeUrl<S extends SchemaInput = SchemaInput, A extends V1ScrapeParams["actions"] = undefined>(url: string, params?: V1ScrapeParams<S> & { actions?: A }, options?: RequestOptions): APIPromise<V1ScrapeResponse<V1SchemaResult<S>, A> | V1ErrorResponse> {
-    deprecate(this.#http, "scrapeUrl");
-    return scrapeUrl<S, A>(this.#http, url, params, options);
+    return scrapeUrl<S, A>(this.#legacy("scrapeUrl"), url, params, options);
   }
 
   /** `POST /v1/search`: flat `data: Document[]`. v2: `search`. */
   search(query: string, params?: V1SearchParams, options?: RequestOptions): APIPromise<V1SearchResponse> {
-    deprecate(this.#http, "search");
-    return searchV1(this.#http, query, params, options);
+    return searchV1(this.#legacy("search"), query, params, options);
   }
 
   /** `POST /v1/map`: links as plain strings. v2: `map`. */
   mapUrl(url: string, params?: V1MapParams, options?: RequestOptions): APIPromise<V1MapResponse | V1ErrorResponse> {
-    deprecate(this.#http, "mapUrl");
-    return mapUrl(this.#http, url, params, options);
+    return mapUrl(this.#legacy("mapUrl"), url, params, options);
   }
 
   /**
@@ -61,17 +64,16 @@ export class V1Client {
    * SECONDS (default 2), then returns every document. v2: `crawl`.
    */
   async crawlUrl(url: string, params?: V1CrawlParams, pollInterval?: number, idempotencyKey?: string, options?: RequestOptions): Promise<V1JobStatusResponse | V1ErrorResponse> {
-    deprecate(this.#http, "crawlUrl");
+    const http = this.#legacy("crawlUrl");
     const pollMs = pollSecondsToMs(pollInterval);
     const checked = checkRequestOptions(options); // once: the start and the wait take them checked
-    const { id } = await asyncCrawlUrl(this.#http, url, params, idempotencyKey, checked);
-    return waitV1Job(this.#http, "crawl", id, pollMs, checked, [url, params]);
+    const { id } = await asyncCrawlUrl(http, url, params, idempotencyKey, checked);
+    return waitV1Job(http, "crawl", id, pollMs, checked, [url, params]);
   }
 
   /** Starts a crawl: `POST /v1/crawl` -> `{ success, id, url }`. v2: `startCrawl`. */
   asyncCrawlUrl(url: string, params?: V1CrawlParams, idempotencyKey?: string, options?: RequestOptions): APIPromise<V1JobStartResponse | V1ErrorResponse> {
-    deprecate(this.#http, "asyncCrawlUrl");
-    return asyncCrawlUrl(this.#http, url, params, idempotencyKey, options);
+    return asyncCrawlUrl(this.#legacy("asyncCrawlUrl"), url, params, idempotencyKey, options);
   }
 
   /**
@@ -79,27 +81,24 @@ export class V1Client {
    * `next` page; otherwise one page (`nextURL`, `skip`, `limit` pick it). v2: `getCrawlStatus` / `crawlDocuments`.
    */
   checkCrawlStatus(id: string, getAllData = false, nextURL?: string, skip?: number, limit?: number, options?: RequestOptions): APIPromise<V1JobStatusResponse | V1ErrorResponse> {
-    deprecate(this.#http, "checkCrawlStatus");
-    return checkV1JobStatus(this.#http, "crawl", id, getAllData, { nextURL, skip, limit }, options);
+    return checkV1JobStatus(this.#legacy("checkCrawlStatus"), "crawl", id, getAllData, { nextURL, skip, limit }, options);
   }
 
   /** `GET /v1/crawl/<id>/errors`. v2: `getCrawlErrors`. */
   checkCrawlErrors(id: string, options?: RequestOptions): APIPromise<V1ErrorsResponse | V1ErrorResponse> {
-    deprecate(this.#http, "checkCrawlErrors");
-    return v1JobErrors(this.#http, "crawl", id, options);
+    return v1JobErrors(this.#legacy("checkCrawlErrors"), "crawl", id, options);
   }
 
   /** `DELETE /v1/crawl/<id>` -> `{ success: true, status: "cancelled" }`; 409 `ConflictError` once finished. v2: `cancelCrawl`. */
   cancelCrawl(id: string, options?: RequestOptions): APIPromise<V1CancelResponse | V1ErrorResponse> {
-    deprecate(this.#http, "cancelCrawl");
-    return cancelV1Job(this.#http, "crawl", id, options);
+    return cancelV1Job(this.#legacy("cancelCrawl"), "crawl", id, options);
   }
 
   /** Starts a crawl and returns a v1-style watcher (`addEventListener("document" | "done" | "error", ...)`). v2: `startCrawl` + `watcher`. */
   async crawlUrlAndWatch(url: string, params?: V1CrawlParams, idempotencyKey?: string, options?: RequestOptions): Promise<V1CrawlWatcher> {
-    deprecate(this.#http, "crawlUrlAndWatch");
-    const { id } = await asyncCrawlUrl(this.#http, url, params, idempotencyKey, options);
-    return watchV1Job(this.#http, "crawl", id);
+    const http = this.#legacy("crawlUrlAndWatch");
+    const { id } = await asyncCrawlUrl(http, url, params, idempotencyKey, options);
+    return watchV1Job(http, "crawl", id);
   }
 
   /**
@@ -116,11 +115,11 @@ export class V1Client {
     maxConcurrency?: number,
     options?: RequestOptions,
   ): Promise<V1JobStatusResponse | V1ErrorResponse> {
-    deprecate(this.#http, "batchScrapeUrls");
+    const http = this.#legacy("batchScrapeUrls");
     const pollMs = pollSecondsToMs(pollInterval);
     const checked = checkRequestOptions(options); // once: the start and the wait take them checked
-    const { id } = await asyncBatchScrapeUrls(this.#http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs, maxConcurrency }, checked);
-    return waitV1Job(this.#http, "batch", id, pollMs, checked, [urls, params]);
+    const { id } = await asyncBatchScrapeUrls(http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs, maxConcurrency }, checked);
+    return waitV1Job(http, "batch", id, pollMs, checked, [urls, params]);
   }
 
   /** Starts a batch scrape: `POST /v1/batch/scrape` -> `{ success, id, url, invalidURLs? }`. v2: `startBatchScrape`. */
@@ -132,20 +131,17 @@ export class V1Client {
     ignoreInvalidURLs?: boolean,
     options?: RequestOptions,
   ): APIPromise<V1JobStartResponse | V1ErrorResponse> {
-    deprecate(this.#http, "asyncBatchScrapeUrls");
-    return asyncBatchScrapeUrls(this.#http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs }, options);
+    return asyncBatchScrapeUrls(this.#legacy("asyncBatchScrapeUrls"), urls, params, idempotencyKey, { webhook, ignoreInvalidURLs }, options);
   }
 
   /** `GET /v1/batch/scrape/<id>`, with the `checkCrawlStatus` semantics. v2: `getBatchScrapeStatus` / `batchScrapeDocuments`. */
   checkBatchScrapeStatus(id: string, getAllData = false, nextURL?: string, skip?: number, limit?: number, options?: RequestOptions): APIPromise<V1JobStatusResponse | V1ErrorResponse> {
-    deprecate(this.#http, "checkBatchScrapeStatus");
-    return checkV1JobStatus(this.#http, "batch", id, getAllData, { nextURL, skip, limit }, options);
+    return checkV1JobStatus(this.#legacy("checkBatchScrapeStatus"), "batch", id, getAllData, { nextURL, skip, limit }, options);
   }
 
   /** `GET /v1/batch/scrape/<id>/errors`. v2: `getBatchScrapeErrors`. */
   checkBatchScrapeErrors(id: string, options?: RequestOptions): APIPromise<V1ErrorsResponse | V1ErrorResponse> {
-    deprecate(this.#http, "checkBatchScrapeErrors");
-    return v1JobErrors(this.#http, "batch", id, options);
+    return v1JobErrors(this.#legacy("checkBatchScrapeErrors"), "batch", id, options);
   }
 
   /** Starts a batch scrape and returns a v1-style watcher. v2: `startBatchScrape` + `watcher`. */
@@ -157,9 +153,9 @@ export class V1Client {
     ignoreInvalidURLs?: boolean,
     options?: RequestOptions,
   ): Promise<V1CrawlWatcher> {
-    deprecate(this.#http, "batchScrapeUrlsAndWatch");
-    const { id } = await asyncBatchScrapeUrls(this.#http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs }, options);
-    return watchV1Job(this.#http, "batch", id);
+    const http = this.#legacy("batchScrapeUrlsAndWatch");
+    const { id } = await asyncBatchScrapeUrls(http, urls, params, idempotencyKey, { webhook, ignoreInvalidURLs }, options);
+    return watchV1Job(http, "batch", id);
   }
 
   /**
@@ -167,38 +163,32 @@ export class V1Client {
    * typed from a zod (or Standard) `schema`, else {@link V1Any}.
    */
   extract<S extends SchemaInput = SchemaInput>(urls?: string[], params?: V1ExtractParams<S>, options?: RequestOptions): Promise<V1ExtractResponse<V1SchemaResult<S>> | V1ErrorResponse> {
-    deprecate(this.#http, "extract");
-    return extractV1<S>(this.#http, urls, params, options);
+    return extractV1<S>(this.#legacy("extract"), urls, params, options);
   }
 
   /** Starts an extract job: `POST /v1/extract` -> `{ success, id }`. v2: `startExtract`. */
   asyncExtract(urls: string[], params?: V1ExtractParams, idempotencyKey?: string, options?: RequestOptions): APIPromise<V1ExtractStartResponse | V1ErrorResponse> {
-    deprecate(this.#http, "asyncExtract");
-    return asyncExtract(this.#http, urls, params, idempotencyKey, options);
+    return asyncExtract(this.#legacy("asyncExtract"), urls, params, idempotencyKey, options);
   }
 
   /** `GET /v1/extract/<id>`, as sent. v2: `getExtractStatus`. `data` is {@link V1Any} (the v1 library returned `any`) unless a type is named. */
   getExtractStatus<T = V1Any>(jobId: string, options?: RequestOptions): APIPromise<V1ExtractStatusResponse<T>> {
-    deprecate(this.#http, "getExtractStatus");
-    return getExtractStatusV1<T>(this.#http, jobId, options);
+    return getExtractStatusV1<T>(this.#legacy("getExtractStatus"), jobId, options);
   }
 
   /** Generates LLMs.txt (`POST /v1/llmstxt`) and waits. No v2 equivalent. */
   generateLLMsText(url: string, params?: research.V1GenerateLLMsTextParams, options?: RequestOptions): Promise<research.V1GenerateLLMsTextStatusResponse | V1ErrorResponse> {
-    deprecate(this.#http, "generateLLMsText");
-    return research.generateLLMsText(this.#http, url, params, options);
+    return research.generateLLMsText(this.#legacy("generateLLMsText"), url, params, options);
   }
 
   /** Starts LLMs.txt generation: `POST /v1/llmstxt` -> `{ success, id }`. */
   asyncGenerateLLMsText(url: string, params?: research.V1GenerateLLMsTextParams, options?: RequestOptions): APIPromise<research.V1TaskStartResponse | V1ErrorResponse> {
-    deprecate(this.#http, "asyncGenerateLLMsText");
-    return research.asyncGenerateLLMsText(this.#http, url, params, options);
+    return research.asyncGenerateLLMsText(this.#legacy("asyncGenerateLLMsText"), url, params, options);
   }
 
   /** `GET /v1/llmstxt/<id>`, as sent. */
   checkGenerateLLMsTextStatus(id: string, options?: RequestOptions): APIPromise<research.V1GenerateLLMsTextStatusResponse | V1ErrorResponse> {
-    deprecate(this.#http, "checkGenerateLLMsTextStatus");
-    return research.checkGenerateLLMsTextStatus(this.#http, id, options);
+    return research.checkGenerateLLMsTextStatus(this.#legacy("checkGenerateLLMsTextStatus"), id, options);
   }
 
   /** Runs deep research (`POST /v1/deep-research`) and waits, reporting new activities and sources. `data.json` is typed from a zod (or Standard) `jsonOptions.schema`. v2: `agent`. */
@@ -209,49 +199,41 @@ export class V1Client {
     onSource?: (source: research.V1ResearchSource) => void,
     options?: RequestOptions,
   ): Promise<research.V1DeepResearchStatusResponse<V1SchemaResult<S>> | V1ErrorResponse> {
-    deprecate(this.#http, "deepResearch");
-    return research.deepResearch(this.#http, query, params, onActivity, onSource, options);
+    return research.deepResearch(this.#legacy("deepResearch"), query, params, onActivity, onSource, options);
   }
 
   /** Starts deep research: `POST /v1/deep-research` -> `{ success, id }`. v2: `startAgent`. */
   asyncDeepResearch(query: string, params?: research.V1DeepResearchParams, options?: RequestOptions): APIPromise<research.V1TaskStartResponse | V1ErrorResponse> {
-    deprecate(this.#http, "asyncDeepResearch");
-    return research.asyncDeepResearch(this.#http, query, params, options);
+    return research.asyncDeepResearch(this.#legacy("asyncDeepResearch"), query, params, options);
   }
 
   /** `GET /v1/deep-research/<id>`, as sent. `data.json` is {@link V1Any} unless a type is named. v2: `getAgentStatus`. */
   checkDeepResearchStatus<T = V1Any>(id: string, options?: RequestOptions): APIPromise<research.V1DeepResearchStatusResponse<T> | V1ErrorResponse> {
-    deprecate(this.#http, "checkDeepResearchStatus");
-    return research.checkDeepResearchStatus<T>(this.#http, id, options);
+    return research.checkDeepResearchStatus<T>(this.#legacy("checkDeepResearchStatus"), id, options);
   }
 
   /** `GET /v1/team/token-usage`: snake_case record. v2: `getTokenUsage`. */
   getTokenUsage(options?: RequestOptions): APIPromise<V1TokenUsage> {
-    deprecate(this.#http, "getTokenUsage");
-    return getTokenUsageV1(this.#http, options);
+    return getTokenUsageV1(this.#legacy("getTokenUsage"), options);
   }
 
   /** `GET /v1/team/credit-usage`: snake_case record. v2: `getCreditUsage`. */
   getCreditUsage(options?: RequestOptions): APIPromise<V1CreditUsage> {
-    deprecate(this.#http, "getCreditUsage");
-    return getCreditUsageV1(this.#http, options);
+    return getCreditUsageV1(this.#legacy("getCreditUsage"), options);
   }
 
   /** `GET /v1/team/credit-usage/historical`: `{ success, periods }` (per key with `byApiKey`). v2: `getCreditUsageHistorical`. */
   getCreditUsageHistorical(byApiKey?: boolean, options?: RequestOptions): APIPromise<V1UsageHistoricalResponse> {
-    deprecate(this.#http, "getCreditUsageHistorical");
-    return getUsageHistoricalV1(this.#http, "credit", byApiKey, options);
+    return getUsageHistoricalV1(this.#legacy("getCreditUsageHistorical"), "credit", byApiKey, options);
   }
 
   /** `GET /v1/team/token-usage/historical`: `{ success, periods }` (per key with `byApiKey`). v2: `getTokenUsageHistorical`. */
   getTokenUsageHistorical(byApiKey?: boolean, options?: RequestOptions): APIPromise<V1UsageHistoricalResponse> {
-    deprecate(this.#http, "getTokenUsageHistorical");
-    return getUsageHistoricalV1(this.#http, "token", byApiKey, options);
+    return getUsageHistoricalV1(this.#legacy("getTokenUsageHistorical"), "token", byApiKey, options);
   }
 
   /** `GET /v1/team/queue-status`. v2: `getQueueStatus`. */
   getQueueStatus(options?: RequestOptions): APIPromise<V1QueueStatus> {
-    deprecate(this.#http, "getQueueStatus");
-    return getQueueStatusV1(this.#http, options);
+    return getQueueStatusV1(this.#legacy("getQueueStatus"), options);
   }
 }

@@ -7,6 +7,7 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int, oneOf } from "../core/validate.js";
 import { optionsArg, withIdempotencyKey } from "../core/options.js";
 import type { Endpoint } from "../api/endpoint.js";
+import { crawlBody, type CrawlOptions } from "../api/crawl.js";
 import { jobStartedAnswer, startJob } from "../api/job-starts.js";
 import type { V1JobStartResponse } from "./jobs.js";
 import { v1Record } from "./shapes.js";
@@ -17,46 +18,22 @@ export type V1Webhook =
   | string
   | { url: string; headers?: Record<string, string>; metadata?: Record<string, string>; events?: ("completed" | "failed" | "page" | "started")[] };
 
+/** The v2 crawl options v1 takes with the same meaning and defaults. */
+type V2CrawlFields = "includePaths" | "excludePaths" | "maxDiscoveryDepth" | "limit" | "crawlEntireDomain" | "allowExternalLinks" | "ignoreRobotsTxt"
+  | "deduplicateSimilarURLs" | "ignoreQueryParameters" | "regexOnFullURL" | "delay" | "allowSubdomains" | "maxConcurrency" | "zeroDataRetention";
+
 /** v1 crawl options (v1 library `CrawlParams`; server defaults in brackets). */
-export interface V1CrawlParams {
-  /** Path regexes to include [[]]. */
-  includePaths?: string[];
-  /** Path regexes to exclude [[]]. */
-  excludePaths?: string[];
+export interface V1CrawlParams extends Pick<CrawlOptions, V2CrawlFields> {
   /** Maximum URL path depth [10]. v2: `maxDiscoveryDepth`. */
   maxDepth?: number;
-  /** Maximum discovery depth. */
-  maxDiscoveryDepth?: number;
-  /** Maximum pages [10000]. */
-  limit?: number;
   /** Follow links to parent and sibling paths [false]. Deprecated; v2: `crawlEntireDomain`. */
   allowBackwardLinks?: boolean;
-  /** Crawl the whole domain. */
-  crawlEntireDomain?: boolean;
-  /** Follow external links [false]. */
-  allowExternalLinks?: boolean;
   /** Ignore the sitemap [false]. v2: `sitemap: "skip"`. */
   ignoreSitemap?: boolean;
-  /** Ignore robots.txt [false]. */
-  ignoreRobotsTxt?: boolean;
   /** Scrape options of every page (v1 shapes). */
   scrapeOptions?: V1CrawlScrapeOptions;
   /** Webhook for crawl events. */
   webhook?: V1Webhook;
-  /** Drop near-duplicate URLs [true]. */
-  deduplicateSimilarURLs?: boolean;
-  /** Treat URLs differing only in query as one [false]. */
-  ignoreQueryParameters?: boolean;
-  /** Match include/exclude paths against the full URL [false]. */
-  regexOnFullURL?: boolean;
-  /** Delay between scrapes, in SECONDS (the server's unit). */
-  delay?: number;
-  /** Follow subdomains [false]. */
-  allowSubdomains?: boolean;
-  /** Concurrent scrapes. */
-  maxConcurrency?: number;
-  /** Zero data retention (needs team permission). */
-  zeroDataRetention?: boolean;
 }
 
 /** zod/mini check of a v1 webhook. */
@@ -68,27 +45,15 @@ export const v1WebhookSchema = oneOf(
   "a URL or { url, headers, metadata, events }",
 );
 
-const body = z.looseObject({
-  url: httpUrl,
+/** The v2 crawl checks of the fields v1 shares (one limit, one place); v1's own fields and plain-string paths beside them. */
+const body = z.extend(z.omit(crawlBody, { prompt: true, sitemap: true, origin: true, integration: true }), {
   includePaths: z.optional(z.array(z.string())),
   excludePaths: z.optional(z.array(z.string())),
   maxDepth: z.optional(int(0)),
-  maxDiscoveryDepth: z.optional(int(0)),
-  limit: z.optional(int(1)),
   allowBackwardLinks: z.optional(z.boolean()),
-  crawlEntireDomain: z.optional(z.boolean()),
-  allowExternalLinks: z.optional(z.boolean()),
   ignoreSitemap: z.optional(z.boolean()),
-  ignoreRobotsTxt: z.optional(z.boolean()),
   scrapeOptions: z.optional(v1ScrapeOptionsSchema),
   webhook: z.optional(v1WebhookSchema),
-  deduplicateSimilarURLs: z.optional(z.boolean()),
-  ignoreQueryParameters: z.optional(z.boolean()),
-  regexOnFullURL: z.optional(z.boolean()),
-  delay: z.optional(z.number().check(z.positive())),
-  allowSubdomains: z.optional(z.boolean()),
-  maxConcurrency: z.optional(int(1)),
-  zeroDataRetention: z.optional(z.boolean()),
 });
 
 /** `POST /v1/crawl`: the v1 crawler options at the top level; the server honours `x-idempotency-key`. */

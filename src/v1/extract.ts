@@ -3,7 +3,7 @@
  * defaults), and the v1 `extract` waiter: the shared task waiting of
  * `jobs/polling.ts`, mapped to the v1 result shape.
  */
-import { taskStartAnswer, taskStatus } from "../api/extract.js";
+import { TASK_START, taskStatus, type ExtractOptions, type ExtractStartResult, type ExtractStatus } from "../api/extract.js";
 import { send, type Endpoint } from "../api/endpoint.js";
 import { wireSchema, type SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
@@ -13,26 +13,16 @@ import { checkRequestOptions, optionsArg, withIdempotencyKey, withSignal } from 
 import { V1_EXTRACT_POLL_MS } from "../jobs/pages.js";
 import { awaitJob, taskJob, type JobRecipe } from "../jobs/waiters.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
+import type { V1TaskStartResponse } from "./research.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
 /** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). `S`, the schema's type, types the `extract` result. */
-export interface V1ExtractParams<S extends SchemaInput = SchemaInput> {
+export interface V1ExtractParams<S extends SchemaInput = SchemaInput>
+  extends Pick<ExtractOptions, "systemPrompt" | "allowExternalLinks" | "enableWebSearch" | "includeSubdomains" | "origin" | "showSources"> {
   /** What to extract (at most 10000 characters). `urls` or `prompt` is required. */
   prompt?: string;
   /** Schema of the result: a zod 4 / zod 3 schema, a Standard Schema with JSON Schema output, or a plain JSON Schema (converted on the wire; the result is typed from it). */
   schema?: S;
-  /** System prompt. */
-  systemPrompt?: string;
-  /** Follow external links [false]. */
-  allowExternalLinks?: boolean;
-  /** Search the web for more sources [false]. */
-  enableWebSearch?: boolean;
-  /** Include subdomains [true]. */
-  includeSubdomains?: boolean;
-  /** Free-form origin tag. */
-  origin?: string;
-  /** Return the sources used [false]. */
-  showSources?: boolean;
   /** Scrape options (v1 shapes). */
   scrapeOptions?: V1CrawlScrapeOptions;
   /** FIRE-1 agent. */
@@ -44,49 +34,27 @@ export interface V1ExtractParams<S extends SchemaInput = SchemaInput> {
 }
 
 /** Status of a v1 extract job, as the server sends it. `T` types `data` ({@link V1Any}, as in the v1 library, unless named). */
-export interface V1ExtractStatusResponse<T = V1Any> {
+export interface V1ExtractStatusResponse<T = V1Any> extends Pick<ExtractStatus<T>, "data" | "status" | "error" | "expiresAt" | "sources"> {
   /** False once the job failed. */
   success: boolean;
-  /** The extracted data ([] until completed). */
-  data: T;
-  /** `processing`, `completed`, `failed` or `cancelled`. */
-  status: "processing" | "completed" | "failed" | "cancelled";
-  /** Error text of a failed job. */
-  error?: string;
   /** Warning text. */
   warning?: string;
-  /** When the result is dropped (ISO 8601). */
-  expiresAt?: string;
-  /** Sources used (with `showSources`). */
-  sources?: unknown;
   /** Other fields the server adds (`steps`, `llmUsage`, `tokensUsed`, ...). */
   [key: string]: unknown;
 }
 
 /** The v1 extract start answer: `{ success: true, id, urlTrace? }`. */
-export interface V1ExtractStartResponse {
-  /** Always true (HTTP failures throw). */
-  success: true;
-  /** The extract job id. */
-  id: string;
-  /** URL trace (empty unless `urlTrace` was asked). */
-  urlTrace?: unknown[];
-  /** Skipped URLs (with `ignoreInvalidURLs`). */
-  invalidURLs?: string[];
+export interface V1ExtractStartResponse extends V1TaskStartResponse, Pick<ExtractStartResult, "urlTrace" | "invalidURLs"> {
 }
 
 /** The v1 `extract` waiter's result: `{ success: true, data, warning?, error?, sources? }`. `T` types `data` ({@link V1Any} unless a schema names it). */
-export interface V1ExtractResponse<T = V1Any> {
+export interface V1ExtractResponse<T = V1Any> extends Pick<V1ExtractStatusResponse<T>, "warning" | "sources"> {
   /** Always true (failures throw `JobFailedError`). */
   success: true;
   /** The extracted data. */
   data: T;
-  /** Warning text. */
-  warning?: string;
   /** Error text the server attached to a completed job. */
   error?: string;
-  /** Sources used (with `showSources`). */
-  sources?: unknown;
 }
 
 const prompt = z.optional(z.string().check(z.maxLength(10000)));
@@ -122,8 +90,7 @@ const V1_EXTRACT: Endpoint<[string[] | undefined, V1ExtractParams], V1ExtractSta
     };
     return check(body, wire, "extract params");
   },
-  response: taskStartAnswer,
-  retry: "not-idempotent",
+  ...TASK_START,
   map: v1Record,
 };
 

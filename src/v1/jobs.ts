@@ -7,19 +7,17 @@
 import { APIPromise, type HttpClient, type RequestOptions, type ResponseInfo, type WithResponse } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
-import { checkRequestOptions, NO_OPTIONS, type Checked } from "../core/options.js";
+import { NO_OPTIONS, type Checked } from "../core/options.js";
 import { pagesOf } from "../jobs/pages.js";
+import { withChecked } from "../api/endpoint.js";
 import { cancelJob, getJobErrors, getJobPage, isTerminal, jobPath, ownPage, readJobStatus } from "../jobs/status.js";
 import type { JobKind, JobStatus } from "../jobs/types.js";
 import { awaitJob, pagedJob } from "../jobs/waiters.js";
+import type { V1TaskStartResponse } from "./research.js";
 import { V1, v1JobStatus, v1Record, type V1ErrorResponse, type V1ErrorsResponse, type V1JobStatusResponse } from "./shapes.js";
 
 /** The v1 answer of a job start: `{ success: true, id, url, invalidURLs? }`. */
-export interface V1JobStartResponse {
-  /** Always true (HTTP failures throw). */
-  success: true;
-  /** The job id. */
-  id: string;
+export interface V1JobStartResponse extends V1TaskStartResponse {
   /** The job's v1 status URL. */
   url: string;
   /** Batch scrape with `ignoreInvalidURLs`: the URLs that were skipped. */
@@ -49,8 +47,7 @@ export function checkV1JobStatus(
   page: { nextURL?: string | undefined; skip?: number | undefined; limit?: number | undefined },
   req?: RequestOptions,
 ): APIPromise<V1JobStatusResponse | V1ErrorResponse> {
-  try {
-    const checked = checkRequestOptions(req);
+  return withChecked(req, (checked) => {
     const pageChecked = ownPage(check(pageArgs, { skip: page.skip, limit: page.limit }, "status page options"));
     if (getAllData) return new APIPromise(allPages(http, kind, id, checked));
     if (page.nextURL !== undefined) {
@@ -60,10 +57,7 @@ export function checkV1JobStatus(
       return getJobPage(http, kind, id, u.toString(), checked, V1).map((s) => v1JobStatus(s));
     }
     return readJobStatus(http, kind, id, pageChecked, checked, V1).map((s) => v1JobStatus(s));
-  } catch (err) {
-    // Bad input rejects the promise (nothing was sent), as everywhere else.
-    return new APIPromise<V1JobStatusResponse | V1ErrorResponse>(Promise.reject(err));
-  }
+  });
 }
 
 async function allPages(http: HttpClient, kind: JobKind, id: string, req: Checked<RequestOptions>): Promise<WithResponse<V1JobStatusResponse | V1ErrorResponse>> {

@@ -6,7 +6,7 @@ import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js"
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, plainObject } from "../core/validate.js";
 import { send, type Endpoint } from "../api/endpoint.js";
-import { mapAnswer } from "../api/map.js";
+import { mapAnswer, type MapOptions } from "../api/map.js";
 import { optionsArg } from "../core/options.js";
 import { v1Success } from "./shapes.js";
 
@@ -14,19 +14,15 @@ import { v1Success } from "./shapes.js";
 const countryUpper = z.string().check(z.regex(/^[A-Z]{2}$/, "must be a two-letter ISO 3166-1 country code in capitals, such as US"));
 
 /** Options of `mapUrl` (spec §4.1). */
-export interface V1MapParams {
+export interface V1MapParams extends Pick<MapOptions, "includeSubdomains" | "timeout"> {
   /** Search query used for mapping (smart part limited to 500 results in alpha). */
   search?: string;
   /** Ignore the sitemap (server default true). */
   ignoreSitemap?: boolean;
   /** Only links found in the sitemap (server default false). */
   sitemapOnly?: boolean;
-  /** Include subdomains (server default true). */
-  includeSubdomains?: boolean;
   /** Maximum links, 1..30000 (server default 5000). */
   limit?: number;
-  /** Server-side timeout, milliseconds (default none). */
-  timeout?: number;
   /** Proxy, language and timezone emulation (server default country US). */
   location?: {
     /** ISO 3166-1 alpha-2 code in capitals, `^[A-Z]{2}$`. */

@@ -3,7 +3,7 @@
  * deep research (`/v1/deep-research`). Starts, status reads as sent, and the
  * waiters: the shared task waiting of `jobs/polling.ts`.
  */
-import { taskStartAnswer, taskStatus } from "../api/extract.js";
+import { TASK_START, taskStatus } from "../api/extract.js";
 import { send, type Endpoint } from "../api/endpoint.js";
 import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
@@ -87,17 +87,9 @@ export interface V1DeepResearchParams<S extends SchemaInput = SchemaInput> {
 }
 
 /** Status of a deep-research job, as sent. `T` types `data.json` ({@link V1Any} unless a schema names it). */
-export interface V1DeepResearchStatusResponse<T = V1Any> {
-  /** False for a failed job. */
-  success: boolean;
+export interface V1DeepResearchStatusResponse<T = V1Any> extends Omit<V1GenerateLLMsTextStatusResponse, "data"> {
   /** `finalAnalysis`, `sources`, `activities` and (json format) `json`. */
   data: { finalAnalysis?: string; activities?: V1ResearchActivity[]; sources?: V1ResearchSource[]; json?: T };
-  /** `processing`, `completed` or `failed`. */
-  status: "processing" | "completed" | "failed";
-  /** Error text. */
-  error?: string;
-  /** When the result is dropped (ISO 8601). */
-  expiresAt: string;
   /** Depth reached. */
   currentDepth: number;
   /** Depth limit. */
@@ -136,8 +128,7 @@ const researchBody = z
 const V1_LLMSTXT: Endpoint<[string, V1GenerateLLMsTextParams], V1TaskStartResponse> = { op: "llmsText.start",
   path: "/v1/llmstxt",
   body: (url, params) => check(llmsBody, { url, ...params }, "generateLLMsText params"),
-  response: taskStartAnswer,
-  retry: "not-idempotent",
+  ...TASK_START,
   map: v1Record,
 };
 
@@ -145,8 +136,7 @@ const V1_LLMSTXT: Endpoint<[string, V1GenerateLLMsTextParams], V1TaskStartRespon
 const V1_RESEARCH: Endpoint<[string, V1DeepResearchParams], V1TaskStartResponse> = { op: "deepResearch.start",
   path: "/v1/deep-research",
   body: (query, params) => check(researchBody, v1ScrapeWire({ query, ...params } as Record<string, unknown>), "deepResearch params"),
-  response: taskStartAnswer,
-  retry: "not-idempotent",
+  ...TASK_START,
   map: v1Record,
 };
 

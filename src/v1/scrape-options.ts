@@ -5,24 +5,16 @@
  * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
  */
 import { wireSchema, type SchemaInput } from "../api/schema.js";
-import { formatNameSchema, scrapeOptionsShape, type Action, type Location } from "../api/scrape.js";
+import { formatNameSchema, scrapeOptionsShape, type ChangeTrackingFormat, type Location, type ScrapeOptions, type ScrapeParams } from "../api/scrape.js";
 import { scrapeRules, type RuleIssues } from "../api/scrape-rules.js";
 import * as z from "zod/v4/mini";
 import { int, rules } from "../core/validate.js";
 
+/** The v1 format names (reference §15.2): fixed, so an unknown one is refused before sending. */
+const FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "extract", "json", "summary", "changeTracking", "branding"] as const;
+
 /** A v1 format name (reference §15.2). */
-export type V1Format =
-  | "markdown"
-  | "html"
-  | "rawHtml"
-  | "links"
-  | "screenshot"
-  | "screenshot@fullPage"
-  | "extract"
-  | "json"
-  | "summary"
-  | "changeTracking"
-  | "branding";
+export type V1Format = (typeof FORMATS)[number];
 
 /** v1 LLM extraction options (`extract`, deprecated, or `jsonOptions`). `S` is the schema's type, which types the result. */
 export interface V1JsonOptions<S extends SchemaInput = SchemaInput> {
@@ -41,49 +33,22 @@ export interface V1JsonOptions<S extends SchemaInput = SchemaInput> {
 }
 
 /** v1 `changeTrackingOptions`. */
-export interface V1ChangeTrackingOptions {
-  /** Prompt of the `json` mode. */
-  prompt?: string;
-  /** Schema of the `json` mode: zod, Standard Schema or plain JSON Schema (converted on the wire). */
-  schema?: SchemaInput;
-  /** Modes [[]]. */
-  modes?: ("json" | "git-diff")[];
-  /** Separate change-tracking history per tag [null]. */
-  tag?: string | null;
-}
+export interface V1ChangeTrackingOptions extends Omit<ChangeTrackingFormat, "type"> {}
+
+/** The v2 scrape options v1 takes with the same meaning and defaults. */
+type V2ScrapeFields = "headers" | "includeTags" | "excludeTags" | "onlyMainContent" | "waitFor" | "location" | "mobile" | "skipTlsVerification"
+  | "removeBase64Images" | "blockAds" | "storeInCache";
 
 /** Scrape options as v1 `scrapeOptions` of crawl, extract and search (v1 library `CrawlScrapeOptions`, plus the LLM options the v1 server accepts there too). */
-export interface V1CrawlScrapeOptions<S extends SchemaInput = SchemaInput> {
+export interface V1CrawlScrapeOptions<S extends SchemaInput = SchemaInput> extends Pick<ScrapeOptions, V2ScrapeFields> {
   /** Output formats (server default `["markdown"]`). `extract` needs `extract`, `json` needs `jsonOptions`. */
   formats?: V1Format[];
-  /** Headers sent to the target site. */
-  headers?: Record<string, string>;
-  /** CSS selectors to keep. */
-  includeTags?: string[];
-  /** CSS selectors to drop. */
-  excludeTags?: string[];
-  /** Main content only (default true). */
-  onlyMainContent?: boolean;
-  /** Extra wait before capture, ms (0..60000, at most half of `timeout`). */
-  waitFor?: number;
   /** Server-side scrape timeout, ms (>= 1000; v1 default 30000). */
   timeout?: number;
-  /** Location emulation. */
-  location?: Location;
   /** Deprecated v1 name of `location`. */
   geolocation?: Location;
-  /** Emulate a mobile device. */
-  mobile?: boolean;
-  /** Skip TLS verification of the target. */
-  skipTlsVerification?: boolean;
-  /** Remove base64 images (default true). */
-  removeBase64Images?: boolean;
-  /** Block ads (default true). */
-  blockAds?: boolean;
   /** Proxy (v1 default `basic`). */
   proxy?: "basic" | "stealth" | "enhanced" | "auto";
-  /** Store the result in the cache (default true). */
-  storeInCache?: boolean;
   /** Accept a cached copy up to this age, ms (v1 default one day). */
   maxAge?: number;
   /** Parse PDFs (default true). v2: `parsers`. */
@@ -97,16 +62,11 @@ export interface V1CrawlScrapeOptions<S extends SchemaInput = SchemaInput> {
 }
 
 /** Options of `scrapeUrl` and of batch scrape (v1 library `ScrapeParams`). `S`, the `extract` / `jsonOptions` schema's type, types the result. */
-export interface V1ScrapeParams<S extends SchemaInput = SchemaInput> extends V1CrawlScrapeOptions<S> {
-  /** Browser actions. */
-  actions?: Action[];
+export interface V1ScrapeParams<S extends SchemaInput = SchemaInput> extends V1CrawlScrapeOptions<S>, Pick<ScrapeParams, "actions" | "zeroDataRetention"> {
   /** FIRE-1 agent (scrape only). */
   agent?: { model?: string; prompt: string; sessionId?: string; waitBeforeClosingMs?: number };
-  /** Zero data retention (needs team permission). */
-  zeroDataRetention?: boolean;
 }
 
-const FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screenshot@fullPage", "extract", "json", "summary", "changeTracking", "branding"] as const;
 const prompt = z.optional(z.string().check(z.maxLength(10000)));
 const jsonOptions = z.looseObject({ prompt, systemPrompt: prompt, schema: z.optional(z.record(z.string(), z.unknown())), mode: z.optional(z.enum(["llm"])), temperature: z.optional(z.number()) });
 

@@ -2,6 +2,7 @@
  * v1 scrape: `POST /v1/scrape` with v1 options; the result is the document
  * spread next to `success: true`, as the v1 library returned it.
  */
+import type { ActionResults } from "../api/document.js";
 import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
@@ -16,16 +17,7 @@ import { v1Success, type V1Any, type V1Document, type V1SchemaResult, type V1Suc
  * The results of a v1 scrape's `actions`, as the v1 library typed them: `screenshots`, `scrapes` and
  * `javascriptReturns` always there (an empty list when no action produced one), `pdfs` when the server sends it.
  */
-export interface V1ActionsResult {
-  /** Screenshot URLs, in action order. */
-  screenshots: string[];
-  /** Page contents captured by `scrape` actions. */
-  scrapes: { url: string; html: string }[];
-  /** Values returned by `executeJavascript` actions. */
-  javascriptReturns: { type: string; value: unknown }[];
-  /** PDFs produced by `pdf` actions. */
-  pdfs?: string[];
-}
+export interface V1ActionsResult extends Required<Pick<ActionResults, "screenshots" | "scrapes" | "javascriptReturns">>, Pick<ActionResults, "pdfs"> {}
 
 /**
  * The v1 scrape result: `{ success: true, warning?, ...document }`. `T` types `json` / `extract` ({@link V1Any} unless a

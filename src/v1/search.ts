@@ -5,50 +5,27 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { maybeString, objects } from "../core/response.js";
-import { check, int } from "../core/validate.js";
+import { check } from "../core/validate.js";
 import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
 import { send, type Endpoint } from "../api/endpoint.js";
-import { scrapesResults } from "../api/search.js";
+import { scrapesResults, searchBody, type SearchOptions } from "../api/search.js";
 
 /** Options of v1 `search` (server defaults in brackets). */
-export interface V1SearchParams {
+export interface V1SearchParams
+  extends Pick<SearchOptions, "tbs" | "filter" | "lang" | "country" | "location" | "timeout" | "ignoreInvalidURLs" | "origin"> {
   /** Results, 1..100 [5]. */
   limit?: number;
-  /** Time filter, e.g. `qdr:d`. */
-  tbs?: string;
-  /** Search filter. */
-  filter?: string;
-  /** Language ["en"]. */
-  lang?: string;
-  /** Country ["us" when no location]. */
-  country?: string;
-  /** Location, e.g. "Germany". */
-  location?: string;
-  /** Server-side timeout, ms [60000]. */
-  timeout?: number;
-  /** Skip invalid result URLs [false]. */
-  ignoreInvalidURLs?: boolean;
   /** Scrape each result with these options [formats: [] = no scraping]. */
   scrapeOptions?: V1ScrapeParams;
-  /** Free-form origin tag. */
-  origin?: string;
 }
 
 /** The v1 search result: `{ success: true, data: Document[], warning? }`. */
 export type V1SearchResponse = V1Success<{ data: V1Document[]; warning?: string }>;
 
-const body = z.looseObject({
-  query: z.string().check(z.minLength(1, "must be a non-empty search query")),
-  limit: z.optional(int(1, 100)),
-  tbs: z.optional(z.string()),
-  filter: z.optional(z.string()),
-  lang: z.optional(z.string()),
-  country: z.optional(z.string()),
-  location: z.optional(z.string()),
-  timeout: z.optional(int(1)),
-  ignoreInvalidURLs: z.optional(z.boolean()),
+/** The v2 search checks of the fields v1 shares (one limit, one place), `scrapeOptions` in v1 shapes. */
+const body = z.extend(z.omit(searchBody, { sources: true, categories: true, enterprise: true, origin: true, integration: true }), {
   scrapeOptions: z.optional(v1ScrapeOptionsSchema),
 });
 

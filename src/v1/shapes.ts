@@ -92,11 +92,6 @@ export function v1Record<T extends object>(body: T): T & { success: true } {
   return { ...body, success: true };
 }
 
-/** The v1 error result. */
-export function v1Error(error: string): V1ErrorResponse {
-  return { success: false, error };
-}
-
 /**
  * A job status read by the shared machinery, in the v1 record shape. A failed
  * kickoff (`success:false` on the wire) becomes the v1 error result carrying
@@ -113,7 +108,7 @@ export function v1JobStatus(s: JobStatus, opts: { dropNext?: boolean } = {}): V1
     data: s.data as V1Document[],
   };
   if (s.next !== undefined && !opts.dropNext) out.next = s.next;
-  if (s.error !== undefined && s.status === "failed") return { ...out, ...v1Error(s.error) } as unknown as V1ErrorResponse;
+  if (s.error !== undefined && s.status === "failed") return { ...out, success: false, error: s.error } as unknown as V1ErrorResponse;
   return out;
 }
 

@@ -2,7 +2,7 @@
  * v1 account usage: snake_case records (spec 2.3, reference §12).
  */
 import { send } from "../api/endpoint.js";
-import { CREDIT_USAGE, getQueueStatus, HISTORICAL, TOKEN_USAGE } from "../api/usage.js";
+import { CREDIT_USAGE, getQueueStatus, HISTORICAL, TOKEN_USAGE, type QueueStatus, type UsagePeriod } from "../api/usage.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { v1Record } from "./shapes.js";
 
@@ -19,15 +19,11 @@ export interface V1TokenUsage {
 }
 
 /** v1 credit usage. */
-export interface V1CreditUsage {
+export interface V1CreditUsage extends Pick<V1TokenUsage, "billing_period_start" | "billing_period_end"> {
   /** Credits remaining. */
   remaining_credits: number;
   /** Credits in the plan. */
   plan_credits: number;
-  /** Billing period start, ISO 8601. */
-  billing_period_start: string | null;
-  /** Billing period end, ISO 8601. */
-  billing_period_end: string | null;
 }
 
 /** `GET /v1/team/token-usage`: the snake_case record. */
@@ -41,13 +37,7 @@ export function getCreditUsageV1(http: HttpClient, req?: RequestOptions): APIPro
 }
 
 /** One period of `GET /v1/team/{credit,token}-usage/historical` (reference §12: same as v2). */
-export interface V1UsagePeriod {
-  /** Period start, ISO 8601 (null sorts last). */
-  startDate: string | null;
-  /** Period end, ISO 8601. */
-  endDate: string | null;
-  /** The key's name (only with `byApiKey`). */
-  apiKey?: string;
+export interface V1UsagePeriod extends UsagePeriod {
   /** Credits used (credit usage). */
   creditsUsed?: number;
   /** Tokens used (token usage). */
@@ -68,19 +58,9 @@ export function getUsageHistoricalV1(http: HttpClient, kind: "credit" | "token",
 }
 
 /** v1 queue status (same fields as v2, reference §12). */
-export interface V1QueueStatus {
+export interface V1QueueStatus extends QueueStatus {
   /** Always true (HTTP failures throw). */
   success: true;
-  /** Jobs in the team's queue. */
-  jobsInQueue: number;
-  /** Jobs running now. */
-  activeJobsInQueue: number;
-  /** Jobs waiting for a slot. */
-  waitingJobsInQueue: number;
-  /** The team's concurrency limit. */
-  maxConcurrency: number;
-  /** Time of the most recent successful job (ISO 8601), or null. */
-  mostRecentSuccess: string | null;
 }
 
 /** `GET /v1/team/queue-status`, as sent. */
