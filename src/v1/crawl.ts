@@ -7,7 +7,7 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int, oneOf } from "../core/validate.js";
 import { optionsArg, withIdempotencyKey } from "../core/options.js";
 import type { Endpoint } from "../api/endpoint.js";
-import { crawlBody, type CrawlOptions } from "../api/crawl.js";
+import type { CrawlOptions } from "../api/crawl.js";
 import { jobStartedAnswer, startJob } from "../api/job-starts.js";
 import type { V1JobStartResponse } from "./jobs.js";
 import { v1Record } from "./shapes.js";
@@ -45,15 +45,27 @@ export const v1WebhookSchema = oneOf(
   "a URL or { url, headers, metadata, events }",
 );
 
-/** The v2 crawl checks of the fields v1 shares (one limit, one place); v1's own fields and plain-string paths beside them. */
-const body = z.extend(z.omit(crawlBody, { prompt: true, sitemap: true, origin: true, integration: true }), {
+const body = z.looseObject({
+  url: httpUrl,
   includePaths: z.optional(z.array(z.string())),
   excludePaths: z.optional(z.array(z.string())),
   maxDepth: z.optional(int(0)),
+  maxDiscoveryDepth: z.optional(int(0)),
+  limit: z.optional(int(1)),
   allowBackwardLinks: z.optional(z.boolean()),
+  crawlEntireDomain: z.optional(z.boolean()),
+  allowExternalLinks: z.optional(z.boolean()),
   ignoreSitemap: z.optional(z.boolean()),
+  ignoreRobotsTxt: z.optional(z.boolean()),
   scrapeOptions: z.optional(v1ScrapeOptionsSchema),
   webhook: z.optional(v1WebhookSchema),
+  deduplicateSimilarURLs: z.optional(z.boolean()),
+  ignoreQueryParameters: z.optional(z.boolean()),
+  regexOnFullURL: z.optional(z.boolean()),
+  delay: z.optional(z.number().check(z.positive())),
+  allowSubdomains: z.optional(z.boolean()),
+  maxConcurrency: z.optional(int(1)),
+  zeroDataRetention: z.optional(z.boolean()),
 });
 
 /** `POST /v1/crawl`: the v1 crawler options at the top level; the server honours `x-idempotency-key`. */

@@ -5,12 +5,12 @@
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { maybeString, objects } from "../core/response.js";
-import { check } from "../core/validate.js";
+import { check, int } from "../core/validate.js";
 import { optionsArg } from "../core/options.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1ScrapeParams } from "./scrape-options.js";
 import { v1Success, type V1Document, type V1Success } from "./shapes.js";
 import { send, type Endpoint } from "../api/endpoint.js";
-import { scrapesResults, searchBody, type SearchOptions } from "../api/search.js";
+import { scrapesResults, type SearchOptions } from "../api/search.js";
 
 /** Options of v1 `search` (server defaults in brackets). */
 export interface V1SearchParams
@@ -24,8 +24,16 @@ export interface V1SearchParams
 /** The v1 search result: `{ success: true, data: Document[], warning? }`. */
 export type V1SearchResponse = V1Success<{ data: V1Document[]; warning?: string }>;
 
-/** The v2 search checks of the fields v1 shares (one limit, one place), `scrapeOptions` in v1 shapes. */
-const body = z.extend(z.omit(searchBody, { sources: true, categories: true, enterprise: true, origin: true, integration: true }), {
+const body = z.looseObject({
+  query: z.string().check(z.minLength(1, "must be a non-empty search query")),
+  limit: z.optional(int(1, 100)),
+  tbs: z.optional(z.string()),
+  filter: z.optional(z.string()),
+  lang: z.optional(z.string()),
+  country: z.optional(z.string()),
+  location: z.optional(z.string()),
+  timeout: z.optional(int(1)),
+  ignoreInvalidURLs: z.optional(z.boolean()),
   scrapeOptions: z.optional(v1ScrapeOptionsSchema),
 });
 
