@@ -34,8 +34,7 @@ function links(fake: FakeService, q: MapQuery): { url: string; title: string; de
 /** Registers both map routes. */
 export function registerMap(fake: FakeService): void {
   fake.route("POST", "/v2/map", ({ body, team, key }) => {
-    const b = (body ?? {}) as Record<string, unknown>;
-    rejectUnknownKeys(b, V2_KEYS);
+    const b = rejectUnknownKeys(body, V2_KEYS);
     if (!validUrl(b.url)) badUrl(["url"], b.url);
     if (b.sitemap !== undefined && !["include", "only", "skip"].includes(String(b.sitemap))) badRequest(["sitemap"], 'Invalid option: expected one of "only"|"include"|"skip"', "invalid_value");
     const limit = typeof b.limit === "number" ? b.limit : 5000;
@@ -49,8 +48,7 @@ export function registerMap(fake: FakeService): void {
   });
 
   fake.route("POST", "/v1/map", ({ body, team, key }) => {
-    const b = (body ?? {}) as Record<string, unknown>;
-    rejectUnknownKeys(b, V1_KEYS);
+    const b = rejectUnknownKeys(body, V1_KEYS);
     if (!validUrl(b.url)) badUrl(["url"], b.url);
     const limit = typeof b.limit === "number" ? b.limit : 5000;
     if (limit < 1 || limit > 30000) badRequest(["limit"], "Number must be less than or equal to 30000", "too_big");

@@ -15,11 +15,13 @@ const LATER_FORMATS = ["product", "menu", "audio", "video", "question", "highlig
 const SCRAPE_TOP_KEYS = new Set(["url", "zeroDataRetention", "origin", "integration", ...SCRAPE_OPTION_KEYS]);
 const STRING_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "summary", "images", "branding", "json", "changeTracking", "screenshot", "attributes", "query", ...LATER_FORMATS]);
 
-/** 400 in the server's words for unknown keys. */
-export function rejectUnknownKeys(body: Record<string, unknown>, allowed: Set<string>): void {
-  const unknown = Object.keys(body).filter((k) => !allowed.has(k));
+/** 400 in the server's words for unknown keys; returns the body as a record (none: `{}`). */
+export function rejectUnknownKeys(body: unknown, allowed: Set<string>): Record<string, unknown> {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(b).filter((k) => !allowed.has(k));
   const error = "Unrecognized key in body -- please review the v2 API documentation for request body changes";
   if (unknown.length) refuse(error, [{ code: "unrecognized_keys", keys: unknown, path: [], message: `Unrecognized key: "${unknown[0]}"` }]);
+  return b;
 }
 
 /** 400 `BAD_REQUEST` with zod-like `details`, as the server answers a body it refuses. */
@@ -247,8 +249,7 @@ export function scrapeTarget(fake: FakeService, target: string, formats: FormatO
 /** Registers `POST /v2/scrape`. */
 export function registerScrape(fake: FakeService): void {
   fake.route("POST", "/v2/scrape", ({ body, team, key }) => {
-    const b = (body ?? {}) as Record<string, unknown>;
-    rejectUnknownKeys(b, SCRAPE_TOP_KEYS);
+    const b = rejectUnknownKeys(body, SCRAPE_TOP_KEYS);
     if (!validUrl(b.url)) badUrl(["url"], b.url);
     const formats = parseFormats(b.formats);
     fake.requireCredits(team, CREDITS.scrape);

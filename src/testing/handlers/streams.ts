@@ -17,6 +17,7 @@
  * Fault hooks ({@link dropStream}) cut a stream after N frames, and every
  * connection is logged ({@link streamLog}) so tests can see who closed it.
  */
+import { abortableDelay } from "../faults.js";
 import type { FakeService } from "../service.js";
 import { stateOf } from "./scrape.js";
 
@@ -100,20 +101,6 @@ function statusFields(body: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of STATUS_FIELDS) if (k in body) out[k] = body[k];
   return out;
-}
-
-/** Waits `ms`, or until `signal` aborts; either way its abort listener is removed (a long stream sleeps many times). */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(t);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const t = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-  });
 }
 
 /** Where the job's status lives (`/v2/crawl/<id>`, or the batch route for batch ids) and how to read it as the caller. */
@@ -203,7 +190,7 @@ export async function* jobStream(fake: FakeService, opts: JobStreamOptions): Asy
       yield { type: "done", data: fields };
       return;
     }
-    if (!more) await sleep(fake.options.streamIntervalMs, opts.signal);
+    if (!more) await abortableDelay(fake.options.streamIntervalMs, opts.signal).catch(() => undefined);
     if (opts.signal.aborted) return;
     page = await readStatus(fake, opts.origin, statusPath, auth, cursor);
     if (page.status >= 400) return yield errorFrame(page.status, page.body);

@@ -147,8 +147,7 @@ export function registerV1(fake: FakeService): void {
 }
 
 function scrape(fake: FakeService, { body, team, key }: HandlerContext): Response {
-  const b = (body ?? {}) as Rec;
-  rejectUnknownKeys(b, SCRAPE_KEYS);
+  const b = rejectUnknownKeys(body, SCRAPE_KEYS);
   if (!validUrl(b.url)) badUrl(["url"], b.url);
   fake.requireCredits(team, CREDITS.scrape);
   const { doc, credits } = v1Document(fake, String(b.url), b);
@@ -190,8 +189,7 @@ function search(fake: FakeService, { body, team, key }: HandlerContext): Respons
 
 /** `POST /v1/extract`: the data is read from the first URL's page at once; its status reads finish the task. */
 function startExtract(fake: FakeService, { body, team, key }: HandlerContext): Response {
-  const b = (body ?? {}) as Rec;
-  rejectUnknownKeys(b, EXTRACT_KEYS);
+  const b = rejectUnknownKeys(body, EXTRACT_KEYS);
   const urls = Array.isArray(b.urls) ? (b.urls as unknown[]) : [];
   if (urls.length === 0 && typeof b.prompt !== "string") badRequest([], "Either 'urls' or 'prompt' must be provided.");
   if (urls.length > 10) badRequest(["urls"], "Maximum of 10 URLs allowed per request while in beta.");
@@ -206,8 +204,7 @@ function startExtract(fake: FakeService, { body, team, key }: HandlerContext): R
 
 /** `POST /v1/llmstxt`: the site's pages as an llms.txt (and the full text when asked). */
 function startLlmsTxt(fake: FakeService, { body, team, key }: HandlerContext): Response {
-  const b = (body ?? {}) as Rec;
-  rejectUnknownKeys(b, LLMS_KEYS);
+  const b = rejectUnknownKeys(body, LLMS_KEYS);
   if (!validUrl(b.url)) badUrl(["url"], b.url);
   const maxUrls = typeof b.maxUrls === "number" ? b.maxUrls : 10;
   if (maxUrls < 1 || maxUrls > 5000) badRequest(["maxUrls"], "Number must be between 1 and 5000", "too_big");
@@ -233,8 +230,7 @@ function taskStatus(fake: FakeService, kind: "extract" | "llmstxt", notFound: st
 
 /** `POST /v1/deep-research`: an analysis of the first pages, its activities shown one status read at a time. */
 function startDeepResearch(fake: FakeService, { body, team, key }: HandlerContext): Response {
-  const b = (body ?? {}) as Rec;
-  rejectUnknownKeys(b, RESEARCH_KEYS);
+  const b = rejectUnknownKeys(body, RESEARCH_KEYS);
   const query = typeof b.query === "string" ? b.query : typeof b.topic === "string" ? b.topic : undefined;
   if (!query) badRequest(["query"], "Either query or topic must be provided");
   const maxDepth = typeof b.maxDepth === "number" ? b.maxDepth : 7;
