@@ -520,8 +520,7 @@ export class FakeService {
     // A multipart upload (`POST /v2/parse`) is read as form data: the log shows each part, a file as its name, type and size.
     const form = (request.headers.get("content-type") ?? "").includes("multipart/form-data") ? await request.clone().formData().catch(() => undefined) : undefined;
     const text = request.method === "GET" || request.method === "HEAD" || form ? "" : await request.text();
-    const headers: Record<string, string> = {};
-    request.headers.forEach((v, k) => (headers[k] = v));
+    const headers: Record<string, string> = Object.fromEntries(request.headers);
     let body: unknown = form ? formParts(form) : undefined;
     if (form) forms.set(request, form);
     let badJson = false;

@@ -62,8 +62,7 @@ async function serve(fake: FakeService, ws: WsSocket, req: IncomingMessage, orig
     }
     ctl.abort();
   });
-  const header = req.headers.authorization;
-  const authorization = header ?? (ws.protocol ? `Bearer ${ws.protocol}` : undefined);
+  const authorization = req.headers.authorization ?? (ws.protocol ? `Bearer ${ws.protocol}` : undefined);
   const frames = jobStream(fake, {
     jobId,
     origin,

@@ -164,12 +164,7 @@ export function createCrawl(fake: FakeService, version: "v1" | "v2", url: string
   if (sitemap !== "only") enqueue(job, normalize(url, false), 0);
   if (sitemap !== "skip") {
     fake.findPage(url); // with `anyUrl`, an unknown site is generated before its sitemap is read
-    let host: string | undefined;
-    try {
-      host = new URL(normalize(url, false)).host;
-    } catch {
-      host = undefined;
-    }
+    const host = URL.canParse(normalize(url, false)) ? new URL(normalize(url, false)).host : undefined;
     for (const p of fake.pages) if (p.inSitemap && new URL(p.url).host === host && admits(job, p.url, 0)) enqueue(job, p.url, 0);
   }
   return job;

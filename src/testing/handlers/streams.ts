@@ -106,12 +106,7 @@ function statusFields(body: Record<string, unknown>): Record<string, unknown> {
 /** Where the job's status lives (`/v2/crawl/<id>`, or the batch route for batch ids) and how to read it as the caller. */
 async function readStatus(fake: FakeService, origin: string, statusPath: string, auth: Record<string, string>, skip: number): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fake.handle(new Request(`${origin}${statusPath}?skip=${skip}`, { headers: auth }), { internal: true });
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = {};
-  }
+  const body: unknown = await res.json().catch(() => ({}));
   return { status: res.status, body: typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {} };
 }
 
