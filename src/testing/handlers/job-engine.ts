@@ -212,10 +212,7 @@ export function advance(fake: FakeService, job: FakeJob, n: number): void {
       const page = fake.findPage(item.url);
       if (job.kind === "crawl" && page && job.options.sitemap !== "only") for (const l of page.links) if (admits(job, l, item.depth + 1)) enqueue(job, l, item.depth + 1);
     } catch {
-      const error = "All scraping engines failed! -- Double check the URL to make sure it's not broken.";
-      job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url: item.url, code: "SCRAPE_ALL_ENGINES_FAILED", error });
-      // The service reports a page it could not scrape as a `page` event with `success: false` and only the URL.
-      emitJobWebhook(fake, job, "page", { success: false, error, data: [{ metadata: { sourceURL: item.url } }] });
+      pageFailed(fake, job, item.url, "SCRAPE_ALL_ENGINES_FAILED", "All scraping engines failed! -- Double check the URL to make sure it's not broken.");
     }
   }
   if (job.failAfterPages !== undefined && job.docs.length >= job.failAfterPages && n > 0) return failJob(job, job.failWith);
@@ -226,6 +223,12 @@ export function advance(fake: FakeService, job: FakeJob, n: number): void {
       emitJobWebhook(fake, job, "completed");
     }
   }
+}
+
+/** A page the job could not scrape: an `/errors` entry, and a `page` event with `success: false` and only the URL (as the service reports it). */
+function pageFailed(fake: FakeService, job: FakeJob, url: string, code: string, error: string): void {
+  job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url, code, error });
+  emitJobWebhook(fake, job, "page", { success: false, error, data: [{ metadata: { sourceURL: url } }] });
 }
 
 /** Runs a job to the end (every queued page, no settle lag). */
@@ -254,10 +257,7 @@ export function failJob(job: FakeJob, error = "Crawl failed: the start URL could
  * a cancelled job, one webhook each: a cancel's flood).
  */
 export function cancelJob(fake: FakeService, job: FakeJob): void {
-  for (const item of job.queue) {
-    job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url: item.url, code: "UNKNOWN_ERROR", error: "Job cancelled" });
-    emitJobWebhook(fake, job, "page", { success: false, error: "Job cancelled", data: [{ metadata: { sourceURL: item.url } }] });
-  }
+  for (const item of job.queue) pageFailed(fake, job, item.url, "UNKNOWN_ERROR", "Job cancelled");
   job.queue = [];
   job.status = "cancelled";
 }
