@@ -7,6 +7,7 @@
 import { CREDITS, fail, HttpFailure, json, type FakeService, type Handler, type HandlerContext } from "../service.js";
 import { badRequest, badUrl, conform, fakeId, rejectUnknownKeys, scrapeTarget, stateOf, validUrl } from "./scrape.js";
 import { EXTRACT_KEYS } from "./tasks.js";
+import { FAKE_MAX_CONCURRENCY } from "./usage-history.js";
 
 /** v1 scrape option keys (reference §15.2, strict). */
 export const V1_SCRAPE_OPTION_KEYS = new Set([
@@ -142,7 +143,7 @@ export function registerV1(fake: FakeService): void {
   fake.route("POST", "/v1/deep-research", (c) => startDeepResearch(fake, c));
   fake.route("GET", "/v1/deep-research/:id", (c) => deepResearchStatus(fake, c));
   fake.route("GET", "/v1/team/queue-status", () =>
-    json(200, { success: true, jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0, maxConcurrency: 2, mostRecentSuccess: new Date(fake.now()).toISOString() }),
+    json(200, { success: true, jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0, maxConcurrency: FAKE_MAX_CONCURRENCY, mostRecentSuccess: new Date(fake.now()).toISOString() }),
   );
 }
 
