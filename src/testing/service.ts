@@ -633,15 +633,10 @@ export class FakeService {
   }
 
   #takeFault(line: string, pathname: string): FaultSpec | undefined {
-    for (const f of this.#faults) {
-      if (f.left <= 0) continue;
-      const m = f.match;
-      const hit = m === undefined || (typeof m === "string" ? pathname.startsWith(m) : m.test(line));
-      if (!hit) continue;
-      f.left -= 1;
-      return f;
-    }
-    return undefined;
+    const hits = (m: FaultSpec["match"]) => m === undefined || (typeof m === "string" ? pathname.startsWith(m) : m.test(line));
+    const f = this.#faults.find((x) => x.left > 0 && hits(x.match));
+    if (f) f.left -= 1;
+    return f;
   }
 }
 

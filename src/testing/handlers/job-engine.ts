@@ -120,14 +120,9 @@ function regexes(v: unknown): RegExp[] {
 /** Whether a discovered link is crawled, per the crawl's options (reference §4.1). */
 function admits(job: FakeJob, link: string, depth: number): boolean {
   const o = job.options;
-  let u: URL;
-  let start: URL;
-  try {
-    u = new URL(link);
-    start = new URL(normalize(job.url, false));
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(link) || !URL.canParse(normalize(job.url, false))) return false;
+  const u = new URL(link);
+  const start = new URL(normalize(job.url, false));
   const sameHost = u.host === start.host;
   const sub = u.hostname.endsWith(`.${start.hostname}`);
   if (!sameHost && !(o.allowSubdomains === true && sub) && o.allowExternalLinks !== true) return false;

@@ -52,12 +52,10 @@ export function badUrl(path: (string | number)[], value: unknown): never {
 /** Checks a URL as the server does (http(s), a TLD of 2+ characters). */
 export function validUrl(raw: unknown): boolean {
   if (typeof raw !== "string") return false;
-  try {
-    const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`);
-    return (u.protocol === "http:" || u.protocol === "https:") && /\.[a-z0-9-]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$/i.test(u.hostname);
-  } catch {
-    return false;
-  }
+  const full = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  if (!URL.canParse(full)) return false;
+  const u = new URL(full);
+  return (u.protocol === "http:" || u.protocol === "https:") && /\.[a-z0-9-]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$/i.test(u.hostname);
 }
 
 type FormatObj = { type: string; [k: string]: unknown };
