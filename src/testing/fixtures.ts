@@ -127,10 +127,14 @@ export function htmlOf(p: FixturePage): string {
   return `<html lang="en"><head><title>${p.title}</title><meta name="description" content="${p.description}"></head><body><main>${p.markdown.replace(/\n/g, "<br>")}</main>\n${imgs}\n${links}</body></html>`;
 }
 
+/** A requested URL with `http://` in front when it names no scheme, as the server reads it. */
+export function withScheme(raw: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+}
+
 /** Normalises a requested URL the way the server does (adds `http://`, drops a trailing slash off paths, and the query when told). */
 export function normalizeTarget(raw: string, ignoreQuery = false): string {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
-  const u = new URL(withScheme);
+  const u = new URL(withScheme(raw));
   u.hash = "";
   if (ignoreQuery) u.search = "";
   let s = u.toString();

@@ -4,7 +4,7 @@
  * fault injection. Endpoint handlers live in `handlers/` and register routes
  * here. Portable: only web-standard globals.
  */
-import { buildFixtureWeb, generatedPage, GENERATED_PATHS, normalizeTarget, pageFrom, type FixturePage, type PageSpec } from "./fixtures.js";
+import { buildFixtureWeb, generatedPage, GENERATED_PATHS, normalizeTarget, pageFrom, withScheme, type FixturePage, type PageSpec } from "./fixtures.js";
 import {
   abortableDelay, connectionError, corruptFault, rateLimitFault, stalled,
   type CorruptOptions, type DropOptions, type FailOptions, type FaultScope, type FaultSpec, type RateLimitSpec, type StallOptions,
@@ -436,12 +436,8 @@ export class FakeService {
 
   /** Finds a fixture page by URL; with `anyUrl`, a page of a host the fake does not know is generated (and kept). */
   findPage(url: string): FixturePage | undefined {
-    let target: string;
-    try {
-      target = normalizeTarget(url);
-    } catch {
-      return undefined;
-    }
+    if (!URL.canParse(withScheme(url))) return undefined;
+    const target = normalizeTarget(url);
     return this.pages.find((p) => normalizeTarget(p.url) === target) ?? (this.options.anyUrl ? this.#generate(target) : undefined);
   }
 

@@ -6,7 +6,7 @@
  * status pages split with `next` as reference §4.4 describes, cancel and errors,
  * and the job's webhook deliveries (`started`, each `page`, `completed`; see `../webhooks.ts`).
  */
-import { normalizeTarget } from "../fixtures.js";
+import { normalizeTarget, withScheme } from "../fixtures.js";
 import type { FakeService, FakeTeam } from "../service.js";
 import { scrapeTarget, fakeId, parseFormats, stateOf } from "./scrape.js";
 import { v1Document } from "./v1.js";
@@ -106,11 +106,7 @@ export function engine(fake: FakeService): JobEngine {
 }
 
 function normalize(url: string, ignoreQuery: boolean): string {
-  try {
-    return normalizeTarget(url, ignoreQuery);
-  } catch {
-    return url;
-  }
+  return URL.canParse(withScheme(url)) ? normalizeTarget(url, ignoreQuery) : url;
 }
 
 function regexes(v: unknown): RegExp[] {

@@ -1,6 +1,7 @@
 /**
  * Fake `POST /v2/map` and `POST /v1/map`.
  */
+import { withScheme } from "../fixtures.js";
 import { CREDITS, json, type FakeService } from "../service.js";
 import { badRequest, badUrl, rejectUnknownKeys, validUrl } from "./scrape.js";
 
@@ -19,7 +20,7 @@ interface MapQuery {
 }
 
 function links(fake: FakeService, q: MapQuery): { url: string; title: string; description: string }[] {
-  const start = new URL(/^[a-z]+:\/\//i.test(q.url) ? q.url : `http://${q.url}`);
+  const start = new URL(withScheme(q.url));
   fake.findPage(start.toString()); // with `anyUrl`, an unknown site is generated before it is mapped
   let pages = fake.pages.filter((p) => new URL(p.url).host === start.host);
   if (q.sitemap === "only") pages = pages.filter((p) => p.inSitemap);

@@ -2,7 +2,7 @@
  * Fake `POST /v2/scrape` and the document builder shared by crawl, batch and
  * search handlers.
  */
-import { htmlOf, type FixturePage } from "../fixtures.js";
+import { htmlOf, withScheme, type FixturePage } from "../fixtures.js";
 import { CREDITS, fail, HttpFailure, json, type FakeService } from "../service.js";
 
 /** v2 scrape option keys (strict, as the server). */
@@ -52,9 +52,8 @@ export function badUrl(path: (string | number)[], value: unknown): never {
 /** Checks a URL as the server does (http(s), a TLD of 2+ characters). */
 export function validUrl(raw: unknown): boolean {
   if (typeof raw !== "string") return false;
-  const full = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
-  if (!URL.canParse(full)) return false;
-  const u = new URL(full);
+  if (!URL.canParse(withScheme(raw))) return false;
+  const u = new URL(withScheme(raw));
   return (u.protocol === "http:" || u.protocol === "https:") && /\.[a-z0-9-]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$/i.test(u.hostname);
 }
 
@@ -225,7 +224,7 @@ export function scrapeTarget(fake: FakeService, target: string, formats: FormatO
   const moved = page?.redirectTo === undefined ? undefined : fake.findPage(page.redirectTo);
   if (moved) return buildDocument(fake, moved, formats, target); // a redirect: the final page, `sourceURL` the URL requested
   if (page) return buildDocument(fake, page, formats, target);
-  const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? target : `http://${target}`);
+  const u = new URL(withScheme(target));
   const known = fake.pages.some((p) => new URL(p.url).host === u.host);
   if (known) return buildDocument(fake, notFoundPage(u.toString()), formats, target);
   if (u.pathname.endsWith(".pdf")) {

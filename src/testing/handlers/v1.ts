@@ -4,6 +4,7 @@
  * `GET /v1/team/queue-status`. v1 option sets are strict (unknown key -> 400).
  * Crawl and batch scrape v1 routes are served by the job engine.
  */
+import { withScheme } from "../fixtures.js";
 import { CREDITS, fail, HttpFailure, json, type FakeService, type Handler, type HandlerContext } from "../service.js";
 import { badRequest, badUrl, conform, fakeId, rejectUnknownKeys, scrapeTarget, stateOf, validUrl } from "./scrape.js";
 import { EXTRACT_KEYS } from "./tasks.js";
@@ -209,7 +210,7 @@ function startLlmsTxt(fake: FakeService, { body, team, key }: HandlerContext): R
   if (!validUrl(b.url)) badUrl(["url"], b.url);
   const maxUrls = typeof b.maxUrls === "number" ? b.maxUrls : 10;
   if (maxUrls < 1 || maxUrls > 5000) badRequest(["maxUrls"], "Number must be between 1 and 5000", "too_big");
-  const host = new URL(/^[a-z]+:\/\//i.test(String(b.url)) ? String(b.url) : `http://${String(b.url)}`).host;
+  const host = new URL(withScheme(String(b.url))).host;
   fake.findPage(String(b.url)); // with `anyUrl`, an unknown site is generated first
   const pages = fake.pages.filter((p) => new URL(p.url).host === host).slice(0, maxUrls);
   fake.charge(team, pages.length, key);
