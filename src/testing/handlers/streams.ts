@@ -98,9 +98,7 @@ export function openConnection(fake: FakeService, transport: "ws" | "sse", jobId
 const STATUS_FIELDS = ["status", "completed", "total", "creditsUsed", "expiresAt"] as const;
 
 function statusFields(body: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of STATUS_FIELDS) if (k in body) out[k] = body[k];
-  return out;
+  return Object.fromEntries(STATUS_FIELDS.filter((k) => k in body).map((k) => [k, body[k]]));
 }
 
 /** Where the job's status lives (`/v2/crawl/<id>`, or the batch route for batch ids) and how to read it as the caller. */

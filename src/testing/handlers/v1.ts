@@ -181,11 +181,9 @@ function search(fake: FakeService, { body, team, key }: HandlerContext): Respons
     });
     return json(200, { success: true, data, id: fakeId(fake), ...(data.length ? {} : { warning: "No search results found" }) });
   } catch (err) {
-    if (!(err instanceof HttpFailure)) throw err;
-    const res = err.response;
-    if (res.status !== 400) throw err;
+    if (!(err instanceof HttpFailure) || err.response.status !== 400) throw err;
     // v1 search answers its own validation failures without a code (reference §1.2).
-    return res.json().then((j: Rec) => fail(400, "Invalid request body", { details: j.details }));
+    return err.response.json().then((j: Rec) => fail(400, "Invalid request body", { details: j.details }));
   }
 }
 
