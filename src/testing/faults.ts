@@ -151,14 +151,18 @@ export function connectionError(code: string, message: string): TypeError {
   return new TypeError("fetch failed", { cause });
 }
 
-/** Waits `ms`, rejecting with the signal's reason when it aborts. */
+/** Waits `ms`, rejecting with the signal's reason when it aborts; its abort listener is removed either way (a long stream sleeps many times). */
 export function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
+    const stop = () => {
       clearTimeout(t);
       reject(signal.reason);
-    }, { once: true });
+    };
+    const t = setTimeout(() => {
+      signal.removeEventListener("abort", stop);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", stop, { once: true });
   });
 }

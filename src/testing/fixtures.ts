@@ -81,19 +81,8 @@ export function pageFrom(spec: PageSpec): FixturePage {
 /** The fixture site's origin. */
 export const FIXTURE_ORIGIN = "https://acme.test";
 
-function page(path: string, title: string, description: string, body: string, links: string[], extra: Partial<FixturePage> = {}): FixturePage {
-  const url = path === "/" ? `${FIXTURE_ORIGIN}/` : `${FIXTURE_ORIGIN}${path}`;
-  return {
-    url,
-    title,
-    description,
-    markdown: `# ${title}\n\n${body}`,
-    links: links.map((l) => (l.startsWith("http") ? l : `${FIXTURE_ORIGIN}${l}`)),
-    images: [],
-    inSitemap: true,
-    statusCode: 200,
-    ...extra,
-  };
+function page(path: string, title: string, description: string, body: string, links: string[], extra: Omit<PageSpec, "url"> = {}): FixturePage {
+  return pageFrom({ url: `${FIXTURE_ORIGIN}${path}`, markdown: `# ${title}\n\n${body}`, links, metadata: { title, description }, ...extra });
 }
 
 /** Builds the fixture web: 6 named pages plus `/many/1..N`. */
@@ -101,7 +90,7 @@ export function buildFixtureWeb(manyPages = 24): FixturePage[] {
   const pages: FixturePage[] = [
     page("/", "Acme Test Site", "A small static site used as the fake service's fixture web.", "Acme makes **widgets** and _gadgets_. See our [products](https://acme.test/products).\n\n* Fast shipping\n* Friendly support", ["/about", "/products", "/blog/first-post", "/contact", "/many/1", "https://example.com/"]),
     page("/about", "About Acme", "About the Acme company.", "Acme was founded in 1999. We build things.\n\n## Team\n\n1. Alice\n2. Bob", ["/", "/contact", "/private/internal"]),
-    page("/products", "Acme Products", "Widgets and gadgets with prices.", "| Product | Price |\n| --- | --- |\n| Widget | $10 |\n| Gadget | $25 |", ["/"], { images: [`${FIXTURE_ORIGIN}/img/widget.png`, `${FIXTURE_ORIGIN}/img/gadget.png`] }),
+    page("/products", "Acme Products", "Widgets and gadgets with prices.", "| Product | Price |\n| --- | --- |\n| Widget | $10 |\n| Gadget | $25 |", ["/"], { images: ["/img/widget.png", "/img/gadget.png"] }),
     page("/blog/first-post", "First post", "Our first blog post about widgets.", "Widgets are great. Read the [second post](https://acme.test/blog/second-post).", ["/", "/blog/second-post"]),
     page("/blog/second-post", "Second post", "A follow-up post about gadgets, not in the sitemap.", "Gadgets are even better.", ["/blog/first-post"], { inSitemap: false }),
     page("/contact", "Contact Acme", "How to reach Acme.", "Write to hello@acme.test.", ["/"]),
@@ -126,16 +115,8 @@ export function generatedPage(url: string, inSitemap: boolean): FixturePage {
   const title = `${u.host}${path}${u.search}`;
   const links = GENERATED_PATHS.map((p) => normalizeTarget(`${u.origin}${p}`));
   const nav = GENERATED_PATHS.map((p, i) => `[${p === "/" ? "Home" : p.slice(1)}](${links[i]})`).join(" | ");
-  return {
-    url: normalizeTarget(url),
-    title,
-    description: `A page the fake service generated for ${title}.`,
-    markdown: `# ${title}\n\nA page the fake service generated for ${normalizeTarget(url)}: it answers any URL (anyUrl) with a page like this one.\n\n${nav}`,
-    links,
-    images: [],
-    inSitemap,
-    statusCode: 200,
-  };
+  const markdown = `# ${title}\n\nA page the fake service generated for ${normalizeTarget(url)}: it answers any URL (anyUrl) with a page like this one.\n\n${nav}`;
+  return pageFrom({ url, markdown, links, metadata: { title, description: `A page the fake service generated for ${title}.` }, inSitemap });
 }
 
 /** A page's HTML (for the `html`/`rawHtml` formats). */
@@ -146,10 +127,14 @@ export function htmlOf(p: FixturePage): string {
   return `<html lang="en"><head><title>${p.title}</title><meta name="description" content="${p.description}"></head><body><main>${p.markdown.replace(/\n/g, "<br>")}</main>\n${imgs}\n${links}</body></html>`;
 }
 
+/** A requested URL with `http://` in front when it names no scheme, as the server reads it. */
+export function withScheme(raw: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+}
+
 /** Normalises a requested URL the way the server does (adds `http://`, drops a trailing slash off paths, and the query when told). */
 export function normalizeTarget(raw: string, ignoreQuery = false): string {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
-  const u = new URL(withScheme);
+  const u = new URL(withScheme(raw));
   u.hash = "";
   if (ignoreQuery) u.search = "";
   let s = u.toString();

@@ -105,9 +105,7 @@ async function answer(fake: FakeService, req: IncomingMessage, res: ServerRespon
     req.socket.destroy();
     return;
   }
-  const out: Record<string, string> = { ...CORS };
-  response.headers.forEach((v, k) => (out[k] = v));
-  res.writeHead(response.status, out);
+  res.writeHead(response.status, { ...CORS, ...Object.fromEntries(response.headers) });
   if (response.body) {
     const reader = response.body.getReader();
     try {

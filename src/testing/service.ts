@@ -4,7 +4,7 @@
  * fault injection. Endpoint handlers live in `handlers/` and register routes
  * here. Portable: only web-standard globals.
  */
-import { buildFixtureWeb, generatedPage, GENERATED_PATHS, normalizeTarget, pageFrom, type FixturePage, type PageSpec } from "./fixtures.js";
+import { buildFixtureWeb, generatedPage, GENERATED_PATHS, normalizeTarget, pageFrom, withScheme, type FixturePage, type PageSpec } from "./fixtures.js";
 import {
   abortableDelay, connectionError, corruptFault, rateLimitFault, stalled,
   type CorruptOptions, type DropOptions, type FailOptions, type FaultScope, type FaultSpec, type RateLimitSpec, type StallOptions,
@@ -436,12 +436,8 @@ export class FakeService {
 
   /** Finds a fixture page by URL; with `anyUrl`, a page of a host the fake does not know is generated (and kept). */
   findPage(url: string): FixturePage | undefined {
-    let target: string;
-    try {
-      target = normalizeTarget(url);
-    } catch {
-      return undefined;
-    }
+    if (!URL.canParse(withScheme(url))) return undefined;
+    const target = normalizeTarget(url);
     return this.pages.find((p) => normalizeTarget(p.url) === target) ?? (this.options.anyUrl ? this.#generate(target) : undefined);
   }
 
@@ -520,8 +516,7 @@ export class FakeService {
     // A multipart upload (`POST /v2/parse`) is read as form data: the log shows each part, a file as its name, type and size.
     const form = (request.headers.get("content-type") ?? "").includes("multipart/form-data") ? await request.clone().formData().catch(() => undefined) : undefined;
     const text = request.method === "GET" || request.method === "HEAD" || form ? "" : await request.text();
-    const headers: Record<string, string> = {};
-    request.headers.forEach((v, k) => (headers[k] = v));
+    const headers: Record<string, string> = Object.fromEntries(request.headers);
     let body: unknown = form ? formParts(form) : undefined;
     if (form) forms.set(request, form);
     let badJson = false;
@@ -634,15 +629,10 @@ export class FakeService {
   }
 
   #takeFault(line: string, pathname: string): FaultSpec | undefined {
-    for (const f of this.#faults) {
-      if (f.left <= 0) continue;
-      const m = f.match;
-      const hit = m === undefined || (typeof m === "string" ? pathname.startsWith(m) : m.test(line));
-      if (!hit) continue;
-      f.left -= 1;
-      return f;
-    }
-    return undefined;
+    const hits = (m: FaultSpec["match"]) => m === undefined || (typeof m === "string" ? pathname.startsWith(m) : m.test(line));
+    const f = this.#faults.find((x) => x.left > 0 && hits(x.match));
+    if (f) f.left -= 1;
+    return f;
   }
 }
 

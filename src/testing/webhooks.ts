@@ -13,6 +13,7 @@
  * 10 s timeout each; {@link fakeWebhooks} shows what was delivered and awaits
  * what is in flight. Portable: only web-standard globals.
  */
+import { stateOf } from "./handlers/scrape.js";
 import type { FakeService } from "./service.js";
 
 /** A fetch-compatible function: where the fake's deliveries go out (default: the global `fetch`). */
@@ -178,12 +179,8 @@ interface WebhookState {
 }
 
 function state(fake: FakeService): WebhookState {
-  let s = fake.state.get("webhooks") as WebhookState | undefined;
-  if (!s) {
-    s = { settings: { secret: fake.options.webhookSecret, fetch: fake.options.webhookFetch, timeoutMs: 10_000 }, deliveries: [], pending: new Set(), chains: new Map(), counter: 0 };
-    fake.state.set("webhooks", s);
-  }
-  return s;
+  const settings = { secret: fake.options.webhookSecret, fetch: fake.options.webhookFetch, timeoutMs: 10_000 };
+  return stateOf(fake, "webhooks", () => ({ settings, deliveries: [], pending: new Set(), chains: new Map(), counter: 0 }));
 }
 
 /** A UUIDv4-shaped delivery id from a counter (the fake is deterministic; the service uses `randomUUID`). */

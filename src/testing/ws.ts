@@ -62,8 +62,7 @@ async function serve(fake: FakeService, ws: WsSocket, req: IncomingMessage, orig
     }
     ctl.abort();
   });
-  const header = req.headers.authorization;
-  const authorization = header ?? (ws.protocol ? `Bearer ${ws.protocol}` : undefined);
+  const authorization = req.headers.authorization ?? (ws.protocol ? `Bearer ${ws.protocol}` : undefined);
   const frames = jobStream(fake, {
     jobId,
     origin,
@@ -81,16 +80,11 @@ async function serve(fake: FakeService, ws: WsSocket, req: IncomingMessage, orig
       ws.terminate();
       return;
     }
-    if (f.type === "done") {
+    if (f.type === "done" || f.type === "error") {
       conn.closedBy = "server";
-      conn.code = 1000;
-      ws.close(1000, JSON.stringify({ type: "done" }));
-      return;
-    }
-    if (f.type === "error") {
-      conn.closedBy = "server";
-      conn.code = f.code;
-      ws.close(f.code, f.plain ? f.error : JSON.stringify({ type: "error", error: f.error }));
+      conn.code = f.type === "done" ? 1000 : f.code;
+      const reason = f.type === "done" ? { type: "done" } : { type: "error", error: f.error };
+      ws.close(conn.code, f.type === "error" && f.plain ? f.error : JSON.stringify(reason));
       return;
     }
     if (f.type === "status") continue;

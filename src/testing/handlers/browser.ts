@@ -73,8 +73,7 @@ export function expireBrowsers(fake: FakeService): void {
   }
 }
 
-function view(fake: FakeService, s: FakeBrowserSession, origin: string) {
-  void fake;
+function view(s: FakeBrowserSession, origin: string) {
   const host = new URL(origin).host;
   return {
     id: s.id,
@@ -164,7 +163,7 @@ function createSession(fake: FakeService, { body, team, key, origin }: HandlerCo
   const now = fake.now();
   const s: FakeBrowserSession = { id: fakeId(fake), team: t, key, status: "active", createdAt: now, lastActivity: now, ttl, activityTtl, streamWebView: b.streamWebView !== false, profile };
   browserSessions(fake).set(s.id, s);
-  return json(200, { success: true, ...view(fake, s, origin), expiresAt: new Date(now + ttl * 1000).toISOString() });
+  return json(200, { success: true, ...view(s, origin), expiresAt: new Date(now + ttl * 1000).toISOString() });
 }
 
 /** `GET /v2/browser`: the team's sessions (active or destroyed). */
@@ -175,7 +174,7 @@ function listSessions(fake: FakeService, { url, team, origin }: HandlerContext):
   const t = team ?? fake.team;
   const sessions = [...browserSessions(fake).values()]
     .filter((s) => s.team === t && (status === null || s.status === status))
-    .map((s) => ({ ...view(fake, s, origin), status: s.status, streamWebView: s.streamWebView, createdAt: new Date(s.createdAt).toISOString(), lastActivity: new Date(s.lastActivity).toISOString() }));
+    .map((s) => ({ ...view(s, origin), status: s.status, streamWebView: s.streamWebView, createdAt: new Date(s.createdAt).toISOString(), lastActivity: new Date(s.lastActivity).toISOString() }));
   return json(200, { success: true, sessions });
 }
 

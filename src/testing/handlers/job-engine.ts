@@ -6,7 +6,7 @@
  * status pages split with `next` as reference §4.4 describes, cancel and errors,
  * and the job's webhook deliveries (`started`, each `page`, `completed`; see `../webhooks.ts`).
  */
-import { normalizeTarget } from "../fixtures.js";
+import { normalizeTarget, withScheme } from "../fixtures.js";
 import type { FakeService, FakeTeam } from "../service.js";
 import { scrapeTarget, fakeId, parseFormats, stateOf } from "./scrape.js";
 import { v1Document } from "./v1.js";
@@ -106,11 +106,7 @@ export function engine(fake: FakeService): JobEngine {
 }
 
 function normalize(url: string, ignoreQuery: boolean): string {
-  try {
-    return normalizeTarget(url, ignoreQuery);
-  } catch {
-    return url;
-  }
+  return URL.canParse(withScheme(url)) ? normalizeTarget(url, ignoreQuery) : url;
 }
 
 function regexes(v: unknown): RegExp[] {
@@ -120,14 +116,9 @@ function regexes(v: unknown): RegExp[] {
 /** Whether a discovered link is crawled, per the crawl's options (reference §4.1). */
 function admits(job: FakeJob, link: string, depth: number): boolean {
   const o = job.options;
-  let u: URL;
-  let start: URL;
-  try {
-    u = new URL(link);
-    start = new URL(normalize(job.url, false));
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(link) || !URL.canParse(normalize(job.url, false))) return false;
+  const u = new URL(link);
+  const start = new URL(normalize(job.url, false));
   const sameHost = u.host === start.host;
   const sub = u.hostname.endsWith(`.${start.hostname}`);
   if (!sameHost && !(o.allowSubdomains === true && sub) && o.allowExternalLinks !== true) return false;
@@ -164,12 +155,7 @@ export function createCrawl(fake: FakeService, version: "v1" | "v2", url: string
   if (sitemap !== "only") enqueue(job, normalize(url, false), 0);
   if (sitemap !== "skip") {
     fake.findPage(url); // with `anyUrl`, an unknown site is generated before its sitemap is read
-    let host: string | undefined;
-    try {
-      host = new URL(normalize(url, false)).host;
-    } catch {
-      host = undefined;
-    }
+    const host = URL.canParse(normalize(url, false)) ? new URL(normalize(url, false)).host : undefined;
     for (const p of fake.pages) if (p.inSitemap && new URL(p.url).host === host && admits(job, p.url, 0)) enqueue(job, p.url, 0);
   }
   return job;
@@ -217,10 +203,7 @@ export function advance(fake: FakeService, job: FakeJob, n: number): void {
       const page = fake.findPage(item.url);
       if (job.kind === "crawl" && page && job.options.sitemap !== "only") for (const l of page.links) if (admits(job, l, item.depth + 1)) enqueue(job, l, item.depth + 1);
     } catch {
-      const error = "All scraping engines failed! -- Double check the URL to make sure it's not broken.";
-      job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url: item.url, code: "SCRAPE_ALL_ENGINES_FAILED", error });
-      // The service reports a page it could not scrape as a `page` event with `success: false` and only the URL.
-      emitJobWebhook(fake, job, "page", { success: false, error, data: [{ metadata: { sourceURL: item.url } }] });
+      pageFailed(fake, job, item.url, "SCRAPE_ALL_ENGINES_FAILED", "All scraping engines failed! -- Double check the URL to make sure it's not broken.");
     }
   }
   if (job.failAfterPages !== undefined && job.docs.length >= job.failAfterPages && n > 0) return failJob(job, job.failWith);
@@ -231,6 +214,12 @@ export function advance(fake: FakeService, job: FakeJob, n: number): void {
       emitJobWebhook(fake, job, "completed");
     }
   }
+}
+
+/** A page the job could not scrape: an `/errors` entry, and a `page` event with `success: false` and only the URL (as the service reports it). */
+function pageFailed(fake: FakeService, job: FakeJob, url: string, code: string, error: string): void {
+  job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url, code, error });
+  emitJobWebhook(fake, job, "page", { success: false, error, data: [{ metadata: { sourceURL: url } }] });
 }
 
 /** Runs a job to the end (every queued page, no settle lag). */
@@ -259,10 +248,7 @@ export function failJob(job: FakeJob, error = "Crawl failed: the start URL could
  * a cancelled job, one webhook each: a cancel's flood).
  */
 export function cancelJob(fake: FakeService, job: FakeJob): void {
-  for (const item of job.queue) {
-    job.errors.push({ id: fakeId(fake), timestamp: new Date(fake.now()).toISOString(), url: item.url, code: "UNKNOWN_ERROR", error: "Job cancelled" });
-    emitJobWebhook(fake, job, "page", { success: false, error: "Job cancelled", data: [{ metadata: { sourceURL: item.url } }] });
-  }
+  for (const item of job.queue) pageFailed(fake, job, item.url, "UNKNOWN_ERROR", "Job cancelled");
   job.queue = [];
   job.status = "cancelled";
 }

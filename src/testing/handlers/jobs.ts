@@ -7,7 +7,6 @@ import { fail, HttpFailure, json, type FakeService, type HandlerContext } from "
 import { advance, cancelJob, createBatch, createCrawl, engine, expiresAtOf, failJob, finish, reportedStatus, statusPage, type FakeJob, type JobEngineOptions, type JobFailureSpec } from "./job-engine.js";
 import { badRequest, badUrl, rejectUnknownKeys, SCRAPE_OPTION_KEYS, UUID, validUrl } from "./scrape.js";
 
-
 const CRAWL_V2_KEYS = new Set([
   "url", "prompt", "includePaths", "excludePaths", "maxDiscoveryDepth", "limit", "crawlEntireDomain", "allowExternalLinks", "allowSubdomains",
   "ignoreRobotsTxt", "sitemap", "deduplicateSimilarURLs", "ignoreQueryParameters", "regexOnFullURL", "delay", "maxConcurrency", "scrapeOptions",
@@ -95,8 +94,8 @@ function lookup(fake: FakeService, version: string, id: string, cancel = false, 
     throw new HttpFailure(fake.internalError());
   }
   const job = engine(fake).jobs.get(id);
-  if (!job) throw new HttpFailure(cancel ? json(404, { error: "Job not found" }) : fail(404, "Job not found"));
-  if (fake.now() >= expiresAtOf(fake, job)) throw new HttpFailure(cancel ? json(404, { error: "Job not found" }) : fail(404, route === "errors" ? "Job expired" : "Job not found"));
+  const error = job && route === "errors" ? "Job expired" : "Job not found";
+  if (!job || fake.now() >= expiresAtOf(fake, job)) throw new HttpFailure(cancel ? json(404, { error: "Job not found" }) : fail(404, error));
   return job;
 }
 

@@ -11,7 +11,6 @@ import { fakeTasks, findTask } from "./tasks.js";
 import { feedbackOnce } from "./parse.js";
 import { badRequest, UUID } from "./scrape.js";
 
-
 function jobId(raw: string | undefined, what: string): string {
   if (!raw || !UUID.test(raw)) throw new HttpFailure(fail(404, `${what} not found`));
   return raw;

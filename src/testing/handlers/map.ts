@@ -1,6 +1,7 @@
 /**
  * Fake `POST /v2/map` and `POST /v1/map`.
  */
+import { withScheme } from "../fixtures.js";
 import { CREDITS, json, type FakeService } from "../service.js";
 import { badRequest, badUrl, rejectUnknownKeys, validUrl } from "./scrape.js";
 
@@ -19,7 +20,7 @@ interface MapQuery {
 }
 
 function links(fake: FakeService, q: MapQuery): { url: string; title: string; description: string }[] {
-  const start = new URL(/^[a-z]+:\/\//i.test(q.url) ? q.url : `http://${q.url}`);
+  const start = new URL(withScheme(q.url));
   fake.findPage(start.toString()); // with `anyUrl`, an unknown site is generated before it is mapped
   let pages = fake.pages.filter((p) => new URL(p.url).host === start.host);
   if (q.sitemap === "only") pages = pages.filter((p) => p.inSitemap);
@@ -34,8 +35,7 @@ function links(fake: FakeService, q: MapQuery): { url: string; title: string; de
 /** Registers both map routes. */
 export function registerMap(fake: FakeService): void {
   fake.route("POST", "/v2/map", ({ body, team, key }) => {
-    const b = (body ?? {}) as Record<string, unknown>;
-    rejectUnknownKeys(b, V2_KEYS);
+    const b = rejectUnknownKeys(body, V2_KEYS);
     if (!validUrl(b.url)) badUrl(["url"], b.url);
     if (b.sitemap !== undefined && !["include", "only", "skip"].includes(String(b.sitemap))) badRequest(["sitemap"], 'Invalid option: expected one of "only"|"include"|"skip"', "invalid_value");
     const limit = typeof b.limit === "number" ? b.limit : 5000;
@@ -49,8 +49,7 @@ export function registerMap(fake: FakeService): void {
   });
 
   fake.route("POST", "/v1/map", ({ body, team, key }) => {
-    const b = (body ?? {}) as Record<string, unknown>;
-    rejectUnknownKeys(b, V1_KEYS);
+    const b = rejectUnknownKeys(body, V1_KEYS);
     if (!validUrl(b.url)) badUrl(["url"], b.url);
     const limit = typeof b.limit === "number" ? b.limit : 5000;
     if (limit < 1 || limit > 30000) badRequest(["limit"], "Number must be less than or equal to 30000", "too_big");

@@ -118,8 +118,7 @@ function paging(url: URL, key: "offset" | "skip") {
 }
 
 function createMonitor(fake: FakeService, { body, team }: HandlerContext): Response {
-  const b = (body ?? {}) as Rec;
-  rejectUnknownKeys(b, TOP_KEYS);
+  const b = rejectUnknownKeys(body, TOP_KEYS);
   if (typeof b.name !== "string" || b.name.length < 1 || b.name.length > 256) badRequest(["name"], "Invalid input: expected string", "invalid_type");
   const schedule = checkSchedule(b.schedule);
   const targets = checkTargets(fake, b.targets);
@@ -146,8 +145,7 @@ function listMonitors(fake: FakeService, { url, team }: HandlerContext): Respons
 
 function updateMonitor(fake: FakeService, { params, body, team }: HandlerContext): Response {
   const found = find(fake, team, params.id);
-  const b = (body ?? {}) as Rec;
-  rejectUnknownKeys(b, new Set([...TOP_KEYS, "status"]));
+  const b = rejectUnknownKeys(body, new Set([...TOP_KEYS, "status"]));
   if (Object.keys(b).length === 0) badRequest([], "Update body cannot be empty");
   if (b.status !== undefined && b.status !== "active" && b.status !== "paused") badRequest(["status"], 'Invalid option: expected one of "active"|"paused"', "invalid_value");
   const next: Rec = { ...found.monitor };

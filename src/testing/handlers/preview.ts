@@ -9,13 +9,8 @@ export function registerPreview(fake: FakeService): void {
   fake.route("POST", "/v2/crawl/params-preview", ({ body }) => {
     const b = (body ?? {}) as Record<string, unknown>;
     const problems: string[] = [];
-    let okUrl = false;
-    try {
-      okUrl = typeof b.url === "string" && /^https?:$/.test(new URL(b.url).protocol);
-    } catch {
-      okUrl = false;
-    }
-    if (!okUrl) problems.push("Invalid URL");
+    const url = typeof b.url === "string" && URL.canParse(b.url) ? new URL(b.url) : undefined;
+    if (!url || !/^https?:$/.test(url.protocol)) problems.push("Invalid URL");
     if (typeof b.prompt !== "string" || b.prompt.length > 10000) problems.push("Invalid input: expected string");
     if (problems.length) return fail(400, `Invalid request parameters: ${problems.join(", ")}`, { code: "BAD_REQUEST" });
     const prompt = String(b.prompt).toLowerCase();

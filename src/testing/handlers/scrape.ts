@@ -2,7 +2,7 @@
  * Fake `POST /v2/scrape` and the document builder shared by crawl, batch and
  * search handlers.
  */
-import { htmlOf, type FixturePage } from "../fixtures.js";
+import { htmlOf, withScheme, type FixturePage } from "../fixtures.js";
 import { CREDITS, fail, HttpFailure, json, type FakeService } from "../service.js";
 
 /** v2 scrape option keys (strict, as the server). */
@@ -15,11 +15,13 @@ const LATER_FORMATS = ["product", "menu", "audio", "video", "question", "highlig
 const SCRAPE_TOP_KEYS = new Set(["url", "zeroDataRetention", "origin", "integration", ...SCRAPE_OPTION_KEYS]);
 const STRING_FORMATS = new Set(["markdown", "html", "rawHtml", "links", "summary", "images", "branding", "json", "changeTracking", "screenshot", "attributes", "query", ...LATER_FORMATS]);
 
-/** 400 in the server's words for unknown keys. */
-export function rejectUnknownKeys(body: Record<string, unknown>, allowed: Set<string>): void {
-  const unknown = Object.keys(body).filter((k) => !allowed.has(k));
+/** 400 in the server's words for unknown keys; returns the body as a record (none: `{}`). */
+export function rejectUnknownKeys(body: unknown, allowed: Set<string>): Record<string, unknown> {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(b).filter((k) => !allowed.has(k));
   const error = "Unrecognized key in body -- please review the v2 API documentation for request body changes";
   if (unknown.length) refuse(error, [{ code: "unrecognized_keys", keys: unknown, path: [], message: `Unrecognized key: "${unknown[0]}"` }]);
+  return b;
 }
 
 /** 400 `BAD_REQUEST` with zod-like `details`, as the server answers a body it refuses. */
@@ -50,12 +52,9 @@ export function badUrl(path: (string | number)[], value: unknown): never {
 /** Checks a URL as the server does (http(s), a TLD of 2+ characters). */
 export function validUrl(raw: unknown): boolean {
   if (typeof raw !== "string") return false;
-  try {
-    const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`);
-    return (u.protocol === "http:" || u.protocol === "https:") && /\.[a-z0-9-]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$/i.test(u.hostname);
-  } catch {
-    return false;
-  }
+  if (!URL.canParse(withScheme(raw))) return false;
+  const u = new URL(withScheme(raw));
+  return (u.protocol === "http:" || u.protocol === "https:") && /\.[a-z0-9-]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$/i.test(u.hostname);
 }
 
 type FormatObj = { type: string; [k: string]: unknown };
@@ -225,7 +224,7 @@ export function scrapeTarget(fake: FakeService, target: string, formats: FormatO
   const moved = page?.redirectTo === undefined ? undefined : fake.findPage(page.redirectTo);
   if (moved) return buildDocument(fake, moved, formats, target); // a redirect: the final page, `sourceURL` the URL requested
   if (page) return buildDocument(fake, page, formats, target);
-  const u = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? target : `http://${target}`);
+  const u = new URL(withScheme(target));
   const known = fake.pages.some((p) => new URL(p.url).host === u.host);
   if (known) return buildDocument(fake, notFoundPage(u.toString()), formats, target);
   if (u.pathname.endsWith(".pdf")) {
@@ -247,8 +246,7 @@ export function scrapeTarget(fake: FakeService, target: string, formats: FormatO
 /** Registers `POST /v2/scrape`. */
 export function registerScrape(fake: FakeService): void {
   fake.route("POST", "/v2/scrape", ({ body, team, key }) => {
-    const b = (body ?? {}) as Record<string, unknown>;
-    rejectUnknownKeys(b, SCRAPE_TOP_KEYS);
+    const b = rejectUnknownKeys(body, SCRAPE_TOP_KEYS);
     if (!validUrl(b.url)) badUrl(["url"], b.url);
     const formats = parseFormats(b.formats);
     fake.requireCredits(team, CREDITS.scrape);

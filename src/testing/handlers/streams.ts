@@ -17,6 +17,7 @@
  * Fault hooks ({@link dropStream}) cut a stream after N frames, and every
  * connection is logged ({@link streamLog}) so tests can see who closed it.
  */
+import { abortableDelay } from "../faults.js";
 import type { FakeService } from "../service.js";
 import { stateOf } from "./scrape.js";
 
@@ -97,34 +98,13 @@ export function openConnection(fake: FakeService, transport: "ws" | "sse", jobId
 const STATUS_FIELDS = ["status", "completed", "total", "creditsUsed", "expiresAt"] as const;
 
 function statusFields(body: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of STATUS_FIELDS) if (k in body) out[k] = body[k];
-  return out;
-}
-
-/** Waits `ms`, or until `signal` aborts; either way its abort listener is removed (a long stream sleeps many times). */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(t);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const t = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-  });
+  return Object.fromEntries(STATUS_FIELDS.filter((k) => k in body).map((k) => [k, body[k]]));
 }
 
 /** Where the job's status lives (`/v2/crawl/<id>`, or the batch route for batch ids) and how to read it as the caller. */
 async function readStatus(fake: FakeService, origin: string, statusPath: string, auth: Record<string, string>, skip: number): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fake.handle(new Request(`${origin}${statusPath}?skip=${skip}`, { headers: auth }), { internal: true });
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    body = {};
-  }
+  const body: unknown = await res.json().catch(() => ({}));
   return { status: res.status, body: typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {} };
 }
 
@@ -203,7 +183,7 @@ export async function* jobStream(fake: FakeService, opts: JobStreamOptions): Asy
       yield { type: "done", data: fields };
       return;
     }
-    if (!more) await sleep(fake.options.streamIntervalMs, opts.signal);
+    if (!more) await abortableDelay(fake.options.streamIntervalMs, opts.signal).catch(() => undefined);
     if (opts.signal.aborted) return;
     page = await readStatus(fake, opts.origin, statusPath, auth, cursor);
     if (page.status >= 400) return yield errorFrame(page.status, page.body);

@@ -120,8 +120,7 @@ export function findTask(fake: FakeService, id: string | undefined, kind: FakeTa
 /** Registers `/v2/extract` and `/v2/agent`. */
 export function registerTasks(fake: FakeService): void {
   fake.route("POST", "/v2/extract", ({ body, team }) => {
-    const b = (body ?? {}) as Record<string, unknown>;
-    rejectUnknownKeys(b, EXTRACT_KEYS);
+    const b = rejectUnknownKeys(body, EXTRACT_KEYS);
     if (!(Array.isArray(b.urls) && b.urls.length) && typeof b.prompt !== "string") badRequest([], "Either 'urls' or 'prompt' must be provided.");
     fake.requireCredits(team, CREDITS.extract);
     const t = create(fake, "extract", b);
@@ -141,8 +140,7 @@ export function registerTasks(fake: FakeService): void {
     });
   });
   fake.route("POST", "/v2/agent", ({ body, team }) => {
-    const b = (body ?? {}) as Record<string, unknown>;
-    rejectUnknownKeys(b, AGENT_KEYS);
+    const b = rejectUnknownKeys(body, AGENT_KEYS);
     if (typeof b.prompt !== "string" || !b.prompt) badRequest(["prompt"], "Invalid input: expected string, received undefined", "invalid_type");
     fake.requireCredits(team, CREDITS.agent);
     const t = create(fake, "agent", b);

@@ -17,22 +17,16 @@ function usage(fake: FakeService, team: FakeTeam) {
   return { remainingCredits, planCredits: limit, remainingTokens: remainingCredits * TOKENS_PER_CREDIT, planTokens: limit * TOKENS_PER_CREDIT, start, end };
 }
 
-/** Registers `/team/token-usage` and `/team/credit-usage` for v1 and v2. */
+/** Registers `/team/token-usage` and `/team/credit-usage` for v1 and v2 (v2 camelCase, v1 snake_case). */
 export function registerTeam(fake: FakeService): void {
-  fake.route("GET", "/v2/team/token-usage", ({ team }) => {
-    const u = usage(fake, team ?? fake.team);
-    return json(200, { success: true, data: { remainingTokens: u.remainingTokens, planTokens: u.planTokens, billingPeriodStart: u.start, billingPeriodEnd: u.end } });
-  });
-  fake.route("GET", "/v1/team/token-usage", ({ team }) => {
-    const u = usage(fake, team ?? fake.team);
-    return json(200, { success: true, data: { remaining_tokens: u.remainingTokens, plan_tokens: u.planTokens, billing_period_start: u.start, billing_period_end: u.end } });
-  });
-  fake.route("GET", "/v2/team/credit-usage", ({ team }) => {
-    const u = usage(fake, team ?? fake.team);
-    return json(200, { success: true, data: { remainingCredits: u.remainingCredits, planCredits: u.planCredits, billingPeriodStart: u.start, billingPeriodEnd: u.end } });
-  });
-  fake.route("GET", "/v1/team/credit-usage", ({ team }) => {
-    const u = usage(fake, team ?? fake.team);
-    return json(200, { success: true, data: { remaining_credits: u.remainingCredits, plan_credits: u.planCredits, billing_period_start: u.start, billing_period_end: u.end } });
-  });
+  for (const [kind, v2, v1] of [["token", "Tokens", "tokens"], ["credit", "Credits", "credits"]] as const) {
+    fake.route("GET", `/v2/team/${kind}-usage`, ({ team }) => {
+      const u = usage(fake, team ?? fake.team);
+      return json(200, { success: true, data: { [`remaining${v2}`]: u[`remaining${v2}`], [`plan${v2}`]: u[`plan${v2}`], billingPeriodStart: u.start, billingPeriodEnd: u.end } });
+    });
+    fake.route("GET", `/v1/team/${kind}-usage`, ({ team }) => {
+      const u = usage(fake, team ?? fake.team);
+      return json(200, { success: true, data: { [`remaining_${v1}`]: u[`remaining${v2}`], [`plan_${v1}`]: u[`plan${v2}`], billing_period_start: u.start, billing_period_end: u.end } });
+    });
+  }
 }

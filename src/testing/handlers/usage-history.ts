@@ -43,12 +43,11 @@ export function activeCount(fake: FakeService, team: FakeTeam): number {
 /** Registers the historical usage (v2 and v1: the same body), queue-status and concurrency-check routes. */
 export function registerUsageHistory(fake: FakeService): void {
   for (const v of ["v2", "v1"]) {
-    fake.route("GET", `/${v}/team/credit-usage/historical`, ({ team, url }) =>
-      json(200, { success: true, periods: periods(fake, team ?? fake.team, url.searchParams.get("byApiKey") === "true", "credits") }),
-    );
-    fake.route("GET", `/${v}/team/token-usage/historical`, ({ team, url }) =>
-      json(200, { success: true, periods: periods(fake, team ?? fake.team, url.searchParams.get("byApiKey") === "true", "tokens") }),
-    );
+    for (const [kind, field] of [["credit", "credits"], ["token", "tokens"]] as const) {
+      fake.route("GET", `/${v}/team/${kind}-usage/historical`, ({ team, url }) =>
+        json(200, { success: true, periods: periods(fake, team ?? fake.team, url.searchParams.get("byApiKey") === "true", field) }),
+      );
+    }
   }
   fake.route("GET", "/v2/team/queue-status", ({ team }) => {
     const t = team ?? fake.team;

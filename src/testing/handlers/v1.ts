@@ -4,9 +4,11 @@
  * `GET /v1/team/queue-status`. v1 option sets are strict (unknown key -> 400).
  * Crawl and batch scrape v1 routes are served by the job engine.
  */
+import { withScheme } from "../fixtures.js";
 import { CREDITS, fail, HttpFailure, json, type FakeService, type Handler, type HandlerContext } from "../service.js";
 import { badRequest, badUrl, conform, fakeId, rejectUnknownKeys, scrapeTarget, stateOf, validUrl } from "./scrape.js";
 import { EXTRACT_KEYS } from "./tasks.js";
+import { FAKE_MAX_CONCURRENCY } from "./usage-history.js";
 
 /** v1 scrape option keys (reference §15.2, strict). */
 export const V1_SCRAPE_OPTION_KEYS = new Set([
@@ -142,13 +144,12 @@ export function registerV1(fake: FakeService): void {
   fake.route("POST", "/v1/deep-research", (c) => startDeepResearch(fake, c));
   fake.route("GET", "/v1/deep-research/:id", (c) => deepResearchStatus(fake, c));
   fake.route("GET", "/v1/team/queue-status", () =>
-    json(200, { success: true, jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0, maxConcurrency: 2, mostRecentSuccess: new Date(fake.now()).toISOString() }),
+    json(200, { success: true, jobsInQueue: 0, activeJobsInQueue: 0, waitingJobsInQueue: 0, maxConcurrency: FAKE_MAX_CONCURRENCY, mostRecentSuccess: new Date(fake.now()).toISOString() }),
   );
 }
 
 function scrape(fake: FakeService, { body, team, key }: HandlerContext): Response {
-  const b = (body ?? {}) as Rec;
-  rejectUnknownKeys(b, SCRAPE_KEYS);
+  const b = rejectUnknownKeys(body, SCRAPE_KEYS);
   if (!validUrl(b.url)) badUrl(["url"], b.url);
   fake.requireCredits(team, CREDITS.scrape);
   const { doc, credits } = v1Document(fake, String(b.url), b);
@@ -180,18 +181,15 @@ function search(fake: FakeService, { body, team, key }: HandlerContext): Respons
     });
     return json(200, { success: true, data, id: fakeId(fake), ...(data.length ? {} : { warning: "No search results found" }) });
   } catch (err) {
-    if (!(err instanceof HttpFailure)) throw err;
-    const res = err.response;
-    if (res.status !== 400) throw err;
+    if (!(err instanceof HttpFailure) || err.response.status !== 400) throw err;
     // v1 search answers its own validation failures without a code (reference §1.2).
-    return res.json().then((j: Rec) => fail(400, "Invalid request body", { details: j.details }));
+    return err.response.json().then((j: Rec) => fail(400, "Invalid request body", { details: j.details }));
   }
 }
 
 /** `POST /v1/extract`: the data is read from the first URL's page at once; its status reads finish the task. */
 function startExtract(fake: FakeService, { body, team, key }: HandlerContext): Response {
-  const b = (body ?? {}) as Rec;
-  rejectUnknownKeys(b, EXTRACT_KEYS);
+  const b = rejectUnknownKeys(body, EXTRACT_KEYS);
   const urls = Array.isArray(b.urls) ? (b.urls as unknown[]) : [];
   if (urls.length === 0 && typeof b.prompt !== "string") badRequest([], "Either 'urls' or 'prompt' must be provided.");
   if (urls.length > 10) badRequest(["urls"], "Maximum of 10 URLs allowed per request while in beta.");
@@ -206,12 +204,11 @@ function startExtract(fake: FakeService, { body, team, key }: HandlerContext): R
 
 /** `POST /v1/llmstxt`: the site's pages as an llms.txt (and the full text when asked). */
 function startLlmsTxt(fake: FakeService, { body, team, key }: HandlerContext): Response {
-  const b = (body ?? {}) as Rec;
-  rejectUnknownKeys(b, LLMS_KEYS);
+  const b = rejectUnknownKeys(body, LLMS_KEYS);
   if (!validUrl(b.url)) badUrl(["url"], b.url);
   const maxUrls = typeof b.maxUrls === "number" ? b.maxUrls : 10;
   if (maxUrls < 1 || maxUrls > 5000) badRequest(["maxUrls"], "Number must be between 1 and 5000", "too_big");
-  const host = new URL(/^[a-z]+:\/\//i.test(String(b.url)) ? String(b.url) : `http://${String(b.url)}`).host;
+  const host = new URL(withScheme(String(b.url))).host;
   fake.findPage(String(b.url)); // with `anyUrl`, an unknown site is generated first
   const pages = fake.pages.filter((p) => new URL(p.url).host === host).slice(0, maxUrls);
   fake.charge(team, pages.length, key);
@@ -233,8 +230,7 @@ function taskStatus(fake: FakeService, kind: "extract" | "llmstxt", notFound: st
 
 /** `POST /v1/deep-research`: an analysis of the first pages, its activities shown one status read at a time. */
 function startDeepResearch(fake: FakeService, { body, team, key }: HandlerContext): Response {
-  const b = (body ?? {}) as Rec;
-  rejectUnknownKeys(b, RESEARCH_KEYS);
+  const b = rejectUnknownKeys(body, RESEARCH_KEYS);
   const query = typeof b.query === "string" ? b.query : typeof b.topic === "string" ? b.topic : undefined;
   if (!query) badRequest(["query"], "Either query or topic must be provided");
   const maxDepth = typeof b.maxDepth === "number" ? b.maxDepth : 7;
