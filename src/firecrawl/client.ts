@@ -36,7 +36,7 @@ import type { JobKind, JobStatus, JobWaitOptions } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
 import { FirecrawlAppV1 } from "./v1.js";
 import { V1Client } from "../v1/client.js";
-import { withWebSocket } from "../jobs/watch-ws.js";
+import { websocket } from "../jobs/watch-ws.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { officialCrawlOptions } from "./crawl-options.js";
@@ -207,7 +207,9 @@ export class Firecrawl {
 
   /** @internal The `WebData` a client sends through (the Node entry makes one with its transport). */
   static makeClient(options: ClientOptions): WebData {
-    return new WebData(withWebSocket(options)); // the official watchers use the WebSocket
+    const client = new WebData(options);
+    websocket.install(client.http); // the official watchers use the WebSocket (as the Node entry installs it)
+    return client;
   }
 
   /** The base URL in use. */

@@ -10,7 +10,7 @@ import type { ClientOptions } from "../core/config.js";
 import { APIError, ValidationError } from "../core/errors.js";
 import { APIPromise, type RequestOptions } from "../core/request.js";
 import { V1Client } from "../v1/client.js";
-import { withWebSocket } from "../jobs/watch-ws.js";
+import { websocket } from "../jobs/watch-ws.js";
 import { V1_API_METHODS, V1_PROMISE_METHODS } from "../v1/methods.js";
 import type { V1CreditUsage, V1QueueStatus, V1TokenUsage } from "../v1/usage.js";
 import type { V1ErrorResponse } from "../v1/shapes.js";
@@ -54,7 +54,9 @@ export class FirecrawlAppV1 {
 
   /** @internal The `WebData` whose v1 layer a client uses (the Node entry makes one with its transport). */
   static makeClient(options: ClientOptions): WebData {
-    return new WebData(withWebSocket(options)); // the official watchers use the WebSocket
+    const client = new WebData(options);
+    websocket.install(client.http); // the official watchers use the WebSocket (as the Node entry installs it)
+    return client;
   }
 
   /** @internal The v1 client of an existing connection (`Firecrawl`'s `v1`). */

@@ -3,7 +3,7 @@
  * (reference §4.5). `ws(s)://<api>/v2/crawl/<id>` for crawl AND batch ids (no
  * batch route exists), the API key as the sub-protocol, `catchup` / `document`
  * / `error` frames, and `done` as JSON in the close reason with code 1000.
- * A plugin of the client (`webdata/websocket`'s `websocket`; the Node entry and the drop-in bring it built in):
+ * A plugin of the client (`webdata/websocket`'s `websocket`; the Node entry and the drop-in's classes install it themselves):
  * a client without it bundles none of this module, and its watchers poll.
  */
 import type { ClientPlugin } from "../core/client-state.js";
@@ -203,13 +203,3 @@ export const websocket: ClientPlugin = {
     (http as HttpClient).state.ws = transport;
   },
 };
-
-/**
- * Client options with the `websocket` plugin added, for the drop-in's clients (the official client's watchers use
- * the WebSocket). A `plugins` that is not a list is passed on as it is, for the client's check to refuse.
- */
-export function withWebSocket<T>(options: T): T {
-  if (options === null || typeof options !== "object" || Array.isArray(options)) return options;
-  const given = (options as { plugins?: unknown }).plugins;
-  return given === undefined || Array.isArray(given) ? { ...options, plugins: [...((given as ClientPlugin[] | undefined) ?? []), websocket] } : options;
-}

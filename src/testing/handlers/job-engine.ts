@@ -116,9 +116,10 @@ function regexes(v: unknown): RegExp[] {
 /** Whether a discovered link is crawled, per the crawl's options (reference §4.1). */
 function admits(job: FakeJob, link: string, depth: number): boolean {
   const o = job.options;
-  if (!URL.canParse(link) || !URL.canParse(normalize(job.url, false))) return false;
+  const from = normalize(job.url, false);
+  if (!URL.canParse(link) || !URL.canParse(from)) return false;
   const u = new URL(link);
-  const start = new URL(normalize(job.url, false));
+  const start = new URL(from);
   const sameHost = u.host === start.host;
   const sub = u.hostname.endsWith(`.${start.hostname}`);
   if (!sameHost && !(o.allowSubdomains === true && sub) && o.allowExternalLinks !== true) return false;
@@ -155,7 +156,8 @@ export function createCrawl(fake: FakeService, version: "v1" | "v2", url: string
   if (sitemap !== "only") enqueue(job, normalize(url, false), 0);
   if (sitemap !== "skip") {
     fake.findPage(url); // with `anyUrl`, an unknown site is generated before its sitemap is read
-    const host = URL.canParse(normalize(url, false)) ? new URL(normalize(url, false)).host : undefined;
+    const from = normalize(url, false);
+    const host = URL.canParse(from) ? new URL(from).host : undefined;
     for (const p of fake.pages) if (p.inSitemap && new URL(p.url).host === host && admits(job, p.url, 0)) enqueue(job, p.url, 0);
   }
   return job;

@@ -52,8 +52,9 @@ export function badUrl(path: (string | number)[], value: unknown): never {
 /** Checks a URL as the server does (http(s), a TLD of 2+ characters). */
 export function validUrl(raw: unknown): boolean {
   if (typeof raw !== "string") return false;
-  if (!URL.canParse(withScheme(raw))) return false;
-  const u = new URL(withScheme(raw));
+  const full = withScheme(raw);
+  if (!URL.canParse(full)) return false;
+  const u = new URL(full);
   return (u.protocol === "http:" || u.protocol === "https:") && /\.[a-z0-9-]{2,}$|^\d+\.\d+\.\d+\.\d+$|^localhost$/i.test(u.hostname);
 }
 
