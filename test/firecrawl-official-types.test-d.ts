@@ -1,9 +1,10 @@
 /**
  * The official client's declarations (`@mendable/firecrawl-js` 4.42.0 `dist/index.d.ts`) against the drop-in's, type
  * by type: for every exported type name (but the generic ones without defaults), every field the official type names
- * is a field of the drop-in's type of that name, so official code that sets or reads it compiles. The fields the
- * drop-in's types still lack are listed here exactly (a new gap, or one closed, fails this file); MIGRATION.md ("types")
- * says why they are left. Then official call sites that failed to compile against the drop-in (strict, NodeNext).
+ * is a field of the drop-in's type of that name, so official code that sets or reads it compiles, and so on down into
+ * each field's object (or an array's elements) for five levels: a field of the official `CrawlOptions.scrapeOptions`
+ * the drop-in's lacks is `"scrapeOptions.origin"`. The fields the drop-in's types still lack are listed here exactly
+ * (a new gap, or one closed, fails this file); MIGRATION.md ("types") says why they are left. Then official call sites that failed to compile against the drop-in (strict, NodeNext).
  * Names whose type is a union of strings or of object forms (formats, webhooks, file data) are compared by
  * assignability in test/firecrawl-shapes.test-d.ts, not by their keys.
  */
@@ -12,8 +13,27 @@ import type * as O from "@mendable/firecrawl-js";
 import type * as D from "webdata/firecrawl";
 import Firecrawl, { type BatchScrapeOptions, type CrawlOptions } from "webdata/firecrawl";
 
-/** The fields of the official type `Off` that the drop-in's type `Ours` of the same name lacks. */
-type Gap<Off, Ours> = Exclude<keyof Off, keyof Ours>;
+/** The object types inside `T`: an array's elements, a function dropped, `null`/`undefined` dropped. */
+type Inner<T> = T extends readonly (infer E)[] ? Inner<E> : T extends (...args: never[]) => unknown ? never : T extends object ? (Methods<T> extends never ? T : never) : never;
+
+/** The keys of `T` whose values are functions: an object with methods (a zod schema, a class instance) is not data. */
+type Methods<T> = { [K in keyof T]-?: NonNullable<T[K]> extends (...args: never[]) => unknown ? K : never }[keyof T];
+
+/**
+ * The fields of the official type `Off` that the drop-in's type `Ours` of the same name lacks, at any depth: a
+ * missing field by its name, a missing field of a field's object (or of an array's elements) by its dotted path.
+ */
+type Gap<Off, Ours, Path extends string = "", Depth extends unknown[] = []> = [Off] extends [never]
+  ? never
+  : string extends keyof Off
+    ? never
+  : Depth["length"] extends 5
+    ? never
+    : {
+        [K in keyof Off & string]-?: K extends keyof Ours
+          ? Gap<Inner<NonNullable<Off[K]>>, Inner<NonNullable<Ours[K]>>, `${Path}${K}.`, [...Depth, 1]>
+          : `${Path}${K}`;
+      }[keyof Off & string];
 
 test("every official type's fields are fields of the drop-in's type of the same name (the remaining gaps listed)", () => {
   expectTypeOf<Gap<O.ActionOption, D.ActionOption>>().toEqualTypeOf<never>();
@@ -31,7 +51,7 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.AgentResponse, D.AgentResponse>>().toEqualTypeOf<"threadId" | "threadTurn">();
   expectTypeOf<Gap<O.AgentSkippedProvider, D.AgentSkippedProvider>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.AgentSnapshotResponse, D.AgentSnapshotResponse>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.AgentStatusResponse, D.AgentStatusResponse>>().toEqualTypeOf<"message" | "mode" | "threadId" | "threadTurn" | "effort" | "suggestions" | "pendingApproval" | "exchange">();
+  expectTypeOf<Gap<O.AgentStatusResponse, D.AgentStatusResponse>>().toEqualTypeOf<"message" | "mode" | "effort" | "threadId" | "threadTurn" | "suggestions" | "pendingApproval" | "exchange">();
   expectTypeOf<Gap<O.AgentSuggestion, D.AgentSuggestion>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.AgentTermsGate, D.AgentTermsGate>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.AgentTermsRequiredAction, D.AgentTermsRequiredAction>>().toEqualTypeOf<never>();
@@ -49,10 +69,10 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.AgentTraceBrowserSessionStartedEvent, D.AgentTraceBrowserSessionStartedEvent>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.AgentTraceError, D.AgentTraceError>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.AgentTraceErrorOccurredEvent, D.AgentTraceErrorOccurredEvent>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.AgentTraceEvent, D.AgentTraceEvent>>().toEqualTypeOf<never>();
+  expectTypeOf<Gap<O.AgentTraceEvent, D.AgentTraceEvent>>().toEqualTypeOf<"agent.name" | "agent.id" | "agent.role" | "agent.parentId">();
   expectTypeOf<Gap<O.AgentTraceProgressReportedEvent, D.AgentTraceProgressReportedEvent>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.AgentTraceReasoningSummaryEvent, D.AgentTraceReasoningSummaryEvent>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.AgentTraceResponse, D.AgentTraceResponse>>().toEqualTypeOf<never>();
+  expectTypeOf<Gap<O.AgentTraceResponse, D.AgentTraceResponse>>().toEqualTypeOf<"events.agent.name" | "events.agent.id" | "events.agent.role" | "events.agent.parentId">();
   expectTypeOf<Gap<O.AgentTraceRunCancelRequestedEvent, D.AgentTraceRunCancelRequestedEvent>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.AgentTraceRunFinishedEvent, D.AgentTraceRunFinishedEvent>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.AgentTraceRunStartedEvent, D.AgentTraceRunStartedEvent>>().toEqualTypeOf<never>();
@@ -67,13 +87,13 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.AlexandriaScrapeResult, D.AlexandriaScrapeResult>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.AttributesFormat, D.AttributesFormat>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.AuditMetadata, D.AuditMetadata>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.BatchScrapeJob, D.BatchScrapeJob>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.BatchScrapeOptions, D.BatchScrapeOptions>>().toEqualTypeOf<never>();
+  expectTypeOf<Gap<O.BatchScrapeJob, D.BatchScrapeJob>>().toEqualTypeOf<"data.pages" | "data.tools" | "data.agent_hints" | "data.blocks">();
+  expectTypeOf<Gap<O.BatchScrapeOptions, D.BatchScrapeOptions>>().toEqualTypeOf<"options.origin" | "options.integration" | "options.profile" | "options.useMock" | "options.lockdown" | "options.redactPII" | "options.threatProtection" | "options.auditMetadata" | "options.domainTools">();
   expectTypeOf<Gap<O.BatchScrapeResponse, D.BatchScrapeResponse>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.BrandingProfile, D.BrandingProfile>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.BrowserCreateResponse, D.BrowserCreateResponse>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.BrowserDeleteResponse, D.BrowserDeleteResponse>>().toEqualTypeOf<"status">();
-  expectTypeOf<Gap<O.BrowserExecuteResponse, D.BrowserExecuteResponse>>().toEqualTypeOf<"output" | "truncated" | "cdpUrl" | "liveViewUrl" | "interactiveLiveViewUrl">();
+  expectTypeOf<Gap<O.BrowserExecuteResponse, D.BrowserExecuteResponse>>().toEqualTypeOf<"output" | "cdpUrl" | "liveViewUrl" | "interactiveLiveViewUrl" | "truncated">();
   expectTypeOf<Gap<O.BrowserListResponse, D.BrowserListResponse>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.BrowserSession, D.BrowserSession>>().toEqualTypeOf<"status" | "streamWebView" | "createdAt" | "lastActivity">();
   expectTypeOf<Gap<O.CategoryOption, D.CategoryOption>>().toEqualTypeOf<never>();
@@ -81,8 +101,8 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.ClickAction, D.ClickAction>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.ConcurrencyCheck, D.ConcurrencyCheck>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.CrawlErrorsResponse, D.CrawlErrorsResponse>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.CrawlJob, D.CrawlJob>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.CrawlOptions, D.CrawlOptions>>().toEqualTypeOf<never>();
+  expectTypeOf<Gap<O.CrawlJob, D.CrawlJob>>().toEqualTypeOf<"data.pages" | "data.tools" | "data.agent_hints" | "data.blocks">();
+  expectTypeOf<Gap<O.CrawlOptions, D.CrawlOptions>>().toEqualTypeOf<"scrapeOptions.origin" | "scrapeOptions.integration" | "scrapeOptions.profile" | "scrapeOptions.useMock" | "scrapeOptions.lockdown" | "scrapeOptions.redactPII" | "scrapeOptions.threatProtection" | "scrapeOptions.auditMetadata" | "scrapeOptions.domainTools">();
   expectTypeOf<Gap<O.CrawlResponse, D.CrawlResponse>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.CreateMonitorRequest, D.CreateMonitorRequest>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.CreditUsage, D.CreditUsage>>().toEqualTypeOf<never>();
@@ -96,8 +116,8 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.DeveloperSearchResult, D.DeveloperSearchResult>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.DeveloperSearchSourceStatus, D.DeveloperSearchSourceStatus>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.DeveloperSearchType, D.DeveloperSearchType>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.DiscoveredTool, D.DiscoveredTool>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.Document, D.Document>>().toEqualTypeOf<"tools" | "pages" | "agent_hints" | "blocks">();
+  expectTypeOf<Gap<O.DiscoveredTool, D.DiscoveredTool>>().toEqualTypeOf<"next.options" | "next.provider" | "next.capability" | "example.response" | "example.request" | "example.recordedAt">();
+  expectTypeOf<Gap<O.Document, D.Document>>().toEqualTypeOf<"pages" | "tools" | "agent_hints" | "blocks">();
   expectTypeOf<Gap<O.DocumentMetadata, D.DocumentMetadata>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.EndpointFeedbackEndpoint, D.EndpointFeedbackEndpoint>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.EndpointFeedbackRequest, D.EndpointFeedbackRequest>>().toEqualTypeOf<never>();
@@ -127,7 +147,7 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.ListMonitorChecksOptions, D.ListMonitorChecksOptions>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.ListMonitorsOptions, D.ListMonitorsOptions>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.LocationConfig, D.LocationConfig>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.MapData, D.MapData>>().toEqualTypeOf<"id" | "agent_hints">();
+  expectTypeOf<Gap<O.MapData, D.MapData>>().toEqualTypeOf<"id" | "agent_hints" | "links.position" | "links.category">();
   expectTypeOf<Gap<O.MapOptions, D.MapOptions>>().toEqualTypeOf<"threatProtection" | "auditMetadata">();
   expectTypeOf<Gap<O.MenuAvailability, D.MenuAvailability>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.MenuImage, D.MenuImage>>().toEqualTypeOf<never>();
@@ -141,7 +161,7 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.MonitorCheck, D.MonitorCheck>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.MonitorCheckDetail, D.MonitorCheckDetail>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.MonitorCheckPage, D.MonitorCheckPage>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.MonitorCrawlTarget, D.MonitorCrawlTarget>>().toEqualTypeOf<never>();
+  expectTypeOf<Gap<O.MonitorCrawlTarget, D.MonitorCrawlTarget>>().toEqualTypeOf<"scrapeOptions.origin" | "scrapeOptions.integration" | "scrapeOptions.profile" | "scrapeOptions.useMock" | "scrapeOptions.lockdown" | "scrapeOptions.redactPII" | "scrapeOptions.threatProtection" | "scrapeOptions.auditMetadata" | "scrapeOptions.domainTools" | "crawlOptions.scrapeOptions.origin" | "crawlOptions.scrapeOptions.integration" | "crawlOptions.scrapeOptions.profile" | "crawlOptions.scrapeOptions.useMock" | "crawlOptions.scrapeOptions.lockdown" | "crawlOptions.scrapeOptions.redactPII" | "crawlOptions.scrapeOptions.threatProtection" | "crawlOptions.scrapeOptions.auditMetadata" | "crawlOptions.scrapeOptions.domainTools" | "crawlOptions.robotsUserAgent">();
   expectTypeOf<Gap<O.MonitorCrawlTargetResult, D.MonitorCrawlTargetResult>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.MonitorEmailNotification, D.MonitorEmailNotification>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.MonitorEmailRecipientSubscription, D.MonitorEmailRecipientSubscription>>().toEqualTypeOf<never>();
@@ -150,7 +170,7 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.MonitorPageJudgment, D.MonitorPageJudgment>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.MonitorPageSnapshot, D.MonitorPageSnapshot>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.MonitorSchedule, D.MonitorSchedule>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.MonitorScrapeTarget, D.MonitorScrapeTarget>>().toEqualTypeOf<never>();
+  expectTypeOf<Gap<O.MonitorScrapeTarget, D.MonitorScrapeTarget>>().toEqualTypeOf<"scrapeOptions.origin" | "scrapeOptions.integration" | "scrapeOptions.profile" | "scrapeOptions.useMock" | "scrapeOptions.lockdown" | "scrapeOptions.redactPII" | "scrapeOptions.threatProtection" | "scrapeOptions.auditMetadata" | "scrapeOptions.domainTools">();
   expectTypeOf<Gap<O.MonitorScrapeTargetResult, D.MonitorScrapeTargetResult>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.MonitorSearchTarget, D.MonitorSearchTarget>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.MonitorSearchTargetResult, D.MonitorSearchTargetResult>>().toEqualTypeOf<never>();
@@ -170,7 +190,7 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.ParseFormat, D.ParseFormat>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.ParseFormatOption, D.ParseFormatOption>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.ParseFormatString, D.ParseFormatString>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.ParseOptions, D.ParseOptions>>().toEqualTypeOf<"profile" | "auditMetadata" | "useMock" | "redactPII" | "domainTools">();
+  expectTypeOf<Gap<O.ParseOptions, D.ParseOptions>>().toEqualTypeOf<"profile" | "useMock" | "redactPII" | "auditMetadata" | "domainTools">();
   expectTypeOf<Gap<O.Passage, D.Passage>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.PdfBlockConfidence, D.PdfBlockConfidence>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.PdfBlockItem, D.PdfBlockItem>>().toEqualTypeOf<never>();
@@ -198,7 +218,7 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.ScrapeBrowserDeleteResponse, D.ScrapeBrowserDeleteResponse>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.ScrapeExecuteRequest, D.ScrapeExecuteRequest>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.ScrapeExecuteResponse, D.ScrapeExecuteResponse>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.ScrapeOptions, D.ScrapeOptions>>().toEqualTypeOf<"origin" | "integration" | "profile" | "threatProtection" | "auditMetadata" | "lockdown" | "toolDetail" | "useMock" | "redactPII" | "domainTools">();
+  expectTypeOf<Gap<O.ScrapeOptions, D.ScrapeOptions>>().toEqualTypeOf<"origin" | "integration" | "profile" | "toolDetail" | "useMock" | "lockdown" | "redactPII" | "threatProtection" | "auditMetadata" | "domainTools">();
   expectTypeOf<Gap<O.ScreenshotAction, D.ScreenshotAction>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.ScreenshotFormat, D.ScreenshotFormat>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.ScrollAction, D.ScrollAction>>().toEqualTypeOf<never>();
@@ -207,7 +227,7 @@ test("every official type's fields are fields of the drop-in's type of the same 
   expectTypeOf<Gap<O.SearchGithubOptions, D.SearchGithubOptions>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.SearchPapersOptions, D.SearchPapersOptions>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.SearchPapersResponse, D.SearchPapersResponse>>().toEqualTypeOf<never>();
-  expectTypeOf<Gap<O.SearchRequest, D.SearchRequest>>().toEqualTypeOf<"highlights" | "threatProtection" | "includeDomains" | "excludeDomains" | "toolDetail" | "domainTools">();
+  expectTypeOf<Gap<O.SearchRequest, D.SearchRequest>>().toEqualTypeOf<"highlights" | "includeDomains" | "excludeDomains" | "toolDetail" | "threatProtection" | "domainTools" | "scrapeOptions.origin" | "scrapeOptions.integration" | "scrapeOptions.profile" | "scrapeOptions.useMock" | "scrapeOptions.lockdown" | "scrapeOptions.redactPII" | "scrapeOptions.threatProtection" | "scrapeOptions.auditMetadata" | "scrapeOptions.domainTools">();
   expectTypeOf<Gap<O.SearchResultImages, D.SearchResultImages>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.SearchResultNews, D.SearchResultNews>>().toEqualTypeOf<never>();
   expectTypeOf<Gap<O.SearchResultWeb, D.SearchResultWeb>>().toEqualTypeOf<never>();
