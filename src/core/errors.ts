@@ -180,17 +180,7 @@ export class APIError extends WebDataError {
     const Ctor =
       row ? row[3]
       : s === 0 || (s >= 300 && s < 400) ? RedirectError
-      : s === 400 ? BadRequestError
-      : s === 401 ? AuthenticationError
-      : s === 402 ? PaymentRequiredError
-      : s === 403 ? PermissionDeniedError
-      : s === 404 ? NotFoundError
-      : s === 408 ? RequestTimeoutError
-      : s === 409 ? ConflictError
-      : s === 410 ? GoneError
-      : s === 429 ? RateLimitError
-      : s >= 500 ? InternalServerError
-      : APIError;
+      : STATUS_CLASSES[s] ?? (s >= 500 ? InternalServerError : APIError);
     return new Ctor(init);
   }
 }
@@ -847,6 +837,12 @@ const ERROR_CLASSES: readonly [number, RegExp, RegExp, new (init: APIErrorInit) 
   [403, /\/agent-signup$/, /blocked|expired/i, SignupError],
   [409, /\/agent-signup$/, /./, SignupError],
 ];
+
+/** The class of each error status with one of its own (any other 5xx is an `InternalServerError`), read by `APIError.from`. */
+const STATUS_CLASSES: Readonly<Record<number, new (init: APIErrorInit) => APIError>> = {
+  400: BadRequestError, 401: AuthenticationError, 402: PaymentRequiredError, 403: PermissionDeniedError, 404: NotFoundError,
+  408: RequestTimeoutError, 409: ConflictError, 410: GoneError, 429: RateLimitError,
+};
 
 /** The status line's text of an error status the API answers (`Bad Request`), for an answer without text of its own; else `""`. */
 export function statusText(status: number): string {
