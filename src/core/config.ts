@@ -8,7 +8,6 @@ import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
 import { budgetSchema, creditFloorSchema, headersSchema, hooksSchema, LEVELS, levelEnabled, MAX_TIMER_MS, type Budget, type CreditFloor, type LogLevel } from "./options.js";
 export type { LogLevel } from "./options.js";
-export { levelEnabled } from "./options.js";
 export type { Budget } from "./options.js";
 import { clientHookSets, type Hooks } from "./hooks.js";
 import { check, int, oneOf } from "./validate.js";
@@ -21,7 +20,6 @@ export const DEFAULT_API_URL = "https://api.firecrawl.dev";
 
 /** Default `maxResponseBytes`: 50 MiB (a status page is at most 10 MiB; a scrape with every format rarely passes a few MiB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
-
 
 /** Where log lines go. `console` fits; so does pino or winston. */
 export interface Logger {
@@ -257,7 +255,6 @@ export function normalizeApiUrl(raw: string): string {
   return url;
 }
 
-
 function parseLevel(v: string | undefined): LogLevel | undefined {
   const lower = v?.toLowerCase();
   return LEVELS.find((l) => l === lower);
@@ -294,7 +291,6 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     creditFloor: options.creditFloor ?? undefined,
   };
   check(clientOptions, resolved, "client options");
-  const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
   const logger = options.logger ?? consoleLogger();
   const logLevel = options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn";
   const hooks = hasHooks(options.hooks) ? options.hooks : undefined;
@@ -302,21 +298,15 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     logger.info("webdata: keyless (apiKey: null): the API key in the environment (WEBDATA_API_KEY or FIRECRAWL_API_KEY) is not sent.");
   }
   return {
-    apiKey,
+    ...resolved,
     keyless,
     strictDeprecations: options.strictDeprecations ?? false,
     apiUrl,
-    timeoutMs,
-    maxRetries,
-    maxRetryAfterMs,
     idempotencyKeys: options.idempotencyKeys ?? isPublicDeployment(apiUrl),
-    maxResponseBytes,
     headers: { ...options.headers },
     logger,
     logLevel,
     silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
-    maxConcurrency: options.maxConcurrency,
-    limiter: options.limiter,
     hooks,
     hookSets: clientHookSets(hooks, options.onRetry),
     ...budgetsOf(options.budget, resolved),
