@@ -245,14 +245,10 @@ export interface CreditMeter {
   job(id: string): number | undefined;
 }
 
-
-/** The counters of a crawl or batch scrape whose change is progress. */
+/** The counters of a crawl or batch scrape whose change is progress: its status read's `status`, `completed` and `total`. */
 export interface Counters {
-  /** `status`. */
   status: string;
-  /** `completed`. */
   completed: number;
-  /** `total`. */
   total: number;
 }
 

@@ -548,7 +548,6 @@ export class JobExpiredError extends NotFoundError {
   /** `startedAt`: when this client started the job (ms since the epoch), given when that was more than 24 h ago. */
   constructor(jobId: string, expiresAt: string | undefined, notFound: NotFoundError, startedAt?: number) {
     super({ status: notFound.status, message: notFound.serverMessage, code: notFound.code, details: notFound.details, requestId: notFound.requestId, body: notFound.body, headers: notFound.headers, endpoint: notFound.endpoint });
-    // What is known, and only that: the `expiresAt` seen has passed, this client's start is that old, else the service's word.
     const when =
       expiresAt !== undefined && Date.parse(expiresAt) <= Date.now() ? `its results expired at ${expiresAt}`
       : startedAt !== undefined ? `this client started it at ${new Date(startedAt).toISOString()}, more than 24 h ago`
@@ -560,8 +559,7 @@ export class JobExpiredError extends NotFoundError {
   }
 }
 
-// Errors of one capability. Defined here, so every public error class is reachable from this
-// module (`core/` imports nothing of `api/` or `jobs/`); ERROR_CLASSES at the end says which answers get them.
+// Errors of one capability, defined here: `core/` imports nothing of `api/` or `jobs/` (ERROR_CLASSES: which answers get them).
 
 /** 409 "Idempotency key already used": a job was already started with this key (or the key is not a UUID). Thrown by job starts of both API versions. */
 export class IdempotencyConflictError extends ConflictError {
@@ -826,11 +824,7 @@ export class BudgetExceededError extends WebDataError {
   }
 }
 
-/**
- * The answers that get a class of their own, in one table (status, endpoint `METHOD /path`, server
- * text, class), read by `APIError.from` for every endpoint of both API versions; anything
- * else gets the class of its status family.
- */
+/** The answers that get a class of their own (status, endpoint `METHOD /path`, server text, class), read by {@link APIError.from}. */
 const ERROR_CLASSES: readonly [number, RegExp, RegExp, new (init: APIErrorInit) => APIError][] = [
   [409, /./, /idempotency key/i, IdempotencyConflictError],
   [400, /\/agent-signup$/, /./, SignupError],

@@ -2,8 +2,7 @@
  * The lifecycle hooks (`ClientOptions.hooks`, `RequestOptions.hooks`): their types, and {@link HookRun},
  * which runs them for one call of the request path (`./request.ts`; a call without hooks makes none,
  * so builds no event at all). The legacy `onRetry` client option is one of these hooks too
- * ({@link clientHookSets}). Every event is a copy: its `headers` hold the request headers as sent,
- * with `authorization` and every other credential header redacted, and no event ever holds the key.
+ * ({@link clientHookSets}). No event ever holds the key (see {@link HookEventBase}).
  */
 import { HookError, isRecord, WebDataError, type HookName } from "./errors.js";
 import { isHeaderName, isHeaderValue } from "./options.js";
@@ -149,9 +148,8 @@ export type HookedCall = Pick<HookEventBase, "method" | "path"> & { route?: stri
 const HOOK_REFUSED = new Set(["authorization", "proxy-authorization", "x-request-id", "host", "content-length", "transfer-encoding", "connection"]);
 
 /**
- * @internal The hooks of one call (made only when it has some): builds each event, times each attempt, runs
- * each hook in order (client's first) and turns a throw into `HookError`. Events are copies: the
- * headers with every secret redacted.
+ * @internal The hooks of one call (made only when it has some): builds each event (a copy, every secret
+ * redacted), times each attempt, runs each hook in order (client's first) and turns a throw into `HookError`.
  */
 export class HookRun {
   readonly #sets: readonly Hooks[];

@@ -1,16 +1,10 @@
 /**
- * The answer edge: a 2xx body is decoded as JSON and parsed with the loose zod
- * schema of what the calling method relies on (`RequestSpec.response`) before
- * any result is built ({@link readAnswer}). A body that is empty, not JSON (a proxy's HTML page),
- * malformed, or missing what the result needs is an {@link InvalidResponseError}
- * carrying status, content-type, request id, endpoint, a redacted excerpt and
- * zod's issues. Any other status is an error answer, read for `APIError.from`
- * ({@link answerError}), which maps the status to its class. Here too: the
- * server's deprecation signal, and the request id on results and errors.
- *
- * The schemas themselves live beside each capability (`api/*`, `jobs/*`,
- * `v1/*`); the helpers here keep them short and cheap (documents are checked
- * to be objects, never deep-checked).
+ * The answer edge: a 2xx body is decoded as JSON and parsed with the loose zod schema of what the calling
+ * method relies on (`RequestSpec.response`) before any result is built ({@link readAnswer}; a body it
+ * cannot use is an {@link InvalidResponseError}); any other status is an error answer, read for
+ * `APIError.from` ({@link answerError}). Here too: the server's deprecation signal, and the request id on
+ * results and errors. The schemas live beside each capability (`api/*`, `jobs/*`, `v1/*`); the helpers
+ * here keep them short and cheap (documents are checked to be objects, never deep-checked).
  */
 import * as z from "zod/v4/mini";
 import { APIError, DeprecatedEndpointError, InvalidResponseError, isRecord, statusText, WebDataError, type InvalidResponseCode, type ResponseIssue } from "./errors.js";

@@ -42,8 +42,8 @@ export function after(ms: number, fn: () => void): CancelTimer {
 
 /**
  * The one abortable wait (retry waits, polls, reconnects): resolves after `ms` (clamped as {@link after}
- * does), or rejects with an `AbortError` (the signal's reason as its `cause`) as soon as `signal` aborts.
- * Shares the signal's one listener (`onAbort`, above).
+ * does), or rejects with an `AbortError` (the signal's reason as its `cause`) as soon as `signal` aborts,
+ * through the signal's one shared listener ({@link onAbort}).
  */
 export function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -111,11 +111,9 @@ export function idleTimer(ms: number, onIdle: () => void): IdleTimer {
 }
 
 /*
- * One `abort` listener per caller `AbortSignal`, however many calls share it.
- * A signal shared by more than ten concurrent calls used to get one listener
- * per call and attempt, and Node warned `MaxListenersExceededWarning`. Each call
- * now follows a signal of its own, linked to the caller's through one shared
- * listener that fans out. (The abortable wait, `delay`, is in `./time.ts`, with every timer.)
+ * One `abort` listener per caller `AbortSignal`, however many calls share it: a signal shared by more than
+ * ten concurrent calls got one listener per call and attempt, and Node warned `MaxListenersExceededWarning`.
+ * Each call follows a signal of its own, linked to the caller's through one shared listener that fans out.
  */
 const fanouts = new WeakMap<AbortSignal, Set<() => void>>();
 const linked = new WeakSet<AbortSignal>();
