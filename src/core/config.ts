@@ -260,11 +260,6 @@ function parseLevel(v: string | undefined): LogLevel | undefined {
   return LEVELS.find((l) => l === lower);
 }
 
-/** The client's `budget` and `creditFloor` as resolved: copies of its own, checked; a shared budget as given (it checks its own options where it is made: `redisBudget`). */
-function budgetsOf(given: ClientOptions["budget"], checked: { budget: Budget | undefined; creditFloor: CreditFloor | undefined }): Pick<ResolvedConfig, "budget" | "creditFloor"> {
-  return { budget: isSharedBudget(given) ? given : checked.budget && { ...checked.budget }, creditFloor: checked.creditFloor && { ...checked.creditFloor } };
-}
-
 /** The error of a client for the public deployment without a key, and not keyless. */
 function noKey(): WebDataError {
   return new WebDataError(
@@ -309,7 +304,9 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
     hooks,
     hookSets: clientHookSets(hooks, options.onRetry),
-    ...budgetsOf(options.budget, resolved),
+    // Copies of its own, checked; a shared budget as given (it checks its own options where it is made: `redisBudget`).
+    budget: isSharedBudget(options.budget) ? options.budget : resolved.budget && { ...resolved.budget },
+    creditFloor: resolved.creditFloor && { ...resolved.creditFloor },
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };
 }

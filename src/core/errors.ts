@@ -1,13 +1,9 @@
 /**
- * The public error hierarchy. Every error the SDK throws is a `WebDataError`;
- * errors that carry an HTTP answer are `APIError`s, one subclass per status
- * family, so a program can branch with `instanceof` or on `status`/`code`.
- * Every public error class is defined here, the few that belong to one
- * capability (signup, browser sessions, webhooks, the watcher...) included.
- *
- * No error ever holds the API key: every error that leaves the request path
- * or reaches a watcher event passes `redactError` (`core/redact.ts`, the one
- * home of redaction), and `toJSON()` lists plain fields only.
+ * The public error hierarchy. Every error the SDK throws is a `WebDataError`; errors that carry an HTTP
+ * answer are `APIError`s, one subclass per status family, so a program can branch with `instanceof` or on
+ * `status`/`code`. Every public error class is defined here, the few that belong to one capability
+ * (signup, browser sessions, webhooks, the watcher...) included. No error ever holds the API key: each
+ * passes `redactError` (`core/redact.ts`) on its way out, and `toJSON()` lists plain fields only.
  */
 
 import { KNOWN_FORMATS_TEXT } from "./formats.js";

@@ -1,10 +1,7 @@
 /**
- * Redaction, in one home: the client's secrets (the key, credential headers;
- * {@link secretsOf}) in what the server sent back (the text, the parsed body,
- * where a JSON string may spell one with `\u` escapes that redacting the raw
- * text misses, and response headers that echo one), and in the errors that
- * leave the request path or reach a watcher event ({@link redactError}),
- * whichever transport made them.
+ * Redaction, in one home: the client's secrets (the key, credential headers; {@link secretsOf}) in what
+ * the server sent back (the text, the parsed body: {@link redactParsed}, and response headers that echo
+ * one), and in the errors that leave the request path ({@link redactError}), whichever transport made them.
  */
 import { bounded, WebDataError } from "./errors.js";
 

@@ -223,7 +223,6 @@ export class HttpClient {
     }, bodyOf);
   }
 
-  /** The call, as its steps: the call built, its hooks, its attempts with their retries, its failure explained. */
   async #withRetries<R>(
     spec: RequestSpec,
     opts: RequestOptions,

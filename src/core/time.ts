@@ -5,11 +5,9 @@
  * ({@link idleTimer}). No other module of the library calls `setTimeout` or `clearTimeout`
  * (`test/architecture-time-state.test.ts` checks it).
  *
- * Every delay is clamped to what a runtime's timer can hold: a negative or NaN one waits 0 ms, and
- * one above 2^31-1 ms (about 24.8 days, where `setTimeout` fires at once) is chained in steps of at
- * most that, so a long value that was accepted waits long and never fires early. The timer globals
- * are read at each call, never captured at import, so a test's fake clock (`vi.useFakeTimers()`)
- * drives every timer of the library.
+ * Every delay is clamped as {@link after} says, so a long value that was accepted waits long and never
+ * fires early. The timer globals are read at each call, never captured at import, so a test's fake clock
+ * (`vi.useFakeTimers()`) drives every timer of the library.
  */
 import { AbortError } from "./errors.js";
 
