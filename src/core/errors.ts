@@ -285,10 +285,10 @@ export class RedirectError extends APIError {
     this.location = init.location;
   }
 }
-/** `text` as a URL, or `undefined` when absent or not an absolute URL. */
-function urlOf(text: string | undefined): URL | undefined {
+/** `text` as a URL (against `base`, when given), or `undefined` when absent or not a URL. */
+export function urlOf(text: string | undefined, base?: string): URL | undefined {
   try {
-    return text ? new URL(text) : undefined;
+    return text ? new URL(text, base) : undefined;
   } catch {
     return undefined;
   }

@@ -229,7 +229,6 @@ export class HttpClient {
     handle: Handle<R>,
     answerBody?: (out: R) => unknown,
   ): Promise<R> {
-    // `opts` were checked once, by the public method (`Checked`): never again here, on each call of a walk or a poll.
     const link = linkSignal(opts.signal); // one listener on the caller's signal, however many calls share it
     if (link) return this.#withRetries(spec, { ...opts, signal: link.signal }, handle, answerBody).finally(link.dispose);
     const call = this.#prepare(spec, opts);

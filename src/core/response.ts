@@ -7,7 +7,7 @@
  * here keep them short and cheap (documents are checked to be objects, never deep-checked).
  */
 import * as z from "zod/v4/mini";
-import { APIError, DeprecatedEndpointError, InvalidResponseError, isRecord, statusText, WebDataError, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
+import { APIError, DeprecatedEndpointError, InvalidResponseError, isRecord, statusText, urlOf, WebDataError, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
 import { hidesSecrets, parseRedacted, redactAll, redactHeaders, redactKeyShapes, redactParsed } from "./redact.js";
 import { parseRetryAfter } from "./retry.js";
 import type { TransportResponse } from "./transport.js";
@@ -168,10 +168,7 @@ export function firstDeprecationNotice(endpoint: string, d: DeprecationInfo): bo
  */
 export function reportedCredits(raw: unknown): number | undefined {
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-  const rec = raw as { creditsUsed?: unknown; data?: { creditsUsed?: unknown; metadata?: { creditsUsed?: unknown } } } | null;
-  if (typeof rec !== "object" || rec === null) return undefined;
-  const data = typeof rec.data === "object" && rec.data !== null && !Array.isArray(rec.data) ? rec.data : undefined;
-  return num(rec.creditsUsed) ?? num(data?.creditsUsed) ?? num(typeof data?.metadata === "object" && data.metadata !== null ? data.metadata.creditsUsed : undefined);
+  return num(at(raw, ["creditsUsed"])) ?? num(at(raw, ["data", "creditsUsed"])) ?? num(at(raw, ["data", "metadata", "creditsUsed"]));
 }
 
 /** Status, headers and request id of the HTTP answer. */
@@ -281,15 +278,11 @@ function errorOf(call: AnsweredCall, res: TransportResponse, url: string, reques
 
 /** A redirect's `Location`, absolute against the request URL and without user name or password; `undefined` when absent or unreadable. */
 function redirectTarget(location: string | null, requestUrl: string): string | undefined {
-  if (!location) return undefined;
-  try {
-    const u = new URL(location, requestUrl);
-    u.username = "";
-    u.password = "";
-    return u.toString();
-  } catch {
-    return undefined;
-  }
+  const u = location ? urlOf(location, requestUrl) : undefined;
+  if (!u) return undefined;
+  u.username = "";
+  u.password = "";
+  return u.toString();
 }
 
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "cf-ray"];

@@ -118,9 +118,8 @@ const linked = new WeakSet<AbortSignal>();
 
 /** Calls `fn` once when `signal` aborts. Returns the function that unsubscribes. Adds at most one listener to `signal`, ever. */
 export function onAbort(signal: AbortSignal, fn: () => void): () => void {
-  let subscribers = fanouts.get(signal);
-  if (!subscribers) {
-    const set = new Set<() => void>();
+  const set = fanouts.get(signal) ?? new Set<() => void>();
+  if (!fanouts.has(signal)) {
     fanouts.set(signal, set);
     signal.addEventListener(
       "abort",
@@ -130,9 +129,7 @@ export function onAbort(signal: AbortSignal, fn: () => void): () => void {
       },
       { once: true },
     );
-    subscribers = set;
   }
-  const set = subscribers;
   set.add(fn);
   return () => void set.delete(fn);
 }
