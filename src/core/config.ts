@@ -255,11 +255,6 @@ export function normalizeApiUrl(raw: string): string {
   return url;
 }
 
-function parseLevel(v: string | undefined): LogLevel | undefined {
-  const lower = v?.toLowerCase();
-  return LEVELS.find((l) => l === lower);
-}
-
 /** The error of a client for the public deployment without a key, and not keyless. */
 function noKey(): WebDataError {
   return new WebDataError(
@@ -287,7 +282,8 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   };
   check(clientOptions, resolved, "client options");
   const logger = options.logger ?? consoleLogger();
-  const logLevel = options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn";
+  const envLevel = readEnv("WEBDATA_LOG")?.toLowerCase();
+  const logLevel = options.logLevel ?? LEVELS.find((l) => l === envLevel) ?? "warn";
   const hooks = hasHooks(options.hooks) ? options.hooks : undefined;
   if (envKeyUnsent && levelEnabled(logLevel, "info")) {
     logger.info("webdata: keyless (apiKey: null): the API key in the environment (WEBDATA_API_KEY or FIRECRAWL_API_KEY) is not sent.");

@@ -229,10 +229,7 @@ export function withIdempotencyKey<T>(req: T | undefined, idempotencyKey: string
   return { ...req, idempotencyKey } as T;
 }
 
-/**
- * A request's body as sent: none, its JSON text, or with `files` a multipart form (each field of `body` a part
- * holding its JSON text, then each file a part of its own; the runtime sets the boundary).
- */
+/** A request's body as sent: none, its JSON text, or with `files` a multipart form (its parts: see `RequestSpec.files`). */
 export function encodeBody(body: unknown, files: Record<string, [Blob, string]> | undefined): string | FormData | undefined {
   if (!files) return body === undefined ? undefined : encodeJson(body);
   const form = new FormData();
