@@ -255,9 +255,8 @@ function statusOf(err: unknown): number | undefined {
 }
 
 /**
- * The client's hook sets as the request path runs them: `hooks`, then the legacy `onRetry` option as a hook
- * set of its own (the same hook: awaited, a throw fails the call with `HookError`), its event in the legacy
- * shape ({@link RetryEvent}); `undefined` when there is no hook at all.
+ * The client's hook sets as the request path runs them: `hooks`, then the legacy `onRetry` option as a hook set of
+ * its own (run as a hook: see `ClientOptions.onRetry`), its event in the legacy shape ({@link RetryEvent}); `undefined` when none.
  */
 export function clientHookSets(hooks: Hooks | undefined, onRetry: ((event: RetryEvent) => void) | undefined): readonly Hooks[] | undefined {
   const sets = hooks ? [hooks] : [];
