@@ -148,7 +148,7 @@ export interface ClientOptions {
   plugins?: readonly ClientPlugin[] | undefined;
 }
 
-/** Options after defaults and the environment were applied. */
+/** Options after defaults and the environment were applied, each checked. */
 export interface ResolvedConfig {
   apiKey: string | undefined;
   /** Keyless on purpose (`apiKey: null` or `WEBDATA_API_KEY=""`): no `Authorization` header is ever sent. */
@@ -164,9 +164,7 @@ export interface ResolvedConfig {
   logger: Logger;
   logLevel: LogLevel;
   silenceDeprecationWarnings: boolean;
-  /** `maxConcurrency` as given (checked). */
   maxConcurrency: number | "auto" | undefined;
-  /** `limiter` as given (checked). */
   limiter: ConcurrencyLimiter | undefined;
   /** The client's lifecycle hooks; `undefined` when none is set. */
   hooks: Hooks | undefined;
