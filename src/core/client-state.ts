@@ -44,9 +44,8 @@ export class ClientState {
   webSocket: (() => Promise<unknown>) | undefined = undefined;
 
   /**
-   * The governance stages of this client's request path (the budget, the concurrency slot, the meter), set
-   * once by a plugin's `install` (`webdata/team`) in the `WebData` constructor, which every face of the client
-   * goes through; read by `api/endpoint.ts` `sendChecked` (the one sender) and the waiters. Undefined: none.
+   * The governance stages of this client's request path ({@link Governance}), set once by a plugin's `install`
+   * (`webdata/team`) in the `WebData` constructor, which every face of the client goes through. Undefined: none.
    */
   governance: Governance | undefined = undefined;
 
@@ -245,14 +244,10 @@ export interface CreditMeter {
   job(id: string): number | undefined;
 }
 
-
-/** The counters of a crawl or batch scrape whose change is progress. */
+/** The counters of a crawl or batch scrape whose change is progress: its status read's `status`, `completed` and `total`. */
 export interface Counters {
-  /** `status`. */
   status: string;
-  /** `completed`. */
   completed: number;
-  /** `total`. */
   total: number;
 }
 

@@ -8,7 +8,6 @@ import { redactUserInfo } from "./redact.js";
 import { BACKOFF_BASE_OPTION, type RetryEvent } from "./retry.js";
 import { budgetSchema, creditFloorSchema, headersSchema, hooksSchema, LEVELS, levelEnabled, MAX_TIMER_MS, type Budget, type CreditFloor, type LogLevel } from "./options.js";
 export type { LogLevel } from "./options.js";
-export { levelEnabled } from "./options.js";
 export type { Budget } from "./options.js";
 import { clientHookSets, type Hooks } from "./hooks.js";
 import { check, int, oneOf } from "./validate.js";
@@ -21,7 +20,6 @@ export const DEFAULT_API_URL = "https://api.firecrawl.dev";
 
 /** Default `maxResponseBytes`: 50 MiB (a status page is at most 10 MiB; a scrape with every format rarely passes a few MiB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
-
 
 /** Where log lines go. `console` fits; so does pino or winston. */
 export interface Logger {
@@ -150,7 +148,7 @@ export interface ClientOptions {
   plugins?: readonly ClientPlugin[] | undefined;
 }
 
-/** Options after defaults and the environment were applied. */
+/** Options after defaults and the environment were applied, each checked. */
 export interface ResolvedConfig {
   apiKey: string | undefined;
   /** Keyless on purpose (`apiKey: null` or `WEBDATA_API_KEY=""`): no `Authorization` header is ever sent. */
@@ -166,9 +164,7 @@ export interface ResolvedConfig {
   logger: Logger;
   logLevel: LogLevel;
   silenceDeprecationWarnings: boolean;
-  /** `maxConcurrency` as given (checked). */
   maxConcurrency: number | "auto" | undefined;
-  /** `limiter` as given (checked). */
   limiter: ConcurrencyLimiter | undefined;
   /** The client's lifecycle hooks; `undefined` when none is set. */
   hooks: Hooks | undefined;
@@ -257,17 +253,6 @@ export function normalizeApiUrl(raw: string): string {
   return url;
 }
 
-
-function parseLevel(v: string | undefined): LogLevel | undefined {
-  const lower = v?.toLowerCase();
-  return LEVELS.find((l) => l === lower);
-}
-
-/** The client's `budget` and `creditFloor` as resolved: copies of its own, checked; a shared budget as given (it checks its own options where it is made: `redisBudget`). */
-function budgetsOf(given: ClientOptions["budget"], checked: { budget: Budget | undefined; creditFloor: CreditFloor | undefined }): Pick<ResolvedConfig, "budget" | "creditFloor"> {
-  return { budget: isSharedBudget(given) ? given : checked.budget && { ...checked.budget }, creditFloor: checked.creditFloor && { ...checked.creditFloor } };
-}
-
 /** The error of a client for the public deployment without a key, and not keyless. */
 function noKey(): WebDataError {
   return new WebDataError(
@@ -294,32 +279,28 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
     creditFloor: options.creditFloor ?? undefined,
   };
   check(clientOptions, resolved, "client options");
-  const { timeoutMs, maxRetries, maxRetryAfterMs, maxResponseBytes } = resolved;
   const logger = options.logger ?? consoleLogger();
-  const logLevel = options.logLevel ?? parseLevel(readEnv("WEBDATA_LOG")) ?? "warn";
+  const envLevel = readEnv("WEBDATA_LOG")?.toLowerCase();
+  const logLevel = options.logLevel ?? LEVELS.find((l) => l === envLevel) ?? "warn";
   const hooks = hasHooks(options.hooks) ? options.hooks : undefined;
   if (envKeyUnsent && levelEnabled(logLevel, "info")) {
     logger.info("webdata: keyless (apiKey: null): the API key in the environment (WEBDATA_API_KEY or FIRECRAWL_API_KEY) is not sent.");
   }
   return {
-    apiKey,
+    ...resolved,
     keyless,
     strictDeprecations: options.strictDeprecations ?? false,
     apiUrl,
-    timeoutMs,
-    maxRetries,
-    maxRetryAfterMs,
     idempotencyKeys: options.idempotencyKeys ?? isPublicDeployment(apiUrl),
-    maxResponseBytes,
     headers: { ...options.headers },
     logger,
     logLevel,
     silenceDeprecationWarnings: options.silenceDeprecationWarnings ?? false,
-    maxConcurrency: options.maxConcurrency,
-    limiter: options.limiter,
     hooks,
     hookSets: clientHookSets(hooks, options.onRetry),
-    ...budgetsOf(options.budget, resolved),
+    // Copies of its own, checked; a shared budget as given (it checks its own options where it is made: `redisBudget`).
+    budget: isSharedBudget(options.budget) ? options.budget : resolved.budget && { ...resolved.budget },
+    creditFloor: resolved.creditFloor && { ...resolved.creditFloor },
     backoffBaseMs: (options as { [BACKOFF_BASE_OPTION]?: unknown })[BACKOFF_BASE_OPTION],
   };
 }

@@ -1,13 +1,9 @@
 /**
- * The public error hierarchy. Every error the SDK throws is a `WebDataError`;
- * errors that carry an HTTP answer are `APIError`s, one subclass per status
- * family, so a program can branch with `instanceof` or on `status`/`code`.
- * Every public error class is defined here, the few that belong to one
- * capability (signup, browser sessions, webhooks, the watcher...) included.
- *
- * No error ever holds the API key: every error that leaves the request path
- * or reaches a watcher event passes `redactError` (`core/redact.ts`, the one
- * home of redaction), and `toJSON()` lists plain fields only.
+ * The public error hierarchy. Every error the SDK throws is a `WebDataError`; errors that carry an HTTP
+ * answer are `APIError`s, one subclass per status family, so a program can branch with `instanceof` or on
+ * `status`/`code`. Every public error class is defined here, the few that belong to one capability
+ * (signup, browser sessions, webhooks, the watcher...) included. No error ever holds the API key: each
+ * passes `redactError` (`core/redact.ts`) on its way out, and `toJSON()` lists plain fields only.
  */
 
 import { KNOWN_FORMATS_TEXT } from "./formats.js";
@@ -180,17 +176,7 @@ export class APIError extends WebDataError {
     const Ctor =
       row ? row[3]
       : s === 0 || (s >= 300 && s < 400) ? RedirectError
-      : s === 400 ? BadRequestError
-      : s === 401 ? AuthenticationError
-      : s === 402 ? PaymentRequiredError
-      : s === 403 ? PermissionDeniedError
-      : s === 404 ? NotFoundError
-      : s === 408 ? RequestTimeoutError
-      : s === 409 ? ConflictError
-      : s === 410 ? GoneError
-      : s === 429 ? RateLimitError
-      : s >= 500 ? InternalServerError
-      : APIError;
+      : STATUS_CLASSES[s] ?? (s >= 500 ? InternalServerError : APIError);
     return new Ctor(init);
   }
 }
@@ -299,10 +285,10 @@ export class RedirectError extends APIError {
     this.location = init.location;
   }
 }
-/** `text` as a URL, or `undefined` when absent or not an absolute URL. */
-function urlOf(text: string | undefined): URL | undefined {
+/** `text` as a URL (against `base`, when given), or `undefined` when absent or not a URL. */
+export function urlOf(text: string | undefined, base?: string): URL | undefined {
   try {
-    return text ? new URL(text) : undefined;
+    return text ? new URL(text, base) : undefined;
   } catch {
     return undefined;
   }
@@ -558,7 +544,6 @@ export class JobExpiredError extends NotFoundError {
   /** `startedAt`: when this client started the job (ms since the epoch), given when that was more than 24 h ago. */
   constructor(jobId: string, expiresAt: string | undefined, notFound: NotFoundError, startedAt?: number) {
     super({ status: notFound.status, message: notFound.serverMessage, code: notFound.code, details: notFound.details, requestId: notFound.requestId, body: notFound.body, headers: notFound.headers, endpoint: notFound.endpoint });
-    // What is known, and only that: the `expiresAt` seen has passed, this client's start is that old, else the service's word.
     const when =
       expiresAt !== undefined && Date.parse(expiresAt) <= Date.now() ? `its results expired at ${expiresAt}`
       : startedAt !== undefined ? `this client started it at ${new Date(startedAt).toISOString()}, more than 24 h ago`
@@ -570,8 +555,7 @@ export class JobExpiredError extends NotFoundError {
   }
 }
 
-// Errors of one capability. Defined here, so every public error class is reachable from this
-// module (`core/` imports nothing of `api/` or `jobs/`); ERROR_CLASSES at the end says which answers get them.
+// Errors of one capability, defined here: `core/` imports nothing of `api/` or `jobs/` (ERROR_CLASSES: which answers get them).
 
 /** 409 "Idempotency key already used": a job was already started with this key (or the key is not a UUID). Thrown by job starts of both API versions. */
 export class IdempotencyConflictError extends ConflictError {
@@ -836,17 +820,19 @@ export class BudgetExceededError extends WebDataError {
   }
 }
 
-/**
- * The answers that get a class of their own, in one table (status, endpoint `METHOD /path`, server
- * text, class), read by `APIError.from` for every endpoint of both API versions; anything
- * else gets the class of its status family.
- */
+/** The answers that get a class of their own (status, endpoint `METHOD /path`, server text, class), read by {@link APIError.from}. */
 const ERROR_CLASSES: readonly [number, RegExp, RegExp, new (init: APIErrorInit) => APIError][] = [
   [409, /./, /idempotency key/i, IdempotencyConflictError],
   [400, /\/agent-signup$/, /./, SignupError],
   [403, /\/agent-signup$/, /blocked|expired/i, SignupError],
   [409, /\/agent-signup$/, /./, SignupError],
 ];
+
+/** The class of each error status with one of its own (any other 5xx is an `InternalServerError`), read by `APIError.from`. */
+const STATUS_CLASSES: Readonly<Record<number, new (init: APIErrorInit) => APIError>> = {
+  400: BadRequestError, 401: AuthenticationError, 402: PaymentRequiredError, 403: PermissionDeniedError, 404: NotFoundError,
+  408: RequestTimeoutError, 409: ConflictError, 410: GoneError, 429: RateLimitError,
+};
 
 /** The status line's text of an error status the API answers (`Bad Request`), for an answer without text of its own; else `""`. */
 export function statusText(status: number): string {

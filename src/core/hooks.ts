@@ -2,8 +2,7 @@
  * The lifecycle hooks (`ClientOptions.hooks`, `RequestOptions.hooks`): their types, and {@link HookRun},
  * which runs them for one call of the request path (`./request.ts`; a call without hooks makes none,
  * so builds no event at all). The legacy `onRetry` client option is one of these hooks too
- * ({@link clientHookSets}). Every event is a copy: its `headers` hold the request headers as sent,
- * with `authorization` and every other credential header redacted, and no event ever holds the key.
+ * ({@link clientHookSets}). No event ever holds the key (see {@link HookEventBase}).
  */
 import { HookError, isRecord, WebDataError, type HookName } from "./errors.js";
 import { isHeaderName, isHeaderValue } from "./options.js";
@@ -149,9 +148,8 @@ export type HookedCall = Pick<HookEventBase, "method" | "path"> & { route?: stri
 const HOOK_REFUSED = new Set(["authorization", "proxy-authorization", "x-request-id", "host", "content-length", "transfer-encoding", "connection"]);
 
 /**
- * @internal The hooks of one call (made only when it has some): builds each event, times each attempt, runs
- * each hook in order (client's first) and turns a throw into `HookError`. Events are copies: the
- * headers with every secret redacted.
+ * @internal The hooks of one call (made only when it has some): builds each event (a copy, every secret
+ * redacted), times each attempt, runs each hook in order (client's first) and turns a throw into `HookError`.
  */
 export class HookRun {
   readonly #sets: readonly Hooks[];
@@ -257,9 +255,8 @@ function statusOf(err: unknown): number | undefined {
 }
 
 /**
- * The client's hook sets as the request path runs them: `hooks`, then the legacy `onRetry` option as a hook
- * set of its own (the same hook: awaited, a throw fails the call with `HookError`), its event in the legacy
- * shape ({@link RetryEvent}); `undefined` when there is no hook at all.
+ * The client's hook sets as the request path runs them: `hooks`, then the legacy `onRetry` option as a hook set of
+ * its own (run as a hook: see `ClientOptions.onRetry`), its event in the legacy shape ({@link RetryEvent}); `undefined` when none.
  */
 export function clientHookSets(hooks: Hooks | undefined, onRetry: ((event: RetryEvent) => void) | undefined): readonly Hooks[] | undefined {
   const sets = hooks ? [hooks] : [];

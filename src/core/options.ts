@@ -206,11 +206,7 @@ export function checkJsonOptions(value: object, context: string): void {
   if (isAbortSignal(rest.signal)) delete rest.signal;
   const schema = rest.schema as Record<string, unknown> | undefined;
   if (typeof schema === "object" && schema !== null && ("~standard" in schema || "_zod" in schema || "_def" in schema)) delete rest.schema;
-  try {
-    JSON.stringify(rest);
-  } catch (err) {
-    throw new ValidationError([{ path: "", message: `cannot be read as JSON data (circular, too deep, or a BigInt): ${err instanceof Error ? err.message : ""}` }], context);
-  }
+  encodeJson(rest, context, "cannot be read as JSON data");
 }
 
 /**
@@ -233,11 +229,7 @@ export function withIdempotencyKey<T>(req: T | undefined, idempotencyKey: string
   return { ...req, idempotencyKey } as T;
 }
 
-
-/**
- * A request's body as sent: none, its JSON text, or with `files` a multipart form (each field of `body` a part
- * holding its JSON text, then each file a part of its own; the runtime sets the boundary).
- */
+/** A request's body as sent: none, its JSON text, or with `files` a multipart form (its parts: see `RequestSpec.files`). */
 export function encodeBody(body: unknown, files: Record<string, [Blob, string]> | undefined): string | FormData | undefined {
   if (!files) return body === undefined ? undefined : encodeJson(body);
   const form = new FormData();
@@ -246,21 +238,19 @@ export function encodeBody(body: unknown, files: Record<string, [Blob, string]> 
   return form;
 }
 
-/** `JSON.stringify` of a request body; a circular or too deeply nested value is a `ValidationError`. */
-export function encodeJson(body: unknown): string {
+/** `JSON.stringify` of a request body (or of options, `context` and `cannot` then say which); a circular or too deeply nested value is a `ValidationError`. */
+export function encodeJson(body: unknown, context = "request body", cannot = "cannot be sent as JSON"): string {
   try {
     return JSON.stringify(body);
   } catch (err) {
-    throw new ValidationError([{ path: "", message: `cannot be sent as JSON (circular, too deep, or a BigInt): ${err instanceof Error ? err.message : ""}` }], "request body");
+    throw new ValidationError([{ path: "", message: `${cannot} (circular, too deep, or a BigInt): ${err instanceof Error ? err.message : ""}` }], context);
   }
 }
 
 /*
- * The server-timeout rule, in one place. Some endpoints take a server-side `timeout` (how long the
- * server may work on the request); one HTTP attempt must then last at least that long plus
- * {@link SERVER_TIMEOUT_MARGIN_MS} for the answer to arrive, whatever the client's shorter `timeoutMs`.
- * {@link SERVER_TIMEOUTS} says, per endpoint, the unit its wire uses and the server's default when the
- * call gives none; endpoint modules name their row and never convert by hand.
+ * The server-timeout rule, in one place: one HTTP attempt lasts at least a call's server-side `timeout` (how
+ * long the server may work on it) plus the margin, whatever the client's shorter `timeoutMs`
+ * ({@link attemptTimeoutMs}); endpoint modules name their row of {@link SERVER_TIMEOUTS} and never convert by hand.
  */
 /** Added to a call's server-side timeout for its per-attempt timeout: the server's answer needs time to arrive. */
 export const SERVER_TIMEOUT_MARGIN_MS = 10_000;

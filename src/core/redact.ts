@@ -1,26 +1,17 @@
 /**
- * Redaction, in one home: the client's secrets (the key, credential headers;
- * {@link secretsOf}) in what the server sent back (the text, the parsed body,
- * where a JSON string may spell one with `\u` escapes that redacting the raw
- * text misses, and response headers that echo one), and in the errors that
- * leave the request path or reach a watcher event ({@link redactError}),
- * whichever transport made them.
+ * Redaction, in one home: the client's secrets (the key, credential headers; {@link secretsOf}) in what
+ * the server sent back (the text, the parsed body: {@link redactParsed}, and response headers that echo
+ * one), and in the errors that leave the request path ({@link redactError}), whichever transport made them.
  */
 import { bounded, WebDataError } from "./errors.js";
 
 /** What a secret becomes. */
 const MARKER = "[redacted]";
 
-/** Replaces every occurrence of the secret in a string with a fixed marker (a secret shorter than 4 characters is left: it would redact ordinary text). */
-export function redact(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4 || !text.includes(secret)) return text;
-  return text.split(secret).join(MARKER);
-}
-
-/** `text` with every one of `secrets` replaced by the marker ({@link redact}). */
+/** `text` with every occurrence of each of `secrets` replaced by a fixed marker (a secret shorter than 4 characters is left: it would redact ordinary text). */
 export function redactAll(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const s of secrets) out = redact(out, s);
+  for (const s of secrets) if (s.length >= 4 && out.includes(s)) out = out.split(s).join(MARKER);
   return out;
 }
 

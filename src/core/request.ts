@@ -1,15 +1,10 @@
 /**
  * The ONE path every call goes through (the client's `#withRetries`), as its steps, each in the module
- * that holds its rule:
- * 1. the call built (`#prepare`): the URL, the idempotency plan (`./retry.ts`), the headers with auth
- *    and the request id, the body (`./options.ts` `encodeBody`), the attempt's timeout (`./options.ts`);
- * 2. its hooks (`#hookRun`: a `HookRun` of `./hooks.ts`, made only when the call has hooks);
- * 3. each attempt (`#attempt`): `onRequest`, the send through the transport (`./transport.ts`) under the
- *    attempt's timer and the caller's signal (`./time.ts`), the answer read (`./response.ts`: the result,
- *    or the error `APIError.from` maps, the deprecation signal) and `onResponse`; an error mapped by the
- *    endpoint, redacted (`./redact.ts`) and tagged with the request id (`./response.ts`);
- * 4. the retries (`./retry.ts` `withRetries`, with the plan of `#retryPlan`: logged, told to `onRetry`);
- * 5. a failure explained (`#explained`: a keyed start's, a keyless call's) and told to `onError`.
+ * that holds its rule: 1. the call built (`#prepare`: the idempotency plan of `./retry.ts`, the body and
+ * the attempt's timeout of `./options.ts`); 2. its hooks (`#hookRun`: `./hooks.ts`); 3. each attempt
+ * (`#attempt`: the transport of `./transport.ts` under the timers of `./time.ts`, the answer read by
+ * `./response.ts`, an error redacted by `./redact.ts`); 4. the retries (`./retry.ts` `withRetries`,
+ * planned by `#retryPlan`); 5. a failure explained (`#explained`) and told to `onError`.
  */
 import { isPublicDeployment, type ResolvedConfig } from "./config.js";
 import { AbortError, APIError, explainKeyless, TimeoutError, ValidationError } from "./errors.js";
@@ -25,11 +20,7 @@ import type { Transport, TransportResponse } from "./transport.js";
 import { VERSION } from "./version.js";
 
 export type { AttemptInfo, RequestOptions, RequestSpec, SpecInput } from "./spec.js";
-/**
- * Builds the spec at the call: its throws reject the call and nothing is sent. The body is
- * serialised at the call too (`#withRetries` encodes it before its first `await`), so changing
- * the caller's options afterwards changes nothing.
- */
+/** Builds the spec at the call (see {@link HttpClient.request}): its throws reject the call and nothing is sent. */
 function buildSpec(input: SpecInput): RequestSpec {
   return typeof input === "function" ? input() : input;
 }
@@ -215,7 +206,8 @@ export class HttpClient {
   #run<T>(input: SpecInput, opts: RequestOptions): Promise<WithResponse<T>> {
     let spec: RequestSpec;
     try {
-      spec = buildSpec(input); // no await before #withRetries: the body is serialised at the call
+      // No await before #withRetries: the body is serialised at the call, so changing the caller's options afterwards changes nothing.
+      spec = buildSpec(input);
     } catch (err) {
       return Promise.reject(err as Error);
     }
@@ -231,20 +223,17 @@ export class HttpClient {
     }, bodyOf);
   }
 
-  /** The call, as its steps: the call built, its hooks, its attempts with their retries, its failure explained. */
   async #withRetries<R>(
     spec: RequestSpec,
     opts: RequestOptions,
     handle: Handle<R>,
     answerBody?: (out: R) => unknown,
   ): Promise<R> {
-    // `opts` were checked once, by the public method (`Checked`): never again here, on each call of a walk or a poll.
     const link = linkSignal(opts.signal); // one listener on the caller's signal, however many calls share it
     if (link) return this.#withRetries(spec, { ...opts, signal: link.signal }, handle, answerBody).finally(link.dispose);
     const call = this.#prepare(spec, opts);
     call.run = this.#hookRun(call);
     try {
-      // The retry plan is made once the first attempt failed.
       return await withRetries((n) => this.#attempt(call, n, handle, answerBody), opts.signal, () => this.#retryPlan(call));
     } catch (err) {
       const failed = this.#explained(call, err);

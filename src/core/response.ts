@@ -1,19 +1,13 @@
 /**
- * The answer edge: a 2xx body is decoded as JSON and parsed with the loose zod
- * schema of what the calling method relies on (`RequestSpec.response`) before
- * any result is built ({@link readAnswer}). A body that is empty, not JSON (a proxy's HTML page),
- * malformed, or missing what the result needs is an {@link InvalidResponseError}
- * carrying status, content-type, request id, endpoint, a redacted excerpt and
- * zod's issues. Any other status is an error answer, read for `APIError.from`
- * ({@link answerError}), which maps the status to its class. Here too: the
- * server's deprecation signal, and the request id on results and errors.
- *
- * The schemas themselves live beside each capability (`api/*`, `jobs/*`,
- * `v1/*`); the helpers here keep them short and cheap (documents are checked
- * to be objects, never deep-checked).
+ * The answer edge: a 2xx body is decoded as JSON and parsed with the loose zod schema of what the calling
+ * method relies on (`RequestSpec.response`) before any result is built ({@link readAnswer}; a body it
+ * cannot use is an {@link InvalidResponseError}); any other status is an error answer, read for
+ * `APIError.from` ({@link answerError}). Here too: the server's deprecation signal, and the request id on
+ * results and errors. The schemas live beside each capability (`api/*`, `jobs/*`, `v1/*`); the helpers
+ * here keep them short and cheap (documents are checked to be objects, never deep-checked).
  */
 import * as z from "zod/v4/mini";
-import { APIError, DeprecatedEndpointError, InvalidResponseError, isRecord, statusText, WebDataError, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
+import { APIError, DeprecatedEndpointError, InvalidResponseError, isRecord, statusText, urlOf, WebDataError, type InvalidResponseCode, type ResponseIssue } from "./errors.js";
 import { hidesSecrets, parseRedacted, redactAll, redactHeaders, redactKeyShapes, redactParsed } from "./redact.js";
 import { parseRetryAfter } from "./retry.js";
 import type { TransportResponse } from "./transport.js";
@@ -174,10 +168,7 @@ export function firstDeprecationNotice(endpoint: string, d: DeprecationInfo): bo
  */
 export function reportedCredits(raw: unknown): number | undefined {
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-  const rec = raw as { creditsUsed?: unknown; data?: { creditsUsed?: unknown; metadata?: { creditsUsed?: unknown } } } | null;
-  if (typeof rec !== "object" || rec === null) return undefined;
-  const data = typeof rec.data === "object" && rec.data !== null && !Array.isArray(rec.data) ? rec.data : undefined;
-  return num(rec.creditsUsed) ?? num(data?.creditsUsed) ?? num(typeof data?.metadata === "object" && data.metadata !== null ? data.metadata.creditsUsed : undefined);
+  return num(at(raw, ["creditsUsed"])) ?? num(at(raw, ["data", "creditsUsed"])) ?? num(at(raw, ["data", "metadata", "creditsUsed"]));
 }
 
 /** Status, headers and request id of the HTTP answer. */
@@ -287,15 +278,11 @@ function errorOf(call: AnsweredCall, res: TransportResponse, url: string, reques
 
 /** A redirect's `Location`, absolute against the request URL and without user name or password; `undefined` when absent or unreadable. */
 function redirectTarget(location: string | null, requestUrl: string): string | undefined {
-  if (!location) return undefined;
-  try {
-    const u = new URL(location, requestUrl);
-    u.username = "";
-    u.password = "";
-    return u.toString();
-  } catch {
-    return undefined;
-  }
+  const u = location ? urlOf(location, requestUrl) : undefined;
+  if (!u) return undefined;
+  u.username = "";
+  u.password = "";
+  return u.toString();
 }
 
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id", "x-correlation-id", "cf-ray"];

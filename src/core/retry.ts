@@ -182,9 +182,8 @@ export interface RetryPlan {
 export async function withRetries<R>(attempt: (n: number) => Promise<R>, signal: AbortSignal | undefined, planOf: () => RetryPlan): Promise<R> {
   if (signal?.aborted) throw new AbortError(undefined, { cause: signal.reason });
   try {
-    // Fast path: most calls succeed at once, and entering p-retry costs ~10 us per call under load. A first
-    // failure is handed to p-retry as its own attempt 1, so every decision and wait below is p-retry's; the
-    // plan is made only then (`planOf`: no plan object and no retry callback for a call that succeeds).
+    // Fast path: most calls succeed at once, and entering p-retry costs ~10 us per call under load; the plan is
+    // made only after a failure (`planOf`: no plan object and no retry callback for a call that succeeds).
     return await attempt(1);
   } catch (first) {
     const plan = planOf();

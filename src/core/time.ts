@@ -5,11 +5,9 @@
  * ({@link idleTimer}). No other module of the library calls `setTimeout` or `clearTimeout`
  * (`test/architecture-time-state.test.ts` checks it).
  *
- * Every delay is clamped to what a runtime's timer can hold: a negative or NaN one waits 0 ms, and
- * one above 2^31-1 ms (about 24.8 days, where `setTimeout` fires at once) is chained in steps of at
- * most that, so a long value that was accepted waits long and never fires early. The timer globals
- * are read at each call, never captured at import, so a test's fake clock (`vi.useFakeTimers()`)
- * drives every timer of the library.
+ * Every delay is clamped as {@link after} says, so a long value that was accepted waits long and never
+ * fires early. The timer globals are read at each call, never captured at import, so a test's fake clock
+ * (`vi.useFakeTimers()`) drives every timer of the library.
  */
 import { AbortError } from "./errors.js";
 
@@ -42,8 +40,8 @@ export function after(ms: number, fn: () => void): CancelTimer {
 
 /**
  * The one abortable wait (retry waits, polls, reconnects): resolves after `ms` (clamped as {@link after}
- * does), or rejects with an `AbortError` (the signal's reason as its `cause`) as soon as `signal` aborts.
- * Shares the signal's one listener (`onAbort`, above).
+ * does), or rejects with an `AbortError` (the signal's reason as its `cause`) as soon as `signal` aborts,
+ * through the signal's one shared listener ({@link onAbort}).
  */
 export function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -111,20 +109,17 @@ export function idleTimer(ms: number, onIdle: () => void): IdleTimer {
 }
 
 /*
- * One `abort` listener per caller `AbortSignal`, however many calls share it.
- * A signal shared by more than ten concurrent calls used to get one listener
- * per call and attempt, and Node warned `MaxListenersExceededWarning`. Each call
- * now follows a signal of its own, linked to the caller's through one shared
- * listener that fans out. (The abortable wait, `delay`, is in `./time.ts`, with every timer.)
+ * One `abort` listener per caller `AbortSignal`, however many calls share it: a signal shared by more than
+ * ten concurrent calls got one listener per call and attempt, and Node warned `MaxListenersExceededWarning`.
+ * Each call follows a signal of its own, linked to the caller's through one shared listener that fans out.
  */
 const fanouts = new WeakMap<AbortSignal, Set<() => void>>();
 const linked = new WeakSet<AbortSignal>();
 
 /** Calls `fn` once when `signal` aborts. Returns the function that unsubscribes. Adds at most one listener to `signal`, ever. */
 export function onAbort(signal: AbortSignal, fn: () => void): () => void {
-  let subscribers = fanouts.get(signal);
-  if (!subscribers) {
-    const set = new Set<() => void>();
+  const set = fanouts.get(signal) ?? new Set<() => void>();
+  if (!fanouts.has(signal)) {
     fanouts.set(signal, set);
     signal.addEventListener(
       "abort",
@@ -134,9 +129,7 @@ export function onAbort(signal: AbortSignal, fn: () => void): () => void {
       },
       { once: true },
     );
-    subscribers = set;
   }
-  const set = subscribers;
   set.add(fn);
   return () => void set.delete(fn);
 }

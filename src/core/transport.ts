@@ -186,11 +186,8 @@ export function describe(err: unknown): string {
 }
 
 /*
- * Reading a response body with a size limit, for both transports: bytes are
- * counted as they arrive (after any content decoding), and reading stops at
- * the client's `maxResponseBytes` with a `ResponseTooLargeError`, so a huge
- * or endless answer never sits whole in memory. The fetch transport reads
- * through it unless a body's declared length is within the limit.
+ * Reading a response body with a size limit, for both transports ({@link readLimited}): a huge or endless
+ * answer never sits whole in memory. The fetch transport reads through it unless {@link fitsDeclared}.
  */
 /** `METHOD /path` of a request, for the error (the URL was parsed before sending). */
 const endpointOf = (method: string, url: string) => `${method} ${new URL(url).pathname}`;

@@ -8,7 +8,6 @@ import * as z from "zod/v4/mini";
 import type { $ZodCheck, $ZodIssue, $ZodType } from "zod/v4/core";
 import { ValidationError, type ValidationIssue } from "./errors.js";
 
-
 /**
  * Parses `value` with `schema`; throws {@link ValidationError} listing every problem. Returns the value unchanged (never a stripped copy).
  * `apart`: a field of an object schema that varies from call to call (a scrape's `url`) and that no check of
@@ -19,7 +18,6 @@ import { ValidationError, type ValidationIssue } from "./errors.js";
  */
 export function check<T>(schema: $ZodType, value: T, context: string, apart?: string): T {
   const key = jsonKey(apart === undefined ? value : without(value, apart));
-  // Accepted before: the same JSON, the same verdict (the field `apart`, which varies call to call, checked alone).
   if (key !== undefined && verdicts.get(schema)?.has(key) && (apart === undefined || fieldAccepts(schema, value, apart))) return value;
   const s = cutTo(schema, value);
   // Valid input takes zod's fast path (no parse options). Invalid input is parsed again with a
