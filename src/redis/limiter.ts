@@ -9,7 +9,7 @@ import { Semaphore, type LockOptions } from "redis-semaphore";
 import type { ConcurrencyLimiter, ReleaseSlot } from "../core/client-state.js";
 import { ValidationError } from "../core/errors.js";
 import { LocalSlots } from "../team/limit.js";
-import { DEFAULT_REDIS_TIMEOUT_MS, guarded, redisDown, RedisUnavailableError } from "./unavailable.js";
+import { DEFAULT_REDIS_TIMEOUT_MS, guarded, orLocal, RedisUnavailableError, type RedisState } from "./unavailable.js";
 
 /** The Redis client `redis-semaphore` works with: an `ioredis` client (`new Redis(url)`), or one with its API (`eval`, `evalsha`, ...). */
 export type RedisLimiterClient = ConstructorParameters<typeof Semaphore>[0];
@@ -93,19 +93,12 @@ export function redisLimiter(options: RedisLimiterOptions): ConcurrencyLimiter {
   const { redis, key, limit } = o as RedisLimiterOptions;
   const client = guardedClient(redis, key, o.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS);
   const local = typeof o.whenRedisDown === "object" ? new LocalSlots(o.whenRedisDown.limit) : undefined;
-  return {
-    async acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
-      if (local && redisDown(redis as { status?: string })) return local.acquire(signal);
-      const slot = new LeasedSemaphore(client, key, limit, lock);
-      try {
-        await slot.acquire(signal);
-      } catch (err) {
-        if (local && err instanceof RedisUnavailableError) return local.acquire(signal);
-        throw err;
-      }
-      return () => slot.release();
-    },
+  const acquire = async (signal?: AbortSignal): Promise<ReleaseSlot> => {
+    const slot = new LeasedSemaphore(client, key, limit, lock);
+    await slot.acquire(signal);
+    return () => slot.release();
   };
+  return { acquire: (signal) => orLocal(redis as RedisState, local, () => acquire(signal), (l) => l.acquire(signal)) };
 }
 
 /** A semaphore whose lease refresh, when Redis does not answer, is tried again at the next tick (the library's own would throw from its timer); a lease found gone is reported as lost. */
@@ -122,17 +115,9 @@ class LeasedSemaphore extends Semaphore {
 /** `redis` with the commands redis-semaphore sends bounded by the guard: at once, or within `timeoutMs`, a `RedisUnavailableError` while Redis is away. */
 function guardedClient(redis: RedisLimiterClient, key: string, timeoutMs: number): RedisLimiterClient {
   const down = (reason: string, cause?: unknown) => new RedisUnavailableError("limit", key, reason, cause);
-  const state = redis as { status?: string };
-  const wrap =
-    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> =>
-      guarded(state, timeoutMs, () => fn.apply(redis, args), down);
-  return {
-    eval: wrap(redis.eval as (...args: unknown[]) => Promise<unknown>),
-    evalsha: wrap(redis.evalsha as (...args: unknown[]) => Promise<unknown>),
-    get: wrap(redis.get as (...args: unknown[]) => Promise<unknown>),
-    set: wrap(redis.set as (...args: unknown[]) => Promise<unknown>),
-    zrem: wrap(redis.zrem as (...args: unknown[]) => Promise<unknown>),
-    options: redis.options,
-  } as RedisLimiterClient;
+  const commands = (["eval", "evalsha", "get", "set", "zrem"] as const).map((name) => {
+    const fn = redis[name] as (...args: unknown[]) => Promise<unknown>;
+    return [name, (...args: unknown[]) => guarded(redis as RedisState, timeoutMs, () => fn.apply(redis, args), down)];
+  });
+  return { ...Object.fromEntries(commands), options: redis.options } as RedisLimiterClient;
 }
