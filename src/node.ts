@@ -32,8 +32,6 @@ const nodeOptions = z.object({
   dispatcher: z.optional(z.custom((d) => typeof (d as { dispatch?: unknown } | null)?.dispatch === "function", { message: "must be an undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent)" })),
 });
 
-// The transport: undici's dispatch over a keep-alive pool or a caller's dispatcher, proxies from the environment,
-// the attempt's abort without an AbortController.
 type Undici = typeof import("undici");
 
 /** undici once loaded (a later request uses it without waiting): a cache of the module, the same for every client. */
@@ -46,6 +44,7 @@ async function loadUndici(): Promise<Undici> {
   return loading;
 }
 
+/** The process-wide keep-alive pool (or a proxy agent when `HTTP(S)_PROXY` is set, honouring `NO_PROXY`), made on the first request. */
 let shared: Dispatcher | undefined;
 
 /** True when a proxy is configured. Never throws (Deno without `--allow-env` throws on any `process.env` read). */
@@ -56,12 +55,6 @@ function hasProxyEnv(): boolean {
   } catch {
     return false;
   }
-}
-
-/** The process-wide keep-alive pool (or a proxy agent when `HTTP(S)_PROXY` is set, honouring `NO_PROXY`), made on the first request. */
-function defaultDispatcher(u: Undici): Dispatcher {
-  shared ??= makeDispatcher(u, 256);
-  return shared;
 }
 
 function makeDispatcher(u: Undici, connections: number): Dispatcher {
@@ -78,10 +71,9 @@ function makeDispatcher(u: Undici, connections: number): Dispatcher {
  * A transport over undici's `Dispatcher.dispatch` (the API its own `request()` is built on), through
  * `dispatcher`; without one, through a pool of its own with `maxConnections` sockets per origin, else the
  * process-wide pool (made on the first request). Each request is one {@link Exchange}: the dispatch handler
- * and the answer in one object. A JSON answer is collected as it comes and decoded in the step that ends it,
- * without the `Readable` that `request()` makes of every body; a body read as a stream, compressed, or that
- * may pass `maxBytes` gets one (measured: at 256 requests in flight, `request()` and `body.json()` cost about
- * 50 us of CPU a request more than a handler of its own, bench/README.md).
+ * and the answer in one object, which reads a whole answer without the `Readable` that `request()` makes of
+ * every body (measured: at 256 requests in flight, `request()` and `body.json()` cost about 50 us of CPU a
+ * request more than a handler of its own, bench/README.md).
  */
 function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Transport {
   let chosen = dispatcher;
@@ -94,7 +86,7 @@ function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Tran
     return exchange(u, req, req.body);
   };
   const exchange = (u: Undici, req: TransportRequest, body: string | Uint8Array | undefined): Promise<TransportResponse> => {
-    chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : defaultDispatcher(u);
+    chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : (shared ??= makeDispatcher(u, 256));
     const url = req.url;
     let path: string;
     if (origin && url.startsWith(origin) && url.charCodeAt(origin.length) === 47 /* "/" */ && !url.includes("#")) path = url.slice(origin.length);
@@ -103,11 +95,10 @@ function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Tran
       origin = parsed.origin;
       path = parsed.pathname + parsed.search;
     }
-    // Through our own pool the signal is an AttemptSignal (see `AbortController` below); a caller's dispatcher,
-    // which may read `signal` itself (as it does under `request()`), is also handed the attempt's AbortSignal.
     return new Promise<TransportResponse>((resolve, reject) => new Exchange(chosen!, req, origin, path, body, !dispatcher, resolve, reject));
   };
-  // Our own pool takes the attempt's AttemptSignal; a caller's dispatcher gets an AbortController's.
+  // Our own pool takes the attempt's AttemptSignal; a caller's dispatcher, which may read `signal` itself (as it does
+  // under `request()`), gets an AbortController's AbortSignal, handed to it as `signal` too.
   if (!dispatcher) send.AbortController = AttemptSignal;
   return send;
 }
