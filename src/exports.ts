@@ -10,12 +10,8 @@
  * - types: each public method's options and result type, and the few types
  *   users name all the time (`Document`, `Format`, `WatchEvent`, `Watcher`,
  *   `ClientOptions`, `RequestOptions`, `Logger`, `APIPromise`), listed in
- *   `root-types.ts`, which `types.ts` shares.
- *
- * The parts of those types (each format object, each watch event, profile
- * parts, usage periods, search item kinds, agent trace events, error `Init`
- * and issue shapes, the schema helper types, ...) are in `webdata/types`
- * (`types.ts`), which has every type the root has, and more.
+ *   `root-types.ts`, which `types.ts` (`webdata/types`, with the parts of
+ *   those types) shares.
  */
 export {
   WebDataError,

@@ -1,10 +1,10 @@
 /**
  * `webdata/types`: every public type of the SDK, for code that names the parts
- * of a result or an option (one format object, one watch event kind, a usage
- * period, a search item kind, an agent trace event, an error's `Init` or issue
- * shape, the schema helper types, ...). Types only: its JavaScript module is
- * empty, and the values (the client, `scrape`, the error classes, the schema
- * helpers) are imported from `webdata`.
+ * of a result or an option (one format object, one watch event kind, a profile
+ * part, a usage period, a search item kind, an agent trace event, an error's
+ * `Init` or issue shape, the schema helper types, ...). Types only: its
+ * JavaScript module is empty, and the values (the client, `scrape`, the error
+ * classes, the schema helpers) are imported from `webdata`.
  *
  * ```ts
  * import { WebData, type Document } from "webdata";

@@ -1,9 +1,7 @@
 /**
- * `redisLimiter`: a {@link ConcurrencyLimiter} shared by every process and machine that uses the same Redis and key,
- * built on `redis-semaphore` (its `Semaphore`: atomic Lua scripts, each slot a lease with a TTL refreshed while it is
- * held), over your `ioredis` client. Its Redis commands go through the guard of `redis/unavailable.ts`: while Redis is
- * away a call fails at once (or after `redisTimeoutMs`) with `RedisUnavailableError`, or takes a slot of this process's
- * own limit (`whenRedisDown: { limit }`); a held slot's failed refresh is tried again at the next tick.
+ * `redisLimiter`: a {@link ConcurrencyLimiter} in Redis, built on `redis-semaphore` (its `Semaphore`: atomic Lua scripts,
+ * each slot a lease with a TTL refreshed while it is held) over your `ioredis` client, its commands sent through the
+ * guard of `redis/unavailable.ts`.
  */
 import { Semaphore, type LockOptions } from "redis-semaphore";
 import type { ConcurrencyLimiter, ReleaseSlot } from "../core/client-state.js";
