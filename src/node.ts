@@ -157,7 +157,7 @@ class Exchange implements TransportResponse {
       reject(signal.reason);
       return;
     }
-    listen(signal, this);
+    signal.addEventListener("abort", this, { once: true });
     const opts: Dispatcher.DispatchOptions & { signal?: AbortSignal } = { origin, path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body };
     if (!ownPool) opts.signal = signal;
     try {
@@ -215,13 +215,13 @@ class Exchange implements TransportResponse {
 
   onComplete(): void {
     this.#ended = true;
-    unlisten(this.#req.signal, this);
+    this.#req.signal.removeEventListener("abort", this);
     if (this.#stream) this.#stream.push(null);
-    else if (this.#use) this.#deliver();
+    else if (this.#use) this.#settle();
   }
 
   onError(err: Error): void {
-    unlisten(this.#req.signal, this);
+    this.#req.signal.removeEventListener("abort", this);
     const reject = this.#reject;
     if (reject) {
       // No answer yet: the connection failed, or the attempt was aborted.
@@ -233,15 +233,7 @@ class Exchange implements TransportResponse {
     if (this.#failure || this.#ended) return;
     this.#failure = err;
     if (this.#stream) this.#stream.destroy(err);
-    else if (this.#fail) this.#failRead();
-  }
-
-  /** `read`'s consumer gets the body's failure (the attempt's abort reason, else a dropped connection). */
-  #failRead(): void {
-    const fail = this.#fail!;
-    this.#use = this.#done = this.#fail = undefined;
-    this.#chunks = undefined;
-    fail(bodyReadFailure(this.#failure, this.#req.signal, () => undefined));
+    else if (this.#fail) this.#settle();
   }
 
   /** The body from now on as a `Readable`, decoded as its `content-encoding` says (the chunks so far first). */
@@ -264,14 +256,18 @@ class Exchange implements TransportResponse {
     if (!this.#ended && !this.#failure) this.#stop(err ?? new Error("the response body was discarded"));
   }
 
-  /** Runs `read`'s consumer on the whole text, in the step that ended the body. */
-  #deliver(): void {
+  /**
+   * Runs `read`'s consumer on the whole text, in the step that ended the body; or, when the body failed, gives it the
+   * failure (the attempt's abort reason, else a dropped connection).
+   */
+  #settle(): void {
     const use = this.#use!;
     const done = this.#done!;
     const fail = this.#fail!;
     this.#use = this.#done = this.#fail = undefined;
     const chunks = this.#chunks!;
     this.#chunks = undefined;
+    if (this.#failure) return fail(bodyReadFailure(this.#failure, this.#req.signal, () => undefined));
     try {
       done(use(utf8(chunks, this.#length))); // the text is garbage once `use` returns
     } catch (err) {
@@ -288,8 +284,7 @@ class Exchange implements TransportResponse {
       this.#use = use;
       this.#done = resolve as (value: unknown) => void;
       this.#fail = reject;
-      if (this.#failure) this.#failRead();
-      else if (this.#ended) this.#deliver();
+      if (this.#failure || this.#ended) this.#settle();
     });
   }
 
@@ -422,27 +417,15 @@ class AttemptSignal {
     exchange?.handleEvent();
   }
 
-  /** Tells `exchange` of the abort. */
-  watch(exchange: Exchange): void {
+  /** Tells `exchange` of the abort (as an `AbortSignal` tells its listener; an attempt has one). */
+  addEventListener(_type: "abort", exchange: Exchange): void {
     this.#exchange = exchange;
   }
 
   /** No longer tells `exchange`. */
-  unwatch(exchange: Exchange): void {
+  removeEventListener(_type: "abort", exchange: Exchange): void {
     if (this.#exchange === exchange) this.#exchange = undefined;
   }
-}
-
-/** Tells `exchange` when `signal` aborts (an {@link AttemptSignal}, or an `AbortSignal` given to a caller's dispatcher). */
-function listen(signal: AbortSignal, exchange: Exchange): void {
-  if (signal instanceof AttemptSignal) signal.watch(exchange);
-  else signal.addEventListener("abort", exchange, { once: true });
-}
-
-/** Undoes {@link listen}. */
-function unlisten(signal: AbortSignal, exchange: Exchange): void {
-  if (signal instanceof AttemptSignal) signal.unwatch(exchange);
-  else signal.removeEventListener("abort", exchange);
 }
 
 /**
