@@ -118,8 +118,8 @@ async function prepared(req: TransportRequest): Promise<[Undici, string | Uint8A
  * ... `onError`): undici's core calls them as they are and wraps them for an interceptor written for its
  * newer handler API, and a caller's dispatcher that calls a handler itself calls these. The body is collected
  * chunk by chunk for {@link Exchange.read} / {@link Exchange.text} when it is read whole (not compressed, its
- * declared length within `maxBytes`); else, or for {@link Exchange.stream}, it is fed to a `Readable`
- * ({@link BodyStream}) with undici's backpressure.
+ * declared length within `maxBytes`); else, or for {@link Exchange.stream}, it is fed to a `Readable` with
+ * undici's backpressure.
  */
 class Exchange implements TransportResponse {
   status = 0;
@@ -140,7 +140,7 @@ class Exchange implements TransportResponse {
   #failure: Error | undefined;
   #consumed = false;
   /** The body as a stream, once one is made (not read whole, or asked for by `stream()`). */
-  #stream: BodyStream | undefined;
+  #stream: Readable | undefined;
   /** {@link Exchange.#stream} decoded as its `content-encoding` says. */
   #decoded: Readable | undefined;
   /** `read`'s consumer, waiting for the end. */
@@ -236,24 +236,22 @@ class Exchange implements TransportResponse {
     else if (this.#fail) this.#settle();
   }
 
-  /** The body from now on as a `Readable`, decoded as its `content-encoding` says (the chunks so far first). */
+  /**
+   * The body from now on as a `Readable`, decoded as its `content-encoding` says (the chunks so far first), fed as
+   * undici's `request()` feeds its own: a full buffer pauses undici, a read resumes it, and destroying the stream
+   * before its end stops the request and closes its connection.
+   */
   #streamed(): Readable {
-    const stream = (this.#stream = new BodyStream(this));
+    const destroy = (err: Error | null, callback: (err?: Error | null) => void): void => {
+      if (!this.#ended && !this.#failure) this.#stop(err ?? new Error("the response body was discarded"));
+      callback(err);
+    };
+    const stream = (this.#stream = new Readable({ read: () => this.#resume?.(), destroy }));
     for (const chunk of this.#chunks ?? []) stream.push(chunk);
     this.#chunks = undefined;
     if (this.#failure) stream.destroy(this.#failure);
     else if (this.#ended) stream.push(null);
     return decoded(stream, this.headers.get("content-encoding"));
-  }
-
-  /** Asks undici for more of the body (the stream's reader wants it). */
-  resume(): void {
-    this.#resume?.();
-  }
-
-  /** Stops reading the body and closes its connection (a stream destroyed before its end). */
-  cancel(err: Error | null): void {
-    if (!this.#ended && !this.#failure) this.#stop(err ?? new Error("the response body was discarded"));
   }
 
   /**
@@ -425,28 +423,6 @@ class AttemptSignal {
   /** No longer tells `exchange`. */
   removeEventListener(_type: "abort", exchange: Exchange): void {
     if (this.#exchange === exchange) this.#exchange = undefined;
-  }
-}
-
-/**
- * A body as a `Readable`, fed by its {@link Exchange} (as undici's `request()` feeds its own): a full
- * buffer pauses undici, a read resumes it, and destroying the stream before its end aborts the request.
- */
-class BodyStream extends Readable {
-  readonly #exchange: Exchange;
-
-  constructor(exchange: Exchange) {
-    super();
-    this.#exchange = exchange;
-  }
-
-  override _read(): void {
-    this.#exchange.resume();
-  }
-
-  override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
-    this.#exchange.cancel(err);
-    callback(err);
   }
 }
 
