@@ -10,7 +10,7 @@ import { ValidationError, type ValidationIssue } from "../core/errors.js";
 import { retryEvery } from "../core/retry.js";
 import { after, type CancelTimer } from "../core/time.js";
 import { RELEASE, REFRESH, REPORT, RESERVE, SETTLE } from "./scripts.js";
-import { DEFAULT_REDIS_TIMEOUT_MS, guarded, orLocal, RedisUnavailableError, type RedisState } from "./unavailable.js";
+import { DEFAULT_REDIS_TIMEOUT_MS, guarded, redisDown, RedisUnavailableError, type RedisState } from "./unavailable.js";
 
 /** The part of an `ioredis` client `redisBudget` uses: `defineCommand` (its scripts), `get`, and its connection `status`. */
 export interface RedisBudgetClient extends RedisState {
@@ -136,8 +136,14 @@ class RedisCredits implements SharedBudget {
   }
 
   /** `fn` on Redis; while Redis is away, with `whenRedisDown: { credits }`, `local` on this process's own budget instead. */
-  #either<T>(fn: () => Promise<T>, local: (l: LocalCredits) => T): Promise<T> {
-    return orLocal(this.#o.redis, this.#local, fn, local);
+  async #either<T>(fn: () => Promise<T>, local: (l: LocalCredits) => T): Promise<T> {
+    if (this.#local && redisDown(this.#o.redis)) return local(this.#local);
+    try {
+      return await fn();
+    } catch (err) {
+      if (this.#local && err instanceof RedisUnavailableError) return local(this.#local);
+      throw err;
+    }
   }
 
   reserve(credits: number): Promise<CreditReservation> {

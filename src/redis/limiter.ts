@@ -7,7 +7,7 @@ import { Semaphore, type LockOptions } from "redis-semaphore";
 import type { ConcurrencyLimiter, ReleaseSlot } from "../core/client-state.js";
 import { ValidationError } from "../core/errors.js";
 import { LocalSlots } from "../team/limit.js";
-import { DEFAULT_REDIS_TIMEOUT_MS, guarded, orLocal, RedisUnavailableError, type RedisState } from "./unavailable.js";
+import { DEFAULT_REDIS_TIMEOUT_MS, guarded, redisDown, RedisUnavailableError, type RedisState } from "./unavailable.js";
 
 /** The Redis client `redis-semaphore` works with: an `ioredis` client (`new Redis(url)`), or one with its API (`eval`, `evalsha`, ...). */
 export type RedisLimiterClient = ConstructorParameters<typeof Semaphore>[0];
@@ -91,12 +91,19 @@ export function redisLimiter(options: RedisLimiterOptions): ConcurrencyLimiter {
   const { redis, key, limit } = o as RedisLimiterOptions;
   const client = guardedClient(redis, key, o.redisTimeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS);
   const local = typeof o.whenRedisDown === "object" ? new LocalSlots(o.whenRedisDown.limit) : undefined;
-  const acquire = async (signal?: AbortSignal): Promise<ReleaseSlot> => {
-    const slot = new LeasedSemaphore(client, key, limit, lock);
-    await slot.acquire(signal);
-    return () => slot.release();
+  return {
+    async acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
+      if (local && redisDown(redis as RedisState)) return local.acquire(signal);
+      const slot = new LeasedSemaphore(client, key, limit, lock);
+      try {
+        await slot.acquire(signal);
+      } catch (err) {
+        if (local && err instanceof RedisUnavailableError) return local.acquire(signal);
+        throw err;
+      }
+      return () => slot.release();
+    },
   };
-  return { acquire: (signal) => orLocal(redis as RedisState, local, () => acquire(signal), (l) => l.acquire(signal)) };
 }
 
 /** A semaphore whose lease refresh, when Redis does not answer, is tried again at the next tick (the library's own would throw from its timer); a lease found gone is reported as lost. */

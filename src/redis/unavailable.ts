@@ -41,18 +41,3 @@ export function guarded<T>(redis: RedisState, timeoutMs: number, run: () => Prom
     );
   });
 }
-
-/**
- * `run` on Redis or, given `local` (`whenRedisDown`'s own bound of this process), `fallback` on it instead: at once while
- * ioredis reports the connection down, or when `run` fails with a {@link RedisUnavailableError}. Without `local`, the
- * failure is the caller's.
- */
-export async function orLocal<L, T>(redis: RedisState, local: L | undefined, run: () => Promise<T>, fallback: (local: L) => T | Promise<T>): Promise<T> {
-  if (local && redisDown(redis)) return fallback(local);
-  try {
-    return await run();
-  } catch (err) {
-    if (local && err instanceof RedisUnavailableError) return fallback(local);
-    throw err;
-  }
-}
