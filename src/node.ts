@@ -489,5 +489,4 @@ async function undiciWebSocket(): Promise<unknown> {
 // For the transport's own tests (test/attempt-signal.test.ts): not an export, so no public name.
 Object.defineProperty(WebData, Symbol.for("webdata.internal.undiciTransport"), { value: undiciTransport });
 
-export { type AgentSignupResult } from "./client.js";
 export * from "./exports.js";

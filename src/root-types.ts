@@ -45,6 +45,7 @@ export type Watcher<TDoc = Document> = WatcherClass<TDoc>;
 export type { WatcherOptions, WatchEvent } from "./jobs/watch-types.js";
 export type { CrawlParamsPreview } from "./api/crawl-preview.js";
 export type { AgentSignupParams } from "./api/agent-signup.js";
+export type { AgentSignupResult } from "./client.js";
 export type { StandaloneOptions } from "./standalone.js";
 export type { InteractOptions, InteractResult, StopInteractionResult } from "./api/interact.js";
 export type { SearchFeedbackOptions, FeedbackOptions, FeedbackResult } from "./api/feedback.js";

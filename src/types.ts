@@ -14,7 +14,6 @@
  * It has each type the root entry has, so either import works for those.
  */
 export type * from "./root-types.js";
-export type { AgentSignupResult } from "./client.js";
 export type { ReleaseSlot } from "./core/client-state.js";
 
 // The parts: each is a piece of one of the types above.
