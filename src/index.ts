@@ -7,5 +7,5 @@
  * `webdata/firecrawl`, `webdata/zod3`, `webdata/zod4`, `webdata/ai`,
  * `webdata/testing` and `webdata/webhooks` are entries of their own.
  */
-export { WebData, type AgentSignupResult } from "./client.js";
+export { WebData } from "./client.js";
 export * from "./exports.js";

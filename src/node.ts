@@ -32,8 +32,6 @@ const nodeOptions = z.object({
   dispatcher: z.optional(z.custom((d) => typeof (d as { dispatch?: unknown } | null)?.dispatch === "function", { message: "must be an undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent)" })),
 });
 
-// The transport: undici's dispatch over a keep-alive pool or a caller's dispatcher, proxies from the environment,
-// the attempt's abort without an AbortController.
 type Undici = typeof import("undici");
 
 /** undici once loaded (a later request uses it without waiting): a cache of the module, the same for every client. */
@@ -46,6 +44,7 @@ async function loadUndici(): Promise<Undici> {
   return loading;
 }
 
+/** The process-wide keep-alive pool (or a proxy agent when `HTTP(S)_PROXY` is set, honouring `NO_PROXY`), made on the first request. */
 let shared: Dispatcher | undefined;
 
 /** True when a proxy is configured. Never throws (Deno without `--allow-env` throws on any `process.env` read). */
@@ -56,12 +55,6 @@ function hasProxyEnv(): boolean {
   } catch {
     return false;
   }
-}
-
-/** The process-wide keep-alive pool (or a proxy agent when `HTTP(S)_PROXY` is set, honouring `NO_PROXY`), made on the first request. */
-function defaultDispatcher(u: Undici): Dispatcher {
-  shared ??= makeDispatcher(u, 256);
-  return shared;
 }
 
 function makeDispatcher(u: Undici, connections: number): Dispatcher {
@@ -78,10 +71,9 @@ function makeDispatcher(u: Undici, connections: number): Dispatcher {
  * A transport over undici's `Dispatcher.dispatch` (the API its own `request()` is built on), through
  * `dispatcher`; without one, through a pool of its own with `maxConnections` sockets per origin, else the
  * process-wide pool (made on the first request). Each request is one {@link Exchange}: the dispatch handler
- * and the answer in one object. A JSON answer is collected as it comes and decoded in the step that ends it,
- * without the `Readable` that `request()` makes of every body; a body read as a stream, compressed, or that
- * may pass `maxBytes` gets one (measured: at 256 requests in flight, `request()` and `body.json()` cost about
- * 50 us of CPU a request more than a handler of its own, bench/README.md).
+ * and the answer in one object, which reads a whole answer without the `Readable` that `request()` makes of
+ * every body (measured: at 256 requests in flight, `request()` and `body.json()` cost about 50 us of CPU a
+ * request more than a handler of its own, bench/README.md).
  */
 function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Transport {
   let chosen = dispatcher;
@@ -94,7 +86,7 @@ function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Tran
     return exchange(u, req, req.body);
   };
   const exchange = (u: Undici, req: TransportRequest, body: string | Uint8Array | undefined): Promise<TransportResponse> => {
-    chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : defaultDispatcher(u);
+    chosen ??= maxConnections ? makeDispatcher(u, maxConnections) : (shared ??= makeDispatcher(u, 256));
     const url = req.url;
     let path: string;
     if (origin && url.startsWith(origin) && url.charCodeAt(origin.length) === 47 /* "/" */ && !url.includes("#")) path = url.slice(origin.length);
@@ -103,11 +95,10 @@ function undiciTransport(dispatcher?: Dispatcher, maxConnections?: number): Tran
       origin = parsed.origin;
       path = parsed.pathname + parsed.search;
     }
-    // Through our own pool the signal is an AttemptSignal (see `AbortController` below); a caller's dispatcher,
-    // which may read `signal` itself (as it does under `request()`), is also handed the attempt's AbortSignal.
     return new Promise<TransportResponse>((resolve, reject) => new Exchange(chosen!, req, origin, path, body, !dispatcher, resolve, reject));
   };
-  // Our own pool takes the attempt's AttemptSignal; a caller's dispatcher gets an AbortController's.
+  // Our own pool takes the attempt's AttemptSignal; a caller's dispatcher, which may read `signal` itself (as it does
+  // under `request()`), gets an AbortController's AbortSignal, handed to it as `signal` too.
   if (!dispatcher) send.AbortController = AttemptSignal;
   return send;
 }
@@ -127,8 +118,8 @@ async function prepared(req: TransportRequest): Promise<[Undici, string | Uint8A
  * ... `onError`): undici's core calls them as they are and wraps them for an interceptor written for its
  * newer handler API, and a caller's dispatcher that calls a handler itself calls these. The body is collected
  * chunk by chunk for {@link Exchange.read} / {@link Exchange.text} when it is read whole (not compressed, its
- * declared length within `maxBytes`); else, or for {@link Exchange.stream}, it is fed to a `Readable`
- * ({@link BodyStream}) with undici's backpressure.
+ * declared length within `maxBytes`); else, or for {@link Exchange.stream}, it is fed to a `Readable` with
+ * undici's backpressure.
  */
 class Exchange implements TransportResponse {
   status = 0;
@@ -149,7 +140,7 @@ class Exchange implements TransportResponse {
   #failure: Error | undefined;
   #consumed = false;
   /** The body as a stream, once one is made (not read whole, or asked for by `stream()`). */
-  #stream: BodyStream | undefined;
+  #stream: Readable | undefined;
   /** {@link Exchange.#stream} decoded as its `content-encoding` says. */
   #decoded: Readable | undefined;
   /** `read`'s consumer, waiting for the end. */
@@ -166,7 +157,7 @@ class Exchange implements TransportResponse {
       reject(signal.reason);
       return;
     }
-    listen(signal, this);
+    signal.addEventListener("abort", this, { once: true });
     const opts: Dispatcher.DispatchOptions & { signal?: AbortSignal } = { origin, path, method: req.method as Dispatcher.HttpMethod, headers: req.headers, body };
     if (!ownPool) opts.signal = signal;
     try {
@@ -224,13 +215,13 @@ class Exchange implements TransportResponse {
 
   onComplete(): void {
     this.#ended = true;
-    unlisten(this.#req.signal, this);
+    this.#req.signal.removeEventListener("abort", this);
     if (this.#stream) this.#stream.push(null);
-    else if (this.#use) this.#deliver();
+    else if (this.#use) this.#settle();
   }
 
   onError(err: Error): void {
-    unlisten(this.#req.signal, this);
+    this.#req.signal.removeEventListener("abort", this);
     const reject = this.#reject;
     if (reject) {
       // No answer yet: the connection failed, or the attempt was aborted.
@@ -242,20 +233,20 @@ class Exchange implements TransportResponse {
     if (this.#failure || this.#ended) return;
     this.#failure = err;
     if (this.#stream) this.#stream.destroy(err);
-    else if (this.#fail) this.#failRead();
+    else if (this.#fail) this.#settle();
   }
 
-  /** `read`'s consumer gets the body's failure (the attempt's abort reason, else a dropped connection). */
-  #failRead(): void {
-    const fail = this.#fail!;
-    this.#use = this.#done = this.#fail = undefined;
-    this.#chunks = undefined;
-    fail(bodyReadFailure(this.#failure, this.#req.signal, () => undefined));
-  }
-
-  /** The body from now on as a `Readable`, decoded as its `content-encoding` says (the chunks so far first). */
+  /**
+   * The body from now on as a `Readable`, decoded as its `content-encoding` says (the chunks so far first), fed as
+   * undici's `request()` feeds its own: a full buffer pauses undici, a read resumes it, and destroying the stream
+   * before its end stops the request and closes its connection.
+   */
   #streamed(): Readable {
-    const stream = (this.#stream = new BodyStream(this));
+    const destroy = (err: Error | null, callback: (err?: Error | null) => void): void => {
+      if (!this.#ended && !this.#failure) this.#stop(err ?? new Error("the response body was discarded"));
+      callback(err);
+    };
+    const stream = (this.#stream = new Readable({ read: () => this.#resume?.(), destroy }));
     for (const chunk of this.#chunks ?? []) stream.push(chunk);
     this.#chunks = undefined;
     if (this.#failure) stream.destroy(this.#failure);
@@ -263,24 +254,18 @@ class Exchange implements TransportResponse {
     return decoded(stream, this.headers.get("content-encoding"));
   }
 
-  /** Asks undici for more of the body (the stream's reader wants it). */
-  resume(): void {
-    this.#resume?.();
-  }
-
-  /** Stops reading the body and closes its connection (a stream destroyed before its end). */
-  cancel(err: Error | null): void {
-    if (!this.#ended && !this.#failure) this.#stop(err ?? new Error("the response body was discarded"));
-  }
-
-  /** Runs `read`'s consumer on the whole text, in the step that ended the body. */
-  #deliver(): void {
+  /**
+   * Runs `read`'s consumer on the whole text, in the step that ended the body; or, when the body failed, gives it the
+   * failure (the attempt's abort reason, else a dropped connection).
+   */
+  #settle(): void {
     const use = this.#use!;
     const done = this.#done!;
     const fail = this.#fail!;
     this.#use = this.#done = this.#fail = undefined;
     const chunks = this.#chunks!;
     this.#chunks = undefined;
+    if (this.#failure) return fail(bodyReadFailure(this.#failure, this.#req.signal, () => undefined));
     try {
       done(use(utf8(chunks, this.#length))); // the text is garbage once `use` returns
     } catch (err) {
@@ -297,8 +282,7 @@ class Exchange implements TransportResponse {
       this.#use = use;
       this.#done = resolve as (value: unknown) => void;
       this.#fail = reject;
-      if (this.#failure) this.#failRead();
-      else if (this.#ended) this.#deliver();
+      if (this.#failure || this.#ended) this.#settle();
     });
   }
 
@@ -431,48 +415,14 @@ class AttemptSignal {
     exchange?.handleEvent();
   }
 
-  /** Tells `exchange` of the abort. */
-  watch(exchange: Exchange): void {
+  /** Tells `exchange` of the abort (as an `AbortSignal` tells its listener; an attempt has one). */
+  addEventListener(_type: "abort", exchange: Exchange): void {
     this.#exchange = exchange;
   }
 
   /** No longer tells `exchange`. */
-  unwatch(exchange: Exchange): void {
+  removeEventListener(_type: "abort", exchange: Exchange): void {
     if (this.#exchange === exchange) this.#exchange = undefined;
-  }
-}
-
-/** Tells `exchange` when `signal` aborts (an {@link AttemptSignal}, or an `AbortSignal` given to a caller's dispatcher). */
-function listen(signal: AbortSignal, exchange: Exchange): void {
-  if (signal instanceof AttemptSignal) signal.watch(exchange);
-  else signal.addEventListener("abort", exchange, { once: true });
-}
-
-/** Undoes {@link listen}. */
-function unlisten(signal: AbortSignal, exchange: Exchange): void {
-  if (signal instanceof AttemptSignal) signal.unwatch(exchange);
-  else signal.removeEventListener("abort", exchange);
-}
-
-/**
- * A body as a `Readable`, fed by its {@link Exchange} (as undici's `request()` feeds its own): a full
- * buffer pauses undici, a read resumes it, and destroying the stream before its end aborts the request.
- */
-class BodyStream extends Readable {
-  readonly #exchange: Exchange;
-
-  constructor(exchange: Exchange) {
-    super();
-    this.#exchange = exchange;
-  }
-
-  override _read(): void {
-    this.#exchange.resume();
-  }
-
-  override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
-    this.#exchange.cancel(err);
-    callback(err);
   }
 }
 
@@ -539,5 +489,4 @@ async function undiciWebSocket(): Promise<unknown> {
 // For the transport's own tests (test/attempt-signal.test.ts): not an export, so no public name.
 Object.defineProperty(WebData, Symbol.for("webdata.internal.undiciTransport"), { value: undiciTransport });
 
-export { type AgentSignupResult } from "./client.js";
 export * from "./exports.js";

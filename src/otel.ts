@@ -96,7 +96,6 @@ const HEADER_SETTER: TextMapSetter<RequestHookEvent> = { set: (e, key, value) =>
  * module's doc for what is recorded, and what never is). Pass them as the client's `hooks` (every call)
  * or a call's (that call):
  *
- *     new WebData({ hooks: otelHooks() });
  *     new WebData({ hooks: otelHooks({ tracerProvider }) }); // a provider of your own instead of the global one
  *
  * Without a registered OpenTelemetry SDK the API's tracer is a no-op: spans cost a few objects and

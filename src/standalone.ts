@@ -7,8 +7,7 @@
  */
 import { scrape as scrapeWith, type ScrapeParams, type ScrapeResult } from "./api/scrape.js";
 import { resolveConfig, type ClientOptions } from "./core/config.js";
-import type { APIPromise, RequestOptions } from "./core/request.js";
-import { HttpClient } from "./core/request.js";
+import { HttpClient, type APIPromise, type RequestOptions } from "./core/request.js";
 import { selectTransport } from "./core/transport.js";
 
 /** Client options and per-call options in one object, for a one-shot call. */

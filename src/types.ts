@@ -1,10 +1,10 @@
 /**
  * `webdata/types`: every public type of the SDK, for code that names the parts
- * of a result or an option (one format object, one watch event kind, a usage
- * period, a search item kind, an agent trace event, an error's `Init` or issue
- * shape, the schema helper types, ...). Types only: its JavaScript module is
- * empty, and the values (the client, `scrape`, the error classes, the schema
- * helpers) are imported from `webdata`.
+ * of a result or an option (one format object, one watch event kind, a profile
+ * part, a usage period, a search item kind, an agent trace event, an error's
+ * `Init` or issue shape, the schema helper types, ...). Types only: its
+ * JavaScript module is empty, and the values (the client, `scrape`, the error
+ * classes, the schema helpers) are imported from `webdata`.
  *
  * ```ts
  * import { WebData, type Document } from "webdata";
@@ -13,87 +13,7 @@
  *
  * It has each type the root entry has, so either import works for those.
  */
-export type {
-  APIPromise,
-  Watcher,
-  ClientOptions,
-  Logger,
-  RequestOptions,
-  ResponseInfo,
-  WithResponse,
-  Document,
-  ScrapeOptions,
-  ScrapeParams,
-  ScrapeResult,
-  Format,
-  MapOptions,
-  MapResult,
-  SearchOptions,
-  SearchResult,
-  BrowserOptions,
-  BrowserSession,
-  BrowserSessionInfo,
-  BrowserExecuteOptions,
-  BrowserExecuteResult,
-  TokenUsage,
-  CreditUsage,
-  HistoricalUsageOptions,
-  QueueStatus,
-  Concurrency,
-  CrawlOptions,
-  CrawlDocument,
-  CrawlStartResult,
-  ActiveCrawls,
-  BatchScrapeOptions,
-  BatchScrapeStartResult,
-  ExtractOptions,
-  ExtractStartResult,
-  ExtractStatus,
-  AgentOptions,
-  AgentRequest,
-  AgentStartResult,
-  AgentStatus,
-  JobStatus,
-  JobPageOptions,
-  JobErrors,
-  WaitOptions,
-  JobDocumentsOptions,
-  DocumentStream,
-  ValidateOption,
-  WatcherOptions,
-  WatchEvent,
-  CrawlParamsPreview,
-  AgentSignupParams,
-  StandaloneOptions,
-  InteractOptions,
-  InteractResult,
-  StopInteractionResult,
-  SearchFeedbackOptions,
-  FeedbackOptions,
-  FeedbackResult,
-  ParseFile,
-  ParseOptions,
-  CreateMonitorRequest,
-  UpdateMonitorRequest,
-  Monitor,
-  MonitorCheck,
-  MonitorCheckDetail,
-  ListMonitorsOptions,
-  ListMonitorChecksOptions,
-  MonitorCheckPageOptions,
-  AgentRunList,
-  AgentListOptions,
-  AgentTrace,
-  AgentSnapshot,
-  // Long jobs: every batch input's outcome, the waiters' stall options.
-  BatchFailure,
-  BatchDocuments,
-  BatchDocumentsOptions,
-  JobWaitOptions,
-  WaitStatus,
-} from "./exports.js";
-export type { AgentSignupResult } from "./client.js";
-export type { ClientPlugin, ConcurrencyLimiter } from "./exports.js";
+export type * from "./root-types.js";
 export type { ReleaseSlot } from "./core/client-state.js";
 
 // The parts: each is a piece of one of the types above.

@@ -1,9 +1,8 @@
 /**
  * `redisBudget`: one credit budget for every worker of a team, kept in Redis (atomic Lua scripts through your `ioredis`
- * client; no lock of ours). Give it as the client option `budget` with the `team` plugin; the plugin's budget stage
- * decides what each call reserves and what settles it (`team/budget.ts` `SharedCredits`), this module only keeps the
- * figures: a reservation per call in flight, each with a lease (a dead worker's lapses after `leaseMs`), the credits
- * spent, each job's running total, per window (a UTC day, a UTC month, or none).
+ * client; no lock of ours). The `team` plugin's budget stage decides what each call reserves and what settles it
+ * (`team/budget.ts` `SharedCredits`); this module only keeps the figures: a reservation per call in flight, each with
+ * a lease, the credits spent, each job's running total, per window (a UTC day, a UTC month, or none).
  */
 import type { CreditReservation, SharedBudget } from "../core/client-state.js";
 import { ValidationError, type ValidationIssue } from "../core/errors.js";

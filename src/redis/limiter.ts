@@ -1,15 +1,13 @@
 /**
- * `redisLimiter`: a {@link ConcurrencyLimiter} shared by every process and machine that uses the same Redis and key,
- * built on `redis-semaphore` (its `Semaphore`: atomic Lua scripts, each slot a lease with a TTL refreshed while it is
- * held), over your `ioredis` client. Its Redis commands go through the guard of `redis/unavailable.ts`: while Redis is
- * away a call fails at once (or after `redisTimeoutMs`) with `RedisUnavailableError`, or takes a slot of this process's
- * own limit (`whenRedisDown: { limit }`); a held slot's failed refresh is tried again at the next tick.
+ * `redisLimiter`: a {@link ConcurrencyLimiter} in Redis, built on `redis-semaphore` (its `Semaphore`: atomic Lua scripts,
+ * each slot a lease with a TTL refreshed while it is held) over your `ioredis` client, its commands sent through the
+ * guard of `redis/unavailable.ts`.
  */
 import { Semaphore, type LockOptions } from "redis-semaphore";
 import type { ConcurrencyLimiter, ReleaseSlot } from "../core/client-state.js";
 import { ValidationError } from "../core/errors.js";
 import { LocalSlots } from "../team/limit.js";
-import { DEFAULT_REDIS_TIMEOUT_MS, guarded, redisDown, RedisUnavailableError } from "./unavailable.js";
+import { DEFAULT_REDIS_TIMEOUT_MS, guarded, redisDown, RedisUnavailableError, type RedisState } from "./unavailable.js";
 
 /** The Redis client `redis-semaphore` works with: an `ioredis` client (`new Redis(url)`), or one with its API (`eval`, `evalsha`, ...). */
 export type RedisLimiterClient = ConstructorParameters<typeof Semaphore>[0];
@@ -95,7 +93,7 @@ export function redisLimiter(options: RedisLimiterOptions): ConcurrencyLimiter {
   const local = typeof o.whenRedisDown === "object" ? new LocalSlots(o.whenRedisDown.limit) : undefined;
   return {
     async acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
-      if (local && redisDown(redis as { status?: string })) return local.acquire(signal);
+      if (local && redisDown(redis as RedisState)) return local.acquire(signal);
       const slot = new LeasedSemaphore(client, key, limit, lock);
       try {
         await slot.acquire(signal);
@@ -122,17 +120,9 @@ class LeasedSemaphore extends Semaphore {
 /** `redis` with the commands redis-semaphore sends bounded by the guard: at once, or within `timeoutMs`, a `RedisUnavailableError` while Redis is away. */
 function guardedClient(redis: RedisLimiterClient, key: string, timeoutMs: number): RedisLimiterClient {
   const down = (reason: string, cause?: unknown) => new RedisUnavailableError("limit", key, reason, cause);
-  const state = redis as { status?: string };
-  const wrap =
-    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> =>
-      guarded(state, timeoutMs, () => fn.apply(redis, args), down);
-  return {
-    eval: wrap(redis.eval as (...args: unknown[]) => Promise<unknown>),
-    evalsha: wrap(redis.evalsha as (...args: unknown[]) => Promise<unknown>),
-    get: wrap(redis.get as (...args: unknown[]) => Promise<unknown>),
-    set: wrap(redis.set as (...args: unknown[]) => Promise<unknown>),
-    zrem: wrap(redis.zrem as (...args: unknown[]) => Promise<unknown>),
-    options: redis.options,
-  } as RedisLimiterClient;
+  const commands = (["eval", "evalsha", "get", "set", "zrem"] as const).map((name) => {
+    const fn = redis[name] as (...args: unknown[]) => Promise<unknown>;
+    return [name, (...args: unknown[]) => guarded(redis as RedisState, timeoutMs, () => fn.apply(redis, args), down)];
+  });
+  return { ...Object.fromEntries(commands), options: redis.options } as RedisLimiterClient;
 }

@@ -1,9 +1,4 @@
-/**
- * A webhook receiver's store in Redis, so replicas sharing the Redis handle
- * each delivery once: Redis's own atomic commands over your `ioredis` client
- * (`SET key 1 NX PX ttl` for a claim, `INCRBY`/`SADD` with their `PEXPIRE` in
- * one script), no lock of our own.
- */
+/** {@link redisWebhookStore}: a webhook receiver's store in Redis, with Redis's own atomic commands over your `ioredis` client, no lock of our own. */
 import type { WebhookStore } from "../webhooks/store.js";
 import { ValidationError } from "../core/errors.js";
 

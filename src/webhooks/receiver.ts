@@ -1,10 +1,6 @@
 /**
- * A webhook receiver that handles each delivery once, on one process or on
- * several replicas sharing a store: a delivery is verified, parsed, then
- * claimed in the store by what identifies it (the job, the event, the page),
- * so a page the service sends twice, or a delivery retried to another
- * replica, is handled once; a cancel's flood of failed pages is reported as
- * one cancellation. What it saw per job is kept for {@link reconcileJob}.
+ * {@link webhookReceiver}: each delivery handled once, on one process or on replicas sharing a store; what it saw per
+ * job is kept for {@link reconcileJob}.
  */
 import { isRecord, ValidationError, WebhookVerificationError } from "../core/errors.js";
 import { parseWebhook, type ParsedWebhook } from "../api/webhooks.js";

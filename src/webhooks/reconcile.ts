@@ -1,8 +1,4 @@
-/**
- * REST as the record, webhooks as a hint: {@link reconcileJob} reads a crawl's
- * or batch scrape's status, documents and `/errors` through the client's own
- * reads and returns the pages (and the events) the deliveries did not report.
- */
+/** {@link reconcileJob}: REST as the record, webhooks as a hint. */
 import { requestedUrl, type Document } from "../api/document.js";
 import type { JobError, JobErrors, JobKind, JobState, JobStatus } from "../jobs/types.js";
 import { ValidationError } from "../core/errors.js";
@@ -59,9 +55,6 @@ export interface Reconciliation {
   delivered: number;
 }
 
-/** The URL a document is the page of (`metadata.sourceURL`, else `metadata.url`): the key a page delivery carries. */
-const pageUrl = requestedUrl;
-
 /**
  * Reads a job over REST (its status, every document through the status pages, its `/errors`) with the client's
  * own reads, and returns what the deliveries missed: the documents and the failed pages whose URL no delivery
@@ -86,7 +79,7 @@ export async function reconcileJob(client: ReconcileClient, jobId: string, optio
   const { status } = await (crawl ? client.getCrawlStatus(jobId) : client.getBatchScrapeStatus(jobId));
   const missedDocuments: Document[] = [];
   for await (const doc of crawl ? client.crawlDocuments(jobId) : client.batchScrapeDocuments(jobId)) {
-    const url = pageUrl(doc);
+    const url = requestedUrl(doc);
     if (url === undefined || !pages.has(url)) missedDocuments.push(doc);
   }
   const { errors } = await (crawl ? client.getCrawlErrors(jobId) : client.getBatchScrapeErrors(jobId));

@@ -1,8 +1,6 @@
 /**
- * Where a webhook receiver remembers what it handled: a key claimed once per
- * TTL, a counter, and a set of members per job. In memory by default (one
- * process); `webdata/redis`'s `redisWebhookStore` shares it between replicas.
- * Portable: no timer, only `Date.now()` read when a key is touched.
+ * Where a webhook receiver remembers what it handled (a {@link WebhookStore}); the one in memory is portable: no
+ * timer, only `Date.now()` read when a key is touched.
  */
 
 /**
