@@ -23,11 +23,12 @@ type Kind = (typeof KINDS)[number];
 /** Job states after which nothing changes. */
 const ENDED = new Set(["completed", "failed", "cancelled"]);
 
-/** `--kind`, checked (default crawl). */
-function kindOf(values: Values): Kind {
+/** The job `status` and `cancel` name: its id, and `--kind`, checked (default crawl). */
+function jobOf(positionals: string[], values: Values): { kind: Kind; id: string } {
+  needPositionals(positionals, 1, "id");
   const raw = values.kind ?? "crawl";
   if (!KINDS.includes(raw as Kind)) throw badArgument("kind", `--kind must be one of ${KINDS.join(", ")}, got ${JSON.stringify(raw)}`);
-  return raw as Kind;
+  return { kind: raw as Kind, id: positionals[0]! };
 }
 
 /** What to do about a 404 of `status`/`cancel` when no `--kind` was given: the id may be another kind's. */
@@ -181,9 +182,7 @@ Options:
     options: { kind: { type: "string" } },
     hint: kindHint,
     async run(ctx, positionals, values) {
-      needPositionals(positionals, 1, "id");
-      const kind = kindOf(values);
-      const id = positionals[0]!;
+      const { kind, id } = jobOf(positionals, values);
       const req = { signal: ctx.signal };
       if (kind === "crawl" || kind === "batch") {
         // One document at most: the status is what is asked for, not the pages.
@@ -216,10 +215,8 @@ Options:
     options: { kind: { type: "string" } },
     hint: kindHint,
     async run(ctx, positionals, values) {
-      needPositionals(positionals, 1, "id");
-      const kind = kindOf(values);
+      const { kind, id } = jobOf(positionals, values);
       if (kind === "extract") throw badArgument("kind", "an extract job cannot be cancelled: the service has no way to (it ends by itself; webdata status <id> --kind extract reads it)");
-      const id = positionals[0]!;
       const req = { signal: ctx.signal };
       try {
         await (kind === "crawl" ? ctx.client.cancelCrawl(id, req) : kind === "batch" ? ctx.client.cancelBatchScrape(id, req) : ctx.client.cancelAgent(id, req));
