@@ -3,10 +3,9 @@
  * to do about what does not. By default it only reads (account endpoints, an
  * unknown job's status and WebSocket) and sends one crawl start the server
  * must refuse (an invalid URL, to see whether `x-idempotency-key` breaks crawl
- * starts): no job, no credits. `--deep` (`doctor-deep.ts`) also crawls one
- * page, scrapes with the JSON format, searches, runs an extract and starts
- * (and cancels) an agent run, which spend credits; it says so before it
- * starts. The single checks live in `doctor-checks.ts`.
+ * starts): no job, no credits. `--deep` adds the checks that spend credits
+ * (`doctor-deep.ts`), and says so before it starts. The single checks live in
+ * `doctor-checks.ts`.
  */
 import { randomUUID } from "node:crypto";
 import { isPublicDeployment } from "../core/config.js";
