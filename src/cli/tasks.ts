@@ -11,8 +11,8 @@ import type { JobHookEvent } from "../core/hooks.js";
 import type { RequestOptions } from "../core/request.js";
 import type { WaitOptions, WaitStatus } from "../node.js";
 import type { WebData } from "../node.js";
-import { badArgument, needPositionals, positiveInt, record, schemaFile, stringFlag, type Command, type CommandContext, type Values } from "./args.js";
-import { EXIT, STDOUT_CLOSED } from "./exit.js";
+import { badArgument, cancelInterrupted, needPositionals, positiveInt, record, schemaFile, stringFlag, type Command, type CommandContext, type Values } from "./args.js";
+import { EXIT } from "./exit.js";
 import { formatElapsed } from "./progress.js";
 import { plural } from "./terminal.js";
 
@@ -80,23 +80,9 @@ async function runTask(ctx: CommandContext, kind: "extract" | "agent", values: V
       return EXIT.jobFailed;
     }
     if (!ctx.signal.aborted || !id) throw err;
-    return interrupted(ctx, kind, id);
+    if (kind === "extract") ctx.screen.endStatus(`Interrupted: extract ${id} keeps running on the server (an extract cannot be cancelled); read it later with: webdata status ${id} --kind extract\n`);
+    return cancelInterrupted(ctx, kind, id, kind === "agent" ? (req) => ctx.client.cancelAgent(id, req) : undefined);
   }
-}
-
-/** Ctrl-C (or a closed output) while an extract or agent job runs: an agent run is cancelled on the server; an extract keeps running. */
-async function interrupted(ctx: CommandContext, kind: "extract" | "agent", id: string): Promise<number> {
-  const closed = ctx.signal.reason === STDOUT_CLOSED;
-  let cancelled = false;
-  if (kind === "agent") {
-    ctx.screen.endStatus(`${closed ? "Output closed" : "Interrupted"}: cancelling agent ${id} on the server...\n`);
-    cancelled = await ctx.client.cancelAgent(id, { timeoutMs: 10_000, maxRetries: 1 }).then(
-      () => (ctx.err(`Cancelled agent ${id}.\n`), true),
-      (e: unknown) => (ctx.err(`Could not cancel agent ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
-    );
-  } else ctx.screen.endStatus(`Interrupted: extract ${id} keeps running on the server (an extract cannot be cancelled); read it later with: webdata status ${id} --kind extract\n`);
-  if (ctx.json && !closed) ctx.out(record("interrupted", { exitCode: EXIT.interrupted, kind, id, cancelled }));
-  return closed ? EXIT.pipeClosed : EXIT.interrupted;
 }
 
 /** `status <id>` of a crawl or batch scrape as text: state, counts, credits, expiry, error and warning. */
