@@ -77,10 +77,9 @@ export function webhookBody(event: WebhookEventInit, webhookId: () => string = (
 
 /**
  * Signs a webhook delivery as the service does, for a receiver's tests: the
- * body (your `event` serialized as the service serializes it, or the exact
- * `body` you give) and the headers a real delivery has, `x-firecrawl-signature`
- * (`sha256=` and the HMAC-SHA256 of the body under `secret`) included. The
- * service signs the body only: there is no timestamp to set.
+ * body and the headers a real delivery has, `x-firecrawl-signature` (`sha256=`
+ * and the HMAC-SHA256 of the body under `secret`) included. The service signs
+ * the body only: there is no timestamp to set.
  *
  * @example
  * const signed = await signWebhook({ secret: "whsec-test", event: { type: "crawl.page", id: jobId, data: [doc] } });

@@ -29,8 +29,7 @@ export interface FakeJobs {
   /** Fails the job with a stored error. */
   fail(id: string, error?: string): void;
   /**
-   * Plans a failure of the next crawl or batch scrape started, for code that
-   * starts its own jobs: it fails at its first status read (or after `afterPages` pages).
+   * Plans a failure of the next crawl or batch scrape started, for code that starts its own jobs.
    *
    * @example fakeJobs(fake).failNext({ kind: "crawl", error: "Crawl failed: robots.txt blocked" })
    */
