@@ -87,8 +87,7 @@ async function jobEnd(ctx: CommandContext, kind: "crawl" | "batch", id: string, 
 /**
  * Runs a crawl or batch scrape to the end: a progress line on stderr, each page
  * written as it arrives, a word when every page is in but the server has not
- * finished the job, and on Ctrl-C the job is cancelled on the server before
- * the command ends (exit 130; with `--json` a last `interrupted` line).
+ * finished the job; Ctrl-C: {@link cancelInterrupted}.
  */
 async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: string, values: Record<string, unknown>, names: string[]): Promise<number> {
   const json = ctx.json;
