@@ -23,12 +23,12 @@ type Kind = (typeof KINDS)[number];
 /** Job states after which nothing changes. */
 const ENDED = new Set(["completed", "failed", "cancelled"]);
 
-/** The job `status` and `cancel` name: its id, and `--kind`, checked (default crawl). */
-function jobOf(positionals: string[], values: Values): { kind: Kind; id: string } {
+/** The job `status` and `cancel` name: its id, and `--kind`, checked (default crawl); `req` carries the run's signal. */
+function jobOf(ctx: CommandContext, positionals: string[], values: Values): { kind: Kind; id: string; req: RequestOptions } {
   needPositionals(positionals, 1, "id");
   const raw = values.kind ?? "crawl";
   if (!KINDS.includes(raw as Kind)) throw badArgument("kind", `--kind must be one of ${KINDS.join(", ")}, got ${JSON.stringify(raw)}`);
-  return { kind: raw as Kind, id: positionals[0]! };
+  return { kind: raw as Kind, id: positionals[0]!, req: { signal: ctx.signal } };
 }
 
 /** What to do about a 404 of `status`/`cancel` when no `--kind` was given: the id may be another kind's. */
@@ -168,8 +168,7 @@ Options:
     options: { kind: { type: "string" } },
     hint: kindHint,
     async run(ctx, positionals, values) {
-      const { kind, id } = jobOf(positionals, values);
-      const req = { signal: ctx.signal };
+      const { kind, id, req } = jobOf(ctx, positionals, values);
       if (kind === "crawl" || kind === "batch") {
         // One document at most: the status is what is asked for, not the pages.
         const st = kind === "crawl" ? await ctx.client.getCrawlStatus(id, { limit: 1 }, req) : await ctx.client.getBatchScrapeStatus(id, { limit: 1 }, req);
@@ -201,9 +200,8 @@ Options:
     options: { kind: { type: "string" } },
     hint: kindHint,
     async run(ctx, positionals, values) {
-      const { kind, id } = jobOf(positionals, values);
+      const { kind, id, req } = jobOf(ctx, positionals, values);
       if (kind === "extract") throw badArgument("kind", "an extract job cannot be cancelled: the service has no way to (it ends by itself; webdata status <id> --kind extract reads it)");
-      const req = { signal: ctx.signal };
       try {
         await (kind === "crawl" ? ctx.client.cancelCrawl(id, req) : kind === "batch" ? ctx.client.cancelBatchScrape(id, req) : ctx.client.cancelAgent(id, req));
       } catch (err) {
