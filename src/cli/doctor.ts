@@ -25,7 +25,6 @@ const V1_CREDIT_USAGE: Endpoint<[]> = { op: "usage.credits", path: "/v1/team/cre
 /** An account read without the key: whether the server checks keys at all. */
 const KEYLESS_CREDIT_USAGE: Endpoint<[]> = { op: "usage.credits", path: "/v2/team/credit-usage", auth: false };
 
-export type { Check, CheckStatus, DoctorOptions } from "./doctor-checks.js";
 export { DEEP_NOTICE } from "./doctor-deep.js";
 
 /** The doctor's findings. */
