@@ -5,7 +5,9 @@
 import { readFile } from "node:fs/promises";
 import type { ParseArgsConfig } from "node:util";
 import { ValidationError } from "../core/errors.js";
+import type { RequestOptions } from "../core/request.js";
 import type { WebData } from "../node.js";
+import { EXIT, STDOUT_CLOSED } from "./exit.js";
 import type { Screen } from "./terminal.js";
 
 /** What a command may use: the client, the screen, the interrupt signal. */
@@ -109,3 +111,21 @@ export function record(type: string, fields: object): string {
   return `${JSON.stringify({ type, ...fields })}\n`;
 }
 
+/**
+ * Ctrl-C (or a closed output) while a job runs: the job is cancelled on the server before the command ends
+ * (`cancel`; none for a job that cannot be cancelled), and said so, `received` after its id; with `--json` a
+ * last `interrupted` line. The exit code.
+ */
+export async function cancelInterrupted(ctx: CommandContext, kind: string, id: string, cancel: ((req: RequestOptions) => Promise<unknown>) | undefined, pages?: number, received = ""): Promise<number> {
+  const closed = ctx.signal.reason === STDOUT_CLOSED;
+  let cancelled = false;
+  if (cancel) {
+    ctx.screen.endStatus(`${closed ? "Output closed" : "Interrupted"}: cancelling ${kind} ${id} on the server...\n`);
+    cancelled = await cancel({ timeoutMs: 10_000, maxRetries: 1 }).then(
+      () => (ctx.err(`Cancelled ${kind} ${id}${received}.\n`), true),
+      (e: unknown) => (ctx.err(`Could not cancel ${kind} ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
+    );
+  }
+  if (ctx.json && !closed) ctx.out(record("interrupted", { exitCode: EXIT.interrupted, kind, id, cancelled, ...(pages === undefined ? {} : { pages }) }));
+  return closed ? EXIT.pipeClosed : EXIT.interrupted;
+}

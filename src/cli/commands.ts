@@ -8,8 +8,9 @@ import { createMcpServer } from "../ai/mcp.js";
 import { DEFAULT_MAX_CHARS, TOOL_NAMES, type ToolName } from "../ai/tools.js";
 import { DEFAULT_MAX_CRAWL_LIMIT } from "../ai/spec.js";
 import { OPERATIONS } from "../api/operations.js";
-import { line, needPositionals, positiveInt, record, type Command, type CommandContext } from "./args.js";
-import { EXIT, EXIT_HELP, STDOUT_CLOSED } from "./exit.js";
+import type { RequestOptions } from "../core/request.js";
+import { cancelInterrupted, line, needPositionals, positiveInt, record, type Command, type CommandContext } from "./args.js";
+import { EXIT, EXIT_HELP } from "./exit.js";
 import { DEEP_NOTICE, renderReport, runDoctor } from "./doctor.js";
 import { FAKE_COMMAND } from "./fake.js";
 import { documentBody, FORMAT_HELP, FORMAT_OPTIONS, missingFormats, namesOf, scrapeOptionsOf } from "./formats.js";
@@ -83,24 +84,10 @@ async function jobEnd(ctx: CommandContext, kind: "crawl" | "batch", id: string, 
   return { ok, summary, reason };
 }
 
-/** Ctrl-C (or a closed output) while a crawl or batch scrape runs: the job is cancelled on the server before the command ends. */
-async function cancelFollowed(ctx: CommandContext, kind: "crawl" | "batch", id: string, pages: number, progress: Progress): Promise<number> {
-  const closed = ctx.signal.reason === STDOUT_CLOSED;
-  progress.finish(`${closed ? "Output closed" : "Interrupted"}: cancelling ${kind} ${id} on the server...`);
-  const cancel = kind === "crawl" ? ctx.client.cancelCrawl(id, { timeoutMs: 10_000, maxRetries: 1 }) : ctx.client.cancelBatchScrape(id, { timeoutMs: 10_000, maxRetries: 1 });
-  const cancelled = await cancel.then(
-    () => (ctx.err(`Cancelled ${kind} ${id} (${plural(pages, "page")} received).\n`), true),
-    (e: unknown) => (ctx.err(`Could not cancel ${kind} ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
-  );
-  if (ctx.json && !closed) ctx.out(record("interrupted", { exitCode: EXIT.interrupted, kind, id, cancelled, pages }));
-  return closed ? EXIT.pipeClosed : EXIT.interrupted;
-}
-
 /**
  * Runs a crawl or batch scrape to the end: a progress line on stderr, each page
  * written as it arrives, a word when every page is in but the server has not
- * finished the job, and on Ctrl-C the job is cancelled on the server before
- * the command ends (exit 130; with `--json` a last `interrupted` line).
+ * finished the job; Ctrl-C: {@link cancelInterrupted}.
  */
 async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: string, values: Record<string, unknown>, names: string[]): Promise<number> {
   const json = ctx.json;
@@ -139,8 +126,9 @@ async function followJob(ctx: CommandContext, kind: "crawl" | "batch", id: strin
     }
     return 0;
   } catch (err) {
-    if (ctx.signal.aborted) return cancelFollowed(ctx, kind, id, pages, progress);
-    throw err;
+    if (!ctx.signal.aborted) throw err;
+    const cancel = (req: RequestOptions) => (kind === "crawl" ? ctx.client.cancelCrawl(id, req) : ctx.client.cancelBatchScrape(id, req));
+    return cancelInterrupted(ctx, kind, id, cancel, pages, ` (${plural(pages, "page")} received)`);
   }
 }
 

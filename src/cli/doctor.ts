@@ -3,10 +3,9 @@
  * to do about what does not. By default it only reads (account endpoints, an
  * unknown job's status and WebSocket) and sends one crawl start the server
  * must refuse (an invalid URL, to see whether `x-idempotency-key` breaks crawl
- * starts): no job, no credits. `--deep` (`doctor-deep.ts`) also crawls one
- * page, scrapes with the JSON format, searches, runs an extract and starts
- * (and cancels) an agent run, which spend credits; it says so before it
- * starts. The single checks live in `doctor-checks.ts`.
+ * starts): no job, no credits. `--deep` adds the checks that spend credits
+ * (`doctor-deep.ts`), and says so before it starts. The single checks live in
+ * `doctor-checks.ts`.
  */
 import { randomUUID } from "node:crypto";
 import { isPublicDeployment } from "../core/config.js";
@@ -26,7 +25,6 @@ const V1_CREDIT_USAGE: Endpoint<[]> = { op: "usage.credits", path: "/v1/team/cre
 /** An account read without the key: whether the server checks keys at all. */
 const KEYLESS_CREDIT_USAGE: Endpoint<[]> = { op: "usage.credits", path: "/v2/team/credit-usage", auth: false };
 
-export type { Check, CheckStatus, DoctorOptions } from "./doctor-checks.js";
 export { DEEP_NOTICE } from "./doctor-deep.js";
 
 /** The doctor's findings. */

@@ -55,9 +55,7 @@ export const STDOUT_CLOSED = "webdata: standard output was closed";
 
 /** The exit code for an error thrown by the client. */
 export function exitCodeOf(err: unknown): number {
-  if (err instanceof ValidationError) return EXIT.usage;
-  // A 400 is the server's word on the arguments (the CLI builds every request from them): a usage error.
-  if (err instanceof BadRequestError) return EXIT.usage;
+  if (err instanceof ValidationError || err instanceof BadRequestError) return EXIT.usage;
   if (err instanceof AuthenticationError || err instanceof PermissionDeniedError) return EXIT.auth;
   if (err instanceof PaymentRequiredError) return EXIT.credits;
   if (err instanceof RateLimitError) return EXIT.rateLimited;

@@ -1,9 +1,6 @@
 /**
- * What `--format` asks for and how the CLI prints it: every requested format,
- * each in a section of its own when there are several (`==> links <==`, as
- * `head` heads files), or a reason, before anything is sent, why it cannot be.
- * `--schema <file>` and `--prompt <text>` ask for JSON extraction (the `json`
- * format), `--wait-for <ms>` waits before the page is captured.
+ * What `--format` and the flags beside it ask for ({@link scrapeOptionsOf}), or a reason,
+ * before anything is sent, why it cannot be; and how the CLI prints a document ({@link documentBody}).
  */
 import type { Document } from "../api/document.js";
 import type { Format, JsonFormat, ScrapeOptions } from "../api/scrape.js";
@@ -90,8 +87,8 @@ export function missingFormats(doc: Document, names: string[]): string[] {
 
 /**
  * A document as text: the one format asked for as it is, or each of several under a `==> name <==`
- * heading (bold on a terminal), in the order asked. A format the server did not return is left out
- * (the caller warns).
+ * heading (as `head` heads files; bold on a terminal), in the order asked. A format the server did
+ * not return is left out (the caller warns).
  */
 export function documentBody(doc: Document, names: string[], screen: Screen): string {
   const present = names.filter((n) => formatValue(doc, n) !== undefined);

@@ -1,7 +1,6 @@
 /**
- * What the CLI writes under `--out <dir>`: one file per page, its markdown
- * when that is the only format asked for, else the whole document as JSON (so
- * no format asked for is dropped).
+ * What the CLI writes under `--out <dir>` ({@link PageWriter}): a page's whole
+ * document as JSON unless markdown alone is asked for, so no format asked for is dropped.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";

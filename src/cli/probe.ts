@@ -3,9 +3,9 @@
  * `/v2/crawl/<id>` (the key as the sub-protocol, as the service's clients
  * send it), checked by its `101 Switching Protocols` answer and
  * `Sec-WebSocket-Accept` (RFC 6455 §4.1), then the server's first frame read
- * when it is a close frame (an unknown job is closed with 1008 `Job not
- * found`). Only the handshake and that one frame: a probe, not a WebSocket
- * client. Node's `http`/`https`, so it works on Node 20 without a WebSocket global.
+ * when it is a close frame. Only the handshake and that one frame: a probe,
+ * not a WebSocket client. Node's `http`/`https`, so it works on Node 20
+ * without a WebSocket global.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { request as httpRequest, type ClientRequest } from "node:http";

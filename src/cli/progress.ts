@@ -1,9 +1,8 @@
 /**
- * The live progress of `webdata crawl` and `webdata batch` on stderr. On a
- * terminal: one line redrawn in place, with a bar, counts, rate and ETA when
- * the total is known. Anywhere else: one plain line per change, at most once
- * a second. The rate (and so the ETA) shows only once a second has passed: a
- * rate over a few milliseconds says nothing.
+ * The live progress of `webdata crawl` and `webdata batch` on stderr: on a
+ * terminal, one line redrawn in place, with a bar, counts, rate and ETA when
+ * the total is known. The rate (and so the ETA) shows only once a second has
+ * passed: a rate over a few milliseconds says nothing.
  */
 import { plural, type Screen } from "./terminal.js";
 

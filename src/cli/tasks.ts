@@ -11,8 +11,8 @@ import type { JobHookEvent } from "../core/hooks.js";
 import type { RequestOptions } from "../core/request.js";
 import type { WaitOptions, WaitStatus } from "../node.js";
 import type { WebData } from "../node.js";
-import { badArgument, needPositionals, positiveInt, record, schemaFile, stringFlag, type Command, type CommandContext, type Values } from "./args.js";
-import { EXIT, STDOUT_CLOSED } from "./exit.js";
+import { badArgument, cancelInterrupted, needPositionals, positiveInt, record, schemaFile, stringFlag, type Command, type CommandContext, type Values } from "./args.js";
+import { EXIT } from "./exit.js";
 import { formatElapsed } from "./progress.js";
 import { plural } from "./terminal.js";
 
@@ -23,11 +23,12 @@ type Kind = (typeof KINDS)[number];
 /** Job states after which nothing changes. */
 const ENDED = new Set(["completed", "failed", "cancelled"]);
 
-/** `--kind`, checked (default crawl). */
-function kindOf(values: Values): Kind {
+/** The job `status` and `cancel` name: its id, and `--kind`, checked (default crawl); `req` carries the run's signal. */
+function jobOf(ctx: CommandContext, positionals: string[], values: Values): { kind: Kind; id: string; req: RequestOptions } {
+  needPositionals(positionals, 1, "id");
   const raw = values.kind ?? "crawl";
   if (!KINDS.includes(raw as Kind)) throw badArgument("kind", `--kind must be one of ${KINDS.join(", ")}, got ${JSON.stringify(raw)}`);
-  return raw as Kind;
+  return { kind: raw as Kind, id: positionals[0]!, req: { signal: ctx.signal } };
 }
 
 /** What to do about a 404 of `status`/`cancel` when no `--kind` was given: the id may be another kind's. */
@@ -79,23 +80,9 @@ async function runTask(ctx: CommandContext, kind: "extract" | "agent", values: V
       return EXIT.jobFailed;
     }
     if (!ctx.signal.aborted || !id) throw err;
-    return interrupted(ctx, kind, id);
+    if (kind === "extract") ctx.screen.endStatus(`Interrupted: extract ${id} keeps running on the server (an extract cannot be cancelled); read it later with: webdata status ${id} --kind extract\n`);
+    return cancelInterrupted(ctx, kind, id, kind === "agent" ? (req) => ctx.client.cancelAgent(id, req) : undefined);
   }
-}
-
-/** Ctrl-C (or a closed output) while an extract or agent job runs: an agent run is cancelled on the server; an extract keeps running. */
-async function interrupted(ctx: CommandContext, kind: "extract" | "agent", id: string): Promise<number> {
-  const closed = ctx.signal.reason === STDOUT_CLOSED;
-  let cancelled = false;
-  if (kind === "agent") {
-    ctx.screen.endStatus(`${closed ? "Output closed" : "Interrupted"}: cancelling agent ${id} on the server...\n`);
-    cancelled = await ctx.client.cancelAgent(id, { timeoutMs: 10_000, maxRetries: 1 }).then(
-      () => (ctx.err(`Cancelled agent ${id}.\n`), true),
-      (e: unknown) => (ctx.err(`Could not cancel agent ${id}: ${e instanceof Error ? e.message : String(e)}\n`), false),
-    );
-  } else ctx.screen.endStatus(`Interrupted: extract ${id} keeps running on the server (an extract cannot be cancelled); read it later with: webdata status ${id} --kind extract\n`);
-  if (ctx.json && !closed) ctx.out(record("interrupted", { exitCode: EXIT.interrupted, kind, id, cancelled }));
-  return closed ? EXIT.pipeClosed : EXIT.interrupted;
 }
 
 /** `status <id>` of a crawl or batch scrape as text: state, counts, credits, expiry, error and warning. */
@@ -181,10 +168,7 @@ Options:
     options: { kind: { type: "string" } },
     hint: kindHint,
     async run(ctx, positionals, values) {
-      needPositionals(positionals, 1, "id");
-      const kind = kindOf(values);
-      const id = positionals[0]!;
-      const req = { signal: ctx.signal };
+      const { kind, id, req } = jobOf(ctx, positionals, values);
       if (kind === "crawl" || kind === "batch") {
         // One document at most: the status is what is asked for, not the pages.
         const st = kind === "crawl" ? await ctx.client.getCrawlStatus(id, { limit: 1 }, req) : await ctx.client.getBatchScrapeStatus(id, { limit: 1 }, req);
@@ -216,11 +200,8 @@ Options:
     options: { kind: { type: "string" } },
     hint: kindHint,
     async run(ctx, positionals, values) {
-      needPositionals(positionals, 1, "id");
-      const kind = kindOf(values);
+      const { kind, id, req } = jobOf(ctx, positionals, values);
       if (kind === "extract") throw badArgument("kind", "an extract job cannot be cancelled: the service has no way to (it ends by itself; webdata status <id> --kind extract reads it)");
-      const id = positionals[0]!;
-      const req = { signal: ctx.signal };
       try {
         await (kind === "crawl" ? ctx.client.cancelCrawl(id, req) : kind === "batch" ? ctx.client.cancelBatchScrape(id, req) : ctx.client.cancelAgent(id, req));
       } catch (err) {

@@ -3,8 +3,7 @@
  * stdout, progress and messages on stderr. On a terminal the progress line is
  * redrawn in place and cleared before anything else is written to the same
  * terminal, so page text never runs into it; anywhere else (a pipe, a file, a
- * CI log) stderr gets plain lines without escape codes. Colour only on a
- * terminal, never with `NO_COLOR` set (https://no-color.org) or `TERM=dumb`.
+ * CI log) stderr gets plain lines without escape codes.
  */
 
 /** Where the CLI writes, and what each stream is. */
@@ -32,7 +31,7 @@ const COLORS = { red: 31, green: 32, yellow: 33, dim: 2, bold: 1 } as const;
 /** A colour (or weight) the CLI uses. */
 export type Color = keyof typeof COLORS;
 
-/** True when colour is allowed on a terminal stream: `NO_COLOR` unset or empty, and `TERM` not `dumb`. */
+/** True when colour is allowed on a terminal stream: `NO_COLOR` (https://no-color.org) unset or empty, and `TERM` not `dumb`. */
 export function colorAllowed(env: Record<string, string | undefined>): boolean {
   return !env.NO_COLOR && env.TERM !== "dumb";
 }

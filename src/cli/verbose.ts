@@ -5,9 +5,8 @@
  * attempt ran, each with the call's request id (`x-request-id`, for the
  * service's support). Data is appended as compact JSON only when there is
  * some: a line never ends in a space. The durations and ids come from the
- * client's lifecycle hooks (`onRequest`; `onResponse`, `onRetry`: each
- * attempt's `durationMs`), which run just before the request path writes the
- * line they belong to.
+ * client's lifecycle hooks, which run just before the request path writes
+ * the line they belong to.
  */
 import type { Logger } from "../core/config.js";
 import type { Hooks } from "../core/hooks.js";

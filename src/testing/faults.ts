@@ -1,9 +1,7 @@
 /**
- * Faults the fake service can inject: the spec a test writes, and how each
- * fault answers. The friendly controls (`fake.failNext`, `fake.rateLimit`,
- * `fake.delay`, `fake.dropConnection`, `fake.refuseConnection`,
- * `fake.corruptBody`, `fake.stallStream`) build these specs; `fake.inject`
- * takes one directly. Portable: only web-standard globals.
+ * Faults the fake service can inject: the spec a test writes (`fake.inject`
+ * takes one; the fault controls of `FakeService` build one), and how each
+ * fault answers. Portable: only web-standard globals.
  */
 
 /** Which requests a fault hits: a path prefix (`"/v2/crawl"`), a regex over `METHOD /path?query`, or every request when omitted. */

@@ -30,8 +30,7 @@ export interface FixturePage {
 }
 
 /**
- * A page of your own for the fake's fixture web: what a scrape of `url`
- * returns. Only `url` is required.
+ * A page of your own for the fake's fixture web: what a scrape of `url` returns.
  *
  * @example createFakeService({ pages: [{ url: "https://shop.test/item", markdown: "# Blue mug\n\n$12" }] })
  */

@@ -1,7 +1,6 @@
 /**
- * Redaction of the API key in what the fake records, the way the client's
- * logs redact it: the key is replaced by `[redacted]`, so a test can print or
- * snapshot `fake.requests` safely.
+ * Redaction of the API key in what the fake records ({@link REDACTED} in its
+ * place, as in the client's logs), so a test can print or snapshot `fake.requests` safely.
  */
 
 /** The marker that stands for the key (the client's logs use the same). */

@@ -323,8 +323,7 @@ export class FakeService {
   }
 
   /**
-   * A one-shot failure: the next matching request is answered with `status`
-   * (and a `{ success: false, error }` body unless you give one).
+   * A one-shot failure: the next matching request is answered with `status`.
    *
    * @example fake.failNext(503, { match: "/v2/scrape" })
    */
@@ -333,8 +332,7 @@ export class FakeService {
   }
 
   /**
-   * A rate limit: the next matching request(s) get 429, worded as the real
-   * service words it ("... please retry after Ns ..."; no header unless asked).
+   * A rate limit: the next matching request(s) get 429, worded as the real service words it.
    *
    * @example fake.rateLimit({ retryAfterSeconds: 2 })
    */
@@ -354,8 +352,7 @@ export class FakeService {
 
   /**
    * A dropped connection: the next matching request fails as a reset socket,
-   * before the server did anything, or (`afterServerActs`) after it acted and
-   * before its answer arrived.
+   * before the server did anything (unless `afterServerActs`).
    *
    * @example fake.dropConnection({ match: "/v2/crawl", afterServerActs: true })
    */
@@ -374,8 +371,7 @@ export class FakeService {
   }
 
   /**
-   * A corrupt body: the next matching answer is truncated JSON (or the body
-   * you give, such as a proxy's HTML page), with status 200 unless you say otherwise.
+   * A corrupt body: the next matching answer is truncated JSON, or the body you give.
    *
    * @example fake.corruptBody({ body: "<html>Bad gateway</html>", status: 502 })
    */
@@ -384,9 +380,8 @@ export class FakeService {
   }
 
   /**
-   * A stalled stream: the next matching answer sends its status and headers
-   * (and `afterBytes` bytes of the body), then nothing more until the client
-   * gives up. The request is handled as usual.
+   * A stalled stream: the next matching answer sends its status and headers,
+   * then nothing more until the client gives up. The request is handled as usual.
    *
    * @example fake.stallStream({ match: "/v2/crawl/", afterBytes: 10 })
    */

@@ -1,17 +1,12 @@
 /**
  * Webhooks in the fake service, written against the service's spec (reference
  * §4.10), not against the client: {@link signWebhook} signs a delivery as the
- * service signs it (header `X-Firecrawl-Signature: sha256=<hex>`, HMAC-SHA256
- * of the exact body under the team's secret), and the fake's crawls and batch
- * scrapes POST their events to the job's `webhook` as the service does
- * (`started`, each `page`, `completed`; a page that failed is a `page` with
- * `success: false`, and a cancel fails each queued page so), honouring `events` and echoing `metadata`. The fake sends
- * them only once the test gives it a secret or a fetch (`webhookSecret`,
- * `webhookFetch`), so a test that names a real URL never reaches it; until
- * then each is recorded with `sent: false`. Deliveries are fire-and-forget,
- * in order per job, with no retry (the service's direct path has none) and a
- * 10 s timeout each; {@link fakeWebhooks} shows what was delivered and awaits
- * what is in flight. Portable: only web-standard globals.
+ * service signs it, and the fake's crawls and batch scrapes POST their events
+ * ({@link emitJobWebhook}) to the job's `webhook` as the service does, honouring
+ * `events` and echoing `metadata`. The fake sends them only once the test gives
+ * it a secret or a fetch, so a test that names a real URL never reaches it.
+ * Deliveries are fire-and-forget, in order per job, with no retry (the
+ * service's direct path has none). Portable: only web-standard globals.
  */
 import { stateOf } from "./handlers/scrape.js";
 import type { FakeService } from "./service.js";
@@ -82,10 +77,9 @@ export function webhookBody(event: WebhookEventInit, webhookId: () => string = (
 
 /**
  * Signs a webhook delivery as the service does, for a receiver's tests: the
- * body (your `event` serialized as the service serializes it, or the exact
- * `body` you give) and the headers a real delivery has, `x-firecrawl-signature`
- * (`sha256=` and the HMAC-SHA256 of the body under `secret`) included. The
- * service signs the body only: there is no timestamp to set.
+ * body and the headers a real delivery has, `x-firecrawl-signature` (`sha256=`
+ * and the HMAC-SHA256 of the body under `secret`) included. The service signs
+ * the body only: there is no timestamp to set.
  *
  * @example
  * const signed = await signWebhook({ secret: "whsec-test", event: { type: "crawl.page", id: jobId, data: [doc] } });

@@ -1,8 +1,7 @@
 /**
  * The crawl WebSocket of the fake service on Node (reference §4.5), for
- * `serveFake`. Uses the `ws` package, loaded lazily on the first upgrade so
- * that `webdata/testing` works without it; install `ws` (8.x) to serve
- * WebSockets. Without it, upgrades are answered with 501.
+ * `serveFake`, with the optional `ws` package (8.x), loaded on the first
+ * upgrade so that `webdata/testing` works without it.
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";

@@ -3,8 +3,7 @@
  * progress (each status read finishes `pagesPerPoll` more pages, or a test
  * drives it with {@link fakeJobs}), crawling of the fixture web (links within
  * the site, limit, include/exclude regexes, maxDiscoveryDepth, sitemap),
- * status pages split with `next` as reference §4.4 describes, cancel and errors,
- * and the job's webhook deliveries (`started`, each `page`, `completed`; see `../webhooks.ts`).
+ * status pages, cancel and errors, and the job's webhook deliveries.
  */
 import { normalizeTarget, withScheme } from "../fixtures.js";
 import type { FakeService, FakeTeam } from "../service.js";

@@ -29,8 +29,7 @@ export interface FakeJobs {
   /** Fails the job with a stored error. */
   fail(id: string, error?: string): void;
   /**
-   * Plans a failure of the next crawl or batch scrape started, for code that
-   * starts its own jobs: it fails at its first status read (or after `afterPages` pages).
+   * Plans a failure of the next crawl or batch scrape started, for code that starts its own jobs.
    *
    * @example fakeJobs(fake).failNext({ kind: "crawl", error: "Crawl failed: robots.txt blocked" })
    */
@@ -101,8 +100,7 @@ function lookup(fake: FakeService, version: string, id: string, cancel = false, 
 
 function registerStart(fake: FakeService, version: "v1" | "v2"): void {
   fake.route("POST", `/${version}/crawl`, (ctx) => {
-    const b = (ctx.body ?? {}) as Record<string, unknown>;
-    if (version === "v2") rejectUnknownKeys(b, CRAWL_V2_KEYS);
+    const b = version === "v2" ? rejectUnknownKeys(ctx.body, CRAWL_V2_KEYS) : ((ctx.body ?? {}) as Record<string, unknown>);
     if (!validUrl(b.url)) badUrl(["url"], b.url);
     checkRegexes(b);
     fake.requireCredits(ctx.team, 1);
@@ -112,8 +110,7 @@ function registerStart(fake: FakeService, version: "v1" | "v2"): void {
     return json(200, { success: true, id: job.id, url: `${ctx.origin}/${version}/crawl/${job.id}` });
   });
   fake.route("POST", `/${version}/batch/scrape`, (ctx) => {
-    const b = (ctx.body ?? {}) as Record<string, unknown>;
-    if (version === "v2") rejectUnknownKeys(b, BATCH_V2_KEYS);
+    const b = version === "v2" ? rejectUnknownKeys(ctx.body, BATCH_V2_KEYS) : ((ctx.body ?? {}) as Record<string, unknown>);
     if (!Array.isArray(b.urls) || b.urls.length === 0) badRequest(["urls"], "Invalid input: expected array", "invalid_type");
     const urls = b.urls as unknown[];
     const skip = b.ignoreInvalidURLs === true;

@@ -236,13 +236,7 @@ function readCheck(fake: FakeService, { params, url, team, origin }: HandlerCont
     id: p.id, targetId: p.targetId, url: p.url, status: p.status, previousScrapeId: p.previous, currentScrapeId: p.scrapeId, statusCode: p.statusCode,
     error: p.status === "error" ? "Page not found" : null, metadata: { sourceURL: p.url }, judgment: null, createdAt: p.createdAt, diff: p.diff,
   }));
-  let next: string | undefined;
-  if (all.length > from + pages.length) {
-    const u = new URL(`/v2/monitor/${params.id}/checks/${params.checkId}`, origin);
-    u.searchParams.set("skip", String(from + pages.length));
-    u.searchParams.set("limit", String(limit));
-    if (status) u.searchParams.set("status", status);
-    next = u.toString();
-  }
+  const query = new URLSearchParams({ skip: String(from + pages.length), limit: String(limit), ...(status ? { status } : {}) });
+  const next = all.length > from + pages.length ? `${new URL(`/v2/monitor/${params.id}/checks/${params.checkId}`, origin)}?${query}` : undefined;
   return json(200, { success: true, next, data: { ...c.check, pages, next } });
 }

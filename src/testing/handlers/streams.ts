@@ -5,17 +5,13 @@
  * - the crawl WebSocket protocol (reference §4.5), served on Node by
  *   `serveFake` (see `ws.ts`): `catchup`, `document`, `error` frames, `done`
  *   as JSON in the close reason with code 1000, error closes 1008/3000/3003/1011;
- * - server-sent events on the status URL when the fake is created with
- *   `sse: true` and the request says `accept: text/event-stream`. The real
- *   service has no SSE; this is the format the SDK's watcher understands:
+ * - server-sent events on the status URL (`sse: true`, `accept: text/event-stream`;
+ *   the real service has none), in the format the SDK's watcher understands:
  *   `event: status` (data: `{status, completed, total, creditsUsed, expiresAt}`),
  *   `event: document` with `id: <0-based index in the job's results>` (data: the
  *   document), `event: done` (data: the final status fields), `event: error`
  *   (data: `{error}`). A reconnect sending `Last-Event-ID: <n>` resumes after
  *   document `n`.
- *
- * Fault hooks ({@link dropStream}) cut a stream after N frames, and every
- * connection is logged ({@link streamLog}) so tests can see who closed it.
  */
 import { abortableDelay } from "../faults.js";
 import type { FakeService } from "../service.js";
