@@ -31,12 +31,12 @@ import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
 import { firstSeen, type PollFloorOption, pollPauses } from "./pages.js";
 import { rejectOfficialKeys } from "../api/endpoint.js";
-import { jobPath, stalledJob, stallOf, wasCancelled } from "./status.js";
+import { jobPath, stalledJob, stallOf, toJobStatus, wasCancelled } from "./status.js";
 import { pluginMissing } from "../core/client-state.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import type { StallProgress } from "../core/client-state.js";
 import { expiredOr } from "../api/job-starts.js";
-import { countersOf, type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
+import { type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
 import { pollToEnd } from "./watch-poll.js";
 import { checkEventType } from "./watch-official.js";
 import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions } from "./watch-types.js";
@@ -240,7 +240,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
         return true;
       },
       status(raw) {
-        const { status, completed, total, creditsUsed } = countersOf(raw);
+        const { status, completed, total, creditsUsed } = toJobStatus(raw, self.jobId); // a REST page, WS catchup or SSE `status`
         if (self.#progress?.see({ status, completed, total })) self.#stall?.heard();
         const key = `${status}|${completed}|${total}|${creditsUsed}`;
         if (key === self.#lastStatus) return;
@@ -327,13 +327,11 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
 }
 
 /** Waits before reconnect number `tries` (the reconnect backoff of `core/retry.ts`): false when the watcher was stopped meanwhile. */
-async function reconnectPause(tries: number, signal: AbortSignal): Promise<boolean> {
-  try {
-    await delay(reconnectDelayMs(tries), signal);
-    return true;
-  } catch {
-    return false;
-  }
+function reconnectPause(tries: number, signal: AbortSignal): Promise<boolean> {
+  return delay(reconnectDelayMs(tries), signal).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The watcher's options, one schema: its own fields, and `signal` and `pollIntervalMs` as the waiters' (bounded as crawl()'s: at most what a timer holds). */
