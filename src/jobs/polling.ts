@@ -14,8 +14,8 @@ import { after, delay, onAbort } from "../core/time.js";
 import { NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { pagesOf, pollPauses } from "./pages.js";
-import { isTerminal, ownPage, readJobStatus, wasCancelled } from "./status.js";
-import type { ApiVersion, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
+import { COUNTERS_PAGE, isTerminal, readJobStatus, wasCancelled } from "./status.js";
+import type { ApiVersion, JobKind, JobStatus, JobWaitOptions, WaitOptions, WaitStatus } from "./types.js";
 
 /** What {@link pollUntil} needs to know about one kind of job. */
 export interface PollSpec<S> {
@@ -128,22 +128,7 @@ export function waitForTask<S extends TaskStatus>(id: string, read: (signal: Abo
 }
 
 /** A status as the steps after each read see it (`WaitForJobOptions.afterRead`): a crawl's or batch's counters, any job's state and credits. */
-export interface ReadStatus {
-  /** The job's state. */
-  status: string;
-  /** Pages done (crawl, batch scrape). */
-  completed?: number | undefined;
-  /** Pages in all (crawl, batch scrape). */
-  total?: number | undefined;
-  /** Credits spent so far. */
-  creditsUsed?: number | undefined;
-}
-
-/** `limit` of the status polls while waiting: the counters come with every page, the documents are fetched once at the end. */
-export const WAIT_POLL_LIMIT = 1;
-
-/** The page of each status poll while waiting. */
-const POLL_PAGE = ownPage({ limit: WAIT_POLL_LIMIT });
+export type ReadStatus = Omit<WaitStatus, "id">;
 
 /** Internal options of {@link waitForJob}. */
 export interface WaitForJobOptions extends JobWaitOptions {
@@ -163,12 +148,11 @@ export interface WaitForJobOptions extends JobWaitOptions {
 export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, opts: WaitForJobOptions = {}, req: Checked<RequestOptions> = NO_OPTIONS): Promise<JobStatus<TDoc>> {
   const v = opts.apiVersion ?? "v2";
   const signal = opts.signal ?? req.signal;
-  const wait = { ...opts, signal };
   return pollUntil<JobStatus<TDoc>>(
     {
       jobId: id,
       startedAt: opts.startedAt ?? startedAt(http, id),
-      poll: (s) => readJobStatus<TDoc>(http, kind, id, POLL_PAGE, withSignal(req, s), v),
+      poll: (s) => readJobStatus<TDoc>(http, kind, id, COUNTERS_PAGE, withSignal(req, s), v),
       afterRead: opts.afterRead,
       isDone: (s) => isTerminal(s.status),
       failure: (s) =>

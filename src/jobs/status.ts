@@ -157,6 +157,9 @@ export function ownPage(page: JobPageOptions): Checked<JobPageOptions> {
   return page as Checked<JobPageOptions>;
 }
 
+/** The page of a read for the counters, which come with every page (a waiter's polls: the documents are fetched once at the end; the watcher's quick read): one document. */
+export const COUNTERS_PAGE = ownPage({ limit: 1 });
+
 /** A results route at the end of a path (`/v1|v2/crawl/<id>`, `/v1|v2/batch/scrape/<id>`), the id captured. */
 const RESULTS_ROUTE = /\/v[12]\/(?:crawl|batch\/scrape)\/([^/]+)$/;
 
@@ -218,9 +221,7 @@ export function cancelJob(http: HttpClient, kind: JobKind, id: string, req?: Req
 export function stallOf(http: HttpClient, opts: StallOptions, context: string): StallDetection | undefined {
   if (opts.stallTimeoutMs === undefined) return undefined;
   const stall = http.state.stall;
-  if (!stall) {
-    throw pluginMissing("team", "stallTimeoutMs", context);
-  }
+  if (!stall) throw pluginMissing("team", "stallTimeoutMs", context);
   return stall;
 }
 
