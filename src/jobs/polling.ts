@@ -105,8 +105,6 @@ export interface TaskStatus {
   success?: boolean | undefined;
 }
 
-const TASK_TERMINAL: ReadonlySet<string> = new Set(["completed", "failed", "cancelled"]);
-
 /**
  * Waits for a task-like job ({@link TaskStatus}) with the one poll loop: reads the
  * status until it is `completed`, `failed` or `cancelled`; returns the completed
@@ -120,7 +118,7 @@ export function waitForTask<S extends TaskStatus>(id: string, read: (signal: Abo
       startedAt: wait.startedAt,
       poll: read,
       afterRead: wait.afterRead,
-      isDone: (s) => TASK_TERMINAL.has(s.status),
+      isDone: (s) => isTerminal(s.status),
       failure: (s) => (s.status === "completed" && s.success !== false ? undefined : new JobFailedError(id, s.status === "completed" ? "failed" : s.status, s.error)),
     },
     wait,

@@ -1,25 +1,12 @@
 /**
- * `client.watcher(jobId)`: live events of a crawl or batch scrape, as an async
- * iterable and through `on(type, listener)`.
+ * `client.watcher(jobId)`: live events of a crawl or batch scrape, as an async iterable and through `on(type, listener)`.
  *
- * Transports, in order: the service's WebSocket (with `webdata/websocket`'s plugin, built into the Node
- * entry: where `globalThis.WebSocket` exists or one is passed as `webSocket`), server-sent events (with
- * `webdata/sse`'s plugin, when the server answers the status URL with `text/event-stream`), REST polling otherwise. A
- * dropped stream is reconnected (up to `maxReconnects` times in a row without
- * progress) and then the next transport takes over. Documents are
- * de-duplicated by `metadata.scrapeId` (else source URL), so none is delivered
- * twice; after any drop the result pages are read once more at the end, so
- * none is lost. `done` is delivered only after a REST status read confirms the
- * job is terminal.
- *
- * A transport refused or not offered (an upgrade answered 404, a status answered with JSON, no WebSocket
- * in the runtime) is a fallback, not an error: the debug log says it, whatever ran before in the process.
- *
- * Errors: recoverable ones are `{type:"error", fatal:false}` events. A fatal
- * one (4xx from the API, repeated poll failures, abort) stops the watcher:
- * `on("error")` listeners get `{type:"error", fatal:true}` and a `for await`
- * loop throws the error after the events before it. `close()` (or `break`)
- * ends the iteration quietly and closes the socket or stream.
+ * Transports, in order: the service's WebSocket (with `webdata/websocket`'s plugin, built into the Node entry: where
+ * `globalThis.WebSocket` exists or one is passed as `webSocket`), server-sent events (with `webdata/sse`'s plugin, when
+ * the server answers the status URL with `text/event-stream`), REST polling otherwise. After any drop the result pages
+ * are read once more at the end, so no document is lost. A transport refused or not offered (an upgrade answered 404,
+ * a status answered with JSON, no WebSocket in the runtime) is a fallback, not an error, whatever ran before in the
+ * process. A fatal error (a 4xx from the API, repeated poll failures, abort) stops the watcher.
  */
 import type { Document } from "../api/document.js";
 import { AbortError, isRecord, WebDataError } from "../core/errors.js";
