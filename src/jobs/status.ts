@@ -35,12 +35,6 @@ export const jobStatusAnswer = z.looseObject({ status: z.optional(z.string()), d
   z.refine((b) => typeof b.status === "string" || (b as { success?: unknown }).success === false, { path: ["status"], error: "expected a string (or success: false)" }),
 );
 
-/** What {@link getJobErrors} reads. */
-const errorsAnswer = z.looseObject({ errors: objects, robotsBlocked: z.optional(z.array(z.string())) });
-
-/** What {@link cancelJob} reads. */
-const cancelAnswer = z.looseObject({ status: z.optional(z.string()) });
-
 /**
  * The state a status body reports: its `status`, else `failed` when it says `success: false` or carries an
  * `error` (a kickoff failure), else `scraping`. The one rule for every status read (REST, stream catchup).
@@ -90,6 +84,9 @@ const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page:
   map: statusOf,
 };
 
+/** What {@link cancelJob} reads. */
+const cancelAnswer = z.looseObject({ status: z.optional(z.string()) });
+
 /** The page a `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
 const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVersion], unknown, JobStatus> = { op: (kind) => (kind === "crawl" ? "crawl.status" : "batchScrape.status"),
   path: nextPagePath,
@@ -100,15 +97,9 @@ const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVe
 
 const ERRORS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion], unknown, JobErrors> = { op: (kind) => (kind === "crawl" ? "crawl.errors" : "batchScrape.errors"),
   path: (kind, id, apiVersion) => `${jobPath(kind, id, apiVersion)}/errors`,
-  response: errorsAnswer,
-  map: (raw) => {
-    const rec = isRecord(raw) ? raw : {};
-    return {
-      ...rec,
-      errors: Array.isArray(rec.errors) ? (rec.errors as JobErrors["errors"]) : [],
-      robotsBlocked: Array.isArray(rec.robotsBlocked) ? (rec.robotsBlocked as string[]) : [],
-    };
-  },
+  response: z.looseObject({ errors: objects, robotsBlocked: z.optional(z.array(z.string())) }),
+  // The answer passed its schema: `errors` is there, `robotsBlocked` may not be.
+  map: (raw) => ({ ...(raw as JobErrors), robotsBlocked: (raw as Partial<JobErrors>).robotsBlocked ?? [] }),
 };
 
 const CANCEL: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion]> = { op: (kind) => (kind === "crawl" ? "crawl.cancel" : "batchScrape.cancel"), method: "DELETE", path: jobPath, response: cancelAnswer };
