@@ -8,6 +8,7 @@ import { isRecord, PaginationError } from "../core/errors.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { expiredOr, noteExpiry } from "../api/job-starts.js";
 import { maybeString, objects } from "../core/response.js";
+import type { OperationName } from "../api/operations.js";
 import { type Endpoint, fill, rejectOfficialKeys, send, sendChecked, withChecked } from "../api/endpoint.js";
 import { type Checked, checkJsonOptions, optionsArg, withSignal } from "../core/options.js";
 import * as z from "zod/v4/mini";
@@ -75,25 +76,20 @@ export function checkPageOptions(kind: JobKind, pageArg: JobPageOptions | null |
   return check(pageOptions, page, "status page options") as Checked<JobPageOptions>;
 }
 
+/** What a status read and a `next` page read share: the operation, a kickoff failure (`success:false`) taken as a status, the answer's checks. */
+const PAGE_READ = { op: (kind: JobKind): OperationName => (kind === "crawl" ? "crawl.status" : "batchScrape.status"), allowUnsuccessful: true, response: jobStatusAnswer, map: statusOf };
+
 /** `GET .../<id>?skip=&limit=` (the page options checked by the caller: {@link checkPageOptions}, or the SDK's own). */
-const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page: Checked<JobPageOptions>], unknown, JobStatus> = { op: (kind) => (kind === "crawl" ? "crawl.status" : "batchScrape.status"),
+const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page: Checked<JobPageOptions>], unknown, JobStatus> = { ...PAGE_READ,
   path: jobPath,
   query: (_kind, _id, _v, page) => ({ skip: page.skip, limit: page.limit }),
-  allowUnsuccessful: true,
-  response: jobStatusAnswer,
-  map: statusOf,
 };
+
+/** The page a `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
+const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVersion], unknown, JobStatus> = { ...PAGE_READ, path: nextPagePath };
 
 /** What {@link cancelJob} reads. */
 const cancelAnswer = z.looseObject({ status: z.optional(z.string()) });
-
-/** The page a `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
-const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVersion], unknown, JobStatus> = { op: (kind) => (kind === "crawl" ? "crawl.status" : "batchScrape.status"),
-  path: nextPagePath,
-  allowUnsuccessful: true,
-  response: jobStatusAnswer,
-  map: statusOf,
-};
 
 const ERRORS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion], unknown, JobErrors> = { op: (kind) => (kind === "crawl" ? "crawl.errors" : "batchScrape.errors"),
   path: (kind, id, apiVersion) => `${jobPath(kind, id, apiVersion)}/errors`,
