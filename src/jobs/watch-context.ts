@@ -68,6 +68,14 @@ export function jsonObject(text: string): Record<string, unknown> | undefined {
   }
 }
 
+/**
+ * The per-attempt timeout of the watcher's request options, else the client's `timeoutMs`, ms (the same budget as one
+ * HTTP attempt): how long a WebSocket's opening handshake may take, and how long an event stream may stay silent.
+ */
+export function attemptMs(ctx: Pick<WatchContext, "http" | "request">): number {
+  return ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
+}
+
 /** Documents of a status body's `data`. */
 export function docsOf(raw: unknown): Document[] {
   return isRecord(raw) && Array.isArray(raw.data) ? (raw.data as Document[]) : [];

@@ -20,7 +20,7 @@ import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { openChecked, type Endpoint } from "../api/endpoint.js";
 import type { Checked } from "../core/options.js";
 import type { RequestOptions } from "../core/request.js";
-import { docsOf, jsonObject, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { attemptMs, docsOf, jsonObject, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError } from "./watch-types.js";
 
 /** The job's status route, opened as a stream. */
@@ -86,7 +86,7 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
   const reader = await open(ctx);
   if (!("read" in reader)) return reader;
   // The request's timers ended with the headers: a stream silent for the per-attempt timeout is dropped (and reconnected).
-  const idleMs = ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
+  const idleMs = attemptMs(ctx);
   let idle = false;
   const stop = () => void reader.cancel().catch(() => undefined);
   const silence = idleTimer(idleMs, () => {

@@ -10,7 +10,7 @@ import type { ClientPlugin } from "../core/client-state.js";
 import type { HttpClient } from "../core/request.js";
 import { after, type CancelTimer } from "../core/time.js";
 import { jobPath } from "./status.js";
-import { docsOf, jsonObject, type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
+import { attemptMs, docsOf, jsonObject, type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
 import { WatchTransportError, type WatcherOptions, type WebSocketConstructor } from "./watch-types.js";
 
 interface SocketLike {
@@ -42,14 +42,6 @@ function frameText(data: unknown): string | undefined {
   if (typeof data === "string") return data;
   // A view decodes its own byte range only.
   return data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? new TextDecoder().decode(data) : undefined;
-}
-
-/**
- * How long the opening handshake may take, ms: the per-attempt timeout of the watcher's request
- * options, else the client's `timeoutMs` (the same budget as one HTTP attempt).
- */
-export function openTimeoutMs(ctx: Pick<WatchContext, "http" | "request">): number {
-  return ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
 }
 
 /** Opens the job's socket with the key as the sub-protocol: the socket, or the session's end when it could not be made. */
@@ -117,7 +109,7 @@ function closeEnd(ev: { code: number; reason: string }, opened: boolean): Sessio
 
 /**
  * Runs one socket session until the server closes it, it drops, or the watcher stops. A socket that
- * has not opened within {@link openTimeoutMs} (a server that accepts the connection and never answers
+ * has not opened within {@link attemptMs} (a server that accepts the connection and never answers
  * the upgrade) is closed and ends the session as a failed connection.
  */
 export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Promise<SessionEnd> {
@@ -138,7 +130,7 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     // `finish` before closing: closing a connecting socket may fire an error event synchronously.
     const finishAndClose = (end: SessionEnd) => (finish(end), closeQuietly(ws));
     const onAbort = () => finishAndClose({ kind: "aborted" });
-    const openMs = openTimeoutMs(ctx);
+    const openMs = attemptMs(ctx);
     const openTimer = after(openMs, () => {
       if (!opened) finishAndClose({ kind: "unavailable", error: new WatchTransportError("websocket", `The WebSocket did not open within ${openMs} ms`) });
     });

@@ -42,10 +42,7 @@ export interface WatchInternals {
 }
 
 /** What {@link createWatcher} hands the watcher: its internals with the request options checked. */
-interface CheckedInternals {
-  apiVersion?: ApiVersion | undefined;
-  requestOptions: Checked<RequestOptions>;
-}
+type CheckedInternals = WatchInternals & { requestOptions: Checked<RequestOptions> };
 
 /** Live events of one job. Nothing is opened until you iterate it or add a listener. */
 export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>> {
