@@ -7,10 +7,9 @@
  */
 import type { CreditMeter, CreditReservation, GovernedCall, ReleaseSlot, SharedBudget, WatchedJob } from "../core/client-state.js";
 import type { Budget, CreditFloor } from "../core/options.js";
-import { reportedCredits } from "../core/response.js";
 import { BudgetExceededError, type BudgetRefusal } from "../core/errors.js";
 import { isTerminal } from "../jobs/status.js";
-import { ruleOf } from "./meter.js";
+import { creditsOf, ruleOf } from "./meter.js";
 
 /** The meter name a message uses for the operation `op`: its rule's (`crawl` for `crawl.start`), else the name itself. */
 function operationName(op: string): string {
@@ -125,8 +124,7 @@ export class SharedCredits {
   count(call: GovernedCall, answer: unknown): void {
     const rule = ruleOf(call.op);
     if (rule === "free") return;
-    const reported = reportedCredits(answer);
-    const known = reported !== undefined && reported >= 0 ? reported : undefined;
+    const known = creditsOf(answer);
     if (rule.spends) {
       const held = this.#held.get(call);
       if (!held) return;
