@@ -1,11 +1,8 @@
 /**
- * Polling: the one poll loop ({@link pollUntil}) behind every waiter, v1's
- * included (poll interval with a floor, a whole-job deadline, abort, a grace
- * period for jobs not yet visible, typed failures), and the job waiting built
- * on it: {@link waitForJob} for crawls and batch scrapes, {@link waitForTask}
- * for extract, agent and the v1 generation jobs. A waiter never returns a job
- * that is still running. The public waiters that start a job and then wait
- * are in `waiters.ts`.
+ * Polling: the one poll loop ({@link pollUntil}) behind every waiter, v1's included (poll interval with a floor, a
+ * whole-job deadline, abort, a grace period for jobs not yet visible, typed failures), and the two waits built on it
+ * ({@link waitForJob}, {@link waitForTask}). A waiter never returns a job that is still running. The public waiters
+ * that start a job and then wait are in `waiters.ts`.
  */
 import type { Document } from "../api/document.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
