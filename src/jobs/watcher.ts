@@ -9,7 +9,7 @@
  * process. A fatal error (a 4xx from the API, repeated poll failures, abort) stops the watcher.
  */
 import type { Document } from "../api/document.js";
-import { AbortError, isRecord, WebDataError } from "../core/errors.js";
+import { AbortError, isRecord, ValidationError, WebDataError } from "../core/errors.js";
 import { after, delay, idleTimer, type IdleTimer, onAbort as linkAbort } from "../core/time.js";
 import { checkJsonOptions, checkRequestOptions, NO_OPTIONS, optionsArg, waitShape, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
@@ -25,10 +25,24 @@ import type { StallProgress } from "../core/client-state.js";
 import { expiredOr } from "../api/job-starts.js";
 import { type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
 import { pollToEnd } from "./watch-poll.js";
-import { checkEventType } from "./watch-official.js";
 import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions } from "./watch-types.js";
 
 type Listener<TDoc> = (event: WatchEvent<TDoc>) => void;
+
+const EVENT_TYPES: readonly string[] = ["document", "status", "done", "error"];
+
+/**
+ * Throws a `ValidationError` for an event type a watcher never emits (`on("snapshot")`, a typo), so a listener is never
+ * silently left waiting: code written for the official client's watcher events fails loudly.
+ */
+function checkEventType(type: unknown): void {
+  if (typeof type === "string" && EVENT_TYPES.includes(type)) return;
+  const message =
+    type === "snapshot"
+      ? '"snapshot" is the official client\'s event; webdata\'s is "status" (or import Firecrawl from "webdata/firecrawl")'
+      : `must be "document", "status", "done" or "error", got ${JSON.stringify(type)}`;
+  throw new ValidationError([{ path: "type", message }], "watcher event");
+}
 
 /** Watcher options plus the internal test-only poll floor. */
 export type WatchOptions = WatcherOptions & PollFloorOption;
