@@ -69,12 +69,8 @@ function watchSpent(budget: Budget, job: WatchedJob, spentNow: () => number | Pr
         // The job ended between the read and the cancel (409), or the cancel failed: the error below says it was not cancelled.
       }
     }
-    let documents: unknown[] = [];
-    try {
-      documents = job.documents ? await job.documents(signal) : [];
-    } catch {
-      // The documents could not be read: the error still says what was spent.
-    }
+    // The documents could not be read: the error still says what was spent.
+    const documents = job.documents ? await job.documents(signal).catch((): unknown[] => []) : [];
     throw new BudgetExceededError({ budget: budget.credits, spent, requested, operation: operationName(job.op), jobId: job.id, cancelled, documents, lastStatus: status, reason });
   };
 }
