@@ -1,21 +1,13 @@
 /**
- * The one walk over a job's status pages ({@link walkPages}): the waiters'
- * download, the document iterators, the drop-in entry's snapshot read, the AI tools' status read, v1's
- * `getAllData` and the watcher's REST polling (`watch-poll.ts`) all read pages
- * through it. It follows the `next` link (re-based onto `apiUrl`, see
- * `status.ts`), reads on from `skip` where there is none, stops a loop, ends
- * when the job is terminal and no `next` remains, pauses while the job runs,
- * and holds one page at a time. What differs between its users is data
- * ({@link WalkRules}), not a second loop.
+ * The one walk over a job's status pages ({@link walkPages}): the waiters' download, the document iterators, the
+ * drop-in entry's snapshot read, the AI tools' status read, v1's `getAllData` and the watcher's REST polling
+ * (`watch-poll.ts`) all read pages through it; what differs between them is data ({@link WalkRules}), not a second
+ * loop. It follows the `next` link (re-based onto `apiUrl`, see `status.ts`), reads on from `skip` where there is
+ * none, pauses while the job runs, and holds one page at a time.
  *
- * The loop rules: a server whose `next` points back to a page already read
- * (or to itself) once made `crawl()` send thousands of requests a second while
- * piling up duplicates. Each of these is a `PaginationError` with `reason: "loop"` (nothing
- * repeated is yielded): a `next` URL already followed, after a page that had
- * documents or once the job is finished (re-reading the same empty page while
- * the job runs is how new results are waited for, and is allowed); a page of
- * a finished job that repeats the documents of the page before (its results
- * no longer change). Memory: the URLs followed (one per page) and the
+ * The loop rules (each beside its line in {@link walkPages}: a `PaginationError` with `reason: "loop"`, nothing
+ * repeated yielded): a server whose `next` points back to a page already read (or to itself) once made `crawl()`
+ * send thousands of requests a second while piling up duplicates. Memory: the URLs followed (one per page) and the
  * identity of one page.
  */
 import type { Document } from "../api/document.js";
@@ -91,7 +83,7 @@ export async function* walkPages<TDoc = Document>(
     const { next, status } = page;
     const count = page.data.length;
     const terminal = isTerminal(status);
-    // A finished job's page that repeats the page before is a loop (only pages of a finished job are compared).
+    // A finished job's page that repeats the page before is a loop (only a finished job's pages are compared: its results no longer change).
     const identity = count > 0 && terminal ? page.data.map(documentKey).join("\n") : undefined;
     if (identity !== undefined && identity === previous) throw new PaginationError(id, "the job has finished and the server sent the same page again", undefined, "loop");
     previous = identity;
@@ -250,12 +242,9 @@ export async function* pagesOf<TDoc = Document>(
 ): AsyncGenerator<JobStatus<TDoc>, void, undefined> {
   const memory = new DocumentMemory();
   let skip = 0;
-  // A stalled job: with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws.
   const stalled = http.state.stall?.check(stalledJob(http, kind, id, apiVersion, req), opts);
-  // Paused by the ramp unless the caller set the interval (the poll numbers, `pages.ts`).
   for await (const page of walkPages<TDoc>(http, kind, id, req, apiVersion, { pause: pollPauses(opts.pollIntervalMs), pageLimit: opts.pageLimit, snapshot, at: (s) => (skip = s) })) {
     await stalled?.(page);
-    // A document the server lists on two pages is yielded once (the document identity of `pages.ts`).
     if (page.data.length > 0) memory.page(isTerminal(page.status), skip, page.data.length);
     yield { ...page, data: page.data.filter((d, i) => memory.first(d, i)) };
   }
@@ -304,8 +293,6 @@ function streamWalk<TDoc>(http: HttpClient, kind: JobKind, id: string, optsArg: 
     walk: walkPages<TDoc>(http, kind, id, withSignal(requestChecked, opts.signal ?? requestChecked.signal), apiVersion, rules),
     // Documents below this server offset were delivered before: read again (the page before, for the repeats it drops), not yielded.
     until: start ? start.skip + start.index : 0,
-    // A stalled job: with `stallTimeoutMs`, a read of a running job whose counters have not changed for that long throws
-    // (only on a page without documents, so every document read is delivered first).
     stalled: stallOf(http, opts, "documents options")?.check(stalledJob(http, kind, id, apiVersion, requestChecked), opts),
   };
 }
@@ -353,20 +340,13 @@ async function* documentsOf<TDoc>(
 }
 
 /*
- * Every polling number of the SDK, stated once: the waiters (`crawl`,
- * `batchScrape`, `extract`, `agent`), the document iterators, the watcher's
- * REST polling and the v1 waiters all read them from here.
+ * Every polling number of the SDK, stated once: the waiters (`crawl`, `batchScrape`, `extract`, `agent`), the
+ * document iterators, the watcher's REST polling and the v1 waiters all read them from here. The public floor holds
+ * everywhere; only our own tests, against the in-process fake, may poll faster ({@link POLL_FLOOR_OPTION}).
  *
- * The public rule: `pollIntervalMs` defaults to 2000 ms and is raised to at
- * least 500 ms, everywhere. Only our own tests, against the in-process fake,
- * may poll faster, through an internal option ({@link POLL_FLOOR_OPTION}).
- *
- * The ramp ({@link pollPauses}): without a `pollIntervalMs`, the first pauses
- * are 500, 750, 1125 and 1687.5 ms, then 2000 ms, so a job's first document (or
- * a short job's end) is seen within about a quarter of a second of 1 s instead
- * of at 2 s, for at most 1.5x the status reads of a fixed 2 s schedule (a 5 s
- * job: 6 reads instead of 4; a 60 s job: 34 instead of 31; `test/poll-ramp.test.ts`).
- * An explicit `pollIntervalMs` is the caller's: kept from the first pause.
+ * Why the ramp ({@link pollPauses}): a job's first document (or a short job's end) is seen within about a quarter
+ * of a second of 1 s instead of at 2 s, for at most 1.5x the status reads of a fixed 2 s schedule (a 5 s job: 6
+ * reads instead of 4; a 60 s job: 34 instead of 31; `test/poll-ramp.test.ts`).
  */
 /** Default time between status polls, ms (waiters, `crawlDocuments`, the watcher). */
 export const DEFAULT_POLL_INTERVAL_MS = 2000;
@@ -426,12 +406,9 @@ export function pollPauses(ms: number | undefined, options?: PollFloorOption): (
 }
 
 /*
- * What makes two documents of a job the same, in one home: the watcher, the
- * pagination walk (`crawlDocuments`, `crawl()`, the watcher's REST reads) and
- * the walk's loop rule all use it, so a document the server repeats (on two pages, or
- * on a socket and a page) is delivered once wherever it comes from. The document
- * iterators remember identities through {@link DocumentMemory} (bounded for a finished
- * job); the watcher and the drop-in's snapshot read keep theirs in a set ({@link firstSeen}).
+ * What makes two documents of a job the same, in one home: the watcher, the pagination walk (`crawlDocuments`,
+ * `crawl()`, the watcher's REST reads), the drop-in's snapshot read and the walk's loop rule all use it, so a
+ * document the server repeats (on two pages, or on a socket and a page) is delivered once wherever it comes from.
  */
 /** The identity of a document: `metadata.scrapeId`, else `metadata.sourceURL`/`url`, else its JSON. */
 export function documentKey(doc: unknown): string {

@@ -1,11 +1,8 @@
 /**
- * Polling: the one poll loop ({@link pollUntil}) behind every waiter, v1's
- * included (poll interval with a floor, a whole-job deadline, abort, a grace
- * period for jobs not yet visible, typed failures), and the job waiting built
- * on it: {@link waitForJob} for crawls and batch scrapes, {@link waitForTask}
- * for extract, agent and the v1 generation jobs. A waiter never returns a job
- * that is still running. The public waiters that start a job and then wait
- * are in `waiters.ts`.
+ * Polling: the one poll loop ({@link pollUntil}) behind every waiter, v1's included (poll interval with a floor, a
+ * whole-job deadline, abort, a grace period for jobs not yet visible, typed failures), and the two waits built on it
+ * ({@link waitForJob}, {@link waitForTask}). A waiter never returns a job that is still running. The public waiters
+ * that start a job and then wait are in `waiters.ts`.
  */
 import type { Document } from "../api/document.js";
 import { notYetVisible, startedAt } from "../api/job-starts.js";
@@ -14,8 +11,8 @@ import { after, delay, onAbort } from "../core/time.js";
 import { NO_OPTIONS, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import { pagesOf, pollPauses } from "./pages.js";
-import { isTerminal, ownPage, readJobStatus, wasCancelled } from "./status.js";
-import type { ApiVersion, JobKind, JobStatus, JobWaitOptions, WaitOptions } from "./types.js";
+import { COUNTERS_PAGE, isTerminal, readJobStatus, wasCancelled } from "./status.js";
+import type { ApiVersion, JobKind, JobStatus, JobWaitOptions, WaitOptions, WaitStatus } from "./types.js";
 
 /** What {@link pollUntil} needs to know about one kind of job. */
 export interface PollSpec<S> {
@@ -105,8 +102,6 @@ export interface TaskStatus {
   success?: boolean | undefined;
 }
 
-const TASK_TERMINAL: ReadonlySet<string> = new Set(["completed", "failed", "cancelled"]);
-
 /**
  * Waits for a task-like job ({@link TaskStatus}) with the one poll loop: reads the
  * status until it is `completed`, `failed` or `cancelled`; returns the completed
@@ -120,7 +115,7 @@ export function waitForTask<S extends TaskStatus>(id: string, read: (signal: Abo
       startedAt: wait.startedAt,
       poll: read,
       afterRead: wait.afterRead,
-      isDone: (s) => TASK_TERMINAL.has(s.status),
+      isDone: (s) => isTerminal(s.status),
       failure: (s) => (s.status === "completed" && s.success !== false ? undefined : new JobFailedError(id, s.status === "completed" ? "failed" : s.status, s.error)),
     },
     wait,
@@ -128,22 +123,7 @@ export function waitForTask<S extends TaskStatus>(id: string, read: (signal: Abo
 }
 
 /** A status as the steps after each read see it (`WaitForJobOptions.afterRead`): a crawl's or batch's counters, any job's state and credits. */
-export interface ReadStatus {
-  /** The job's state. */
-  status: string;
-  /** Pages done (crawl, batch scrape). */
-  completed?: number | undefined;
-  /** Pages in all (crawl, batch scrape). */
-  total?: number | undefined;
-  /** Credits spent so far. */
-  creditsUsed?: number | undefined;
-}
-
-/** `limit` of the status polls while waiting: the counters come with every page, the documents are fetched once at the end. */
-export const WAIT_POLL_LIMIT = 1;
-
-/** The page of each status poll while waiting. */
-const POLL_PAGE = ownPage({ limit: WAIT_POLL_LIMIT });
+export type ReadStatus = Omit<WaitStatus, "id">;
 
 /** Internal options of {@link waitForJob}. */
 export interface WaitForJobOptions extends JobWaitOptions {
@@ -163,12 +143,11 @@ export interface WaitForJobOptions extends JobWaitOptions {
 export async function waitForJob<TDoc = Document>(http: HttpClient, kind: JobKind, id: string, opts: WaitForJobOptions = {}, req: Checked<RequestOptions> = NO_OPTIONS): Promise<JobStatus<TDoc>> {
   const v = opts.apiVersion ?? "v2";
   const signal = opts.signal ?? req.signal;
-  const wait = { ...opts, signal };
   return pollUntil<JobStatus<TDoc>>(
     {
       jobId: id,
       startedAt: opts.startedAt ?? startedAt(http, id),
-      poll: (s) => readJobStatus<TDoc>(http, kind, id, POLL_PAGE, withSignal(req, s), v),
+      poll: (s) => readJobStatus<TDoc>(http, kind, id, COUNTERS_PAGE, withSignal(req, s), v),
       afterRead: opts.afterRead,
       isDone: (s) => isTerminal(s.status),
       failure: (s) =>

@@ -8,6 +8,7 @@ import { isRecord, PaginationError } from "../core/errors.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
 import { expiredOr, noteExpiry } from "../api/job-starts.js";
 import { maybeString, objects } from "../core/response.js";
+import type { OperationName } from "../api/operations.js";
 import { type Endpoint, fill, rejectOfficialKeys, send, sendChecked, withChecked } from "../api/endpoint.js";
 import { type Checked, checkJsonOptions, optionsArg, withSignal } from "../core/options.js";
 import * as z from "zod/v4/mini";
@@ -34,12 +35,6 @@ const pageOptions = z.looseObject({ skip: z.optional(int(0)), limit: z.optional(
 export const jobStatusAnswer = z.looseObject({ status: z.optional(z.string()), data: z.optional(objects), next: maybeString }).check(
   z.refine((b) => typeof b.status === "string" || (b as { success?: unknown }).success === false, { path: ["status"], error: "expected a string (or success: false)" }),
 );
-
-/** What {@link getJobErrors} reads. */
-const errorsAnswer = z.looseObject({ errors: objects, robotsBlocked: z.optional(z.array(z.string())) });
-
-/** What {@link cancelJob} reads. */
-const cancelAnswer = z.looseObject({ status: z.optional(z.string()) });
 
 /**
  * The state a status body reports: its `status`, else `failed` when it says `success: false` or carries an
@@ -81,34 +76,26 @@ export function checkPageOptions(kind: JobKind, pageArg: JobPageOptions | null |
   return check(pageOptions, page, "status page options") as Checked<JobPageOptions>;
 }
 
+/** What a status read and a `next` page read share: the operation, a kickoff failure (`success:false`) taken as a status, the answer's checks. */
+const PAGE_READ = { op: (kind: JobKind): OperationName => (kind === "crawl" ? "crawl.status" : "batchScrape.status"), allowUnsuccessful: true, response: jobStatusAnswer, map: statusOf };
+
 /** `GET .../<id>?skip=&limit=` (the page options checked by the caller: {@link checkPageOptions}, or the SDK's own). */
-const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page: Checked<JobPageOptions>], unknown, JobStatus> = { op: (kind) => (kind === "crawl" ? "crawl.status" : "batchScrape.status"),
+const STATUS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion, page: Checked<JobPageOptions>], unknown, JobStatus> = { ...PAGE_READ,
   path: jobPath,
   query: (_kind, _id, _v, page) => ({ skip: page.skip, limit: page.limit }),
-  allowUnsuccessful: true,
-  response: jobStatusAnswer,
-  map: statusOf,
 };
 
 /** The page a `next` link names, re-based onto `apiUrl` ({@link nextPagePath}). */
-const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVersion], unknown, JobStatus> = { op: (kind) => (kind === "crawl" ? "crawl.status" : "batchScrape.status"),
-  path: nextPagePath,
-  allowUnsuccessful: true,
-  response: jobStatusAnswer,
-  map: statusOf,
-};
+const PAGE: Endpoint<[kind: JobKind, id: string, next: string, apiVersion: ApiVersion], unknown, JobStatus> = { ...PAGE_READ, path: nextPagePath };
+
+/** What {@link cancelJob} reads. */
+const cancelAnswer = z.looseObject({ status: z.optional(z.string()) });
 
 const ERRORS: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion], unknown, JobErrors> = { op: (kind) => (kind === "crawl" ? "crawl.errors" : "batchScrape.errors"),
   path: (kind, id, apiVersion) => `${jobPath(kind, id, apiVersion)}/errors`,
-  response: errorsAnswer,
-  map: (raw) => {
-    const rec = isRecord(raw) ? raw : {};
-    return {
-      ...rec,
-      errors: Array.isArray(rec.errors) ? (rec.errors as JobErrors["errors"]) : [],
-      robotsBlocked: Array.isArray(rec.robotsBlocked) ? (rec.robotsBlocked as string[]) : [],
-    };
-  },
+  response: z.looseObject({ errors: objects, robotsBlocked: z.optional(z.array(z.string())) }),
+  // The answer passed its schema: `errors` is there, `robotsBlocked` may not be.
+  map: (raw) => ({ ...(raw as JobErrors), robotsBlocked: (raw as Partial<JobErrors>).robotsBlocked ?? [] }),
 };
 
 const CANCEL: Endpoint<[kind: JobKind, id: string, apiVersion: ApiVersion]> = { op: (kind) => (kind === "crawl" ? "crawl.cancel" : "batchScrape.cancel"), method: "DELETE", path: jobPath, response: cancelAnswer };
@@ -156,6 +143,9 @@ function ofJob<R>(http: HttpClient, id: string, sent: APIPromise<R>, status = fa
 export function ownPage(page: JobPageOptions): Checked<JobPageOptions> {
   return page as Checked<JobPageOptions>;
 }
+
+/** The page of a read for the counters, which come with every page (a waiter's polls: the documents are fetched once at the end; the watcher's quick read): one document. */
+export const COUNTERS_PAGE = ownPage({ limit: 1 });
 
 /** A results route at the end of a path (`/v1|v2/crawl/<id>`, `/v1|v2/batch/scrape/<id>`), the id captured. */
 const RESULTS_ROUTE = /\/v[12]\/(?:crawl|batch\/scrape)\/([^/]+)$/;
@@ -218,9 +208,7 @@ export function cancelJob(http: HttpClient, kind: JobKind, id: string, req?: Req
 export function stallOf(http: HttpClient, opts: StallOptions, context: string): StallDetection | undefined {
   if (opts.stallTimeoutMs === undefined) return undefined;
   const stall = http.state.stall;
-  if (!stall) {
-    throw pluginMissing("team", "stallTimeoutMs", context);
-  }
+  if (!stall) throw pluginMissing("team", "stallTimeoutMs", context);
   return stall;
 }
 

@@ -1,11 +1,9 @@
 /**
- * Types of the shared job machinery: crawl and batch-scrape status pages,
- * errors, and the options of waiting and iterating. The functions live beside
- * them, each documented where it is defined: `status.ts` (one status page,
- * errors, cancel), `pages.ts` (the page and document iterators),
- * `polling.ts` (the poll loop and job waiting), `waiters.ts` (the public
- * waiters), the poll numbers of `pages.ts` (every poll number). All take a {@link JobKind}
- * and an {@link ApiVersion}, so the v1 layer reuses them with `/v1/...` routes.
+ * Types of the shared job machinery: crawl and batch-scrape status pages, errors, and the options of waiting and
+ * iterating. The functions live beside them, each documented where it is defined: `status.ts` (one status page,
+ * errors, cancel), `pages.ts` (the page and document iterators, and every poll number), `polling.ts` (the poll loop
+ * and job waiting), `waiters.ts` (the public waiters). All take a {@link JobKind} and an {@link ApiVersion}, so the
+ * v1 layer reuses them with `/v1/...` routes.
  */
 import type { Budget } from "../core/config.js";
 import type { Document } from "../api/document.js";

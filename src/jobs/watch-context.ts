@@ -7,9 +7,8 @@ import type { Document } from "../api/document.js";
 import { isRecord, type WebDataError } from "../core/errors.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
 import type { Checked } from "../core/options.js";
-import { stateOf } from "./status.js";
 import type { ApiVersion, JobKind } from "./types.js";
-import type { WatchCounters, WatcherOptions, WebSocketConstructor } from "./watch-types.js";
+import type { WatcherOptions, WebSocketConstructor } from "./watch-types.js";
 
 /** How a live stream session ended. */
 export type SessionEnd =
@@ -59,12 +58,22 @@ export interface WatchContext {
   drain(): Promise<void>;
 }
 
-/** Reads the counters out of a status body (REST page, WS catchup, SSE `status`). */
-export function countersOf(raw: unknown): WatchCounters & { error?: string | undefined } {
-  const r = isRecord(raw) ? raw : {};
-  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-  const status = stateOf(r);
-  return { status, completed: num(r.completed), total: num(r.total), creditsUsed: num(r.creditsUsed), error: typeof r.error === "string" ? r.error : undefined };
+/** The JSON object a frame or an event carries, or undefined when its text is not one (an array is not one). */
+export function jsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return isRecord(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The per-attempt timeout of the watcher's request options, else the client's `timeoutMs`, ms (the same budget as one
+ * HTTP attempt): how long a WebSocket's opening handshake may take, and how long an event stream may stay silent.
+ */
+export function attemptMs(ctx: Pick<WatchContext, "http" | "request">): number {
+  return ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
 }
 
 /** Documents of a status body's `data`. */

@@ -12,11 +12,8 @@ import { AbortError, WebDataError } from "../core/errors.js";
 import { delay } from "../core/time.js";
 import { isWatchFatal } from "../core/retry.js";
 import { walkPages, zeroCounters } from "./pages.js";
-import { isTerminal, ownPage, readJobStatus } from "./status.js";
+import { COUNTERS_PAGE, isTerminal, readJobStatus } from "./status.js";
 import { withSignal } from "../core/options.js";
-
-/** The quick status read's page: the counters, one document. */
-const QUICK_PAGE = ownPage({ limit: 1 });
 import type { JobStatus } from "./types.js";
 import type { WatchContext } from "./watch-context.js";
 
@@ -61,7 +58,7 @@ export async function pollToEnd(ctx: WatchContext, opts: PollOptions): Promise<J
   if (opts.quick) {
     let zeroReads = 0;
     for (;;) {
-      const s = await read(ctx, opts.maxFailures, () => readJobStatus<Document>(ctx.http, ctx.kind, ctx.id, QUICK_PAGE, req, ctx.apiVersion));
+      const s = await read(ctx, opts.maxFailures, () => readJobStatus<Document>(ctx.http, ctx.kind, ctx.id, COUNTERS_PAGE, req, ctx.apiVersion));
       ctx.status(s);
       if (isTerminal(s.status)) {
         if (!zeroCounters(s) && ctx.delivered >= s.completed) return s;

@@ -13,7 +13,6 @@
  * answers JSON today (no SSE), which makes this transport step aside.
  */
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { isRecord } from "../core/errors.js";
 import { idleTimer } from "../core/time.js";
 import { isWatchFatal } from "../core/retry.js";
 import { jobPath } from "./status.js";
@@ -21,19 +20,11 @@ import { notYetVisible, startedAt } from "../api/job-starts.js";
 import { openChecked, type Endpoint } from "../api/endpoint.js";
 import type { Checked } from "../core/options.js";
 import type { RequestOptions } from "../core/request.js";
-import { docsOf, type SessionEnd, type WatchContext } from "./watch-context.js";
+import { attemptMs, docsOf, jsonObject, type SessionEnd, type WatchContext } from "./watch-context.js";
 import { WatchTransportError } from "./watch-types.js";
 
 /** The job's status route, opened as a stream. */
 const STATUS_STREAM: Endpoint<[ctx: WatchContext]> = { op: "watcher", path: (ctx) => jobPath(ctx.kind, ctx.id, ctx.apiVersion) };
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Opens the status route as an event stream: its body's reader, or how the session ended (a 4xx is thrown: fatal). */
 async function open(ctx: WatchContext): Promise<ReadableStreamDefaultReader<Uint8Array> | SessionEnd> {
@@ -64,14 +55,14 @@ async function open(ctx: WatchContext): Promise<ReadableStreamDefaultReader<Uint
 
 /** One event of the stream, passed to the watcher: how the session ends when the event ends it (`done`, `error`), else undefined. */
 function onEvent(ctx: WatchContext, ev: EventSourceMessage): SessionEnd | undefined {
-  const data = parse(ev.data);
+  const data = jsonObject(ev.data);
   switch (ev.event) {
     case "status":
     case "catchup":
     case "document":
       // A malformed event is reported, never passed on as an empty document or zeroed counters;
       // the final REST check then sees the missing document and reads the pages.
-      if (!isRecord(data)) {
+      if (!data) {
         ctx.error(new WatchTransportError("sse", `The event stream sent a malformed "${ev.event}" event`));
         return undefined;
       }
@@ -82,7 +73,7 @@ function onEvent(ctx: WatchContext, ev: EventSourceMessage): SessionEnd | undefi
     case "done":
       return { kind: "done" };
     case "error": {
-      const msg = isRecord(data) && typeof data.error === "string" ? data.error : ev.data;
+      const msg = typeof data?.error === "string" ? data.error : ev.data;
       return { kind: "unavailable", error: new WatchTransportError("sse", `The event stream reported an error: ${msg}`, { serverError: msg }) };
     }
     default:
@@ -95,7 +86,7 @@ export async function runSse(ctx: WatchContext): Promise<SessionEnd> {
   const reader = await open(ctx);
   if (!("read" in reader)) return reader;
   // The request's timers ended with the headers: a stream silent for the per-attempt timeout is dropped (and reconnected).
-  const idleMs = ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
+  const idleMs = attemptMs(ctx);
   let idle = false;
   const stop = () => void reader.cancel().catch(() => undefined);
   const silence = idleTimer(idleMs, () => {

@@ -4,19 +4,10 @@
  */
 import type { Document } from "../api/document.js";
 import { WebDataError } from "../core/errors.js";
-import type { JobKind, JobState, StallOptions } from "./types.js";
+import type { JobKind, JobStatus, StallOptions } from "./types.js";
 
-/** Counters of a job, as the status endpoint reports them. */
-export interface WatchCounters {
-  /** `status`. */
-  status: JobState;
-  /** `completed`: finished pages. */
-  completed: number;
-  /** `total`: finished + active + queued pages. */
-  total: number;
-  /** `creditsUsed` (-1 when the server cannot tell; the WebSocket catchup reports a page count). */
-  creditsUsed: number;
-}
+/** Counters of a job, as the status endpoint reports them (the WebSocket catchup reports a page count as `creditsUsed`). */
+export type WatchCounters = Pick<JobStatus, "status" | "completed" | "total" | "creditsUsed">;
 
 /** A page finished (each document is delivered once, even across reconnects). */
 export interface WatchDocumentEvent<TDoc = Document> {

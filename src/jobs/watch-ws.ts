@@ -10,7 +10,7 @@ import type { ClientPlugin } from "../core/client-state.js";
 import type { HttpClient } from "../core/request.js";
 import { after, type CancelTimer } from "../core/time.js";
 import { jobPath } from "./status.js";
-import { docsOf, type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
+import { attemptMs, docsOf, jsonObject, type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
 import { WatchTransportError, type WatcherOptions, type WebSocketConstructor } from "./watch-types.js";
 
 interface SocketLike {
@@ -33,15 +33,6 @@ export function webSocketUrl(ctx: Pick<WatchContext, "http" | "id" | "apiVersion
   return ctx.http.url(jobPath("crawl", ctx.id, ctx.apiVersion)).replace(/^http/i, "ws");
 }
 
-function parse(text: string): Record<string, unknown> | undefined {
-  try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The text of a frame: a string as is; bytes (an `ArrayBuffer`, or a view such as a Node `Buffer` from a
  * socket that ignores `binaryType`) decoded as UTF-8 (malformed bytes become U+FFFD). Undefined for
@@ -49,17 +40,8 @@ function parse(text: string): Record<string, unknown> | undefined {
  */
 function frameText(data: unknown): string | undefined {
   if (typeof data === "string") return data;
-  const bytes = (c: unknown): c is ArrayBuffer | ArrayBufferView => c instanceof ArrayBuffer || ArrayBuffer.isView(c);
-  const utf8 = new TextDecoder();
-  return bytes(data) ? utf8.decode(data) : undefined; // a view decodes its own byte range only
-}
-
-/**
- * How long the opening handshake may take, ms: the per-attempt timeout of the watcher's request
- * options, else the client's `timeoutMs` (the same budget as one HTTP attempt).
- */
-export function openTimeoutMs(ctx: Pick<WatchContext, "http" | "request">): number {
-  return ctx.request.timeoutMs ?? ctx.http.config.timeoutMs;
+  // A view decodes its own byte range only.
+  return data instanceof ArrayBuffer || ArrayBuffer.isView(data) ? new TextDecoder().decode(data) : undefined;
 }
 
 /** Opens the job's socket with the key as the sub-protocol: the socket, or the session's end when it could not be made. */
@@ -91,7 +73,7 @@ function closeQuietly(ws: SocketLike): void {
 /** One frame of the socket, passed to the watcher: true when it is the job's `done`. */
 function onFrame(ctx: WatchContext, data: unknown): boolean {
   const text = frameText(data);
-  const frame = text === undefined ? undefined : parse(text);
+  const frame = text === undefined ? undefined : jsonObject(text);
   if (!frame) {
     ctx.error(new WatchTransportError("websocket", "The WebSocket sent a frame that is not a JSON object"));
   } else if ((frame.type === "catchup" || frame.type === "document") && (typeof frame.data !== "object" || frame.data === null || Array.isArray(frame.data))) {
@@ -114,7 +96,7 @@ function onFrame(ctx: WatchContext, data: unknown): boolean {
 
 /** How a close event ends the session: `done` (in the reason, or a clean 1000), the server's error, a refused connection, or a drop. */
 function closeEnd(ev: { code: number; reason: string }, opened: boolean): SessionEnd {
-  const reason = parse(ev.reason ?? "");
+  const reason = jsonObject(ev.reason ?? "");
   const closeReason = ev.reason ?? "";
   if (reason?.type === "done" || (ev.code === 1000 && !reason && !ev.reason)) return { kind: "done" };
   if (reason?.type === "error" || ERROR_CODES.has(ev.code)) {
@@ -127,7 +109,7 @@ function closeEnd(ev: { code: number; reason: string }, opened: boolean): Sessio
 
 /**
  * Runs one socket session until the server closes it, it drops, or the watcher stops. A socket that
- * has not opened within {@link openTimeoutMs} (a server that accepts the connection and never answers
+ * has not opened within {@link attemptMs} (a server that accepts the connection and never answers
  * the upgrade) is closed and ends the session as a failed connection.
  */
 export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Promise<SessionEnd> {
@@ -148,7 +130,7 @@ export function runWebSocket(ctx: WatchContext, Ctor: WebSocketConstructor): Pro
     // `finish` before closing: closing a connecting socket may fire an error event synchronously.
     const finishAndClose = (end: SessionEnd) => (finish(end), closeQuietly(ws));
     const onAbort = () => finishAndClose({ kind: "aborted" });
-    const openMs = openTimeoutMs(ctx);
+    const openMs = attemptMs(ctx);
     const openTimer = after(openMs, () => {
       if (!opened) finishAndClose({ kind: "unavailable", error: new WatchTransportError("websocket", `The WebSocket did not open within ${openMs} ms`) });
     });

@@ -1,28 +1,15 @@
 /**
- * `client.watcher(jobId)`: live events of a crawl or batch scrape, as an async
- * iterable and through `on(type, listener)`.
+ * `client.watcher(jobId)`: live events of a crawl or batch scrape, as an async iterable and through `on(type, listener)`.
  *
- * Transports, in order: the service's WebSocket (with `webdata/websocket`'s plugin, built into the Node
- * entry: where `globalThis.WebSocket` exists or one is passed as `webSocket`), server-sent events (with
- * `webdata/sse`'s plugin, when the server answers the status URL with `text/event-stream`), REST polling otherwise. A
- * dropped stream is reconnected (up to `maxReconnects` times in a row without
- * progress) and then the next transport takes over. Documents are
- * de-duplicated by `metadata.scrapeId` (else source URL), so none is delivered
- * twice; after any drop the result pages are read once more at the end, so
- * none is lost. `done` is delivered only after a REST status read confirms the
- * job is terminal.
- *
- * A transport refused or not offered (an upgrade answered 404, a status answered with JSON, no WebSocket
- * in the runtime) is a fallback, not an error: the debug log says it, whatever ran before in the process.
- *
- * Errors: recoverable ones are `{type:"error", fatal:false}` events. A fatal
- * one (4xx from the API, repeated poll failures, abort) stops the watcher:
- * `on("error")` listeners get `{type:"error", fatal:true}` and a `for await`
- * loop throws the error after the events before it. `close()` (or `break`)
- * ends the iteration quietly and closes the socket or stream.
+ * Transports, in order: the service's WebSocket (with `webdata/websocket`'s plugin, built into the Node entry: where
+ * `globalThis.WebSocket` exists or one is passed as `webSocket`), server-sent events (with `webdata/sse`'s plugin, when
+ * the server answers the status URL with `text/event-stream`), REST polling otherwise. After any drop the result pages
+ * are read once more at the end, so no document is lost. A transport refused or not offered (an upgrade answered 404,
+ * a status answered with JSON, no WebSocket in the runtime) is a fallback, not an error, whatever ran before in the
+ * process. A fatal error (a 4xx from the API, repeated poll failures, abort) stops the watcher.
  */
 import type { Document } from "../api/document.js";
-import { AbortError, isRecord, WebDataError } from "../core/errors.js";
+import { AbortError, isRecord, ValidationError, WebDataError } from "../core/errors.js";
 import { after, delay, idleTimer, type IdleTimer, onAbort as linkAbort } from "../core/time.js";
 import { checkJsonOptions, checkRequestOptions, NO_OPTIONS, optionsArg, waitShape, withSignal, type Checked } from "../core/options.js";
 import type { HttpClient, RequestOptions } from "../core/request.js";
@@ -31,17 +18,31 @@ import * as z from "zod/v4/mini";
 import { check, int } from "../core/validate.js";
 import { firstSeen, type PollFloorOption, pollPauses } from "./pages.js";
 import { rejectOfficialKeys } from "../api/endpoint.js";
-import { jobPath, stalledJob, stallOf, wasCancelled } from "./status.js";
+import { jobPath, stalledJob, stallOf, toJobStatus, wasCancelled } from "./status.js";
 import { pluginMissing } from "../core/client-state.js";
 import type { ApiVersion, JobKind } from "./types.js";
 import type { StallProgress } from "../core/client-state.js";
 import { expiredOr } from "../api/job-starts.js";
-import { countersOf, type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
+import { type SessionEnd, type WatchContext, type WebSocketTransport } from "./watch-context.js";
 import { pollToEnd } from "./watch-poll.js";
-import { checkEventType } from "./watch-official.js";
 import type { WatchCounters, WatchEvent, WatchEventType, WatcherOptions } from "./watch-types.js";
 
 type Listener<TDoc> = (event: WatchEvent<TDoc>) => void;
+
+const EVENT_TYPES: readonly string[] = ["document", "status", "done", "error"];
+
+/**
+ * Throws a `ValidationError` for an event type a watcher never emits (`on("snapshot")`, a typo), so a listener is never
+ * silently left waiting: code written for the official client's watcher events fails loudly.
+ */
+function checkEventType(type: unknown): void {
+  if (typeof type === "string" && EVENT_TYPES.includes(type)) return;
+  const message =
+    type === "snapshot"
+      ? '"snapshot" is the official client\'s event; webdata\'s is "status" (or import Firecrawl from "webdata/firecrawl")'
+      : `must be "document", "status", "done" or "error", got ${JSON.stringify(type)}`;
+  throw new ValidationError([{ path: "type", message }], "watcher event");
+}
 
 /** Watcher options plus the internal test-only poll floor. */
 export type WatchOptions = WatcherOptions & PollFloorOption;
@@ -55,10 +56,7 @@ export interface WatchInternals {
 }
 
 /** What {@link createWatcher} hands the watcher: its internals with the request options checked. */
-interface CheckedInternals {
-  apiVersion?: ApiVersion | undefined;
-  requestOptions: Checked<RequestOptions>;
-}
+type CheckedInternals = WatchInternals & { requestOptions: Checked<RequestOptions> };
 
 /** Live events of one job. Nothing is opened until you iterate it or add a listener. */
 export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>> {
@@ -240,7 +238,7 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
         return true;
       },
       status(raw) {
-        const { status, completed, total, creditsUsed } = countersOf(raw);
+        const { status, completed, total, creditsUsed } = toJobStatus(raw, self.jobId); // a REST page, WS catchup or SSE `status`
         if (self.#progress?.see({ status, completed, total })) self.#stall?.heard();
         const key = `${status}|${completed}|${total}|${creditsUsed}`;
         if (key === self.#lastStatus) return;
@@ -327,13 +325,11 @@ export class Watcher<TDoc = Document> implements AsyncIterable<WatchEvent<TDoc>>
 }
 
 /** Waits before reconnect number `tries` (the reconnect backoff of `core/retry.ts`): false when the watcher was stopped meanwhile. */
-async function reconnectPause(tries: number, signal: AbortSignal): Promise<boolean> {
-  try {
-    await delay(reconnectDelayMs(tries), signal);
-    return true;
-  } catch {
-    return false;
-  }
+function reconnectPause(tries: number, signal: AbortSignal): Promise<boolean> {
+  return delay(reconnectDelayMs(tries), signal).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The watcher's options, one schema: its own fields, and `signal` and `pollIntervalMs` as the waiters' (bounded as crawl()'s: at most what a timer holds). */

@@ -7,10 +7,9 @@
  */
 import type { CreditMeter, CreditReservation, GovernedCall, ReleaseSlot, SharedBudget, WatchedJob } from "../core/client-state.js";
 import type { Budget, CreditFloor } from "../core/options.js";
-import { reportedCredits } from "../core/response.js";
 import { BudgetExceededError, type BudgetRefusal } from "../core/errors.js";
 import { isTerminal } from "../jobs/status.js";
-import { ruleOf } from "./meter.js";
+import { creditsOf, ruleOf } from "./meter.js";
 
 /** The meter name a message uses for the operation `op`: its rule's (`crawl` for `crawl.start`), else the name itself. */
 function operationName(op: string): string {
@@ -70,12 +69,8 @@ function watchSpent(budget: Budget, job: WatchedJob, spentNow: () => number | Pr
         // The job ended between the read and the cancel (409), or the cancel failed: the error below says it was not cancelled.
       }
     }
-    let documents: unknown[] = [];
-    try {
-      documents = job.documents ? await job.documents(signal) : [];
-    } catch {
-      // The documents could not be read: the error still says what was spent.
-    }
+    // The documents could not be read: the error still says what was spent.
+    const documents = job.documents ? await job.documents(signal).catch((): unknown[] => []) : [];
     throw new BudgetExceededError({ budget: budget.credits, spent, requested, operation: operationName(job.op), jobId: job.id, cancelled, documents, lastStatus: status, reason });
   };
 }
@@ -125,8 +120,7 @@ export class SharedCredits {
   count(call: GovernedCall, answer: unknown): void {
     const rule = ruleOf(call.op);
     if (rule === "free") return;
-    const reported = reportedCredits(answer);
-    const known = reported !== undefined && reported >= 0 ? reported : undefined;
+    const known = creditsOf(answer);
     if (rule.spends) {
       const held = this.#held.get(call);
       if (!held) return;

@@ -11,14 +11,6 @@ import { getCreditUsage } from "../api/usage.js";
 /** {@link CreditFloor.maxAgeMs} by default: at most one read of the ledger every 30 s. */
 export const DEFAULT_LEDGER_MAX_AGE_MS = 30_000;
 
-/** The team's remaining credits as the ledger last said, and how old the figure is. */
-export interface LedgerFigure {
-  /** `remainingCredits`. */
-  remaining: number;
-  /** Milliseconds since it was read. */
-  ageMs: number;
-}
-
 /** The ledger of one client's team. */
 export class Ledger {
   readonly #http: HttpClient;
@@ -32,10 +24,11 @@ export class Ledger {
   }
 
   /**
-   * The remaining credits, read again first when the figure is older than `maxAgeMs`. A failed read keeps the last
-   * figure (logged); with none yet, the read's error is the call's (nothing is sent: the floor fails closed).
+   * The team's remaining credits (`remainingCredits`) and the figure's age in ms, read again first when it is older than
+   * `maxAgeMs`. A failed read keeps the last figure (logged); with none yet, the read's error is the call's (nothing is
+   * sent: the floor fails closed).
    */
-  async remaining(): Promise<LedgerFigure> {
+  async remaining(): Promise<{ remaining: number; ageMs: number }> {
     if (!this.#figure || Date.now() - this.#figure.at >= this.#maxAgeMs) await (this.#reading ??= this.#read());
     const figure = this.#figure!;
     return { remaining: figure.remaining, ageMs: Date.now() - figure.at };

@@ -74,7 +74,6 @@ export class LocalSlots implements ConcurrencyLimiter {
   acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
     if (signal?.aborted) return Promise.reject(new AbortError(undefined, { cause: signal.reason }));
     return new Promise<ReleaseSlot>((resolve, reject) => {
-      // The slot is the task: it runs (holds a place of `concurrency`) until its release settles it.
       this.#queue
         .add(slot(resolve), { signal })
         .catch(() => reject(new AbortError(undefined, { cause: signal?.reason }))); // p-queue dropped the waiter: its signal aborted

@@ -14,7 +14,7 @@ export function ruleOf(op: string): CreditRule {
 }
 
 /** What the meter counts of an answer: its reported credits when >= 0 (`-1`: a self-hosted server that does not know). */
-function creditsOf(raw: unknown): number | undefined {
+export function creditsOf(raw: unknown): number | undefined {
   const n = reportedCredits(raw);
   return n !== undefined && n >= 0 ? n : undefined;
 }

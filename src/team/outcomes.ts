@@ -1,19 +1,15 @@
 /**
- * Every batch input has an outcome (`webdata/team`): `byUrl`, a `Map` from each input URL as given to its
- * document or its {@link BatchFailure}, for the `batchScrape` waiter's result and the end of
- * `batchScrapeDocuments`.
+ * Every batch input has an outcome (`webdata/team`): `byUrl`, a `Map` from each input URL as given to its document or
+ * its {@link BatchFailure}, for the `batchScrape` waiter's result and the end of `batchScrapeDocuments`.
  *
- * Matching uses the server's record of the requested URL, a document's `metadata.sourceURL` (the final
- * URL after redirects is `metadata.url`, used only when `sourceURL` is absent), so a redirect never
- * moves a document to another input. A URL matches an input exactly, else after normalising both (a
- * scheme added when missing, as the service does; host case, default port, fragment and a trailing `/`
- * of a path dropped). Each document and each failure is given to at most one input. A URL listed twice is
- * two inputs, each with its own outcome: one key of the map, whose value is its first occurrence's, and
- * `byUrl.all(url)` every occurrence's, in input order ({@link BatchOutcomes}). A document of a page that
- * answered an HTTP error (`metadata.statusCode` 400 or more: a 404 page) is a failure (`reason: "http"`)
- * that carries it. Failures come from the job's `/errors` (`errors[]`, then `robotsBlocked`), read only when
- * an input is left without a document, and from the start's `invalidURLs`; an input with none of these gets a
- * failure saying that nothing was reported.
+ * Matching uses the server's record of the requested URL, a document's `metadata.sourceURL` (the final URL after
+ * redirects is `metadata.url`, used only when `sourceURL` is absent), so a redirect never moves a document to another
+ * input. A URL matches an input exactly, else after normalising both ({@link urlKey}; the scheme is added when missing
+ * as the service does). Each document and each failure is given to at most one input; a URL listed twice is two
+ * inputs, each with its own outcome ({@link BatchOutcomes}). A document of a page that answered an HTTP error
+ * (`metadata.statusCode` 400 or more: a 404 page) is a failure (`reason: "http"`) that carries it. Failures come
+ * from the job's `/errors` (`errors[]`, then `robotsBlocked`; read only when an input is left without a document)
+ * and from the start's `invalidURLs`; an input with none of these gets a failure saying that nothing was reported.
  */
 import { requestedUrl, type Document } from "../api/document.js";
 import { AbortError, ValidationError, WebDataError } from "../core/errors.js";
