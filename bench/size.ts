@@ -69,11 +69,11 @@ async function compare(other: string, runs: number): Promise<void> {
 const GROUPS: readonly { label: string; test: RegExp }[] = [
   { label: "zod (the app's own, a peer dependency)", test: /^zod(\/|$)/ },
   { label: "p-retry + is-network-error", test: /^(p-retry|is-network-error)(\/|$)/ },
-  { label: "official-client migration checks and v1 warnings", test: /^dist\/(api\/official-(keys|shapes)|jobs\/watch-official|v1\/deprecation)\.js$/ },
+  { label: "v1 warnings", test: /^dist\/v1\/deprecation\.js$/ },
   { label: "v1 layer (client.v1)", test: /^dist\/v1\// },
   { label: "watcher and its transports", test: /^dist\/jobs\/watch/ },
-  { label: "job waiters, polling, pages", test: /^dist\/jobs\/(waiters|polling|pages|page-guard|poll-timing)\.js$/ },
-  { label: "users' schemas (JSON extraction)", test: /^dist\/api\/(schema|schema-convert|schema-types|zod-converters|zod-like)\.js$/ },
+  { label: "job waiters, polling, pages", test: /^dist\/jobs\/(waiters|polling|pages)\.js$/ },
+  { label: "users' schemas (JSON extraction)", test: /^dist\/api\/(schema|schema-types|zod-converters|zod-like)\.js$/ },
   { label: "endpoints: options and answer schemas", test: /^dist\/(api|jobs)\// },
 ];
 
