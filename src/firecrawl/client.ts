@@ -1,18 +1,8 @@
 /**
  * The drop-in class for code written for the service's official client
  * (`@mendable/firecrawl-js` 4.x): `Firecrawl`, with the official method names,
- * argument shapes and semantics where they differ from `WebData`'s:
- *
- * - `getCrawlStatus` / `getBatchScrapeStatus` read every page that exists
- *   (`PaginationConfig`: `autoPaginate` default true, `maxPages`, `maxResults`,
- *   `maxWaitTime` in seconds);
- * - the waiters take `pollInterval` and `timeout` in seconds; a failed or
- *   cancelled job is returned (`status: "failed"`), not thrown; extract and
- *   agent return the last status at their deadline, crawl and batch scrape
- *   throw `JobTimeoutError` (with `timeoutSeconds`);
- * - `watcher()` is the official event emitter (`document`, `snapshot`, `done`,
- *   `error`, then `start()`);
- * - the deprecated v1-style aliases (`scrapeUrl`, `crawlUrl`, ...) and `v1`.
+ * argument shapes and semantics where they differ from `WebData`'s (each
+ * method's JSDoc says how: pagination, waiters in seconds, the watcher, aliases).
  *
  * Everything goes through one `WebData` client (the same pipeline, retries,
  * timeouts and typed errors); nothing is a copy. Where the official behaviour is
