@@ -19,7 +19,6 @@ export interface AgentRun {
   id: string;
   /** Creation time, ISO 8601. */
   createdAt: string;
-  /** `processing`, `completed` or `failed`. */
   status: "processing" | "completed" | "failed" | (string & {});
   /** A short description of the target. */
   targetHint?: string;
@@ -35,7 +34,6 @@ export interface AgentRun {
 
 /** `GET /v2/agent`: one page of runs, newest first (20 per page). */
 export interface AgentRunList {
-  /** `agents`. */
   agents: AgentRun[];
   /** Absolute URL of the next page (its `before` query value continues the list); absent on the last page. */
   next?: string;
@@ -75,7 +73,6 @@ export interface AgentTrace {
 export interface AgentSnapshot {
   /** Job id. */
   id?: string;
-  /** Snapshot id. */
   snapshotId?: string;
   /** The artifact's content (JSON or text, as a string). */
   snapshot?: string;

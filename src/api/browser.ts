@@ -36,7 +36,6 @@ export interface BrowserSession {
   cdpUrl: string;
   /** Read-only live view URL. */
   liveViewUrl: string;
-  /** Interactive live view URL. */
   interactiveLiveViewUrl: string;
   /** When the session ends at the latest, ISO 8601. */
   expiresAt: string;
@@ -44,7 +43,6 @@ export interface BrowserSession {
 
 /** A session as listed by `GET /v2/browser`. */
 export interface BrowserSessionInfo extends Pick<BrowserSession, "id" | "cdpUrl" | "liveViewUrl" | "interactiveLiveViewUrl"> {
-  /** `active` or `destroyed`. */
   status: "active" | "destroyed";
   /** Whether a live view is streamed. */
   streamWebView: boolean;

@@ -73,9 +73,7 @@ export interface ExtractStatus<T = unknown> {
   expiresAt?: string;
   /** Sources used, with `showSources`. */
   sources?: unknown;
-  /** Tokens used. */
   tokensUsed?: number;
-  /** Credits used. */
   creditsUsed?: number;
   /** Progress steps. */
   steps?: unknown[];

@@ -15,7 +15,6 @@ import type { ScrapeParams } from "./scrape.js";
 
 /** Options of `searchFeedback`. */
 export interface SearchFeedbackOptions extends Pick<ScrapeParams, "origin"> {
-  /** `good`, `partial` or `bad`. */
   rating: "good" | "partial" | "bad";
   /** Results that were useful, and why. */
   valuableSources?: { url: string; reason?: string }[];
@@ -29,7 +28,6 @@ export interface SearchFeedbackOptions extends Pick<ScrapeParams, "origin"> {
 
 /** The server's record of the feedback. */
 export interface FeedbackResult {
-  /** `feedbackId`. */
   feedbackId: string;
   /** Credits given back for this search. */
   creditsRefunded: number;
@@ -37,9 +35,7 @@ export interface FeedbackResult {
   alreadySubmitted?: boolean;
   /** True when the team's daily refund cap was reached. */
   dailyCapReached?: boolean;
-  /** Credits refunded today. */
   creditsRefundedToday?: number;
-  /** The daily refund cap. */
   dailyRefundCap?: number;
   /** A warning from the server. */
   warning?: string;

@@ -41,7 +41,6 @@ export interface StopInteractionResult {
   status?: string;
   /** How long the session ran, ms. */
   sessionDurationMs?: number;
-  /** Credits billed for it. */
   creditsBilled?: number;
 }
 

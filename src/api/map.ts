@@ -37,7 +37,6 @@ export interface MapOptions extends Pick<ScrapeParams, "origin" | "integration" 
 
 /** One link found by {@link map}. */
 export interface MapLink {
-  /** The URL. */
   url: string;
   /** Page title, when known. */
   title?: string;

@@ -54,7 +54,6 @@ export interface MonitorWebhookConfig extends WebhookObject<string> {}
 export interface MonitorScrapeTarget {
   /** Set by the server. */
   id?: string;
-  /** `scrape`. */
   type: "scrape";
   /** The pages. */
   urls: string[];
@@ -64,7 +63,6 @@ export interface MonitorScrapeTarget {
 
 /** Watch a site, crawled at each run. */
 export interface MonitorCrawlTarget extends Pick<MonitorScrapeTarget, "id"> {
-  /** `crawl`. */
   type: "crawl";
   /** Where the crawl starts. */
   url: string;
@@ -76,7 +74,6 @@ export interface MonitorCrawlTarget extends Pick<MonitorScrapeTarget, "id"> {
 
 /** Watch search results (needs the monitor's `goal`). */
 export interface MonitorSearchTarget extends Pick<MonitorScrapeTarget, "id"> {
-  /** `search`. */
   type: "search";
   /** The queries (1 to 12). */
   queries: string[];
@@ -129,11 +126,8 @@ export interface UpdateMonitorRequest extends Partial<Pick<CreateMonitorRequest,
 
 /** A monitor as the server keeps it. */
 export interface Monitor extends Pick<CreateMonitorRequest, "goal" | "judgeEnabled"> {
-  /** Its id. */
   id: string;
-  /** Its name. */
   name: string;
-  /** `active`, `paused` or `deleted`. */
   status: "active" | "paused" | "deleted";
   /** Its schedule (with the normalized `cron`). */
   schedule: MonitorSchedule;
@@ -145,9 +139,7 @@ export interface Monitor extends Pick<CreateMonitorRequest, "goal" | "judgeEnabl
   currentCheckId?: string | null;
   /** What it watches (each with its `id`). */
   targets: MonitorTarget[];
-  /** Its webhook. */
   webhook?: MonitorWebhookConfig | null;
-  /** Its notification. */
   notification?: MonitorNotification | null;
   /** Opt-in state of each e-mail recipient (create, update, get). */
   emailRecipientSubscriptions?: { email: string; status: "pending" | "confirmed" | "unsubscribed"; source: "team" | "opt_in" | "legacy"; confirmationEmailSent?: boolean }[];
@@ -173,13 +165,10 @@ export interface MonitorCheck extends Pick<Monitor, "id" | "createdAt" | "update
   trigger: "scheduled" | "manual";
   /** When it was due. */
   scheduledFor?: string | null;
-  /** Started. */
   startedAt?: string | null;
-  /** Finished. */
   finishedAt?: string | null;
   /** Credits estimated up front. */
   estimatedCredits?: number | null;
-  /** Credits reserved. */
   reservedCredits?: number | null;
   /** Credits spent. */
   actualCredits?: number | null;

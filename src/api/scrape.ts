@@ -89,7 +89,6 @@ export interface QueryFormat {
 export interface QuestionFormat {
   /** Wire: `type`. */
   type: "question";
-  /** The question. */
   question: string;
 }
 

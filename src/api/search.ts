@@ -92,7 +92,6 @@ export interface NewsResult extends Pick<WebResult, "position" | "category"> {
   title?: string;
   /** Article URL. */
   url?: string;
-  /** Snippet. */
   snippet?: string;
   /** Publication date as the engine words it. */
   date?: string;
@@ -104,7 +103,6 @@ export interface NewsResult extends Pick<WebResult, "position" | "category"> {
 export interface ImageResult extends Pick<WebResult, "position"> {
   /** Image title. */
   title?: string;
-  /** Image URL. */
   imageUrl?: string;
   /** Width in pixels. */
   imageWidth?: number;

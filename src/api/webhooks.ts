@@ -82,7 +82,6 @@ interface WebhookBase<T extends string> {
 
 /** Fields every failure delivery carries besides the common ones. */
 interface FailedWebhook<T extends string> extends WebhookBase<T> {
-  /** Always false. */
   success: false;
   /** The server's error text. */
   error: string;
@@ -90,9 +89,7 @@ interface FailedWebhook<T extends string> extends WebhookBase<T> {
 
 /** `crawl.started` / `batch_scrape.started` / `extract.started` / `agent.started`: no data. */
 export interface JobStartedWebhook<T extends string> extends WebhookBase<T> {
-  /** Always true. */
   success: true;
-  /** Always empty. */
   data: [];
 }
 
@@ -131,9 +128,7 @@ export interface ExtractWebhookResult {
   totalUrlsScraped?: number;
   /** Sources per field. */
   sources?: Record<string, unknown>;
-  /** Tokens billed. */
   tokensBilled?: number;
-  /** Credits billed. */
   creditsBilled?: number;
   /** Anything else the server adds. */
   [key: string]: unknown;
@@ -155,7 +150,6 @@ export interface ExtractFailedWebhook extends FailedWebhook<"extract.failed"> {
 
 /** `agent.action`: one step the agent took. */
 export interface AgentActionWebhook extends WebhookBase<"agent.action"> {
-  /** True. */
   success: true;
   /** The action: estimated credits so far, the tool used and its input. */
   data: [{ creditsUsed: number; action: string; input: unknown }];
@@ -163,7 +157,6 @@ export interface AgentActionWebhook extends WebhookBase<"agent.action"> {
 
 /** `agent.completed`. */
 export interface AgentCompletedWebhook extends WebhookBase<"agent.completed"> {
-  /** True. */
   success: true;
   /** Total credits and the data found. */
   data: [{ creditsUsed: number; data: Record<string, unknown> }];
@@ -177,7 +170,6 @@ export interface AgentFailedWebhook extends FailedWebhook<"agent.failed"> {
 
 /** `agent.cancelled`. */
 export interface AgentCancelledWebhook extends WebhookBase<"agent.cancelled"> {
-  /** Always false. */
   success: false;
   /** Credits used before the cancel. */
   data: [{ creditsUsed: number }];
@@ -185,7 +177,6 @@ export interface AgentCancelledWebhook extends WebhookBase<"agent.cancelled"> {
 
 /** `crawl.cancelled`: the crawl was cancelled (the server's `WebhookEvent.CRAWL_CANCELLED`). */
 export interface CrawlCancelledWebhook extends FailedWebhook<"crawl.cancelled"> {
-  /** Always empty. */
   data: [];
 }
 
@@ -233,7 +224,6 @@ export interface MonitorPageWebhook extends WebhookBase<"monitor.page"> {
 
 /** A monitor's finished check, as `monitor.check.completed` sends it. */
 export interface MonitorCheckWebhookData {
-  /** The monitor. */
   monitorId: string;
   /** The check (also the delivery's `id`). */
   checkId: string;

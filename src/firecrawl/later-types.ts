@@ -634,7 +634,6 @@ export interface PendingCallsApproval extends PendingApprovalBase {
 /** Official name of a turn waiting for providers' data terms to be accepted (`ask` mode). */
 export interface PendingTermsApproval extends PendingApprovalBase {
   kind: "terms";
-  /** Always empty. */
   calls: never[];
   /** The providers. */
   terms: AgentTermsGate[];
@@ -673,7 +672,6 @@ export interface AgentTraceArtifactChange {
   /** What changed. */
   change: "init" | "partial" | "append" | "modify" | "update";
   changedFields?: string[];
-  /** Items. */
   itemCount?: number;
   /** The tool call that changed it. */
   sourceToolCallId?: string;

@@ -152,7 +152,6 @@ export type PDFParser = Extract<Parser, object>;
 export interface ErrorDetails {
   /** The server's error code. */
   code?: string;
-  /** The message. */
   message: string;
   /** The server's details. */
   details?: Record<string, unknown>;

@@ -28,7 +28,6 @@ export interface V1JobStartResponse extends V1TaskStartResponse {
 export interface V1CancelResponse {
   /** Always true (HTTP failures throw). */
   success: true;
-  /** `cancelled`. */
   status: "cancelled";
 }
 

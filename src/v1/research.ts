@@ -34,7 +34,6 @@ export interface V1GenerateLLMsTextStatusResponse {
   success: boolean;
   /** `llmstxt` and (with `showFullText`) `llmsfulltxt`. */
   data: { llmstxt: string; llmsfulltxt?: string };
-  /** `processing`, `completed` or `failed`. */
   status: "processing" | "completed" | "failed";
   /** Error text. */
   error?: string;
@@ -60,9 +59,7 @@ export interface V1ResearchActivity {
 export interface V1ResearchSource {
   /** Source URL. */
   url: string;
-  /** Title. */
   title?: string;
-  /** Description. */
   description?: string;
   /** Favicon. */
   icon?: string;

@@ -50,7 +50,6 @@ export interface V1Document<T = V1Any> extends Omit<Document<T>, "metadata" | "c
 
 /** The v1 error result: what the v1 library returned instead of throwing in a few places (a failed job kickoff). */
 export interface V1ErrorResponse {
-  /** Always false. */
   success: false;
   /** The server's error text. */
   error: string;
@@ -63,7 +62,6 @@ export type V1Success<T> = { success: true } & T;
 export interface V1JobStatusResponse {
   /** Always true (a failed kickoff is a {@link V1ErrorResponse}). */
   success: true;
-  /** `status`. */
   status: JobState;
   /** `completed`: finished pages. */
   completed: number;

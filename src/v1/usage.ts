@@ -8,9 +8,7 @@ import { v1Record } from "./shapes.js";
 
 /** v1 token usage (spec 2.3). */
 export interface V1TokenUsage {
-  /** Tokens remaining. */
   remaining_tokens: number;
-  /** Tokens in the plan. */
   plan_tokens: number;
   /** Billing period start, ISO 8601. */
   billing_period_start: string | null;
@@ -20,9 +18,7 @@ export interface V1TokenUsage {
 
 /** v1 credit usage. */
 export interface V1CreditUsage extends Pick<V1TokenUsage, "billing_period_start" | "billing_period_end"> {
-  /** Credits remaining. */
   remaining_credits: number;
-  /** Credits in the plan. */
   plan_credits: number;
 }
 
