@@ -47,7 +47,6 @@ export interface AgentListOptions {
 
 /** One event of an agent trace (`events[]`): `type` (`run.started`, `tool_call.finished`, `artifact.updated`, ...) plus its fields. */
 export interface AgentTraceEvent {
-  /** Event type. */
   type: string;
   /** Server time, ISO 8601. */
   occurredAt?: string;

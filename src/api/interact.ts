@@ -31,7 +31,6 @@ export interface InteractResult
   output?: string;
   /** Whether the output was cut. */
   truncated?: boolean;
-  /** Error text. */
   error?: string;
 }
 

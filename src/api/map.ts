@@ -46,7 +46,6 @@ export interface MapLink {
 
 /** Result of {@link map}. */
 export interface MapResult {
-  /** Links found (`links`). */
   links: MapLink[];
   /** Server warning, e.g. when only one result was found. */
   warning?: string;

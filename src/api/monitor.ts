@@ -157,7 +157,6 @@ export interface Monitor extends Pick<CreateMonitorRequest, "goal" | "judgeEnabl
 
 /** One run of a monitor. */
 export interface MonitorCheck extends Pick<Monitor, "id" | "createdAt" | "updatedAt"> {
-  /** The monitor's id. */
   monitorId: string;
   /** Where it is. */
   status: MonitorCheckStatus;

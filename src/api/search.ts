@@ -74,9 +74,7 @@ export interface SearchOptions extends Pick<ScrapeParams, "origin" | "integratio
 
 /** A web result (`data.web[]`). */
 export interface WebResult {
-  /** Result URL. */
   url: string;
-  /** Result title. */
   title?: string;
   /** Snippet. */
   description?: string;
@@ -101,7 +99,6 @@ export interface NewsResult extends Pick<WebResult, "position" | "category"> {
 
 /** An image result (`data.images[]`). */
 export interface ImageResult extends Pick<WebResult, "position"> {
-  /** Image title. */
   title?: string;
   imageUrl?: string;
   /** Width in pixels. */
@@ -129,9 +126,7 @@ export interface SearchResult<O extends SearchOptions = SearchOptions> {
   news?: SearchItem<NewsResult, O>[];
   /** Image results (`sources` images). */
   images?: SearchItem<ImageResult, O>[];
-  /** Credits charged (`creditsUsed`). */
   creditsUsed: number;
-  /** Search id (`id`). */
   id: string;
   /** Server warning (`warning`), e.g. when nothing was found. */
   warning?: string;

@@ -64,7 +64,6 @@ export function webhookSchema(events: readonly string[] = ["started", "page", "c
 
 /** Fields every delivery carries (reference §4.10 "Payload"). */
 interface WebhookBase<T extends string> {
-  /** The event (`type`). */
   type: T;
   /**
    * Always `true`: an event this version of webdata knows and types (set by
@@ -114,17 +113,12 @@ export interface JobCompletedWebhook<T extends string> extends JobStartedWebhook
 export interface ExtractWebhookResult {
   /** Whether the extraction succeeded. */
   success: boolean;
-  /** The extracted data. */
   data?: unknown;
-  /** The extract job id. */
   extractId: string;
-  /** Server warning. */
   warning?: string;
   /** Per-URL trace. */
   urlTrace?: unknown[];
-  /** Error text. */
   error?: string;
-  /** Pages scraped. */
   totalUrlsScraped?: number;
   /** Sources per field. */
   sources?: Record<string, unknown>;
@@ -138,7 +132,6 @@ export interface ExtractWebhookResult {
 export interface ExtractCompletedWebhook extends WebhookBase<"extract.completed"> {
   /** Whether the extract succeeded. */
   success: boolean;
-  /** One result. */
   data: [ExtractWebhookResult];
 }
 
@@ -218,7 +211,6 @@ export interface MonitorPageWebhook extends WebhookBase<"monitor.page"> {
   success: boolean;
   /** Why the page failed. */
   error?: string;
-  /** The page. */
   data: [MonitorPageWebhookData];
 }
 
@@ -239,7 +231,6 @@ export interface MonitorCheckCompletedWebhook extends WebhookBase<"monitor.check
   success: boolean;
   /** Why it did not. */
   error?: string;
-  /** The check. */
   data: [MonitorCheckWebhookData];
 }
 

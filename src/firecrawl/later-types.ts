@@ -53,7 +53,6 @@ export interface MonitorSearchTargetResult {
   type: "search";
   /** The search ran. */
   searchCompleted?: boolean;
-  /** Results found. */
   resultCount?: number;
   /** Results judged a match for the goal. */
   matches?: number;

@@ -89,7 +89,6 @@ const EVENTS: readonly string[] = ["document", "snapshot", "done", "error"];
 
 /** The official client's event-emitter watcher (`app.watcher(jobId, options)`). */
 export class FirecrawlWatcher {
-  /** The job watched. */
   readonly jobId: string;
   readonly #timeoutMs: number | undefined;
   readonly #make: (signal: AbortSignal) => Watcher;

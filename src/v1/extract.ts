@@ -37,7 +37,6 @@ export interface V1ExtractParams<S extends SchemaInput = SchemaInput>
 export interface V1ExtractStatusResponse<T = V1Any> extends Pick<ExtractStatus<T>, "data" | "status" | "error" | "expiresAt" | "sources"> {
   /** False once the job failed. */
   success: boolean;
-  /** Warning text. */
   warning?: string;
   /** Other fields the server adds (`steps`, `llmUsage`, `tokensUsed`, ...). */
   [key: string]: unknown;
@@ -51,7 +50,6 @@ export interface V1ExtractStartResponse extends V1TaskStartResponse, Pick<Extrac
 export interface V1ExtractResponse<T = V1Any> extends Pick<V1ExtractStatusResponse<T>, "warning" | "sources"> {
   /** Always true (failures throw `JobFailedError`). */
   success: true;
-  /** The extracted data. */
   data: T;
   /** Error text the server attached to a completed job. */
   error?: string;

@@ -35,7 +35,6 @@ export interface V1GenerateLLMsTextStatusResponse {
   /** `llmstxt` and (with `showFullText`) `llmsfulltxt`. */
   data: { llmstxt: string; llmsfulltxt?: string };
   status: "processing" | "completed" | "failed";
-  /** Error text. */
   error?: string;
   /** When the result is dropped (ISO 8601). */
   expiresAt: string;
@@ -57,7 +56,6 @@ export interface V1ResearchActivity {
 
 /** One source of a deep-research job. */
 export interface V1ResearchSource {
-  /** Source URL. */
   url: string;
   title?: string;
   description?: string;
@@ -89,7 +87,6 @@ export interface V1DeepResearchStatusResponse<T = V1Any> extends Omit<V1Generate
   data: { finalAnalysis?: string; activities?: V1ResearchActivity[]; sources?: V1ResearchSource[]; json?: T };
   /** Depth reached. */
   currentDepth: number;
-  /** Depth limit. */
   maxDepth: number;
   /** Activities so far. */
   activities: V1ResearchActivity[];

@@ -55,7 +55,6 @@ export interface V1CrawlScrapeOptions<S extends SchemaInput = SchemaInput> exten
   parsePDF?: boolean;
   /** Options of the `extract` format (deprecated v1 name of `jsonOptions`). */
   extract?: V1JsonOptions<S>;
-  /** Options of the `json` format. */
   jsonOptions?: V1JsonOptions<S>;
   /** Options of the `changeTracking` format. */
   changeTrackingOptions?: V1ChangeTrackingOptions;

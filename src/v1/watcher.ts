@@ -30,7 +30,6 @@ export interface V1ErrorDetail {
   status: JobState;
   /** Every document received before the failure. */
   data: Document[];
-  /** The error text. */
   error: string;
   /** The job id. */
   id: string;
