@@ -3,10 +3,8 @@
  * `/v2/monitor` CRUD, runs and checks; webhook events `monitor.page` and
  * `monitor.check.completed`). Wire read from the server
  * (`apps/api/src/routes/v2.ts`, `controllers/v2/monitor.ts`,
- * `services/monitoring/types.ts`; MIGRATION.md "Wire of the later endpoints"):
- * every answer is `{ success: true, data }`, except delete (`{ success: true }`)
- * and run (`{ success: true, id, data }`); an unknown monitor is 404 "Monitor
- * not found", a paused or running one's run is 409.
+ * `services/monitoring/types.ts`; MIGRATION.md "Wire of the later endpoints"); each
+ * function's JSDoc gives its answer; an unknown monitor is 404 "Monitor not found".
  */
 import type { APIPromise, HttpClient, RequestOptions, RequestSpec } from "../core/request.js";
 import { send, type Endpoint } from "./endpoint.js";
@@ -241,7 +239,7 @@ const updateBody = z
   .check(z.refine((b) => Object.keys(b).length > 0, { message: "give at least one field to change" }));
 const paging = z.object({ limit: z.optional(int(MONITOR_PAGE.min, MONITOR_PAGE.max)), offset: z.optional(int(0)), skip: z.optional(int(0)), status: z.optional(z.string()) });
 
-/** Every monitor answer but delete's: `{ data }`, the result. */
+/** Every monitor answer but delete's: `{ success: true, data }`, the result `data`. */
 const DATA = { response: z.looseObject({ data: anyObject }), map: (r: { data: never }) => r.data };
 const LIST = { response: z.looseObject({ data: objects }), map: DATA.map } as const;
 

@@ -14,7 +14,7 @@
 import type { Document } from "../api/document.js";
 import { ValidationError } from "../core/errors.js";
 import { after } from "../core/time.js";
-import type { JobKind, JobState } from "../jobs/types.js";
+import type { JobKind, JobState, JobStatus } from "../jobs/types.js";
 import type { Watcher } from "../jobs/watcher.js";
 
 /** Options of the official `watcher(jobId, options)`. */
@@ -28,17 +28,7 @@ export interface FirecrawlWatcherOptions {
 }
 
 /** A `snapshot` event: the job's counters and the documents received so far. */
-export interface WatcherSnapshot {
-  /** The job id. */
-  id: string;
-  /** The job's status. */
-  status: JobState;
-  /** Finished pages. */
-  completed: number;
-  /** All pages. */
-  total: number;
-  /** Credits used (-1 when the server cannot tell). */
-  creditsUsed: number;
+export interface WatcherSnapshot extends Pick<JobStatus, "id" | "status" | "completed" | "total" | "creditsUsed"> {
   /** The documents received so far (the same array on every event, growing). */
   data: Document[];
 }

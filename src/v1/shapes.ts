@@ -59,16 +59,9 @@ export interface V1ErrorResponse {
 export type V1Success<T> = { success: true } & T;
 
 /** Status of a v1 crawl or batch scrape (`checkCrawlStatus`, `crawlUrl`). */
-export interface V1JobStatusResponse {
+export interface V1JobStatusResponse extends Pick<JobStatus, "status" | "completed" | "total" | "creditsUsed"> {
   /** Always true (a failed kickoff is a {@link V1ErrorResponse}). */
   success: true;
-  status: JobState;
-  /** `completed`: finished pages. */
-  completed: number;
-  /** `total`: all pages known so far. */
-  total: number;
-  /** `creditsUsed` (-1 when the server cannot tell). */
-  creditsUsed: number;
   /** `expiresAt`, parsed to a `Date` as the v1 library did. */
   expiresAt: Date;
   /** `next`: the following page's URL (absent once every page was read). */
