@@ -104,7 +104,6 @@ export interface BrandingProfile {
   fonts?: { family: string; [key: string]: unknown }[];
   /** Colours (CSS values): `primary`, `secondary`, `accent`, `background`, `textPrimary`, `link`, ... */
   colors?: { primary?: string; secondary?: string; accent?: string; background?: string; textPrimary?: string; textSecondary?: string; link?: string; [key: string]: string | undefined };
-  /** Typography: `fontFamilies`, `fontStacks`, `fontSizes`, `lineHeights`, `fontWeights`. */
   typography?: {
     fontFamilies?: Record<string, string | undefined>;
     fontStacks?: Record<string, string[] | undefined>;
