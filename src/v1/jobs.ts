@@ -25,9 +25,7 @@ export interface V1JobStartResponse extends V1TaskStartResponse {
 }
 
 /** The v1 cancel answer: the wire's `{ status: "cancelled" }` with `success: true` added for v1-typed code. */
-export interface V1CancelResponse {
-  /** Always true (HTTP failures throw). */
-  success: true;
+export interface V1CancelResponse extends Pick<V1TaskStartResponse, "success"> {
   status: "cancelled";
 }
 

@@ -4,6 +4,7 @@
 import { send } from "../api/endpoint.js";
 import { CREDIT_USAGE, getQueueStatus, HISTORICAL, TOKEN_USAGE, type QueueStatus, type UsagePeriod } from "../api/usage.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import type { V1TaskStartResponse } from "./research.js";
 import { v1Record } from "./shapes.js";
 
 /** v1 token usage (spec 2.3). */
@@ -41,9 +42,7 @@ export interface V1UsagePeriod extends UsagePeriod {
 }
 
 /** `GET /v1/team/{credit,token}-usage/historical`, as sent. */
-export interface V1UsageHistoricalResponse {
-  /** Always true (HTTP failures throw). */
-  success: true;
+export interface V1UsageHistoricalResponse extends Pick<V1TaskStartResponse, "success"> {
   /** Periods, oldest first. */
   periods: V1UsagePeriod[];
 }
@@ -54,10 +53,7 @@ export function getUsageHistoricalV1(http: HttpClient, kind: "credit" | "token",
 }
 
 /** v1 queue status (same fields as v2, reference §12). */
-export interface V1QueueStatus extends QueueStatus {
-  /** Always true (HTTP failures throw). */
-  success: true;
-}
+export interface V1QueueStatus extends QueueStatus, Pick<V1TaskStartResponse, "success"> {}
 
 /** `GET /v1/team/queue-status`, as sent. */
 export function getQueueStatusV1(http: HttpClient, req?: RequestOptions): APIPromise<V1QueueStatus> {
