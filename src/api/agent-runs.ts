@@ -57,9 +57,7 @@ export interface AgentTraceEvent {
 }
 
 /** `GET /v2/agent/:id/trace`. */
-export interface AgentTrace {
-  /** Job id. */
-  id?: string;
+export interface AgentTrace extends Partial<Pick<AgentRun, "id">> {
   /** The run's events, in order. */
   events: AgentTraceEvent[];
   /** Credits used so far. */
@@ -69,9 +67,7 @@ export interface AgentTrace {
 }
 
 /** `GET /v2/agent/:id/snapshots/:snapshotId`: the full content of an artifact named by an `artifact.updated` event. */
-export interface AgentSnapshot {
-  /** Job id. */
-  id?: string;
+export interface AgentSnapshot extends Partial<Pick<AgentRun, "id">> {
   snapshotId?: string;
   /** The artifact's content (JSON or text, as a string). */
   snapshot?: string;

@@ -166,7 +166,6 @@ export class FirecrawlWatcher {
         if (e.type === "document") {
           data.push(e.document);
           const md = e.document.metadata;
-          // `metadata.sourceURL` as typed: the server's (sent with every page), else the page's `url`, else empty.
           this.#emit("document", { ...e.document, id, metadata: { ...md, sourceURL: md?.sourceURL ?? (typeof md?.url === "string" ? md.url : "") } });
         } else if (e.type === "status") {
           this.#emit("snapshot", { id, status: e.status, completed: e.completed, total: e.total, creditsUsed: e.creditsUsed, data });
