@@ -113,10 +113,7 @@ export interface AgentThreadRun {
   exchange?: AgentExchangeSummary | null;
 }
 /** Official name of an agent thread. */
-export interface AgentThread {
-  id: string;
-  /** Created, ISO 8601. */
-  createdAt: string;
+export interface AgentThread extends Pick<AgentThreadRun, "id" | "createdAt"> {
   /** Updated, ISO 8601. */
   updatedAt: string;
   status: "idle" | "running";
@@ -317,13 +314,11 @@ export interface ReadPaperResponse extends PaperMetadataResponse {
   passages: Passage[];
 }
 /** Official name of `research.similarPapers`' options. */
-export interface SimilarPapersOptions {
+export interface SimilarPapersOptions extends Pick<SearchPapersOptions, "k"> {
   /** Intent to rerank by. */
   intent: string;
   /** Traversal mode. */
   mode?: "similar" | "citers" | "references";
-  /** Results, 1-500. */
-  k?: number;
   /** Extra rerank. */
   rerank?: boolean;
   /** More seed papers. */
@@ -342,10 +337,7 @@ export interface SimilarPapersResponse {
   note?: string | null;
 }
 /** Official name of `research.searchGithub`'s options (deprecated there). */
-export interface SearchGithubOptions {
-  /** Results, 1-100. */
-  k?: number;
-}
+export interface SearchGithubOptions extends Pick<DeveloperSearchOptions, "k"> {}
 /** Official name of `research.searchGithub`'s answer (deprecated there). */
 export interface GitHubSearchResponse {
   success: boolean;
@@ -487,9 +479,7 @@ export interface PdfBlockItem {
   confidence: PdfBlockConfidence;
 }
 /** Official name of a PDF page's layout blocks. */
-export interface PdfPageBlocks {
-  /** 1-based physical page. */
-  pageNumber: number;
+export interface PdfPageBlocks extends Pick<PdfPage, "pageNumber"> {
   width: number | null;
   height: number | null;
   /** Block extraction status. */
@@ -711,14 +701,12 @@ export interface AgentTraceAgentStartedEvent extends AgentTraceEventBase {
   type: "agent.started";
 }
 /** Official name of the `agent.finished` trace event. */
-export interface AgentTraceAgentFinishedEvent extends AgentTraceEventBase {
+export interface AgentTraceAgentFinishedEvent extends AgentTraceEventBase, Pick<AgentTraceRunFinishedEvent, "error"> {
   type: "agent.finished";
   /** How the agent ended. */
   outcome: "succeeded" | "failed" | "cancelled" | "refused";
   /** How long it ran. */
   durationMs: number;
-  /** Its error (absent on older rows). */
-  error?: AgentTraceError | null;
 }
 /** Official name of the `browser.session.started` trace event. */
 export interface AgentTraceBrowserSessionStartedEvent extends AgentTraceEventBase {
@@ -726,11 +714,8 @@ export interface AgentTraceBrowserSessionStartedEvent extends AgentTraceEventBas
   sessionId: string;
 }
 /** Official name of the `browser.session.finished` trace event. */
-export interface AgentTraceBrowserSessionFinishedEvent extends AgentTraceEventBase {
+export interface AgentTraceBrowserSessionFinishedEvent extends AgentTraceEventBase, Pick<AgentTraceBrowserSessionStartedEvent, "sessionId">, Pick<AgentTraceAgentFinishedEvent, "durationMs"> {
   type: "browser.session.finished";
-  sessionId: string;
-  /** How long it ran. */
-  durationMs: number;
 }
 /** Official name of the `progress.reported` trace event. */
 export interface AgentTraceProgressReportedEvent extends AgentTraceEventBase {
@@ -753,10 +738,8 @@ export interface AgentTraceToolCallStartedEvent extends AgentTraceEventBase {
   parameters: unknown;
 }
 /** Official name of the `tool_call.finished` trace event. */
-export interface AgentTraceToolCallFinishedEvent extends AgentTraceEventBase {
+export interface AgentTraceToolCallFinishedEvent extends AgentTraceEventBase, Pick<AgentTraceToolCallStartedEvent, "toolCallId" | "toolName"> {
   type: "tool_call.finished";
-  toolCallId: string;
-  toolName: string;
   result: unknown;
 }
 /** Official name of the `artifact.updated` trace event. */
