@@ -26,7 +26,6 @@ import type { JobKind, JobStatus, JobWaitOptions } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
 import { FirecrawlAppV1 } from "./v1.js";
 import { V1Client } from "../v1/client.js";
-import { websocket } from "../jobs/watch-ws.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { officialCrawlOptions } from "./crawl-options.js";
@@ -197,9 +196,7 @@ export class Firecrawl {
 
   /** @internal The `WebData` a client sends through (the Node entry makes one with its transport). */
   static makeClient(options: ClientOptions): WebData {
-    const client = new WebData(options);
-    websocket.install(client.http); // the official watchers use the WebSocket (as the Node entry installs it)
-    return client;
+    return FirecrawlAppV1.makeClient(options); // the v1 class's: the official watchers use the WebSocket
   }
 
   /** The base URL in use. */
