@@ -9,16 +9,14 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { type Endpoint, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
-import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions, type ScrapeParams } from "./scrape.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type ScrapeOptions, type ScrapeParams } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 import type { OperationName } from "./operations.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
-export interface ExtractOptions extends Pick<ScrapeParams, "origin" | "integration"> {
+export interface ExtractOptions extends Pick<ScrapeParams, "origin" | "integration">, Pick<JsonFormat, "prompt"> {
   /** Pages to extract from (at most 10; `/*` suffixes crawl a site). */
   urls?: string[];
-  /** What to extract (at most 10000 characters). */
-  prompt?: string;
   /** System prompt (at most 10000 characters). */
   systemPrompt?: string;
   /** Shape of the result: a zod schema, a Standard Schema with JSON Schema output, or a JSON Schema. */
