@@ -47,28 +47,29 @@ async function currentJob(client: WebData, kind: "crawl" | "batch", id: string, 
   return { ...(first as JobStatus), data };
 }
 
-/** `wait()` when there is time to wait; the job as it stands (`current()`) when there is none, or when the wait ends first or the job failed. */
-async function waitOr<T>(timeoutMs: number, wait: () => Promise<T>, current: () => Promise<T>): Promise<T> {
-  if (timeoutMs <= 0) return current();
+/** Waits for a crawl or batch scrape up to `timeoutMs`; one still running (or failed) then is returned as it stands. */
+async function waitOrCurrent(client: WebData, kind: "crawl" | "batch", id: string, timeoutMs: number, ctx: RunContext): Promise<JobStatus> {
+  if (timeoutMs <= 0) return currentJob(client, kind, id, ctx.signal);
   try {
-    return await wait();
+    return await waitForJob(client.http, kind, id, { timeoutMs, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
   } catch (err) {
     if (!(err instanceof JobTimeoutError || err instanceof JobFailedError)) throw err;
-    return current();
+    return currentJob(client, kind, id, ctx.signal);
   }
-}
-
-/** Waits for a crawl or batch scrape up to `timeoutMs`; one still running (or failed) then is returned as it stands. */
-function waitOrCurrent(client: WebData, kind: "crawl" | "batch", id: string, timeoutMs: number, ctx: RunContext): Promise<JobStatus> {
-  return waitOr(timeoutMs, () => waitForJob(client.http, kind, id, { timeoutMs, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal }), () => currentJob(client, kind, id, ctx.signal));
 }
 
 /** An extract or agent job as {@link taskReply} shows it. */
 type TaskState = Parameters<typeof taskReply>[1];
 
 /** Waits for an extract or agent job up to `timeoutMs`; one still running (or failed) is returned as it stands. */
-function waitTask(read: (signal?: AbortSignal) => Promise<TaskState>, id: string, timeoutMs: number, ctx: RunContext): Promise<TaskState> {
-  return waitOr(timeoutMs, () => waitForTask(id, (s) => read(s), { timeoutMs, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal }), () => read(ctx.signal));
+async function waitTask(read: (signal?: AbortSignal) => Promise<TaskState>, id: string, timeoutMs: number, ctx: RunContext): Promise<TaskState> {
+  if (timeoutMs <= 0) return read(ctx.signal);
+  try {
+    return await waitForTask(id, (s) => read(s), { timeoutMs, pollIntervalMs: ctx.pollIntervalMs, signal: ctx.signal });
+  } catch (err) {
+    if (err instanceof JobTimeoutError || err instanceof JobFailedError) return read(ctx.signal);
+    throw err;
+  }
 }
 
 /** The status tool of an extract or agent job: the job as it stands, or after a wait of `waitSeconds`. */
