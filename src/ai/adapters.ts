@@ -74,7 +74,6 @@ export async function runOpenAIToolCalls(tools: Tools, calls: readonly OpenAIToo
 /** An Anthropic Messages API tool. */
 export interface AnthropicTool {
   name: string;
-  /** What it does. */
   description: string;
   /** JSON Schema of its input. */
   input_schema: JsonSchemaObject;
@@ -95,7 +94,6 @@ export interface AnthropicToolResult {
   type: "tool_result";
   /** The `tool_use` answered. */
   tool_use_id: string;
-  /** The result text. */
   content: string;
   /** True when the call failed. */
   is_error: boolean;

@@ -22,7 +22,6 @@ export interface SearchFeedbackOptions extends Pick<ScrapeParams, "origin"> {
   missingContent?: { topic: string; description?: string }[];
   /** Queries that would have worked better. */
   querySuggestions?: string;
-  /** Integration name. */
   integration?: string | null;
 }
 

@@ -41,7 +41,6 @@ export interface MonitorEmailNotification {
 
 /** A monitor's notifications. */
 export interface MonitorNotification {
-  /** E-mail. */
   email?: MonitorEmailNotification;
 }
 

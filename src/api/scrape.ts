@@ -151,9 +151,7 @@ export interface ScrapeOptions {
   mobile?: boolean;
   /** PDF parsing (replaces v1 `parsePDF`). */
   parsers?: Parser[];
-  /** Browser actions. */
   actions?: Action[];
-  /** Location emulation. */
   location?: Location;
   /** Skip TLS verification of the target. */
   skipTlsVerification?: boolean;

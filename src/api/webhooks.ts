@@ -96,7 +96,6 @@ export interface JobStartedWebhook<T extends string> extends WebhookBase<T> {
 export interface PageSucceededWebhook<T extends string> extends WebhookBase<T> {
   /** The page scraped. */
   success: true;
-  /** One document. */
   data: [Document];
 }
 

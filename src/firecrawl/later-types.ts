@@ -594,7 +594,6 @@ export interface AgentTermsGate {
 }
 /** Official name of a paid call a `calls` pending approval holds back. */
 export interface PendingApprovalCall {
-  /** Call id. */
   id: string;
   provider: string;
   capability: string;
@@ -606,7 +605,6 @@ export interface PendingApprovalCall {
 }
 /** What both kinds of pending approval carry (not an official name; its parts are). */
 export interface PendingApprovalBase {
-  /** Approval id. */
   id: string;
   reason: string;
   /** How it was answered, once answered. */

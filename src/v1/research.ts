@@ -24,7 +24,6 @@ export interface V1GenerateLLMsTextParams {
   showFullText?: boolean;
   /** Use cached results [true]. */
   cache?: boolean;
-  /** Experimental streaming. */
   __experimental_stream?: boolean;
 }
 
