@@ -217,9 +217,7 @@ export interface ListMonitorChecksOptions extends ListMonitorsOptions {
 }
 
 /** `getMonitorCheck` options: one page of the check's pages. */
-export interface MonitorCheckPageOptions {
-  /** Pages per answer, 1 to 100 (server default 25). */
-  limit?: number;
+export interface MonitorCheckPageOptions extends Pick<ListMonitorsOptions, "limit"> {
   /** Skip this many pages. */
   skip?: number;
   /** Only pages with this outcome. */

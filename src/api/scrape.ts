@@ -186,9 +186,7 @@ const viewport = z.object({ width: int(1, 7680), height: int(1, 4320) });
 const OBJECT_ONLY: Record<string, string> = { attributes: '{ type: "attributes", selectors }', query: '{ type: "query", prompt }', question: '{ type: "question", question }', highlights: '{ type: "highlights", query }' };
 /** v1 format names the v2 server rejects. */
 const V1_ONLY: Record<string, string> = { extract: '{ type: "json", prompt, schema }', "screenshot@fullPage": '{ type: "screenshot", fullPage: true }' };
-// Names the SDK does not know (added by the server later) pass through, the server the judge, unless they
-// are a misspelling of a known one (`formatName` below). The names above are reported by scrapeOptionsRules
-// (with what to write instead).
+// The names above are reported by scrapeOptionsRules (with what to write instead); unknown names: `formatNameSchema`.
 const jsonSchema = z.record(z.string(), z.unknown());
 /** The object formats with fields, each checked against its own schema (`{ type: "markdown" }` and the like take none). */
 const OBJECT_FORMATS = new Map<string, z.ZodMiniType>(Object.entries({

@@ -31,11 +31,7 @@ export interface V1CancelResponse extends Pick<V1TaskStartResponse, "success"> {
 
 const pageArgs = z.object({ skip: z.optional(int(0)), limit: z.optional(int(1)) });
 
-/**
- * `checkCrawlStatus` / `checkBatchScrapeStatus`. With `getAllData` and a finished
- * job, follows every `next` page and returns all documents; otherwise one page
- * (from `nextURL` when given, with `skip`/`limit` applied to it).
- */
+/** `checkCrawlStatus` / `checkBatchScrapeStatus`, as `V1Client.checkCrawlStatus`'s JSDoc says (`getAllData`, `nextURL`, `skip`, `limit`). */
 export function checkV1JobStatus(
   http: HttpClient,
   kind: JobKind,
