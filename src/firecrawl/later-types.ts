@@ -41,15 +41,13 @@ export interface MonitorScrapeTargetResult {
   expectedJobs?: string[];
 }
 /** Official name of a crawl target's result in a check. */
-export interface MonitorCrawlTargetResult {
-  targetId: string;
+export interface MonitorCrawlTargetResult extends Pick<MonitorScrapeTargetResult, "targetId"> {
   type: "crawl";
   /** The crawl of the check. */
   crawlId?: string;
 }
 /** Official name of a search target's result in a check. */
-export interface MonitorSearchTargetResult {
-  targetId: string;
+export interface MonitorSearchTargetResult extends Pick<MonitorScrapeTargetResult, "targetId"> {
   type: "search";
   /** The search ran. */
   searchCompleted?: boolean;
