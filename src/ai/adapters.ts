@@ -18,10 +18,9 @@ export interface OpenAITool {
 /** Options of {@link toOpenAITools}. */
 export interface OpenAIToolsOptions {
   /**
-   * Strict mode (structured outputs): every parameter schema in the form strict mode
-   * accepts (all properties required, optional ones nullable, `additionalProperties:
-   * false`, only supported keywords) and `strict: true` on each function. The model
-   * then always sends valid arguments; `runOpenAIToolCalls` reads them back as usual.
+   * Strict mode (structured outputs): every parameter schema in the form strict mode accepts
+   * ({@link toStrictSchema}) and `strict: true` on each function. The model then always sends
+   * valid arguments; `runOpenAIToolCalls` reads them back as usual.
    */
   strict?: boolean;
 }

@@ -267,9 +267,8 @@ export type WebhookEventType = WebhookPayload["type"];
  * A verified delivery whose `type` this version of webdata does not know: an
  * event the service added later. It is a webhook all the same (never a
  * verification failure): acknowledge it (answer 2xx) and read what you need.
- * `data` is the delivery's `data` as sent (a list; one object or value is a
- * list of one, none is empty); the fields every delivery has are typed when
- * present with their usual types, and every other field is kept on the object.
+ * The fields every delivery has are typed when present with their usual types,
+ * every other field is kept on the object, and `data` is always a list.
  */
 export interface UnknownWebhook {
   /** The event name, as sent (for example `"crawl.failed"`, which no service version sends yet). */
@@ -282,7 +281,7 @@ export interface UnknownWebhook {
   id?: string;
   /** Unique per delivery (`webhookId`), when present. */
   webhookId?: string;
-  /** The delivery's `data`, as sent. */
+  /** The delivery's `data`, as sent: one object or value is a list of one, none is empty. */
   data: unknown[];
   /** The server's error text (`error`), when present. */
   error?: string;

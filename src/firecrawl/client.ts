@@ -416,8 +416,7 @@ export class Firecrawl {
       }
     }
     // The aliases of the catalogue (`dropInAliases`): each calls its operation's method, `WebData`'s for a forwarded
-    // one and this class's otherwise; a v1-style one (named as the v1 method) keeps an argument after the options only
-    // when it is request options (`extra`), as the official aliases drop what v1-era code passes there.
+    // one and this class's otherwise; a v1-style one (named as the v1 method) passes its last argument through `extra`.
     for (const [, op] of OPERATION_LIST) {
       const target = op.method;
       if (!op.dropIn || !target) continue;

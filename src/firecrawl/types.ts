@@ -190,5 +190,4 @@ export type { MenuItem, ProductVariant } from "../api/profiles.js";
 export type { MonitorCheckPage, MonitorCrawlTarget, MonitorEmailNotification, MonitorNotification, MonitorSchedule, MonitorScrapeTarget, MonitorSearchTarget, MonitorSummary, MonitorWebhookConfig } from "../api/monitor.js";
 export type { ParseFileData } from "../api/parse.js";
 
-// The official names of parse, monitors, feedback, agent threads and the services outside the API server.
 export type * from "./later-types.js";

@@ -1,9 +1,8 @@
 /**
- * The ONE place where v1 differs from v2 in shape: result envelopes
- * (`{ success: true, ...data }`), job status records (`expiresAt` as a `Date`,
- * kickoff failures as `{ success: false, error }`), poll intervals in seconds,
- * and the API version passed to the shared job machinery. Every v1 module
- * maps through these functions instead of reshaping results itself.
+ * The ONE place where v1 differs from v2 in shape: result envelopes, job status
+ * records, poll intervals in seconds, and the API version passed to the shared
+ * job machinery (each function's JSDoc gives its shape). Every v1 module maps
+ * through these functions instead of reshaping results itself.
  */
 import type { ChangeTrackingResult, Document } from "../api/document.js";
 import type { InferSchema } from "../api/schema.js";
