@@ -160,7 +160,6 @@ export function startExtract(http: HttpClient, given: ExtractOptions, req?: Requ
 
 /**
  * {@link startExtract} with its request options checked and its options an object (`extract()` checked them): the extract options' schema runs here, once.
- * An extract states no maximum: the budget stage refuses it only once nothing is left.
  */
 export function startExtractWith(http: HttpClient, given: ExtractOptions, req: Checked<RequestOptions>): APIPromise<ExtractStartResult> {
   return sendChecked(http, EXTRACT, req, given);
