@@ -1,10 +1,9 @@
 /**
  * Agent runs beyond start/status/cancel, added by the service after the
- * reference's baseline (§14 names `/trace` and `/snapshots`): the team's runs
- * (`GET /v2/agent?before=`), a run's trace (`GET /v2/agent/:id/trace`) and an
- * artifact snapshot (`GET /v2/agent/:id/snapshots/:snapshotId`). Wire as the
- * official client 4.x reads it; the trace events are typed loosely (their
- * schema is versioned by the server: `schemaVersion`).
+ * reference's baseline (§14 names `/trace` and `/snapshots`): the team's runs,
+ * a run's trace and an artifact snapshot (each function names its route). Wire
+ * as the official client 4.x reads it; the trace events are typed loosely
+ * (their schema is versioned by the server: `schemaVersion`).
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";

@@ -1,10 +1,6 @@
 /**
- * Browser sessions (reference §10): create `POST /v2/browser`, list
- * `GET /v2/browser`, run code `POST /v2/browser/:id/execute`, destroy
- * `DELETE /v2/browser/:id`. TTLs are in seconds, as the wire has them.
- *
- * A script that exits non-zero is a normal result (`exitCode`, `error`), not
- * a thrown error; a destroyed session answers 410, thrown as a `GoneError`.
+ * Browser sessions (reference §10; each function names its route). A destroyed
+ * session answers 410, thrown as a `GoneError`.
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { optionsArg, queryOptionsArg } from "../core/options.js";

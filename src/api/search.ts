@@ -1,8 +1,6 @@
 /**
  * Web, news and image search, optionally scraping each result:
- * `POST /v2/search` (reference §7). The result keeps the wire's grouping
- * `{ web?, news?, images? }`; with `scrapeOptions.formats` each item also
- * carries the scraped document fields (`markdown`, `json`, ...).
+ * `POST /v2/search` (reference §7).
  */
 import { optionsArg } from "../core/options.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
