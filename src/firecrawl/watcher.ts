@@ -1,8 +1,6 @@
 /**
- * The official client's watcher, over webdata's: register listeners with
- * `on(event, listener)`, then `await start()`. Events, as the official client
- * names and shapes them: `document` (the document plus the job `id`),
- * `snapshot` (the job's status and the documents so far), `done` and `error`.
+ * The official client's watcher, over webdata's, with the official events
+ * ({@link FirecrawlWatcherEvents}).
  *
  * Underneath is webdata's watcher (WebSocket, server-sent events or polling,
  * every document once, the end confirmed over REST). Where the official one is
