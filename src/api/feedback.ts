@@ -1,9 +1,8 @@
 /**
- * Search feedback, added by the service after the reference's baseline (§14:
- * `POST /v2/search/:jobId/feedback`): rate a search's results (the search's
- * `id`); a `bad` rating may refund credits. Wire as the official client 4.x
- * sends it. Not retried after a failure that may have recorded it (the server
- * answers `alreadySubmitted` for a second one).
+ * Feedback, added by the service after the reference's baseline (§14): rate a
+ * search's results or any job; a `bad` rating may refund credits. Wire as the
+ * official client 4.x sends it. Not retried after a failure that may have
+ * recorded it (a second one answers `alreadySubmitted`).
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";

@@ -1,7 +1,4 @@
-/**
- * v1 crawl start: `POST /v1/crawl` with the v1 crawler options at the top
- * level (reference §15.4: `maxDepth`, `allowBackwardLinks`, `ignoreSitemap`).
- */
+/** v1 crawl start, reference §15.4 (the body: `V1_CRAWL`; the v1-only options: {@link V1CrawlParams}). */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, oneOf } from "../core/validate.js";
