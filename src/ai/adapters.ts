@@ -10,7 +10,6 @@ import type { JsonSchemaObject, Tools } from "./tools.js";
 
 /** An OpenAI function tool (Chat Completions `tools[]`). */
 export interface OpenAITool {
-  /** Always `function`. */
   type: "function";
   /** The function; `strict: true` with strict-mode parameters when asked for. */
   function: { name: string; description: string; parameters: JsonSchemaObject; strict?: boolean };
@@ -19,10 +18,9 @@ export interface OpenAITool {
 /** Options of {@link toOpenAITools}. */
 export interface OpenAIToolsOptions {
   /**
-   * Strict mode (structured outputs): every parameter schema in the form strict mode
-   * accepts (all properties required, optional ones nullable, `additionalProperties:
-   * false`, only supported keywords) and `strict: true` on each function. The model
-   * then always sends valid arguments; `runOpenAIToolCalls` reads them back as usual.
+   * Strict mode (structured outputs): every parameter schema in the form strict mode accepts
+   * ({@link toStrictSchema}) and `strict: true` on each function. The model then always sends
+   * valid arguments; `runOpenAIToolCalls` reads them back as usual.
    */
   strict?: boolean;
 }
@@ -31,7 +29,6 @@ export interface OpenAIToolsOptions {
 export interface OpenAIToolCall {
   /** Call id, echoed in the tool message. */
   id: string;
-  /** Always `function`. */
   type?: "function";
   /** Name and JSON-encoded arguments. */
   function: { name: string; arguments: string };
@@ -39,7 +36,6 @@ export interface OpenAIToolCall {
 
 /** The tool message answering one OpenAI tool call. */
 export interface OpenAIToolMessage {
-  /** Always `tool`. */
   role: "tool";
   /** The call answered. */
   tool_call_id: string;
@@ -76,9 +72,7 @@ export async function runOpenAIToolCalls(tools: Tools, calls: readonly OpenAIToo
 
 /** An Anthropic Messages API tool. */
 export interface AnthropicTool {
-  /** Tool name. */
   name: string;
-  /** What it does. */
   description: string;
   /** JSON Schema of its input. */
   input_schema: JsonSchemaObject;
@@ -86,11 +80,9 @@ export interface AnthropicTool {
 
 /** A `tool_use` block of an Anthropic assistant message. */
 export interface AnthropicToolUse {
-  /** Always `tool_use`. */
   type: "tool_use";
   /** Block id, echoed in the result. */
   id: string;
-  /** Tool name. */
   name: string;
   /** Parsed input. */
   input: unknown;
@@ -98,11 +90,9 @@ export interface AnthropicToolUse {
 
 /** A `tool_result` block answering one `tool_use`. */
 export interface AnthropicToolResult {
-  /** Always `tool_result`. */
   type: "tool_result";
   /** The `tool_use` answered. */
   tool_use_id: string;
-  /** The result text. */
   content: string;
   /** True when the call failed. */
   is_error: boolean;

@@ -1,5 +1,3 @@
-/** The tool names, in the order they are listed. */
-
 /** Every tool name, in the order they are listed. */
 export const TOOL_NAMES = [
   "scrape",

@@ -1,8 +1,4 @@
-/**
- * Documents and jobs as text for a model: one page per section (`## Title
- * (url)`, then each format the page came back with), a job as a counter head
- * plus its pages. Private to `webdata/ai`.
- */
+/** Documents and jobs as text for a model (each function's JSDoc gives its layout). Private to `webdata/ai`. */
 import { shownUrl, type Document } from "../api/document.js";
 import type { JobStatus } from "../jobs/types.js";
 import type { ToolName } from "./names.js";

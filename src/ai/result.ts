@@ -1,7 +1,6 @@
 /**
- * What a tool call gives back to a model (`ToolResult`: text within a
- * character budget, cut by `reading.ts`), and errors as results a model can act on ("rate
- * limited, retry after 3 s"), never throws that end the agent loop.
+ * What a tool call gives back to a model, cut by `reading.ts`, and errors as results a model can act on
+ * ("rate limited, retry after 3 s"), never throws that end the agent loop.
  */
 import {
   APIError,

@@ -1,8 +1,6 @@
 /**
- * What one tool is made of (its description, the zod schema its arguments are
- * checked with, descriptions of each parameter, the function that runs it), and
- * the helpers the tool modules share: the allowed-domain check, the fixed
- * parameters and the bounded wait. Private to `webdata/ai`.
+ * What one tool is made of ({@link ToolSpec}), and the helpers the tool modules share: the
+ * allowed-domain check, the fixed parameters and the bounded wait. Private to `webdata/ai`.
  */
 import type * as z from "zod/v4/mini";
 import type { WebData } from "../client.js";

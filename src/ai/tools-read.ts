@@ -1,9 +1,8 @@
 /**
  * The reading tools: scrape, search, map, parse (a file the model holds, as
- * text or base64), and feedback on a search or on any job. Their
- * arguments are checked with the request schemas' own fields, narrowed where a
- * model needs less room than a program (`formats` is an enum of the formats a
- * model can read; search `sources` are names).
+ * text or base64), and feedback on a search or on any job. Their arguments are
+ * narrowed as `tools.ts` says: `formats` is an enum of the formats a model can
+ * read; search `sources` are names.
  */
 import * as z from "zod/v4/mini";
 import { mapBody } from "../api/map.js";

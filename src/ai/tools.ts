@@ -5,8 +5,6 @@
  * from the zod schemas the arguments are checked with, which take their fields
  * from the request schemas (narrowed where a model needs less: `formats` names,
  * the crawl limit); the client checks the request again before sending.
- * The tools themselves live in `tools-read.ts`, `tools-jobs.ts` and
- * `tools-browser.ts`, `tools-monitor.ts`; reading a long result in parts in `reading.ts`.
  */
 import * as z from "zod/v4/mini";
 import type { WebData } from "../client.js";

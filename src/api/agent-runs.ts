@@ -1,10 +1,9 @@
 /**
  * Agent runs beyond start/status/cancel, added by the service after the
- * reference's baseline (§14 names `/trace` and `/snapshots`): the team's runs
- * (`GET /v2/agent?before=`), a run's trace (`GET /v2/agent/:id/trace`) and an
- * artifact snapshot (`GET /v2/agent/:id/snapshots/:snapshotId`). Wire as the
- * official client 4.x reads it; the trace events are typed loosely (their
- * schema is versioned by the server: `schemaVersion`).
+ * reference's baseline (§14 names `/trace` and `/snapshots`): the team's runs,
+ * a run's trace and an artifact snapshot (each function names its route). Wire
+ * as the official client 4.x reads it; the trace events are typed loosely
+ * (their schema is versioned by the server: `schemaVersion`).
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
@@ -19,7 +18,6 @@ export interface AgentRun {
   id: string;
   /** Creation time, ISO 8601. */
   createdAt: string;
-  /** `processing`, `completed` or `failed`. */
   status: "processing" | "completed" | "failed" | (string & {});
   /** A short description of the target. */
   targetHint?: string;
@@ -35,7 +33,6 @@ export interface AgentRun {
 
 /** `GET /v2/agent`: one page of runs, newest first (20 per page). */
 export interface AgentRunList {
-  /** `agents`. */
   agents: AgentRun[];
   /** Absolute URL of the next page (its `before` query value continues the list); absent on the last page. */
   next?: string;
@@ -49,7 +46,6 @@ export interface AgentListOptions {
 
 /** One event of an agent trace (`events[]`): `type` (`run.started`, `tool_call.finished`, `artifact.updated`, ...) plus its fields. */
 export interface AgentTraceEvent {
-  /** Event type. */
   type: string;
   /** Server time, ISO 8601. */
   occurredAt?: string;
@@ -60,9 +56,7 @@ export interface AgentTraceEvent {
 }
 
 /** `GET /v2/agent/:id/trace`. */
-export interface AgentTrace {
-  /** Job id. */
-  id?: string;
+export interface AgentTrace extends Partial<Pick<AgentRun, "id">> {
   /** The run's events, in order. */
   events: AgentTraceEvent[];
   /** Credits used so far. */
@@ -72,10 +66,7 @@ export interface AgentTrace {
 }
 
 /** `GET /v2/agent/:id/snapshots/:snapshotId`: the full content of an artifact named by an `artifact.updated` event. */
-export interface AgentSnapshot {
-  /** Job id. */
-  id?: string;
-  /** Snapshot id. */
+export interface AgentSnapshot extends Partial<Pick<AgentRun, "id">> {
   snapshotId?: string;
   /** The artifact's content (JSON or text, as a string). */
   snapshot?: string;

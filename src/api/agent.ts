@@ -81,10 +81,7 @@ export function startAgent(http: HttpClient, prompt: string, given?: AgentOption
   return withChecked(req, (checked) => startAgentWith(http, prompt, optionsArg(given, "agent options"), checked));
 }
 
-/**
- * {@link startAgent} with its request options checked and its options an object (`agent()` checked them): the agent options' schema runs here, once.
- * The budget stage (a plugin's, `api/endpoint.ts` `sendChecked`) reads its stated maximum from the catalogue.
- */
+/** {@link startAgent} with its request options checked and its options an object (`agent()` checked them): the agent options' schema runs here, once. */
 export function startAgentWith(http: HttpClient, prompt: string, given: AgentOptions, req: Checked<RequestOptions>): APIPromise<AgentStartResult> {
   return sendChecked(http, AGENT, req, prompt, given);
 }

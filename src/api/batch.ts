@@ -75,10 +75,7 @@ export function startBatchScrape(http: HttpClient, urls: string[], given?: Batch
   });
 }
 
-/**
- * {@link startBatchScrape} with its request options checked and its options an object (`batchScrape()` checked them): the batch options' schema runs here, once.
- * The budget stage (a plugin's, `api/endpoint.ts` `sendChecked`) reads its stated maximum from the catalogue.
- */
+/** {@link startBatchScrape} with its request options checked and its options an object (`batchScrape()` checked them): the batch options' schema runs here, once. */
 export function startBatchScrapeWith(http: HttpClient, urls: string[], given: BatchScrapeOptions, req: Checked<RequestOptions>): APIPromise<BatchScrapeStartResult> {
   return startJob<BatchScrapeStartResult, [string[], BatchScrapeOptions]>(http, BATCH, req, urls, given);
 }

@@ -1,10 +1,6 @@
 /**
- * Browser sessions (reference §10): create `POST /v2/browser`, list
- * `GET /v2/browser`, run code `POST /v2/browser/:id/execute`, destroy
- * `DELETE /v2/browser/:id`. TTLs are in seconds, as the wire has them.
- *
- * A script that exits non-zero is a normal result (`exitCode`, `error`), not
- * a thrown error; a destroyed session answers 410, thrown as a `GoneError`.
+ * Browser sessions (reference §10; each function names its route). A destroyed
+ * session answers 410, thrown as a `GoneError`.
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import { optionsArg, queryOptionsArg } from "../core/options.js";
@@ -36,7 +32,6 @@ export interface BrowserSession {
   cdpUrl: string;
   /** Read-only live view URL. */
   liveViewUrl: string;
-  /** Interactive live view URL. */
   interactiveLiveViewUrl: string;
   /** When the session ends at the latest, ISO 8601. */
   expiresAt: string;
@@ -44,7 +39,6 @@ export interface BrowserSession {
 
 /** A session as listed by `GET /v2/browser`. */
 export interface BrowserSessionInfo extends Pick<BrowserSession, "id" | "cdpUrl" | "liveViewUrl" | "interactiveLiveViewUrl"> {
-  /** `active` or `destroyed`. */
   status: "active" | "destroyed";
   /** Whether a live view is streamed. */
   streamWebView: boolean;

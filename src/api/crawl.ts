@@ -161,10 +161,7 @@ export function startCrawl(http: HttpClient, url: string, given?: CrawlOptions |
   });
 }
 
-/**
- * {@link startCrawl} with its request options checked and its options an object (`crawl()` checked them): the crawl options' schema runs here, once.
- * The budget stage (a plugin's, `api/endpoint.ts` `sendChecked`) reads its stated maximum from the catalogue.
- */
+/** {@link startCrawl} with its request options checked and its options an object (`crawl()` checked them): the crawl options' schema runs here, once. */
 export function startCrawlWith(http: HttpClient, url: string, given: CrawlOptions, req: Checked<RequestOptions>): APIPromise<CrawlStartResult> {
   const startedAt = Date.now();
   // A lost answer, this call's own memory: the 409 that answered a retry of a key of our own making, with that key

@@ -44,7 +44,6 @@ export interface DocumentMetadata {
   numPages?: number;
   /** Content type of the target. */
   contentType?: string;
-  /** Proxy used (`basic` or `stealth`). */
   proxyUsed?: "basic" | "stealth";
   /** Whether the result came from the cache. */
   cacheState?: "hit" | "miss";

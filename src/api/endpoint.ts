@@ -191,23 +191,12 @@ export function fill(route: string, values: readonly unknown[]): string {
 
 /*
  * Keys of the service's official client (`@mendable/firecrawl-js` 4.x) whose
- * meaning differs here. Code written for that client either works unchanged
- * or stops here, before anything is sent, with a `ValidationError` that names
- * the webdata option and its unit. Never a silent change of meaning, never a
- * server 400 ("Unrecognized key") the SDK could have foreseen.
- *
- * - `pollInterval` (seconds) -> `pollIntervalMs` (milliseconds).
- * - a waiter's `timeout` (seconds, a client-side deadline there) -> `timeoutMs`.
- *   On batch scrape and extract `timeout` is also the server's per-page
- *   timeout in milliseconds (>= 1000): a value below 1000, or one next to the
- *   official nested `options`, can only be the official reading.
- * - status pagination (`autoPaginate`, `maxPages`, `maxResults`,
- *   `maxWaitTime`): a status call here returns one page; `crawlDocuments(id)`
- *   reads every page.
- * - batch scrape `idempotencyKey`: the v2 batch route does not honour one.
- * - batch scrape's nested `options`: the scrape options go at the top level.
- * - the official argument forms `agent({ prompt, ... })` and
- *   `getCreditUsageHistorical(true)`: {@link rejectOfficialForm}.
+ * meaning differs here: seconds where webdata takes milliseconds, status
+ * pagination, batch scrape's `idempotencyKey` and nested `options`, the official
+ * argument forms. Code written for that client either works unchanged or stops
+ * here, before anything is sent, with a `ValidationError` that names the webdata
+ * option and its unit (each message below states the fix). Never a silent change
+ * of meaning, never a server 400 ("Unrecognized key") the SDK could have foreseen.
  *
  * These are hints only: `WebData` reads none of these shapes. The drop-in
  * (`src/firecrawl/`) adapts them before calling `WebData`.

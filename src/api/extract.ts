@@ -9,16 +9,14 @@ import * as z from "zod/v4/mini";
 import { check, httpUrl, int } from "../core/validate.js";
 import { type Endpoint, rejectOfficialKeys, send, sendChecked, withChecked } from "./endpoint.js";
 import { wireSchema, type SchemaInput } from "./schema.js";
-import { scrapeOptionsSchema, wireScrapeOptions, type ScrapeOptions, type ScrapeParams } from "./scrape.js";
+import { scrapeOptionsSchema, wireScrapeOptions, type JsonFormat, type ScrapeOptions, type ScrapeParams } from "./scrape.js";
 import { webhookSchema, type WebhookConfig } from "./webhooks.js";
 import type { OperationName } from "./operations.js";
 
 /** Options of {@link startExtract}. `urls` or `prompt` is required. */
-export interface ExtractOptions extends Pick<ScrapeParams, "origin" | "integration"> {
+export interface ExtractOptions extends Pick<ScrapeParams, "origin" | "integration">, Pick<JsonFormat, "prompt"> {
   /** Pages to extract from (at most 10; `/*` suffixes crawl a site). */
   urls?: string[];
-  /** What to extract (at most 10000 characters). */
-  prompt?: string;
   /** System prompt (at most 10000 characters). */
   systemPrompt?: string;
   /** Shape of the result: a zod schema, a Standard Schema with JSON Schema output, or a JSON Schema. */
@@ -73,9 +71,7 @@ export interface ExtractStatus<T = unknown> {
   expiresAt?: string;
   /** Sources used, with `showSources`. */
   sources?: unknown;
-  /** Tokens used. */
   tokensUsed?: number;
-  /** Credits used. */
   creditsUsed?: number;
   /** Progress steps. */
   steps?: unknown[];
@@ -164,7 +160,6 @@ export function startExtract(http: HttpClient, given: ExtractOptions, req?: Requ
 
 /**
  * {@link startExtract} with its request options checked and its options an object (`extract()` checked them): the extract options' schema runs here, once.
- * An extract states no maximum: the budget stage refuses it only once nothing is left.
  */
 export function startExtractWith(http: HttpClient, given: ExtractOptions, req: Checked<RequestOptions>): APIPromise<ExtractStartResult> {
   return sendChecked(http, EXTRACT, req, given);

@@ -1,9 +1,8 @@
 /**
- * Search feedback, added by the service after the reference's baseline (§14:
- * `POST /v2/search/:jobId/feedback`): rate a search's results (the search's
- * `id`); a `bad` rating may refund credits. Wire as the official client 4.x
- * sends it. Not retried after a failure that may have recorded it (the server
- * answers `alreadySubmitted` for a second one).
+ * Feedback, added by the service after the reference's baseline (§14): rate a
+ * search's results or any job; a `bad` rating may refund credits. Wire as the
+ * official client 4.x sends it. Not retried after a failure that may have
+ * recorded it (a second one answers `alreadySubmitted`).
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
@@ -15,7 +14,6 @@ import type { ScrapeParams } from "./scrape.js";
 
 /** Options of `searchFeedback`. */
 export interface SearchFeedbackOptions extends Pick<ScrapeParams, "origin"> {
-  /** `good`, `partial` or `bad`. */
   rating: "good" | "partial" | "bad";
   /** Results that were useful, and why. */
   valuableSources?: { url: string; reason?: string }[];
@@ -23,13 +21,11 @@ export interface SearchFeedbackOptions extends Pick<ScrapeParams, "origin"> {
   missingContent?: { topic: string; description?: string }[];
   /** Queries that would have worked better. */
   querySuggestions?: string;
-  /** Integration name. */
   integration?: string | null;
 }
 
 /** The server's record of the feedback. */
 export interface FeedbackResult {
-  /** `feedbackId`. */
   feedbackId: string;
   /** Credits given back for this search. */
   creditsRefunded: number;
@@ -37,9 +33,7 @@ export interface FeedbackResult {
   alreadySubmitted?: boolean;
   /** True when the team's daily refund cap was reached. */
   dailyCapReached?: boolean;
-  /** Credits refunded today. */
   creditsRefundedToday?: number;
-  /** The daily refund cap. */
   dailyRefundCap?: number;
   /** A warning from the server. */
   warning?: string;

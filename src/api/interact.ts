@@ -2,9 +2,8 @@
  * Scrape interaction, added by the service after the reference's baseline
  * (§14: `POST`/`DELETE /v2/scrape/:jobId/interact`): run code or a prompt in
  * the browser that scraped a page (the scrape's `metadata.scrapeId`), then end
- * it. Wire as the official client 4.x sends it: `{ code | prompt, language
- * (default node), timeout (seconds), origin }`; the answer has the browser
- * execute shape. Not retried after a failure that may have run the code.
+ * it. Wire as the official client 4.x sends it. Not retried after a failure
+ * that may have run the code.
  */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
@@ -31,7 +30,6 @@ export interface InteractResult
   output?: string;
   /** Whether the output was cut. */
   truncated?: boolean;
-  /** Error text. */
   error?: string;
 }
 
@@ -41,7 +39,6 @@ export interface StopInteractionResult {
   status?: string;
   /** How long the session ran, ms. */
   sessionDurationMs?: number;
-  /** Credits billed for it. */
   creditsBilled?: number;
 }
 

@@ -6,10 +6,8 @@
  * client made, or that a waiter timed, a 404 means "not yet", not "unknown":
  * the waiters and the watcher alike poll on.
  *
- * Expired jobs are the other end of the same 404: the service drops a job's results 24 h
- * after its start (its `expiresAt`), then answers 404. {@link expiredOr} makes such a 404
- * `JobExpiredError`: for a job whose `expiresAt` (noted from this client's status reads) has passed, or
- * that this client started more than {@link JOB_TTL_MS} earlier, or whose 404 says "Job expired".
+ * Expired jobs are the other end of the same 404: the service drops a job's results
+ * {@link JOB_TTL_MS} after its start, then answers 404, which {@link expiredOr} names.
  */
 import { JobExpiredError, NotFoundError } from "../core/errors.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";

@@ -37,7 +37,6 @@ export interface MapOptions extends Pick<ScrapeParams, "origin" | "integration" 
 
 /** One link found by {@link map}. */
 export interface MapLink {
-  /** The URL. */
   url: string;
   /** Page title, when known. */
   title?: string;
@@ -47,7 +46,6 @@ export interface MapLink {
 
 /** Result of {@link map}. */
 export interface MapResult {
-  /** Links found (`links`). */
   links: MapLink[];
   /** Server warning, e.g. when only one result was found. */
   warning?: string;

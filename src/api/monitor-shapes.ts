@@ -16,7 +16,6 @@ export interface MonitorSummary {
   totalPages: number;
   /** Unchanged. */
   same: number;
-  /** Changed. */
   changed: number;
   /** Seen for the first time. */
   new: number;

@@ -3,10 +3,8 @@
  * `/v2/monitor` CRUD, runs and checks; webhook events `monitor.page` and
  * `monitor.check.completed`). Wire read from the server
  * (`apps/api/src/routes/v2.ts`, `controllers/v2/monitor.ts`,
- * `services/monitoring/types.ts`; MIGRATION.md "Wire of the later endpoints"):
- * every answer is `{ success: true, data }`, except delete (`{ success: true }`)
- * and run (`{ success: true, id, data }`); an unknown monitor is 404 "Monitor
- * not found", a paused or running one's run is 409.
+ * `services/monitoring/types.ts`; MIGRATION.md "Wire of the later endpoints"); each
+ * function's JSDoc gives its answer; an unknown monitor is 404 "Monitor not found".
  */
 import type { APIPromise, HttpClient, RequestOptions, RequestSpec } from "../core/request.js";
 import { send, type Endpoint } from "./endpoint.js";
@@ -43,7 +41,6 @@ export interface MonitorEmailNotification {
 
 /** A monitor's notifications. */
 export interface MonitorNotification {
-  /** E-mail. */
   email?: MonitorEmailNotification;
 }
 
@@ -54,7 +51,6 @@ export interface MonitorWebhookConfig extends WebhookObject<string> {}
 export interface MonitorScrapeTarget {
   /** Set by the server. */
   id?: string;
-  /** `scrape`. */
   type: "scrape";
   /** The pages. */
   urls: string[];
@@ -64,7 +60,6 @@ export interface MonitorScrapeTarget {
 
 /** Watch a site, crawled at each run. */
 export interface MonitorCrawlTarget extends Pick<MonitorScrapeTarget, "id"> {
-  /** `crawl`. */
   type: "crawl";
   /** Where the crawl starts. */
   url: string;
@@ -76,7 +71,6 @@ export interface MonitorCrawlTarget extends Pick<MonitorScrapeTarget, "id"> {
 
 /** Watch search results (needs the monitor's `goal`). */
 export interface MonitorSearchTarget extends Pick<MonitorScrapeTarget, "id"> {
-  /** `search`. */
   type: "search";
   /** The queries (1 to 12). */
   queries: string[];
@@ -129,11 +123,8 @@ export interface UpdateMonitorRequest extends Partial<Pick<CreateMonitorRequest,
 
 /** A monitor as the server keeps it. */
 export interface Monitor extends Pick<CreateMonitorRequest, "goal" | "judgeEnabled"> {
-  /** Its id. */
   id: string;
-  /** Its name. */
   name: string;
-  /** `active`, `paused` or `deleted`. */
   status: "active" | "paused" | "deleted";
   /** Its schedule (with the normalized `cron`). */
   schedule: MonitorSchedule;
@@ -145,9 +136,7 @@ export interface Monitor extends Pick<CreateMonitorRequest, "goal" | "judgeEnabl
   currentCheckId?: string | null;
   /** What it watches (each with its `id`). */
   targets: MonitorTarget[];
-  /** Its webhook. */
   webhook?: MonitorWebhookConfig | null;
-  /** Its notification. */
   notification?: MonitorNotification | null;
   /** Opt-in state of each e-mail recipient (create, update, get). */
   emailRecipientSubscriptions?: { email: string; status: "pending" | "confirmed" | "unsubscribed"; source: "team" | "opt_in" | "legacy"; confirmationEmailSent?: boolean }[];
@@ -165,7 +154,6 @@ export interface Monitor extends Pick<CreateMonitorRequest, "goal" | "judgeEnabl
 
 /** One run of a monitor. */
 export interface MonitorCheck extends Pick<Monitor, "id" | "createdAt" | "updatedAt"> {
-  /** The monitor's id. */
   monitorId: string;
   /** Where it is. */
   status: MonitorCheckStatus;
@@ -173,13 +161,10 @@ export interface MonitorCheck extends Pick<Monitor, "id" | "createdAt" | "update
   trigger: "scheduled" | "manual";
   /** When it was due. */
   scheduledFor?: string | null;
-  /** Started. */
   startedAt?: string | null;
-  /** Finished. */
   finishedAt?: string | null;
   /** Credits estimated up front. */
   estimatedCredits?: number | null;
-  /** Credits reserved. */
   reservedCredits?: number | null;
   /** Credits spent. */
   actualCredits?: number | null;
@@ -232,9 +217,7 @@ export interface ListMonitorChecksOptions extends ListMonitorsOptions {
 }
 
 /** `getMonitorCheck` options: one page of the check's pages. */
-export interface MonitorCheckPageOptions {
-  /** Pages per answer, 1 to 100 (server default 25). */
-  limit?: number;
+export interface MonitorCheckPageOptions extends Pick<ListMonitorsOptions, "limit"> {
   /** Skip this many pages. */
   skip?: number;
   /** Only pages with this outcome. */
@@ -253,7 +236,7 @@ const updateBody = z
   .check(z.refine((b) => Object.keys(b).length > 0, { message: "give at least one field to change" }));
 const paging = z.object({ limit: z.optional(int(MONITOR_PAGE.min, MONITOR_PAGE.max)), offset: z.optional(int(0)), skip: z.optional(int(0)), status: z.optional(z.string()) });
 
-/** Every monitor answer but delete's: `{ data }`, the result. */
+/** Every monitor answer but delete's: `{ success: true, data }`, the result `data`. */
 const DATA = { response: z.looseObject({ data: anyObject }), map: (r: { data: never }) => r.data };
 const LIST = { response: z.looseObject({ data: objects }), map: DATA.map } as const;
 

@@ -1,12 +1,10 @@
 /**
  * Document parsing, added by the service after the reference's baseline (§14:
- * `POST /v2/parse`, multipart upload, 50 MB). Wire read from the server
- * (`apps/api/src/routes/v2.ts`, `controllers/v2/parse.ts`): a `file` part
- * (HTML, PDF, Office documents, EPUB, CSV; the kind is told by the file name's
- * extension, else its content type) and an optional `options` part holding the
- * scrape options as JSON text, less those a file cannot have (actions, waitFor,
- * mobile, location, screenshot/branding/changeTracking formats, a proxy other
- * than basic/auto: 400 `PARSE_UNSUPPORTED_OPTIONS`). The answer is a scrape's:
+ * `POST /v2/parse`, multipart upload). Wire read from the server
+ * (`apps/api/src/routes/v2.ts`, `controllers/v2/parse.ts`): a `file` part (its
+ * kind told by the name's extension, else its content type) and an optional
+ * `options` part, the scrape options as JSON text (options a file cannot have:
+ * 400 `PARSE_UNSUPPORTED_OPTIONS`). The answer is a scrape's:
  * `{ success: true, data: Document }`. Over 50 MB is 400 "Uploaded file exceeds
  * maximum size of 50MB."; an unknown kind 400 `UNSUPPORTED_FILE_TYPE`.
  */

@@ -7,7 +7,6 @@
 
 /** A price in a product or menu profile. */
 export interface ProfilePrice {
-  /** The amount. */
   amount: number;
   /** ISO 4217 currency. */
   currency?: string;
@@ -25,7 +24,6 @@ export interface ProfileAvailability {
 
 /** An image of a product or menu item. */
 export interface ProfileImage {
-  /** Its URL. */
   url: string;
   /** Its alt text. */
   alt?: string;
@@ -41,13 +39,10 @@ export interface ProductVariant {
   title?: string;
   /** Its option values (`{ size: "M" }`). */
   values?: Record<string, unknown>;
-  /** Its price. */
   price?: ProfilePrice;
   /** The price before a sale. */
   sale?: { originalPrice: ProfilePrice };
-  /** Availability. */
   availability: ProfileAvailability;
-  /** Images. */
   images?: ProfileImage[];
 }
 
@@ -55,13 +50,9 @@ export interface ProductVariant {
 export interface ProductProfile {
   /** The product's name. */
   title: string;
-  /** Its brand. */
   brand?: string;
-  /** Its category. */
   category?: string;
-  /** Its URL. */
   url: string;
-  /** Its description. */
   description?: string;
   /** Its variants (at least one). */
   variants: ProductVariant[];
@@ -69,17 +60,12 @@ export interface ProductProfile {
 
 /** One item of a menu. */
 export interface MenuItem extends Pick<ProductVariant, "price" | "availability"> {
-  /** Its id. */
   id: string;
-  /** Its name. */
   name: string;
-  /** Its description. */
   description?: string;
-  /** Images. */
   images: ProfileImage[];
   /** Dietary labels (`vegan`, ...). */
   dietary: string[];
-  /** Calories. */
   calories?: number;
   /** Option groups (sizes, extras), as the page lists them. */
   optionGroups: unknown[];
@@ -109,7 +95,6 @@ export interface MenuProfile {
 
 /** Format `branding`: the site's brand (colours, fonts, logo, tone). Groups are open to fields the service adds. */
 export interface BrandingProfile {
-  /** `light` or `dark`. */
   colorScheme?: "light" | "dark";
   /** The brand's name. */
   brandName?: string;
@@ -119,7 +104,6 @@ export interface BrandingProfile {
   fonts?: { family: string; [key: string]: unknown }[];
   /** Colours (CSS values): `primary`, `secondary`, `accent`, `background`, `textPrimary`, `link`, ... */
   colors?: { primary?: string; secondary?: string; accent?: string; background?: string; textPrimary?: string; textSecondary?: string; link?: string; [key: string]: string | undefined };
-  /** Typography: `fontFamilies`, `fontStacks`, `fontSizes`, `lineHeights`, `fontWeights`. */
   typography?: {
     fontFamilies?: Record<string, string | undefined>;
     fontStacks?: Record<string, string[] | undefined>;
@@ -127,7 +111,6 @@ export interface BrandingProfile {
     lineHeights?: Record<string, number | undefined>;
     fontWeights?: Record<string, number | undefined>;
   };
-  /** Spacing: `baseUnit`, `borderRadius`, ... */
   spacing?: { baseUnit?: number; borderRadius?: string; [key: string]: unknown };
   /** Components (`buttonPrimary`, `buttonSecondary`, `input`), each a set of CSS values. */
   components?: Record<string, Record<string, string | undefined> | undefined>;
@@ -135,7 +118,6 @@ export interface BrandingProfile {
   images?: Record<string, string | null | undefined>;
   /** Tone of voice. */
   tone?: Record<string, string | undefined>;
-  /** Personality. */
   personality?: { tone: string; energy: "low" | "medium" | "high"; targetAudience: string };
   /** Other fields the service sends. */
   [key: string]: unknown;

@@ -18,7 +18,6 @@ export interface ZodConverters {
   zod3?: ZodConverter | undefined;
 }
 
-/** A JSON Schema object, as the wire takes it. */
 export type { JsonSchema };
 export { zod4Options };
 

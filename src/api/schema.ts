@@ -1,22 +1,13 @@
 /**
  * Schemas for structured (JSON) extraction. Every place the wire takes a JSON
  * Schema (the `json` format, `changeTracking`, `scrapeOptions` of crawl, batch
- * and search, extract, agent) converts through {@link wireSchema}, here.
- *
- * Accepted: a zod 4 schema (classic or mini, from `zod` 4 or zod 3.25's
- * `zod/v4`), a zod 3 classic schema, any Standard Schema that can emit JSON
- * Schema (`~standard.jsonSchema`, the "Standard JSON Schema" spec), or a plain
- * JSON Schema object. The caller's object is never mutated; `$schema` is
- * stripped; a schema the service would reject (reference §3.3) is a
- * `ValidationError` before anything is sent.
+ * and search, extract, agent) converts through {@link wireSchema}, here
+ * (what it accepts and does: {@link toWireSchema}).
  *
  * Converters are zod's own: zod 4 classic schemas carry `toJSONSchema` in
  * `~standard.jsonSchema`; other zod 4 schemas go through `toJSONSchema` of
  * `zod/v4/core` (`./zod4-json.ts`, registered by `webdata/zod4`), zod 3 schemas through the
  * `zod-to-json-schema` library (`./zod3-json.ts`, registered by `webdata/zod3`).
- *
- * This module has the `formats` and `validate` checks first, then the
- * conversion, the service's JSON Schema rules and result parsing.
  */
 import { ResultValidationError, ValidationError, type ValidationIssue } from "../core/errors.js";
 import { isZodSchema, type JsonSchema, zod4Options, type ZodLike } from "./zod-like.js";
@@ -27,11 +18,13 @@ import { requestedUrl } from "./document.js";
 export * from "./schema-types.js";
 
 /**
- * Converts a schema input (zod 4 or zod 3 schema, Standard Schema with JSON
- * Schema output, or plain JSON Schema) to the JSON Schema that would be sent:
- * a fresh object (the input is never mutated), without `$schema`, checked
- * against the service's JSON-schema rules. Rejects with `ValidationError`
- * naming `where`.
+ * Converts a schema input to the JSON Schema that would be sent: a zod 4 schema
+ * (classic or mini, from `zod` 4 or zod 3.25's `zod/v4`), a zod 3 classic schema,
+ * any Standard Schema that can emit JSON Schema (`~standard.jsonSchema`, the
+ * "Standard JSON Schema" spec), or a plain JSON Schema object. The result is a
+ * fresh object (the input is never mutated), without `$schema`, checked against
+ * the service's JSON-schema rules (reference §3.3). Rejects with `ValidationError`
+ * naming `where`, before anything is sent.
  */
 export async function toWireSchema(input: SchemaInput, where = "schema"): Promise<JsonSchema> {
   return wireSchema(input, where);

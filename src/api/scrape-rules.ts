@@ -23,11 +23,8 @@ export interface ScrapeRuleView {
   names: unknown[];
   /** `formats` as given (reported as the input of a format issue). */
   formats: unknown;
-  /** `waitFor` as given. */
   waitFor: unknown;
-  /** `timeout` as given. */
   timeout: unknown;
-  /** `actions` as given. */
   actions: unknown;
 }
 

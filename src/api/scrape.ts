@@ -30,7 +30,6 @@ export type StringFormat = (typeof FORMAT_NAMES)[number];
  * output, or a plain JSON Schema; `doc.json` is typed from it.
  */
 export interface JsonFormat<S extends SchemaInput = SchemaInput> {
-  /** Wire: `type`. */
   type: "json";
   /** What to extract (at most 10000 characters). */
   prompt?: string;
@@ -45,7 +44,6 @@ export interface JsonFormat<S extends SchemaInput = SchemaInput> {
 
 /** `{ type: "screenshot" }`. */
 export interface ScreenshotFormat {
-  /** Wire: `type`. */
   type: "screenshot";
   /** Whole page instead of the viewport (default false). */
   fullPage?: boolean;
@@ -57,7 +55,6 @@ export interface ScreenshotFormat {
 
 /** `{ type: "changeTracking" }`: compare with the previous scrape (needs `markdown` too). */
 export interface ChangeTrackingFormat {
-  /** Wire: `type`. */
   type: "changeTracking";
   /** `git-diff` and/or `json` comparison. */
   modes?: ("git-diff" | "json")[];
@@ -71,7 +68,6 @@ export interface ChangeTrackingFormat {
 
 /** `{ type: "attributes" }`: read attributes of selected elements. */
 export interface AttributesFormat {
-  /** Wire: `type`. */
   type: "attributes";
   /** CSS selector and attribute pairs. */
   selectors: { selector: string; attribute: string }[];
@@ -79,7 +75,6 @@ export interface AttributesFormat {
 
 /** `{ type: "query" }`: ask a question about the page (answer in `answer`). */
 export interface QueryFormat {
-  /** Wire: `type`. */
   type: "query";
   /** The question (at most 10000 characters). */
   prompt: string;
@@ -87,15 +82,12 @@ export interface QueryFormat {
 
 /** `{ type: "question" }` (added by the server after the baseline): answer a question about the page. */
 export interface QuestionFormat {
-  /** Wire: `type`. */
   type: "question";
-  /** The question. */
   question: string;
 }
 
 /** `{ type: "highlights" }` (added by the server after the baseline): passages relevant to a query. */
 export interface HighlightsFormat {
-  /** Wire: `type`. */
   type: "highlights";
   /** What to look for. */
   query: string;
@@ -159,9 +151,7 @@ export interface ScrapeOptions {
   mobile?: boolean;
   /** PDF parsing (replaces v1 `parsePDF`). */
   parsers?: Parser[];
-  /** Browser actions. */
   actions?: Action[];
-  /** Location emulation. */
   location?: Location;
   /** Skip TLS verification of the target. */
   skipTlsVerification?: boolean;
@@ -196,9 +186,7 @@ const viewport = z.object({ width: int(1, 7680), height: int(1, 4320) });
 const OBJECT_ONLY: Record<string, string> = { attributes: '{ type: "attributes", selectors }', query: '{ type: "query", prompt }', question: '{ type: "question", question }', highlights: '{ type: "highlights", query }' };
 /** v1 format names the v2 server rejects. */
 const V1_ONLY: Record<string, string> = { extract: '{ type: "json", prompt, schema }', "screenshot@fullPage": '{ type: "screenshot", fullPage: true }' };
-// Names the SDK does not know (added by the server later) pass through, the server the judge, unless they
-// are a misspelling of a known one (`formatName` below). The names above are reported by scrapeOptionsRules
-// (with what to write instead).
+// The names above are reported by scrapeOptionsRules (with what to write instead); unknown names: `formatNameSchema`.
 const jsonSchema = z.record(z.string(), z.unknown());
 /** The object formats with fields, each checked against its own schema (`{ type: "markdown" }` and the like take none). */
 const OBJECT_FORMATS = new Map<string, z.ZodMiniType>(Object.entries({

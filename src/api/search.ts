@@ -1,8 +1,6 @@
 /**
  * Web, news and image search, optionally scraping each result:
- * `POST /v2/search` (reference §7). The result keeps the wire's grouping
- * `{ web?, news?, images? }`; with `scrapeOptions.formats` each item also
- * carries the scraped document fields (`markdown`, `json`, ...).
+ * `POST /v2/search` (reference §7).
  */
 import { optionsArg } from "../core/options.js";
 import { APIPromise, type HttpClient, type RequestOptions } from "../core/request.js";
@@ -74,9 +72,7 @@ export interface SearchOptions extends Pick<ScrapeParams, "origin" | "integratio
 
 /** A web result (`data.web[]`). */
 export interface WebResult {
-  /** Result URL. */
   url: string;
-  /** Result title. */
   title?: string;
   /** Snippet. */
   description?: string;
@@ -92,7 +88,6 @@ export interface NewsResult extends Pick<WebResult, "position" | "category"> {
   title?: string;
   /** Article URL. */
   url?: string;
-  /** Snippet. */
   snippet?: string;
   /** Publication date as the engine words it. */
   date?: string;
@@ -102,9 +97,7 @@ export interface NewsResult extends Pick<WebResult, "position" | "category"> {
 
 /** An image result (`data.images[]`). */
 export interface ImageResult extends Pick<WebResult, "position"> {
-  /** Image title. */
   title?: string;
-  /** Image URL. */
   imageUrl?: string;
   /** Width in pixels. */
   imageWidth?: number;
@@ -131,9 +124,7 @@ export interface SearchResult<O extends SearchOptions = SearchOptions> {
   news?: SearchItem<NewsResult, O>[];
   /** Image results (`sources` images). */
   images?: SearchItem<ImageResult, O>[];
-  /** Credits charged (`creditsUsed`). */
   creditsUsed: number;
-  /** Search id (`id`). */
   id: string;
   /** Server warning (`warning`), e.g. when nothing was found. */
   warning?: string;

@@ -13,9 +13,7 @@ import { type Endpoint, rejectOfficialForm, send } from "./endpoint.js";
 
 /** Token usage of the team (spec 2.2). */
 export interface TokenUsage {
-  /** Tokens remaining (`remainingTokens`). */
   remainingTokens: number;
-  /** Tokens in the plan (`planTokens`). */
   planTokens: number;
   /** Billing period start, ISO 8601 (`billingPeriodStart`). */
   billingPeriodStart: string | null;
@@ -25,9 +23,7 @@ export interface TokenUsage {
 
 /** Credit usage of the team (reference §12). */
 export interface CreditUsage extends Pick<TokenUsage, "billingPeriodStart" | "billingPeriodEnd"> {
-  /** Credits remaining (`remainingCredits`). */
   remainingCredits: number;
-  /** Credits in the plan (`planCredits`). */
   planCredits: number;
 }
 
@@ -114,11 +110,9 @@ export interface HistoricalUsageOptions {
 
 /** Queue metrics of the team (`GET /v2/team/queue-status`). */
 export interface QueueStatus {
-  /** Jobs in the queue (`jobsInQueue`). */
   jobsInQueue: number;
   /** Jobs running (`activeJobsInQueue`). */
   activeJobsInQueue: number;
-  /** Jobs waiting (`waitingJobsInQueue`). */
   waitingJobsInQueue: number;
   /** Concurrency limit of the plan (`maxConcurrency`). */
   maxConcurrency: number;

@@ -64,7 +64,6 @@ export function webhookSchema(events: readonly string[] = ["started", "page", "c
 
 /** Fields every delivery carries (reference §4.10 "Payload"). */
 interface WebhookBase<T extends string> {
-  /** The event (`type`). */
   type: T;
   /**
    * Always `true`: an event this version of webdata knows and types (set by
@@ -82,7 +81,6 @@ interface WebhookBase<T extends string> {
 
 /** Fields every failure delivery carries besides the common ones. */
 interface FailedWebhook<T extends string> extends WebhookBase<T> {
-  /** Always false. */
   success: false;
   /** The server's error text. */
   error: string;
@@ -90,9 +88,7 @@ interface FailedWebhook<T extends string> extends WebhookBase<T> {
 
 /** `crawl.started` / `batch_scrape.started` / `extract.started` / `agent.started`: no data. */
 export interface JobStartedWebhook<T extends string> extends WebhookBase<T> {
-  /** Always true. */
   success: true;
-  /** Always empty. */
   data: [];
 }
 
@@ -100,7 +96,6 @@ export interface JobStartedWebhook<T extends string> extends WebhookBase<T> {
 export interface PageSucceededWebhook<T extends string> extends WebhookBase<T> {
   /** The page scraped. */
   success: true;
-  /** One document. */
   data: [Document];
 }
 
@@ -117,23 +112,16 @@ export interface JobCompletedWebhook<T extends string> extends JobStartedWebhook
 export interface ExtractWebhookResult {
   /** Whether the extraction succeeded. */
   success: boolean;
-  /** The extracted data. */
   data?: unknown;
-  /** The extract job id. */
   extractId: string;
-  /** Server warning. */
   warning?: string;
   /** Per-URL trace. */
   urlTrace?: unknown[];
-  /** Error text. */
   error?: string;
-  /** Pages scraped. */
   totalUrlsScraped?: number;
   /** Sources per field. */
   sources?: Record<string, unknown>;
-  /** Tokens billed. */
   tokensBilled?: number;
-  /** Credits billed. */
   creditsBilled?: number;
   /** Anything else the server adds. */
   [key: string]: unknown;
@@ -143,7 +131,6 @@ export interface ExtractWebhookResult {
 export interface ExtractCompletedWebhook extends WebhookBase<"extract.completed"> {
   /** Whether the extract succeeded. */
   success: boolean;
-  /** One result. */
   data: [ExtractWebhookResult];
 }
 
@@ -155,7 +142,6 @@ export interface ExtractFailedWebhook extends FailedWebhook<"extract.failed"> {
 
 /** `agent.action`: one step the agent took. */
 export interface AgentActionWebhook extends WebhookBase<"agent.action"> {
-  /** True. */
   success: true;
   /** The action: estimated credits so far, the tool used and its input. */
   data: [{ creditsUsed: number; action: string; input: unknown }];
@@ -163,7 +149,6 @@ export interface AgentActionWebhook extends WebhookBase<"agent.action"> {
 
 /** `agent.completed`. */
 export interface AgentCompletedWebhook extends WebhookBase<"agent.completed"> {
-  /** True. */
   success: true;
   /** Total credits and the data found. */
   data: [{ creditsUsed: number; data: Record<string, unknown> }];
@@ -177,7 +162,6 @@ export interface AgentFailedWebhook extends FailedWebhook<"agent.failed"> {
 
 /** `agent.cancelled`. */
 export interface AgentCancelledWebhook extends WebhookBase<"agent.cancelled"> {
-  /** Always false. */
   success: false;
   /** Credits used before the cancel. */
   data: [{ creditsUsed: number }];
@@ -185,7 +169,6 @@ export interface AgentCancelledWebhook extends WebhookBase<"agent.cancelled"> {
 
 /** `crawl.cancelled`: the crawl was cancelled (the server's `WebhookEvent.CRAWL_CANCELLED`). */
 export interface CrawlCancelledWebhook extends FailedWebhook<"crawl.cancelled"> {
-  /** Always empty. */
   data: [];
 }
 
@@ -227,13 +210,11 @@ export interface MonitorPageWebhook extends WebhookBase<"monitor.page"> {
   success: boolean;
   /** Why the page failed. */
   error?: string;
-  /** The page. */
   data: [MonitorPageWebhookData];
 }
 
 /** A monitor's finished check, as `monitor.check.completed` sends it. */
 export interface MonitorCheckWebhookData {
-  /** The monitor. */
   monitorId: string;
   /** The check (also the delivery's `id`). */
   checkId: string;
@@ -249,7 +230,6 @@ export interface MonitorCheckCompletedWebhook extends WebhookBase<"monitor.check
   success: boolean;
   /** Why it did not. */
   error?: string;
-  /** The check. */
   data: [MonitorCheckWebhookData];
 }
 
@@ -287,9 +267,8 @@ export type WebhookEventType = WebhookPayload["type"];
  * A verified delivery whose `type` this version of webdata does not know: an
  * event the service added later. It is a webhook all the same (never a
  * verification failure): acknowledge it (answer 2xx) and read what you need.
- * `data` is the delivery's `data` as sent (a list; one object or value is a
- * list of one, none is empty); the fields every delivery has are typed when
- * present with their usual types, and every other field is kept on the object.
+ * The fields every delivery has are typed when present with their usual types,
+ * every other field is kept on the object, and `data` is always a list.
  */
 export interface UnknownWebhook {
   /** The event name, as sent (for example `"crawl.failed"`, which no service version sends yet). */
@@ -302,7 +281,7 @@ export interface UnknownWebhook {
   id?: string;
   /** Unique per delivery (`webhookId`), when present. */
   webhookId?: string;
-  /** The delivery's `data`, as sent. */
+  /** The delivery's `data`, as sent: one object or value is a list of one, none is empty. */
   data: unknown[];
   /** The server's error text (`error`), when present. */
   error?: string;

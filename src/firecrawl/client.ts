@@ -1,18 +1,8 @@
 /**
  * The drop-in class for code written for the service's official client
  * (`@mendable/firecrawl-js` 4.x): `Firecrawl`, with the official method names,
- * argument shapes and semantics where they differ from `WebData`'s:
- *
- * - `getCrawlStatus` / `getBatchScrapeStatus` read every page that exists
- *   (`PaginationConfig`: `autoPaginate` default true, `maxPages`, `maxResults`,
- *   `maxWaitTime` in seconds);
- * - the waiters take `pollInterval` and `timeout` in seconds; a failed or
- *   cancelled job is returned (`status: "failed"`), not thrown; extract and
- *   agent return the last status at their deadline, crawl and batch scrape
- *   throw `JobTimeoutError` (with `timeoutSeconds`);
- * - `watcher()` is the official event emitter (`document`, `snapshot`, `done`,
- *   `error`, then `start()`);
- * - the deprecated v1-style aliases (`scrapeUrl`, `crawlUrl`, ...) and `v1`.
+ * argument shapes and semantics where they differ from `WebData`'s (each
+ * method's JSDoc says how: pagination, waiters in seconds, the watcher, aliases).
  *
  * Everything goes through one `WebData` client (the same pipeline, retries,
  * timeouts and typed errors); nothing is a copy. Where the official behaviour is
@@ -36,7 +26,6 @@ import type { JobKind, JobStatus, JobWaitOptions } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
 import { FirecrawlAppV1 } from "./v1.js";
 import { V1Client } from "../v1/client.js";
-import { websocket } from "../jobs/watch-ws.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
 import { officialCrawlOptions } from "./crawl-options.js";
@@ -207,9 +196,7 @@ export class Firecrawl {
 
   /** @internal The `WebData` a client sends through (the Node entry makes one with its transport). */
   static makeClient(options: ClientOptions): WebData {
-    const client = new WebData(options);
-    websocket.install(client.http); // the official watchers use the WebSocket (as the Node entry installs it)
-    return client;
+    return FirecrawlAppV1.makeClient(options); // the v1 class's: the official watchers use the WebSocket
   }
 
   /** The base URL in use. */
@@ -429,8 +416,7 @@ export class Firecrawl {
       }
     }
     // The aliases of the catalogue (`dropInAliases`): each calls its operation's method, `WebData`'s for a forwarded
-    // one and this class's otherwise; a v1-style one (named as the v1 method) keeps an argument after the options only
-    // when it is request options (`extra`), as the official aliases drop what v1-era code passes there.
+    // one and this class's otherwise; a v1-style one (named as the v1 method) passes its last argument through `extra`.
     for (const [, op] of OPERATION_LIST) {
       const target = op.method;
       if (!op.dropIn || !target) continue;

@@ -1,11 +1,10 @@
 /**
  * The body of a crawl start as the official client (`@mendable/firecrawl-js` 4.42.0) builds it: from the
- * fields it knows, each kept by its own rule, and nothing else. `startCrawl`, `crawl` and their v1-style
- * aliases (`asyncCrawlUrl`, `crawlUrl`) of the drop-in send what it sends; a key it drops (a v1 name such as
- * `maxDepth`, a typo, `ignoreRobotsTxt`, which its `CrawlOptions` type has but its request leaves out) is
- * dropped here too, and said once per key per client through the client's logger, naming the v2 field
- * when there is one. Without this, the server's strict `/v2/crawl` answered 400 ("Unrecognized key in
- * body") where the official client's crawl started. `WebData` keeps its own rule: it sends unknown options.
+ * fields it knows, each kept by its own rule, and nothing else (what the drop-in's `startCrawl`, `crawl` and
+ * their v1-style aliases send and drop: `Firecrawl.startCrawl`'s JSDoc; `ignoreRobotsTxt` is one its
+ * `CrawlOptions` type has but its request leaves out). Without this, the server's strict `/v2/crawl` answered
+ * 400 ("Unrecognized key in body") where the official client's crawl started. `WebData` keeps its own rule:
+ * it sends unknown options.
  *
  * The official `FirecrawlAppV1` sends every key (`{ url, ...params }` to `/v1/crawl`), and so does the
  * drop-in's `v1`: nothing is filtered there.

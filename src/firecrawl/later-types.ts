@@ -41,19 +41,16 @@ export interface MonitorScrapeTargetResult {
   expectedJobs?: string[];
 }
 /** Official name of a crawl target's result in a check. */
-export interface MonitorCrawlTargetResult {
-  targetId: string;
+export interface MonitorCrawlTargetResult extends Pick<MonitorScrapeTargetResult, "targetId"> {
   type: "crawl";
   /** The crawl of the check. */
   crawlId?: string;
 }
 /** Official name of a search target's result in a check. */
-export interface MonitorSearchTargetResult {
-  targetId: string;
+export interface MonitorSearchTargetResult extends Pick<MonitorScrapeTargetResult, "targetId"> {
   type: "search";
   /** The search ran. */
   searchCompleted?: boolean;
-  /** Results found. */
   resultCount?: number;
   /** Results judged a match for the goal. */
   matches?: number;
@@ -114,10 +111,7 @@ export interface AgentThreadRun {
   exchange?: AgentExchangeSummary | null;
 }
 /** Official name of an agent thread. */
-export interface AgentThread {
-  id: string;
-  /** Created, ISO 8601. */
-  createdAt: string;
+export interface AgentThread extends Pick<AgentThreadRun, "id" | "createdAt"> {
   /** Updated, ISO 8601. */
   updatedAt: string;
   status: "idle" | "running";
@@ -318,13 +312,11 @@ export interface ReadPaperResponse extends PaperMetadataResponse {
   passages: Passage[];
 }
 /** Official name of `research.similarPapers`' options. */
-export interface SimilarPapersOptions {
+export interface SimilarPapersOptions extends Pick<SearchPapersOptions, "k"> {
   /** Intent to rerank by. */
   intent: string;
   /** Traversal mode. */
   mode?: "similar" | "citers" | "references";
-  /** Results, 1-500. */
-  k?: number;
   /** Extra rerank. */
   rerank?: boolean;
   /** More seed papers. */
@@ -343,10 +335,7 @@ export interface SimilarPapersResponse {
   note?: string | null;
 }
 /** Official name of `research.searchGithub`'s options (deprecated there). */
-export interface SearchGithubOptions {
-  /** Results, 1-100. */
-  k?: number;
-}
+export interface SearchGithubOptions extends Pick<DeveloperSearchOptions, "k"> {}
 /** Official name of `research.searchGithub`'s answer (deprecated there). */
 export interface GitHubSearchResponse {
   success: boolean;
@@ -488,9 +477,7 @@ export interface PdfBlockItem {
   confidence: PdfBlockConfidence;
 }
 /** Official name of a PDF page's layout blocks. */
-export interface PdfPageBlocks {
-  /** 1-based physical page. */
-  pageNumber: number;
+export interface PdfPageBlocks extends Pick<PdfPage, "pageNumber"> {
   width: number | null;
   height: number | null;
   /** Block extraction status. */
@@ -605,7 +592,6 @@ export interface AgentTermsGate {
 }
 /** Official name of a paid call a `calls` pending approval holds back. */
 export interface PendingApprovalCall {
-  /** Call id. */
   id: string;
   provider: string;
   capability: string;
@@ -617,7 +603,6 @@ export interface PendingApprovalCall {
 }
 /** What both kinds of pending approval carry (not an official name; its parts are). */
 export interface PendingApprovalBase {
-  /** Approval id. */
   id: string;
   reason: string;
   /** How it was answered, once answered. */
@@ -634,7 +619,6 @@ export interface PendingCallsApproval extends PendingApprovalBase {
 /** Official name of a turn waiting for providers' data terms to be accepted (`ask` mode). */
 export interface PendingTermsApproval extends PendingApprovalBase {
   kind: "terms";
-  /** Always empty. */
   calls: never[];
   /** The providers. */
   terms: AgentTermsGate[];
@@ -673,7 +657,6 @@ export interface AgentTraceArtifactChange {
   /** What changed. */
   change: "init" | "partial" | "append" | "modify" | "update";
   changedFields?: string[];
-  /** Items. */
   itemCount?: number;
   /** The tool call that changed it. */
   sourceToolCallId?: string;
@@ -714,14 +697,12 @@ export interface AgentTraceAgentStartedEvent extends AgentTraceEventBase {
   type: "agent.started";
 }
 /** Official name of the `agent.finished` trace event. */
-export interface AgentTraceAgentFinishedEvent extends AgentTraceEventBase {
+export interface AgentTraceAgentFinishedEvent extends AgentTraceEventBase, Pick<AgentTraceRunFinishedEvent, "error"> {
   type: "agent.finished";
   /** How the agent ended. */
   outcome: "succeeded" | "failed" | "cancelled" | "refused";
   /** How long it ran. */
   durationMs: number;
-  /** Its error (absent on older rows). */
-  error?: AgentTraceError | null;
 }
 /** Official name of the `browser.session.started` trace event. */
 export interface AgentTraceBrowserSessionStartedEvent extends AgentTraceEventBase {
@@ -729,11 +710,8 @@ export interface AgentTraceBrowserSessionStartedEvent extends AgentTraceEventBas
   sessionId: string;
 }
 /** Official name of the `browser.session.finished` trace event. */
-export interface AgentTraceBrowserSessionFinishedEvent extends AgentTraceEventBase {
+export interface AgentTraceBrowserSessionFinishedEvent extends AgentTraceEventBase, Pick<AgentTraceBrowserSessionStartedEvent, "sessionId">, Pick<AgentTraceAgentFinishedEvent, "durationMs"> {
   type: "browser.session.finished";
-  sessionId: string;
-  /** How long it ran. */
-  durationMs: number;
 }
 /** Official name of the `progress.reported` trace event. */
 export interface AgentTraceProgressReportedEvent extends AgentTraceEventBase {
@@ -756,10 +734,8 @@ export interface AgentTraceToolCallStartedEvent extends AgentTraceEventBase {
   parameters: unknown;
 }
 /** Official name of the `tool_call.finished` trace event. */
-export interface AgentTraceToolCallFinishedEvent extends AgentTraceEventBase {
+export interface AgentTraceToolCallFinishedEvent extends AgentTraceEventBase, Pick<AgentTraceToolCallStartedEvent, "toolCallId" | "toolName"> {
   type: "tool_call.finished";
-  toolCallId: string;
-  toolName: string;
   result: unknown;
 }
 /** Official name of the `artifact.updated` trace event. */

@@ -1,9 +1,7 @@
 /**
  * Shapes of the service's official client (`@mendable/firecrawl-js` 4.x) that
- * the drop-in (`webdata/firecrawl`) adapts `WebData`'s to: batch scrape's nested
- * `options`, the object form of `agent`/`startAgent`, the historical-usage
- * boolean, and the `success` flag (plus `sessions` / `periods`) its results
- * carry. Only `src/firecrawl/` uses them: `WebData` returns its own shapes
+ * the drop-in (`webdata/firecrawl`) adapts `WebData`'s to (each function's JSDoc
+ * names one). Only `src/firecrawl/` uses them: `WebData` returns its own shapes
  * (test/architecture.test.ts holds that).
  */
 import { isRecord } from "../core/errors.js";

@@ -1,10 +1,7 @@
 /**
- * The official client's `RequiresAction` and `parseRequiresAction`: the
- * out-of-band step an error answer can name (`requiresAction` in its body),
- * such as accepting a provider's data terms. On the drop-in entry only.
+ * Official name of an out-of-band step the service requires before the request can succeed, such as
+ * accepting a provider's data terms (an error body's `requiresAction`). On the drop-in entry only.
  */
-
-/** Official name of an out-of-band step the service requires before the request can succeed (an error body's `requiresAction`). */
 export interface RequiresAction {
   /** What to do: `accept_terms`, or a kind this SDK does not know yet. */
   type: "accept_terms" | (string & {});

@@ -36,9 +36,7 @@ export type BatchScrapeJob = CrawlJob;
 type NullableCrawlKey = "prompt" | "excludePaths" | "includePaths" | "maxDiscoveryDepth" | "limit" | "delay" | "maxConcurrency" | "webhook" | "scrapeOptions";
 /**
  * Official name and shape of the crawl options (`startCrawl`, `crawl`): webdata's {@link WebDataCrawlOptions}, plus
- * `robotsUserAgent`, with `null` where the official type allows it. The drop-in sends the fields the official client
- * sends (`crawl-options.ts`): a `null` is left out, and `ignoreRobotsTxt`, which the official type has and its request
- * leaves out, is left out too (with a warning).
+ * `robotsUserAgent`, with `null` where the official type allows it (not sent); what is sent: `Firecrawl.startCrawl`.
  */
 export type CrawlOptions = Omit<WebDataCrawlOptions, NullableCrawlKey> & {
   [K in NullableCrawlKey]?: WebDataCrawlOptions[K] | null;
@@ -152,7 +150,6 @@ export type PDFParser = Extract<Parser, object>;
 export interface ErrorDetails {
   /** The server's error code. */
   code?: string;
-  /** The message. */
   message: string;
   /** The server's details. */
   details?: Record<string, unknown>;
@@ -191,5 +188,4 @@ export type { MenuItem, ProductVariant } from "../api/profiles.js";
 export type { MonitorCheckPage, MonitorCrawlTarget, MonitorEmailNotification, MonitorNotification, MonitorSchedule, MonitorScrapeTarget, MonitorSearchTarget, MonitorSummary, MonitorWebhookConfig } from "../api/monitor.js";
 export type { ParseFileData } from "../api/parse.js";
 
-// The official names of parse, monitors, feedback, agent threads and the services outside the API server.
 export type * from "./later-types.js";

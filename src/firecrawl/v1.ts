@@ -1,9 +1,7 @@
 /**
  * The official client's v1 class (`FirecrawlAppV1`, the `v1` of `Firecrawl`),
  * over webdata's v1 layer: the same methods, plus the official shapes that
- * differ there. `getCreditUsage()` / `getTokenUsage()` answer
- * `{ success: true, data: { remaining_credits, ... } }`, and an HTTP error
- * carries `statusCode` (the official `FirecrawlError`'s field) beside `status`.
+ * differ there (the usage answers, `statusCode` on an HTTP error: their JSDoc).
  */
 import { WebData } from "../client.js";
 import type { ClientOptions } from "../core/config.js";

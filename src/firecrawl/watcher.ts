@@ -1,8 +1,6 @@
 /**
- * The official client's watcher, over webdata's: register listeners with
- * `on(event, listener)`, then `await start()`. Events, as the official client
- * names and shapes them: `document` (the document plus the job `id`),
- * `snapshot` (the job's status and the documents so far), `done` and `error`.
+ * The official client's watcher, over webdata's, with the official events
+ * ({@link FirecrawlWatcherEvents}).
  *
  * Underneath is webdata's watcher (WebSocket, server-sent events or polling,
  * every document once, the end confirmed over REST). Where the official one is
@@ -14,7 +12,7 @@
 import type { Document } from "../api/document.js";
 import { ValidationError } from "../core/errors.js";
 import { after } from "../core/time.js";
-import type { JobKind, JobState } from "../jobs/types.js";
+import type { JobKind, JobState, JobStatus } from "../jobs/types.js";
 import type { Watcher } from "../jobs/watcher.js";
 
 /** Options of the official `watcher(jobId, options)`. */
@@ -28,17 +26,7 @@ export interface FirecrawlWatcherOptions {
 }
 
 /** A `snapshot` event: the job's counters and the documents received so far. */
-export interface WatcherSnapshot {
-  /** The job id. */
-  id: string;
-  /** The job's status. */
-  status: JobState;
-  /** Finished pages. */
-  completed: number;
-  /** All pages. */
-  total: number;
-  /** Credits used (-1 when the server cannot tell). */
-  creditsUsed: number;
+export interface WatcherSnapshot extends Pick<JobStatus, "id" | "status" | "completed" | "total" | "creditsUsed"> {
   /** The documents received so far (the same array on every event, growing). */
   data: Document[];
 }
@@ -89,7 +77,6 @@ const EVENTS: readonly string[] = ["document", "snapshot", "done", "error"];
 
 /** The official client's event-emitter watcher (`app.watcher(jobId, options)`). */
 export class FirecrawlWatcher {
-  /** The job watched. */
   readonly jobId: string;
   readonly #timeoutMs: number | undefined;
   readonly #make: (signal: AbortSignal) => Watcher;
@@ -177,7 +164,6 @@ export class FirecrawlWatcher {
         if (e.type === "document") {
           data.push(e.document);
           const md = e.document.metadata;
-          // `metadata.sourceURL` as typed: the server's (sent with every page), else the page's `url`, else empty.
           this.#emit("document", { ...e.document, id, metadata: { ...md, sourceURL: md?.sourceURL ?? (typeof md?.url === "string" ? md.url : "") } });
         } else if (e.type === "status") {
           this.#emit("snapshot", { id, status: e.status, completed: e.completed, total: e.total, creditsUsed: e.creditsUsed, data });

@@ -1,8 +1,4 @@
-/**
- * v1 batch scrape start: `POST /v1/batch/scrape` with v1 scrape options at the
- * top level plus the legacy positional extras (`webhook`, `ignoreInvalidURLs`,
- * `maxConcurrency`), reference §15.3.
- */
+/** v1 batch scrape start, reference §15.3 (the body: `V1_BATCH`; the positional extras: {@link V1BatchExtras}). */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, rules } from "../core/validate.js";

@@ -78,7 +78,7 @@ export class V1Client {
 
   /**
    * `GET /v1/crawl/<id>`. With `getAllData` and a finished crawl, follows every
-   * `next` page; otherwise one page (`nextURL`, `skip`, `limit` pick it). v2: `getCrawlStatus` / `crawlDocuments`.
+   * `next` page; otherwise one page (from `nextURL` when given, `skip` / `limit` applied to it). v2: `getCrawlStatus` / `crawlDocuments`.
    */
   checkCrawlStatus(id: string, getAllData = false, nextURL?: string, skip?: number, limit?: number, options?: RequestOptions): APIPromise<V1JobStatusResponse | V1ErrorResponse> {
     return checkV1JobStatus(this.#legacy("checkCrawlStatus"), "crawl", id, getAllData, { nextURL, skip, limit }, options);

@@ -1,22 +1,18 @@
-/**
- * v1 crawl start: `POST /v1/crawl` with the v1 crawler options at the top
- * level (reference §15.4: `maxDepth`, `allowBackwardLinks`, `ignoreSitemap`).
- */
+/** v1 crawl start, reference §15.4 (the body: `V1_CRAWL`; the v1-only options: {@link V1CrawlParams}). */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, oneOf } from "../core/validate.js";
 import { optionsArg, withIdempotencyKey } from "../core/options.js";
 import type { Endpoint } from "../api/endpoint.js";
 import type { CrawlOptions } from "../api/crawl.js";
+import type { WebhookConfig } from "../api/webhooks.js";
 import { jobStartedAnswer, startJob } from "../api/job-starts.js";
 import type { V1JobStartResponse } from "./jobs.js";
 import { v1Record } from "./shapes.js";
 import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
 
-/** A webhook: a URL, or the object form (reference §4.10). */
-export type V1Webhook =
-  | string
-  | { url: string; headers?: Record<string, string>; metadata?: Record<string, string>; events?: ("completed" | "failed" | "page" | "started")[] };
+/** A webhook: a URL, or the object form (reference §4.10), as v2's crawl and batch scrape take it. */
+export type V1Webhook = WebhookConfig;
 
 /** The v2 crawl options v1 takes with the same meaning and defaults. */
 type V2CrawlFields = "includePaths" | "excludePaths" | "maxDiscoveryDepth" | "limit" | "crawlEntireDomain" | "allowExternalLinks" | "ignoreRobotsTxt"

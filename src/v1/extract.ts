@@ -12,17 +12,13 @@ import { check, httpUrl, int } from "../core/validate.js";
 import { checkRequestOptions, optionsArg, withIdempotencyKey, withSignal } from "../core/options.js";
 import { V1_EXTRACT_POLL_MS } from "../jobs/pages.js";
 import { awaitJob, taskJob, type JobRecipe } from "../jobs/waiters.js";
-import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions } from "./scrape-options.js";
+import { v1ScrapeOptionsSchema, v1ScrapeWire, type V1CrawlScrapeOptions, type V1JsonOptions } from "./scrape-options.js";
 import type { V1TaskStartResponse } from "./research.js";
 import { v1Record, type V1Any, type V1SchemaResult } from "./shapes.js";
 
-/** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`). `S`, the schema's type, types the `extract` result. */
+/** Options of v1 `extract` / `asyncExtract` (v1 library `ExtractParams`): `urls` or `prompt` is required. `S`, the schema's type, types the `extract` result. */
 export interface V1ExtractParams<S extends SchemaInput = SchemaInput>
-  extends Pick<ExtractOptions, "systemPrompt" | "allowExternalLinks" | "enableWebSearch" | "includeSubdomains" | "origin" | "showSources"> {
-  /** What to extract (at most 10000 characters). `urls` or `prompt` is required. */
-  prompt?: string;
-  /** Schema of the result: a zod 4 / zod 3 schema, a Standard Schema with JSON Schema output, or a plain JSON Schema (converted on the wire; the result is typed from it). */
-  schema?: S;
+  extends Pick<ExtractOptions, "systemPrompt" | "allowExternalLinks" | "enableWebSearch" | "includeSubdomains" | "origin" | "showSources">, Pick<V1JsonOptions<S>, "prompt" | "schema"> {
   /** Scrape options (v1 shapes). */
   scrapeOptions?: V1CrawlScrapeOptions;
   /** FIRE-1 agent. */
@@ -37,21 +33,18 @@ export interface V1ExtractParams<S extends SchemaInput = SchemaInput>
 export interface V1ExtractStatusResponse<T = V1Any> extends Pick<ExtractStatus<T>, "data" | "status" | "error" | "expiresAt" | "sources"> {
   /** False once the job failed. */
   success: boolean;
-  /** Warning text. */
   warning?: string;
   /** Other fields the server adds (`steps`, `llmUsage`, `tokensUsed`, ...). */
   [key: string]: unknown;
 }
 
 /** The v1 extract start answer: `{ success: true, id, urlTrace? }`. */
-export interface V1ExtractStartResponse extends V1TaskStartResponse, Pick<ExtractStartResult, "urlTrace" | "invalidURLs"> {
-}
+export interface V1ExtractStartResponse extends V1TaskStartResponse, Pick<ExtractStartResult, "urlTrace" | "invalidURLs"> {}
 
 /** The v1 `extract` waiter's result: `{ success: true, data, warning?, error?, sources? }`. `T` types `data` ({@link V1Any} unless a schema names it). */
 export interface V1ExtractResponse<T = V1Any> extends Pick<V1ExtractStatusResponse<T>, "warning" | "sources"> {
   /** Always true (failures throw `JobFailedError`). */
   success: true;
-  /** The extracted data. */
   data: T;
   /** Error text the server attached to a completed job. */
   error?: string;

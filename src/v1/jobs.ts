@@ -25,20 +25,13 @@ export interface V1JobStartResponse extends V1TaskStartResponse {
 }
 
 /** The v1 cancel answer: the wire's `{ status: "cancelled" }` with `success: true` added for v1-typed code. */
-export interface V1CancelResponse {
-  /** Always true (HTTP failures throw). */
-  success: true;
-  /** `cancelled`. */
+export interface V1CancelResponse extends Pick<V1TaskStartResponse, "success"> {
   status: "cancelled";
 }
 
 const pageArgs = z.object({ skip: z.optional(int(0)), limit: z.optional(int(1)) });
 
-/**
- * `checkCrawlStatus` / `checkBatchScrapeStatus`. With `getAllData` and a finished
- * job, follows every `next` page and returns all documents; otherwise one page
- * (from `nextURL` when given, with `skip`/`limit` applied to it).
- */
+/** `checkCrawlStatus` / `checkBatchScrapeStatus`, as `V1Client.checkCrawlStatus`'s JSDoc says (`getAllData`, `nextURL`, `skip`, `limit`). */
 export function checkV1JobStatus(
   http: HttpClient,
   kind: JobKind,

@@ -1,7 +1,4 @@
-/**
- * v1 map: `POST /v1/map` exactly as spec §4.1. Defaults are the server's: a
- * field the caller did not set is not sent.
- */
+/** v1 map: `POST /v1/map` exactly as spec §4.1 (defaults are the server's: `V1_MAP`). */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { check, httpUrl, int, plainObject } from "../core/validate.js";

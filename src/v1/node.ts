@@ -13,8 +13,6 @@ export class WebDataV1 extends V1Client {
 }
 
 export default WebDataV1;
-export { v1 } from "./plugin.js";
-export type * from "./types.js";
-export type * from "./compat-types.js";
+// Everything else of the portable entry (this module's `WebDataV1` and `ClientOptions` shadow its own).
+export * from "./index.js";
 export type { NodeClientOptions as ClientOptions } from "../node.js";
-export type { RequestOptions } from "../core/request.js";

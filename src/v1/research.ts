@@ -24,7 +24,6 @@ export interface V1GenerateLLMsTextParams {
   showFullText?: boolean;
   /** Use cached results [true]. */
   cache?: boolean;
-  /** Experimental streaming. */
   __experimental_stream?: boolean;
 }
 
@@ -34,9 +33,7 @@ export interface V1GenerateLLMsTextStatusResponse {
   success: boolean;
   /** `llmstxt` and (with `showFullText`) `llmsfulltxt`. */
   data: { llmstxt: string; llmsfulltxt?: string };
-  /** `processing`, `completed` or `failed`. */
   status: "processing" | "completed" | "failed";
-  /** Error text. */
   error?: string;
   /** When the result is dropped (ISO 8601). */
   expiresAt: string;
@@ -58,11 +55,8 @@ export interface V1ResearchActivity {
 
 /** One source of a deep-research job. */
 export interface V1ResearchSource {
-  /** Source URL. */
   url: string;
-  /** Title. */
   title?: string;
-  /** Description. */
   description?: string;
   /** Favicon. */
   icon?: string;
@@ -92,7 +86,6 @@ export interface V1DeepResearchStatusResponse<T = V1Any> extends Omit<V1Generate
   data: { finalAnalysis?: string; activities?: V1ResearchActivity[]; sources?: V1ResearchSource[]; json?: T };
   /** Depth reached. */
   currentDepth: number;
-  /** Depth limit. */
   maxDepth: number;
   /** Activities so far. */
   activities: V1ResearchActivity[];

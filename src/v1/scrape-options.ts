@@ -4,6 +4,7 @@
  * must pair with those formats, `parsePDF`, `geolocation`. Shared by
  * `scrapeUrl`, batch scrape (top level) and `scrapeOptions` of crawl and search.
  */
+import type { ExtractOptions } from "../api/extract.js";
 import { wireSchema, type SchemaInput } from "../api/schema.js";
 import { formatNameSchema, scrapeOptionsShape, type ChangeTrackingFormat, type Location, type ScrapeOptions, type ScrapeParams } from "../api/scrape.js";
 import { scrapeRules, type RuleIssues } from "../api/scrape-rules.js";
@@ -17,13 +18,9 @@ const FORMATS = ["markdown", "html", "rawHtml", "links", "screenshot", "screensh
 export type V1Format = (typeof FORMATS)[number];
 
 /** v1 LLM extraction options (`extract`, deprecated, or `jsonOptions`). `S` is the schema's type, which types the result. */
-export interface V1JsonOptions<S extends SchemaInput = SchemaInput> {
-  /** Extraction prompt (at most 10000 characters). */
-  prompt?: string;
+export interface V1JsonOptions<S extends SchemaInput = SchemaInput> extends Pick<ExtractOptions, "prompt" | "systemPrompt"> {
   /** Schema of the result: a zod 4 / zod 3 schema, a Standard Schema with JSON Schema output, or a plain JSON Schema (converted on the wire; the result is typed from it). */
   schema?: S;
-  /** System prompt (at most 10000 characters). */
-  systemPrompt?: string;
   /** Mode (server default `llm`). */
   mode?: "llm";
   /** Sampling temperature. */
@@ -55,7 +52,6 @@ export interface V1CrawlScrapeOptions<S extends SchemaInput = SchemaInput> exten
   parsePDF?: boolean;
   /** Options of the `extract` format (deprecated v1 name of `jsonOptions`). */
   extract?: V1JsonOptions<S>;
-  /** Options of the `json` format. */
   jsonOptions?: V1JsonOptions<S>;
   /** Options of the `changeTracking` format. */
   changeTrackingOptions?: V1ChangeTrackingOptions;

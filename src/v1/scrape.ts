@@ -1,7 +1,4 @@
-/**
- * v1 scrape: `POST /v1/scrape` with v1 options; the result is the document
- * spread next to `success: true`, as the v1 library returned it.
- */
+/** v1 scrape: `POST /v1/scrape` with v1 options (the result: {@link V1ScrapeResponse}). */
 import type { ActionResults } from "../api/document.js";
 import type { SchemaInput } from "../api/schema.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";

@@ -1,7 +1,4 @@
-/**
- * v1 search: `POST /v1/search` (reference §15.6). Web results only, as a flat
- * `data: Document[]` (scraped when `scrapeOptions.formats` asks for content).
- */
+/** v1 search: `POST /v1/search` (reference §15.6), web results only (the result: {@link V1SearchResponse}). */
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
 import * as z from "zod/v4/mini";
 import { maybeString, objects } from "../core/response.js";

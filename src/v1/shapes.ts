@@ -1,9 +1,8 @@
 /**
- * The ONE place where v1 differs from v2 in shape: result envelopes
- * (`{ success: true, ...data }`), job status records (`expiresAt` as a `Date`,
- * kickoff failures as `{ success: false, error }`), poll intervals in seconds,
- * and the API version passed to the shared job machinery. Every v1 module
- * maps through these functions instead of reshaping results itself.
+ * The ONE place where v1 differs from v2 in shape: result envelopes, job status
+ * records, poll intervals in seconds, and the API version passed to the shared
+ * job machinery (each function's JSDoc gives its shape). Every v1 module maps
+ * through these functions instead of reshaping results itself.
  */
 import type { ChangeTrackingResult, Document } from "../api/document.js";
 import type { InferSchema } from "../api/schema.js";
@@ -50,7 +49,6 @@ export interface V1Document<T = V1Any> extends Omit<Document<T>, "metadata" | "c
 
 /** The v1 error result: what the v1 library returned instead of throwing in a few places (a failed job kickoff). */
 export interface V1ErrorResponse {
-  /** Always false. */
   success: false;
   /** The server's error text. */
   error: string;
@@ -60,17 +58,9 @@ export interface V1ErrorResponse {
 export type V1Success<T> = { success: true } & T;
 
 /** Status of a v1 crawl or batch scrape (`checkCrawlStatus`, `crawlUrl`). */
-export interface V1JobStatusResponse {
+export interface V1JobStatusResponse extends Pick<JobStatus, "status" | "completed" | "total" | "creditsUsed"> {
   /** Always true (a failed kickoff is a {@link V1ErrorResponse}). */
   success: true;
-  /** `status`. */
-  status: JobState;
-  /** `completed`: finished pages. */
-  completed: number;
-  /** `total`: all pages known so far. */
-  total: number;
-  /** `creditsUsed` (-1 when the server cannot tell). */
-  creditsUsed: number;
   /** `expiresAt`, parsed to a `Date` as the v1 library did. */
   expiresAt: Date;
   /** `next`: the following page's URL (absent once every page was read). */

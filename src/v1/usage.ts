@@ -4,13 +4,12 @@
 import { send } from "../api/endpoint.js";
 import { CREDIT_USAGE, getQueueStatus, HISTORICAL, TOKEN_USAGE, type QueueStatus, type UsagePeriod } from "../api/usage.js";
 import type { APIPromise, HttpClient, RequestOptions } from "../core/request.js";
+import type { V1TaskStartResponse } from "./research.js";
 import { v1Record } from "./shapes.js";
 
 /** v1 token usage (spec 2.3). */
 export interface V1TokenUsage {
-  /** Tokens remaining. */
   remaining_tokens: number;
-  /** Tokens in the plan. */
   plan_tokens: number;
   /** Billing period start, ISO 8601. */
   billing_period_start: string | null;
@@ -20,9 +19,7 @@ export interface V1TokenUsage {
 
 /** v1 credit usage. */
 export interface V1CreditUsage extends Pick<V1TokenUsage, "billing_period_start" | "billing_period_end"> {
-  /** Credits remaining. */
   remaining_credits: number;
-  /** Credits in the plan. */
   plan_credits: number;
 }
 
@@ -45,9 +42,7 @@ export interface V1UsagePeriod extends UsagePeriod {
 }
 
 /** `GET /v1/team/{credit,token}-usage/historical`, as sent. */
-export interface V1UsageHistoricalResponse {
-  /** Always true (HTTP failures throw). */
-  success: true;
+export interface V1UsageHistoricalResponse extends Pick<V1TaskStartResponse, "success"> {
   /** Periods, oldest first. */
   periods: V1UsagePeriod[];
 }
@@ -58,10 +53,7 @@ export function getUsageHistoricalV1(http: HttpClient, kind: "credit" | "token",
 }
 
 /** v1 queue status (same fields as v2, reference §12). */
-export interface V1QueueStatus extends QueueStatus {
-  /** Always true (HTTP failures throw). */
-  success: true;
-}
+export interface V1QueueStatus extends QueueStatus, Pick<V1TaskStartResponse, "success"> {}
 
 /** `GET /v1/team/queue-status`, as sent. */
 export function getQueueStatusV1(http: HttpClient, req?: RequestOptions): APIPromise<V1QueueStatus> {

@@ -25,15 +25,12 @@ export interface V1DoneDetail {
   id: string;
 }
 /** `detail` of the v1 `error` event. */
-export interface V1ErrorDetail {
+export interface V1ErrorDetail extends Pick<V1DoneDetail, "id"> {
   /** `failed` (or the terminal status). */
   status: JobState;
   /** Every document received before the failure. */
   data: Document[];
-  /** The error text. */
   error: string;
-  /** The job id. */
-  id: string;
 }
 
 /** The events of a {@link V1CrawlWatcher}, for typed `addEventListener`. */
