@@ -54,6 +54,6 @@ describe("bench/size.ts", () => {
       expect(sum).toBeGreaterThan(f.minified * 0.95);
     }
     const inlined = figures[1]!.rows.map((r) => r.group);
-    for (const g of ["zod", "p-retry", "watcher", "official-client"]) expect(inlined.some((x) => x.startsWith(g))).toBe(true);
+    for (const g of ["zod", "p-retry", "watcher", "job waiters", "endpoints"]) expect(inlined.some((x) => x.startsWith(g))).toBe(true);
   }, 150_000);
 });
