@@ -118,8 +118,9 @@ const linked = new WeakSet<AbortSignal>();
 
 /** Calls `fn` once when `signal` aborts. Returns the function that unsubscribes. Adds at most one listener to `signal`, ever. */
 export function onAbort(signal: AbortSignal, fn: () => void): () => void {
-  const set = fanouts.get(signal) ?? new Set<() => void>();
-  if (!fanouts.has(signal)) {
+  const known = fanouts.get(signal);
+  const set = known ?? new Set<() => void>();
+  if (!known) {
     fanouts.set(signal, set);
     signal.addEventListener(
       "abort",
