@@ -24,7 +24,7 @@ import { WebData } from "../client.js";
 import { firstSeen, walkPages } from "../jobs/pages.js";
 import type { JobKind, JobStatus, JobWaitOptions } from "../jobs/types.js";
 import * as z from "zod/v4/mini";
-import { FirecrawlAppV1 } from "./v1.js";
+import { dropInClient, FirecrawlAppV1 } from "./v1.js";
 import { V1Client } from "../v1/client.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { FirecrawlWatcher, type FirecrawlWatcherOptions } from "./watcher.js";
@@ -196,7 +196,7 @@ export class Firecrawl {
 
   /** @internal The `WebData` a client sends through (the Node entry makes one with its transport). */
   static makeClient(options: ClientOptions): WebData {
-    return FirecrawlAppV1.makeClient(options); // the v1 class's: the official watchers use the WebSocket
+    return dropInClient(options);
   }
 
   /** The base URL in use. */

@@ -15,6 +15,16 @@ import type { V1ErrorResponse } from "../v1/shapes.js";
 import { takeZod3Schemas } from "./zod3.js";
 import { set } from "./official-errors.js";
 
+/**
+ * The portable `WebData` both drop-in classes send through (`makeClient`; the Node entry's classes make the Node
+ * client, which has it built in): the official watchers use the WebSocket, so its plugin is installed.
+ */
+export function dropInClient(options: ClientOptions): WebData {
+  const client = new WebData(options);
+  websocket.install(client.http);
+  return client;
+}
+
 /** An `APIError` with the official `FirecrawlError`'s `statusCode` (the HTTP status). */
 export type FirecrawlError = APIError & { readonly statusCode: number };
 
@@ -52,9 +62,7 @@ export class FirecrawlAppV1 {
 
   /** @internal The `WebData` whose v1 layer a client uses (the Node entry makes one with its transport). */
   static makeClient(options: ClientOptions): WebData {
-    const client = new WebData(options);
-    websocket.install(client.http); // the official watchers use the WebSocket (as the Node entry installs it)
-    return client;
+    return dropInClient(options);
   }
 
   /** @internal The v1 client of an existing connection (`Firecrawl`'s `v1`). */
